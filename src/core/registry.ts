@@ -1,0 +1,28 @@
+import type { ChunkContext, CompatMode, Range, ResolvedOptions, StrategyName } from './types';
+
+/**
+ * One splitter = one file in ./splitters exporting a StrategyDefinition. The page builds its controls from
+ * `controls`, so adding a strategy touches its file plus one line in STRATEGIES below.
+ */
+
+export type ControlName = 'size' | 'overlap' | 'unit' | 'separators' | 'keepSeparator' | 'language' | 'compat' | 'locale';
+
+/** A span found by a splitter. `oversize` marks a single unsplittable piece larger than `size`. */
+export interface SplitSpan extends Range {
+  oversize?: boolean;
+}
+
+export interface StrategyDefinition {
+  id: StrategyName;
+  label: string;
+  /** One sentence shown in the page and in `--help`. */
+  description: string;
+  /** Defaults applied before the user's options. */
+  defaults: Partial<ResolvedOptions>;
+  /** Controls that matter for this strategy (others are hidden in the page and ignored). */
+  controls: ControlName[];
+  /** Compatibility modes this strategy implements besides the native one. */
+  compat: CompatMode[];
+  /** Pure: the chunk spans of `text`, in order. May be async (token units load lazily). */
+  split(text: string, ctx: ChunkContext): SplitSpan[] | Promise<SplitSpan[]>;
+}
