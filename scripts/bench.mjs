@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// `npm run bench [file]`: the Node engine benchmark, then the browser benchmark. Each prints ratios measured
+// side by side in one run; neither is a timed test.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const args = process.argv.slice(2);
+const steps = [
+  ['bench/node.bench.ts', ['npx', 'tsx', 'bench/node.bench.ts', ...args]],
+  ['bench/browser.bench.ts', ['npx', 'tsx', 'bench/browser.bench.ts', ...args]],
+];
+let failed = false;
+for (const [file, cmd] of steps) {
+  if (!existsSync(file)) continue;
+  const r = spawnSync(cmd[0], cmd.slice(1), { stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);
