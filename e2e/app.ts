@@ -1,0 +1,156 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { chunk } from '../src/core/index';
+import type { Chunk, ChunkOptions } from '../src/core/types';
+
+/**
+ * Page helpers written against the page <-> e2e contract (/work/brief/contracts.md): controls by accessible
+ * name, data-testid="chunk-count", the "Chunks" listbox, Monaco decoration classes and window.__chunkscope.
+ * Expected chunks always come from running the real engine (src/core) in Node on the same text and options.
+ */
+
+interface ChunkscopeHook {
+  setDocument(text: string): void;
+  getDocument(): string;
+  getConfig(): Record<string, unknown>;
+  paintedJobId(): number;
+}
+declare global {
+  interface Window {
+    __chunkscope?: ChunkscopeHook;
+  }
+}
+
+export function controls(page: Page) {
+  return {
+    strategy: page.getByRole('combobox', { name: 'Strategy', exact: true }),
+    unit: page.getByRole('combobox', { name: 'Unit', exact: true }),
+    sizeSlider: page.getByRole('slider', { name: 'Chunk size', exact: true }),
+    sizeBox: page.getByRole('spinbutton', { name: 'Chunk size value', exact: true }),
+    overlapSlider: page.getByRole('slider', { name: 'Overlap', exact: true }),
+    overlapBox: page.getByRole('spinbutton', { name: 'Overlap value', exact: true }),
+    separators: page.getByRole('textbox', { name: 'Separators', exact: true }),
+    keepSeparator: page.getByRole('combobox', { name: 'Keep separator', exact: true }),
+    language: page.getByRole('combobox', { name: 'Language preset', exact: true }),
+    compat: page.getByRole('checkbox', { name: 'LangChain compatibility', exact: true }),
+    contextWindow: page.getByRole('spinbutton', { name: 'Context window', exact: true }),
+    chunksInContext: page.getByRole('spinbutton', { name: 'Chunks in context', exact: true }),
+    chunkCount: page.getByTestId('chunk-count'),
+    chunkList: page.getByRole('listbox', { name: 'Chunks', exact: true }),
+    editor: page.getByTestId('editor'),
+    alert: page.getByRole('alert'),
+  };
+}
+
+/** Opens the app and waits until Monaco and the test hook are there. */
+export async function openApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await waitForApp(page);
+}
+
+export async function waitForApp(page: Page): Promise<void> {
+  await expect(page.getByTestId('editor').locator('.monaco-editor')).toBeVisible();
+  await page.waitForFunction(() => typeof window.__chunkscope?.getDocument === 'function');
+}
+
+export async function getDocument(page: Page): Promise<string> {
+  return page.evaluate(() => window.__chunkscope!.getDocument());
+}
+
+/**
+ * Replaces the editor's content the way a person does: click into the editor, select all, paste. The paste
+ * is a real `paste` ClipboardEvent on the element Monaco listens on (its EditContext node or textarea).
+ */
+export async function pasteDocument(page: Page, text: string): Promise<void> {
+  const { editor } = controls(page);
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.evaluate((content) => {
+    const target = document.activeElement;
+    if (!target) throw new Error('nothing focused after clicking into the editor');
+    const data = new DataTransfer();
+    data.setData('text/plain', content);
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+  await expect.poll(() => getDocument(page), { message: 'the editor holds the pasted document' }).toBe(text);
+}
+
+/** Options as the visible controls show them. Separators only when the test typed them itself. */
+export async function optionsFromControls(page: Page, separators?: string[]): Promise<ChunkOptions> {
+  const c = controls(page);
+  const options: ChunkOptions = {
+    strategy: (await c.strategy.inputValue()) as ChunkOptions['strategy'],
+    unit: (await c.unit.inputValue()) as ChunkOptions['unit'],
+    size: Number(await c.sizeBox.inputValue()),
+    overlap: Number(await c.overlapBox.inputValue()),
+  };
+  if (await c.keepSeparator.isVisible()) {
+    options.keepSeparator = (await c.keepSeparator.inputValue()) as ChunkOptions['keepSeparator'];
+  }
+  if (await c.language.isVisible()) {
+    const language = await c.language.inputValue();
+    if (language && language !== 'none') options.language = language;
+  }
+  if ((await c.compat.isVisible()) && (await c.compat.isChecked())) options.compat = 'langchain';
+  if (separators) options.separators = separators;
+  return options;
+}
+
+/** The chunks the engine produces for this text and options, computed in Node. */
+export function expectedChunks(text: string, options: ChunkOptions): Promise<Chunk[]> {
+  return chunk(text, options);
+}
+
+interface ListedChunk {
+  index: number;
+  start: number;
+  end: number;
+}
+
+async function listedChunks(list: Locator): Promise<ListedChunk[]> {
+  return list.getByRole('option').evaluateAll((items) =>
+    items.map((item) => ({
+      index: Number(item.getAttribute('data-index')),
+      start: Number(item.getAttribute('data-start')),
+      end: Number(item.getAttribute('data-end')),
+    })),
+  );
+}
+
+/**
+ * Waits until the page shows exactly `expected`: the count, every chunk the (virtualized) list renders at
+ * its index with the engine's offsets, and chunk backgrounds drawn in the editor.
+ */
+export async function expectPainted(page: Page, expected: Chunk[]): Promise<void> {
+  const c = controls(page);
+  await expect(c.chunkCount).toHaveText(String(expected.length));
+  await expect
+    .poll(
+      async () => {
+        const listed = await listedChunks(c.chunkList);
+        if (expected.length > 0 && listed.length === 0) return 'the list shows no chunk';
+        const wrong = listed.filter((item) => {
+          const want = expected[item.index];
+          return !want || want.start !== item.start || want.end !== item.end;
+        });
+        return wrong.length === 0
+          ? 'ok'
+          : `list items that differ from the engine: ${JSON.stringify(wrong.slice(0, 3))}; engine: ${JSON.stringify(
+              wrong.slice(0, 3).map((item) => expected[item.index] && [expected[item.index]!.start, expected[item.index]!.end]),
+            )}`;
+      },
+      { message: 'the chunk list matches the engine' },
+    )
+    .toBe('ok');
+  if (expected.length > 0) {
+    await expect(c.editor.locator('.cs-chunk-even').first()).toBeAttached();
+    await expect(c.editor.locator('.cs-chunk-label').first()).toBeAttached();
+  }
+  if (expected.length > 1) await expect(c.editor.locator('.cs-chunk-odd').first()).toBeAttached();
+}
+
+/** Sets a number box the way a person types into it. */
+export async function typeNumber(box: Locator, value: number): Promise<void> {
+  await box.fill(String(value));
+  await box.press('Tab');
+}
