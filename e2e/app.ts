@@ -2,24 +2,13 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { chunk } from '../src/core/index';
 import type { Chunk, ChunkOptions } from '../src/core/types';
+import './hook';
 
 /**
  * Page helpers written against the page <-> e2e contract (/work/brief/contracts.md): controls by accessible
  * name, data-testid="chunk-count", the "Chunks" listbox, Monaco decoration classes and window.__chunkscope.
  * Expected chunks always come from running the real engine (src/core) in Node on the same text and options.
  */
-
-interface ChunkscopeHook {
-  setDocument(text: string): void;
-  getDocument(): string;
-  getConfig(): Record<string, unknown>;
-  paintedJobId(): number;
-}
-declare global {
-  interface Window {
-    __chunkscope?: ChunkscopeHook;
-  }
-}
 
 export function controls(page: Page) {
   return {

@@ -1,0 +1,389 @@
+/**
+ * Browser benchmark (`npm run bench [file]`, or `npx tsx bench/browser.bench.ts [file]`): the built app in a
+ * real headless Chromium on this machine.
+ *
+ * - Slider latency: from a size-slider key press (a real input event) to that job's boundaries painted, as the
+ *   app itself measures it (performance.measure 'chunkscope:paint'), p50/p95 on a 200 KB and a 1 MiB slice of
+ *   the corpus. Targets: p95 <= 50 ms at 200 KB, <= 250 ms at 1 MiB.
+ * - Main-thread long tasks (> 50 ms, PerformanceObserver 'longtask') while re-chunking. Target: none.
+ * - A 10 MiB paste (the corpus repeated): time to painted, and whether the page stays responsive meanwhile
+ *   (clicks handled, animation-frame gaps).
+ *
+ * Not a timed test: it prints figures and exits non-zero only when it cannot run.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
+import { makeDocument } from '../e2e/documents';
+import '../e2e/hook';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MOVES = 32;
+const KIB = 1024;
+
+interface PaintMeasure {
+  start: number;
+  end: number;
+  duration: number;
+  jobId: number | null;
+  chunks: number | null;
+}
+
+interface SliderRow {
+  label: string;
+  chars: number;
+  chunks: number;
+  firstPaintMs: number;
+  p50: number;
+  p95: number;
+  max: number;
+  painted: number;
+  targetP95: number | null;
+  longTasks: number;
+  longestTaskMs: number;
+}
+
+declare global {
+  interface Window {
+    __bench?: { longTasks: { start: number; duration: number }[] };
+  }
+}
+
+function loadCorpus(): { text: string; source: string } {
+  const given = process.argv[2];
+  const path = given ? resolve(given) : resolve(root, '..', 'shared', 'corpus', 'english-1mib.txt');
+  if (existsSync(path)) return { text: readFileSync(path, 'utf8'), source: path };
+  if (given) throw new Error(`cannot read ${given}`);
+  // A fresh clone without ../shared still benchmarks, on generated prose of the same size.
+  return { text: makeDocument(MiB(1), 42), source: 'generated prose (../shared/corpus/english-1mib.txt not found)' };
+}
+
+function MiB(n: number): number {
+  return n * 1024 * 1024;
+}
+
+/** `length` characters of `text`, repeating it when it is shorter. */
+function sliceOf(text: string, length: number): string {
+  let out = text;
+  while (out.length < length) out += '\n' + text;
+  return out.slice(0, length);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function startPreview(port: number): Promise<ChildProcess> {
+  const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true, // its own process group, so stopping it also stops the node process npx starts
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`vite preview exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/`);
+      if (response.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('vite preview did not start within 60 s');
+}
+
+function stopPreview(server: ChildProcess): void {
+  if (server.pid && server.exitCode === null) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+async function paintMeasures(page: Page): Promise<PaintMeasure[]> {
+  return page.evaluate(() =>
+    performance.getEntriesByName('chunkscope:paint').map((entry) => {
+      const detail = (entry as PerformanceMeasure).detail as { jobId?: number; chunks?: number } | null;
+      return {
+        start: entry.startTime,
+        end: entry.startTime + entry.duration,
+        duration: entry.duration,
+        jobId: detail?.jobId ?? null,
+        chunks: detail?.chunks ?? null,
+      };
+    }),
+  );
+}
+
+/** Waits until a paint measure newer than `count` exists and returns it (null after `timeoutMs`). */
+async function nextPaint(page: Page, count: number, timeoutMs: number): Promise<PaintMeasure | null> {
+  try {
+    await page.waitForFunction((n) => performance.getEntriesByName('chunkscope:paint').length > n, count, {
+      polling: 10,
+      timeout: timeoutMs,
+    });
+  } catch {
+    return null;
+  }
+  const all = await paintMeasures(page);
+  return all[all.length - 1] ?? null;
+}
+
+/** Waits until no new paint has arrived for `quietMs` (the app has settled). */
+async function settle(page: Page, quietMs = 400, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let count = (await paintMeasures(page)).length;
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(quietMs);
+    const now = (await paintMeasures(page)).length;
+    if (now === count) return;
+    count = now;
+  }
+}
+
+async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => typeof window.__chunkscope?.setDocument === 'function', null, { timeout: 60_000 });
+  await page.locator('[data-testid="editor"] .monaco-editor').waitFor({ timeout: 60_000 });
+}
+
+async function sliderRun(page: Page, label: string, text: string, targetP95: number | null): Promise<SliderRow> {
+  // Load the document through the test hook and wait for its first paint.
+  const before = (await paintMeasures(page)).length;
+  const loadStart = await page.evaluate((t) => {
+    const start = performance.now();
+    window.__chunkscope!.setDocument(t);
+    return start;
+  }, text);
+  const first = await nextPaint(page, before, 120_000);
+  if (!first) throw new Error(`${label}: the document was never painted`);
+  await settle(page);
+  const firstPaintMs = (await paintMeasures(page)).at(-1)!.end - loadStart;
+
+  // Move the size slider with the keyboard, one step at a time, each step painted before the next.
+  const slider = page.getByRole('slider', { name: 'Chunk size', exact: true });
+  await slider.focus();
+  await page.evaluate(() => (window.__bench!.longTasks.length = 0));
+  const durations: number[] = [];
+  let chunks = first.chunks ?? 0;
+  for (let move = 0; move < MOVES; move++) {
+    const count = (await paintMeasures(page)).length;
+    await page.keyboard.press('ArrowRight');
+    const paint = await nextPaint(page, count, 10_000);
+    if (paint) {
+      durations.push(paint.duration);
+      chunks = paint.chunks ?? chunks;
+    }
+    await page.waitForTimeout(30); // a person's key repeat is ~30/s
+  }
+  await settle(page, 300, 30_000);
+  const longTasks = await page.evaluate(() => window.__bench!.longTasks);
+  return {
+    label,
+    chars: text.length,
+    chunks,
+    firstPaintMs,
+    p50: percentile(durations, 50),
+    p95: percentile(durations, 95),
+    max: Math.max(...durations),
+    painted: durations.length,
+    targetP95,
+    longTasks: longTasks.length,
+    longestTaskMs: longTasks.reduce((m, t) => Math.max(m, t.duration), 0),
+  };
+}
+
+interface PasteResult {
+  chars: number;
+  paintedMs: number | null;
+  chunks: number | null;
+  clicks: number[];
+  longestFrameGapMs: number;
+  longTasks: number;
+  longestTaskMs: number;
+}
+
+/** Pastes `text` into Monaco as a real paste event and watches responsiveness until it is painted. */
+async function pasteRun(page: Page, text: string): Promise<PasteResult> {
+  await page.locator('[data-testid="editor"] .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  const before = (await paintMeasures(page)).length;
+  await page.evaluate(() => {
+    window.__bench!.longTasks.length = 0;
+    // Frame gaps: a frozen page shows no frames.
+    const state = { last: performance.now(), longest: 0, running: true };
+    (window as unknown as { __frames: typeof state }).__frames = state;
+    const tick = (now: number) => {
+      state.longest = Math.max(state.longest, now - state.last);
+      state.last = now;
+      if (state.running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  // The clipboard payload is built in the page (sending 10 MiB over the protocol would measure the protocol).
+  const pasteStart = await page.evaluate(
+    ({ unit, length }) => {
+      let content = unit;
+      while (content.length < length) content += '\n' + unit;
+      content = content.slice(0, length);
+      const data = new DataTransfer();
+      data.setData('text/plain', content);
+      const target = document.activeElement!;
+      const start = performance.now();
+      setTimeout(() => target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })));
+      return start;
+    },
+    { unit: text.slice(0, MiB(1)), length: text.length },
+  );
+
+  // While it is chunked and painted, click a harmless element every 250 ms: how long each click takes to
+  // be handled by the page is what a person feels.
+  const clicks: number[] = [];
+  const countLabel = page.getByTestId('chunk-count');
+  let painted: PaintMeasure | null = null;
+  const deadline = Date.now() + 180_000;
+  while (!painted && Date.now() < deadline) {
+    const t0 = performance.now();
+    await countLabel.click({ timeout: 60_000, force: true }).catch(() => undefined);
+    clicks.push(performance.now() - t0);
+    painted = await nextPaint(page, before, 250);
+  }
+  await settle(page, 500, 120_000);
+  const last = (await paintMeasures(page)).at(-1) ?? null;
+  const frames = await page.evaluate(() => {
+    const state = (window as unknown as { __frames: { longest: number; running: boolean } }).__frames;
+    state.running = false;
+    return state.longest;
+  });
+  const longTasks = await page.evaluate(() => window.__bench!.longTasks);
+  const length = await page.evaluate(() => window.__chunkscope!.getDocument().length);
+  if (length !== text.length) console.warn(`warning: the editor holds ${length} characters after pasting ${text.length}`);
+  return {
+    chars: length,
+    paintedMs: painted && last ? last.end - pasteStart : null,
+    chunks: last?.chunks ?? null,
+    clicks,
+    longestFrameGapMs: frames,
+    longTasks: longTasks.length,
+    longestTaskMs: longTasks.reduce((m, t) => Math.max(m, t.duration), 0),
+  };
+}
+
+function fmt(n: number | null, digits = 1): string {
+  return n === null || Number.isNaN(n) ? '-' : n.toFixed(digits);
+}
+
+function printTable(headers: string[], rows: string[][]): void {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(headers));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+async function main(): Promise<void> {
+  const { text: corpus, source } = loadCorpus();
+  if (!existsSync(resolve(root, 'dist', 'index.html'))) {
+    console.log('dist/ missing: building the app (vite build)…');
+    const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const executablePath = ensureChromium();
+  const port = await freePort();
+  const server = await startPreview(port);
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.addInitScript(() => {
+      window.__bench = { longTasks: [] };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__bench!.longTasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const page = await context.newPage();
+    const base = `http://127.0.0.1:${port}/`;
+    const charsConfig = '?strategy=recursive&unit=chars&size=512&overlap=64';
+    const tokensConfig = '?strategy=recursive&unit=cl100k_base&size=512&overlap=64';
+
+    console.log(`Chunkscope browser benchmark: ${browser.version()} headless, ${cpus().length} CPU cores`);
+    console.log(`corpus: ${source}`);
+    console.log(`slider: ${MOVES} size-slider key presses per document, each painted before the next\n`);
+
+    const rows: SliderRow[] = [];
+    await openApp(page, base + charsConfig);
+    rows.push(await sliderRun(page, '200 KB, recursive, chars', sliceOf(corpus, 200 * KIB), 50));
+    rows.push(await sliderRun(page, '1 MiB, recursive, chars', sliceOf(corpus, MiB(1)), 250));
+    await openApp(page, base + tokensConfig);
+    rows.push(await sliderRun(page, '1 MiB, recursive, cl100k_base', sliceOf(corpus, MiB(1)), null));
+
+    printTable(
+      ['document', 'chars', 'chunks', 'load→paint ms', 'paints', 'p50 ms', 'p95 ms', 'max ms', 'p95 target', 'long tasks >50ms', 'longest ms'],
+      rows.map((r) => [
+        r.label,
+        String(r.chars),
+        String(r.chunks),
+        fmt(r.firstPaintMs, 0),
+        `${r.painted}/${MOVES}`,
+        fmt(r.p50),
+        fmt(r.p95),
+        fmt(r.max),
+        r.targetP95 === null ? '(info)' : `<= ${r.targetP95} ${r.p95 <= r.targetP95 ? 'met' : 'MISSED'}`,
+        `${r.longTasks} ${r.longTasks === 0 ? '(none: met)' : '(target none: MISSED)'}`,
+        fmt(r.longestTaskMs, 0),
+      ]),
+    );
+
+    await openApp(page, base + charsConfig);
+    const paste = await pasteRun(page, sliceOf(corpus, MiB(10)));
+    console.log('\n10 MiB paste (recursive, chars, size 512, overlap 64)');
+    printTable(
+      ['measure', 'value'],
+      [
+        ['characters in the editor', String(paste.chars)],
+        ['chunks painted', paste.chunks === null ? '-' : String(paste.chunks)],
+        ['paste → painted ms', fmt(paste.paintedMs, 0)],
+        ['clicks while working', String(paste.clicks.length)],
+        ['click handled p50 / max ms', `${fmt(percentile(paste.clicks, 50), 0)} / ${fmt(Math.max(...paste.clicks), 0)}`],
+        ['longest gap between frames ms', fmt(paste.longestFrameGapMs, 0)],
+        ['main-thread long tasks >50ms', `${paste.longTasks} (longest ${fmt(paste.longestTaskMs, 0)} ms)`],
+      ],
+    );
+    const responsive = paste.paintedMs !== null && Math.max(...paste.clicks) < 1000;
+    console.log(
+      paste.paintedMs === null
+        ? '10 MiB: NOT painted within 180 s'
+        : `10 MiB: rendered; ${responsive ? 'page stayed responsive (every click handled within 1 s)' : 'page was NOT responsive (a click waited 1 s or more)'}`,
+    );
+  } finally {
+    await browser.close();
+    stopPreview(server);
+  }
+}
+
+main().catch((error) => {
+  console.error(`browser benchmark could not run: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,13 @@
+/** The page's test/bench hook (contracts.md), declared once for the e2e specs and the browser benchmark. */
+export interface ChunkscopeHook {
+  setDocument(text: string): void;
+  getDocument(): string;
+  getConfig(): Record<string, unknown>;
+  paintedJobId(): number;
+}
+
+declare global {
+  interface Window {
+    __chunkscope?: ChunkscopeHook;
+  }
+}
