@@ -7,9 +7,13 @@ import type { ChunkContext, CompatMode, Range, ResolvedOptions, StrategyName } f
 
 export type ControlName = 'size' | 'overlap' | 'unit' | 'separators' | 'keepSeparator' | 'language' | 'compat' | 'locale';
 
-/** A span found by a splitter. `oversize` marks a single unsplittable piece larger than `size`. */
+/**
+ * A span found by a splitter. `oversize` marks a single unsplittable piece larger than `size`. `content` is set
+ * only when what a pipeline would index differs from `source.slice(start, end)` (compat quirks, injected text).
+ */
 export interface SplitSpan extends Range {
   oversize?: boolean;
+  content?: string;
 }
 
 export interface StrategyDefinition {

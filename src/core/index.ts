@@ -1,0 +1,75 @@
+/**
+ * The public API of the Chunkscope engine: the same functions run in the Web Worker, the CLI and the library.
+ */
+import { splitLangchain } from './compat/langchain';
+import { chunkId, documentIdFor } from './ids';
+import { validateOptions } from './options';
+import type { SplitSpan } from './registry';
+import { getStrategy } from './strategies';
+import type { Chunk, ChunkContext, ChunkOptions, ResolvedOptions } from './types';
+import { getUnit } from './units';
+
+export interface ChunkHooks {
+  /** Called with a fraction in [0, 1] during long runs. */
+  onProgress?: (fraction: number) => void;
+  /** Checked between pieces of work; when it turns true the run throws an Error named 'AbortError'. */
+  signal?: { aborted: boolean };
+}
+
+/**
+ * Cut `text` into chunks. Options are validated first (ChunkOptionsError on a bad one). Native modes return [] for
+ * empty or whitespace-only text; compat modes return whatever the reference library returns.
+ */
+export async function chunk(text: string, options: ChunkOptions = {}, hooks: ChunkHooks = {}): Promise<Chunk[]> {
+  if (typeof text !== 'string') throw new TypeError('chunk(text, options): text must be a string');
+  const resolved = validateOptions(options);
+  if (resolved.compat === 'none' && text.trim() === '') return [];
+  const unit = await getUnit(resolved.unit);
+  const ctx: ChunkContext = { unit, options: resolved, onProgress: hooks.onProgress, signal: hooks.signal };
+  const spans: SplitSpan[] =
+    resolved.compat === 'langchain'
+      ? await splitLangchain(text, ctx)
+      : await getStrategy(resolved.strategy).split(text, ctx);
+
+  const documentId = resolved.documentId ?? documentIdFor(text);
+  const key = optionsKey(resolved);
+  const chunks: Chunk[] = [];
+  for (const span of spans) {
+    const chunkText = text.slice(span.start, span.end);
+    const content = span.content ?? chunkText;
+    const size = unit.count(content);
+    const metadata: Chunk['metadata'] = { strategy: resolved.strategy, compat: resolved.compat, unit: resolved.unit };
+    if (span.oversize || size > resolved.size) metadata.oversize = true;
+    chunks.push({
+      index: chunks.length,
+      start: span.start,
+      end: span.end,
+      text: chunkText,
+      content,
+      size,
+      id: chunkId(documentId, key, span.start, span.end),
+      metadata,
+    });
+  }
+  hooks.onProgress?.(1);
+  return chunks;
+}
+
+/** A canonical string of the options that shape the chunks (the document id is hashed separately). */
+export function optionsKey(options: ResolvedOptions): string {
+  const { documentId: _documentId, ...shaping } = options;
+  void _documentId;
+  const keys = Object.keys(shaping).sort() as (keyof typeof shaping)[];
+  return JSON.stringify(keys.map((k) => [k, shaping[k]]));
+}
+
+export { validateOptions, ChunkOptionsError, BASE_DEFAULTS, KEEP_SEPARATOR_VALUES, COMPAT_MODES } from './options';
+export { STRATEGIES, STRATEGY_NAMES, getStrategy } from './strategies';
+export { LANGUAGE_PRESETS, LANGUAGE_NAMES, LANGCHAIN_JS_LANGUAGES } from './languages';
+export { UNIT_NAMES, getUnit, isTokenEncoding, TOKEN_ENCODINGS } from './units';
+export { chunkOverlaps, chunkStats, type ChunkStats } from './stats';
+export { documentIdFor, hashString } from './ids';
+export { checkSeparatorRegex } from './separator-regex';
+export { formatChunks, EXPORT_FORMATS, type ExportFormat } from './format';
+export type { StrategyDefinition, SplitSpan, ControlName } from './registry';
+export type * from './types';
