@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// Builds the `chunkscope` library and CLI into dist/lib (run by `npm ci` through the prepare script).
+// The engine is bundled; js-tiktoken stays external so its rank files load lazily, one encoding at a time.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+rmSync('dist/lib', { recursive: true, force: true });
+await build({
+  entryPoints: { index: 'src/core/index.ts', cli: 'src/cli/main.ts' },
+  outdir: 'dist/lib',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['js-tiktoken', 'js-tiktoken/*'],
+  logLevel: 'warning',
+});
+const tsc = spawnSync('npx', ['tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' });
+if (tsc.status !== 0) process.exit(tsc.status ?? 1);

@@ -1,0 +1,38 @@
+/** Input handling for the CLI: numbers, escapes in separators, and telling text from binary. */
+
+export class CliError extends Error {
+  override name = 'CliError';
+}
+
+export function parseWholeNumber(flag: string, raw: string): number {
+  if (!/^-?\d+$/.test(raw.trim())) throw new CliError(`${flag} must be a whole number (got "${raw}")`);
+  return Number(raw);
+}
+
+const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '\\': '\\', '0': '\0' };
+
+/** Shells pass "\n" as two characters; read the usual escapes so `--separator "\n\n"` means a blank line. */
+export function parseEscapes(raw: string): string {
+  return raw.replace(/\\(u\{[0-9a-fA-F]{1,6}\}|u[0-9a-fA-F]{4}|.)/g, (whole, esc: string) => {
+    if (esc.startsWith('u')) {
+      const hex = esc.startsWith('u{') ? esc.slice(2, -1) : esc.slice(1);
+      const cp = parseInt(hex, 16);
+      if (cp > 0x10ffff) throw new CliError(`invalid escape "${whole}" in a separator`);
+      return String.fromCodePoint(cp);
+    }
+    return ESCAPES[esc] ?? whole;
+  });
+}
+
+/**
+ * Decode UTF-8 text (a BOM is dropped). A NUL byte or invalid UTF-8 means the file is not text: chunking it
+ * would give garbage offsets, so it is refused with one line.
+ */
+export function decodeText(bytes: Uint8Array, name: string): string {
+  if (bytes.includes(0)) throw new CliError(`"${name}" looks like a binary file; give a UTF-8 text file`);
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new CliError(`"${name}" is not valid UTF-8 text; convert it to UTF-8 first`);
+  }
+}

@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { chunk, ChunkOptionsError } from '../core/index';
+import { EXPORT_FORMATS, formatChunks, type ExportFormat } from '../core/format';
+import type { ChunkOptions } from '../core/types';
+import { CliError, decodeText, parseEscapes, parseWholeNumber } from './input';
+
+const USAGE = `Usage: chunkscope chunk <file|-> [options]
+
+Cut a text file (or standard input, "-") into chunks and print them as JSON.
+
+Options:
+  --strategy <name>        fixed | token | character | sentence | paragraph | recursive (default: recursive)
+  --size <n>               maximum chunk size in the unit (default depends on the strategy)
+  --overlap <n>            overlap between neighbouring chunks, smaller than --size
+  --unit <name>            chars | words | cl100k_base | o200k_base | p50k_base | r50k_base | gpt2
+  --separator <s>          a separator; repeat for a hierarchy (escapes: \\n \\r \\t \\\\ \\u{..})
+  --regex                  treat separators as regular expressions
+  --keep-separator <where> start | end | none
+  --language <name>        recursive separator preset (markdown, python, js, ...)
+  --compat langchain       reproduce @langchain/textsplitters exactly
+  --locale <tag>           sentence segmentation locale (default: en)
+  --document-id <id>       used in the stable chunk ids (default: a hash of the text)
+  --format json|jsonl      a JSON array (default) or one JSON object per line
+  -h, --help               show this help
+  -v, --version            show the version`;
+
+const VERSION = '0.1.0';
+
+interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  readStdin: () => Promise<Uint8Array>;
+}
+
+const defaultIo: Io = {
+  stdout: (s) => void process.stdout.write(s),
+  stderr: (s) => void process.stderr.write(s),
+  readStdin: async () => {
+    const parts: Buffer[] = [];
+    for await (const part of process.stdin) parts.push(part as Buffer);
+    return Buffer.concat(parts);
+  },
+};
+
+/** Runs the CLI; returns the exit code. Every failure is one line on stderr. */
+export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (err) {
+    if (err instanceof CliError || err instanceof ChunkOptionsError) {
+      io.stderr(`chunkscope: ${err.message}\n`);
+      return 2;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    io.stderr(`chunkscope: ${message.split('\n')[0]}\n`);
+    return 1;
+  }
+}
+
+async function run(argv: string[], io: Io): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        strategy: { type: 'string' },
+        size: { type: 'string' },
+        overlap: { type: 'string' },
+        unit: { type: 'string' },
+        separator: { type: 'string', multiple: true },
+        regex: { type: 'boolean' },
+        'keep-separator': { type: 'string' },
+        language: { type: 'string' },
+        compat: { type: 'string' },
+        locale: { type: 'string' },
+        'document-id': { type: 'string' },
+        format: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (err) {
+    // parseArgs messages are long; keep the first sentence.
+    throw new CliError(`${(err as Error).message.split('. ')[0]} (see --help)`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(USAGE + '\n');
+    return 0;
+  }
+  if (values.version) {
+    io.stdout(VERSION + '\n');
+    return 0;
+  }
+  const [command, input, ...extra] = positionals;
+  if (command === undefined) throw new CliError('missing command; try `chunkscope chunk <file>` (see --help)');
+  if (command !== 'chunk') throw new CliError(`unknown command "${command}"; the command is "chunk" (see --help)`);
+  if (input === undefined) throw new CliError('missing input: give a file path, or - for standard input');
+  if (extra.length > 0) throw new CliError(`unexpected argument "${extra[0]}"`);
+
+  const format = (values.format ?? 'json') as ExportFormat;
+  if (!EXPORT_FORMATS.includes(format)) throw new CliError(`unknown format "${values.format}"; use json or jsonl`);
+
+  const options: ChunkOptions = {};
+  if (values.strategy !== undefined) options.strategy = values.strategy as ChunkOptions['strategy'];
+  if (values.size !== undefined) options.size = parseWholeNumber('--size', values.size);
+  if (values.overlap !== undefined) options.overlap = parseWholeNumber('--overlap', values.overlap);
+  if (values.unit !== undefined) options.unit = values.unit as ChunkOptions['unit'];
+  if (values.separator !== undefined) options.separators = values.separator.map(parseEscapes);
+  if (values.regex) options.separatorsAreRegex = true;
+  if (values['keep-separator'] !== undefined) options.keepSeparator = values['keep-separator'] as ChunkOptions['keepSeparator'];
+  if (values.language !== undefined) options.language = values.language;
+  if (values.compat !== undefined) options.compat = values.compat as ChunkOptions['compat'];
+  if (values.locale !== undefined) options.locale = values.locale;
+  if (values['document-id'] !== undefined) options.documentId = values['document-id'];
+
+  const bytes = input === '-' ? await io.readStdin() : await readInputFile(input);
+  const text = decodeText(bytes, input === '-' ? 'standard input' : input);
+  const chunks = await chunk(text, options);
+  io.stdout(formatChunks(chunks, format));
+  return 0;
+}
+
+async function readInputFile(path: string): Promise<Uint8Array> {
+  try {
+    return await readFile(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new CliError(`cannot read "${path}": no such file`);
+    if (code === 'EISDIR') throw new CliError(`cannot read "${path}": it is a directory`);
+    if (code === 'EACCES') throw new CliError(`cannot read "${path}": permission denied`);
+    throw new CliError(`cannot read "${path}": ${code ?? (err as Error).message}`);
+  }
+}
