@@ -1,0 +1,42 @@
+import type { ChunkContext } from '../../types';
+import { mergeSplits } from './merge';
+import { meterFor } from './meter';
+import { splitOnSeparator } from './pieces';
+import { RunControl, type LangchainSpan } from './run';
+
+/**
+ * LangChain JS's CharacterTextSplitter: split on ONE literal separator (default "\n\n"), then merge. With
+ * keepSeparator the separator starts the next piece and pieces are joined with ""; without it the separator is
+ * dropped and put back by the join. No piece is split further: a piece longer than the size is a chunk of its own.
+ */
+export function splitCharacterLangchain(
+  source: string,
+  ctx: ChunkContext,
+  separator: string,
+  keepSeparator: boolean,
+): LangchainSpan[] {
+  const run = new RunControl(ctx, source.length);
+  const meter = meterFor(source, ctx.unit);
+  const pieces = splitOnSeparator(source, 0, source.length, separator, keepSeparator);
+  const lengths: number[] = new Array(pieces.starts.length);
+  for (let i = 0; i < lengths.length; i++) {
+    lengths[i] = meter.length(pieces.starts[i]!, pieces.ends[i]!);
+    if ((i & 255) === 0) run.step(pieces.ends[i]!);
+  }
+  const out: LangchainSpan[] = [];
+  mergeSplits(
+    {
+      source,
+      pieces,
+      lengths,
+      from: 0,
+      to: lengths.length,
+      separator: keepSeparator ? '' : separator,
+      size: ctx.options.size,
+      overlap: ctx.options.overlap,
+    },
+    out,
+  );
+  run.finish();
+  return out;
+}

@@ -1,0 +1,116 @@
+import type { ChunkContext } from '../../types';
+import { mergeSplits } from './merge';
+import { meterFor, type Meter } from './meter';
+import { rangeIncludes, splitOnSeparator, type Separator } from './pieces';
+import { RunControl, type LangchainSpan } from './run';
+
+/**
+ * LangChain JS's RecursiveCharacterTextSplitter on source ranges. For a range and the separators still to try:
+ * 1. pick the first separator that is "" or occurs in the range; the ones after it are kept for recursion
+ *    (none when it is "", or when no separator occurs: then the LAST separator is used and nothing remains);
+ * 2. split on it; pieces measuring strictly less than the size are collected;
+ * 3. any other piece first flushes the collected ones through mergeSplits, then is split again with the
+ *    remaining separators, or, when none remain, becomes a chunk exactly as it is: untrimmed, possibly over the
+ *    size, possibly whitespace only, possibly starting with the separator that was kept.
+ * A separator found last in the list leaves an EMPTY list (not "none"): the piece is then split into UTF-16 units
+ * and merged with "" (keepSeparator) or LangChain fails (no keepSeparator); see mergeSplits.
+ */
+export function splitRecursiveLangchain(
+  source: string,
+  ctx: ChunkContext,
+  separators: readonly string[],
+  keepSeparator: boolean,
+): LangchainSpan[] {
+  const state: RecursionState = {
+    source,
+    separators,
+    keepSeparator,
+    size: ctx.options.size,
+    overlap: ctx.options.overlap,
+    meter: meterFor(source, ctx.unit),
+    run: new RunControl(ctx, source.length),
+    out: [],
+  };
+  splitRange(state, 0, source.length, 0, true);
+  state.run.finish();
+  return state.out;
+}
+
+interface RecursionState {
+  source: string;
+  separators: readonly string[];
+  keepSeparator: boolean;
+  size: number;
+  overlap: number;
+  meter: Meter;
+  run: RunControl;
+  out: LangchainSpan[];
+}
+
+/**
+ * Split `source[start, end)` with `separators.slice(firstSeparator)`; `firstSeparator === -1` means LangChain's
+ * `newSeparators` was undefined (there is nothing to recurse with).
+ */
+function splitRange(state: RecursionState, start: number, end: number, firstSeparator: number, top: boolean): void {
+  const { source, separators, keepSeparator, size, meter, run, out } = state;
+  run.step(start);
+
+  // The separators of this call are separators[firstSeparator..]; its "last" one is the list's last one, or
+  // undefined when that slice is empty.
+  let separator: Separator = firstSeparator < separators.length ? separators[separators.length - 1] : undefined;
+  let next = -1;
+  for (let i = firstSeparator; i < separators.length; i++) {
+    const candidate = separators[i]!;
+    if (candidate === '') {
+      separator = candidate;
+      break;
+    }
+    if (rangeIncludes(source, start, end, candidate)) {
+      separator = candidate;
+      next = i + 1;
+      break;
+    }
+  }
+
+  const pieces = splitOnSeparator(source, start, end, separator, keepSeparator);
+  const { starts, ends } = pieces;
+  const count = starts.length;
+  const lengths: number[] = new Array(count);
+  const mergeSeparator: Separator = keepSeparator ? '' : separator;
+  let collectedFrom = 0;
+  for (let k = 0; k < count; k++) {
+    const len = meter.length(starts[k]!, ends[k]!);
+    lengths[k] = len;
+    if (top && (k & 255) === 255) run.step(ends[k]!);
+    if (len < size) continue;
+    if (k > collectedFrom) {
+      merge(state, pieces, lengths, collectedFrom, k, mergeSeparator);
+    }
+    if (next === -1) {
+      // QUIRK: emitted as it is, not trimmed, even if only whitespace or over the size.
+      out.push(
+        len > size
+          ? { start: starts[k]!, end: ends[k]!, content: source.slice(starts[k]!, ends[k]!), oversize: true }
+          : { start: starts[k]!, end: ends[k]!, content: source.slice(starts[k]!, ends[k]!) },
+      );
+    } else {
+      splitRange(state, starts[k]!, ends[k]!, next, false);
+    }
+    collectedFrom = k + 1;
+  }
+  if (count > collectedFrom) merge(state, pieces, lengths, collectedFrom, count, mergeSeparator);
+}
+
+function merge(
+  state: RecursionState,
+  pieces: ReturnType<typeof splitOnSeparator>,
+  lengths: number[],
+  from: number,
+  to: number,
+  separator: Separator,
+): void {
+  mergeSplits(
+    { source: state.source, pieces, lengths, from, to, separator, size: state.size, overlap: state.overlap },
+    state.out,
+  );
+}

@@ -1,0 +1,43 @@
+import type { SplitSpan } from '../../registry';
+import type { ChunkContext } from '../../types';
+
+/**
+ * A chunk as LangChain produces it: `content` is LangChain's exact string, `start`/`end` the source range it
+ * came from. They agree (`content === source.slice(start, end)`) except in the quirk cases documented where
+ * they arise (a join that collapses repeated separators, a token window that cuts a character).
+ */
+export type LangchainSpan = SplitSpan & { content: string };
+
+/** Thrown when `ctx.signal.aborted` turns true during a run. */
+export class CompatAbortError extends Error {
+  constructor() {
+    super('chunking was cancelled');
+    this.name = 'AbortError';
+  }
+}
+
+/** Progress and cancellation for one run: progress is reported at most once per percent. */
+export class RunControl {
+  private lastReported = -1;
+
+  constructor(
+    private readonly ctx: ChunkContext,
+    private readonly total: number,
+  ) {}
+
+  /** Called between pieces of work with how far into the source the run has got. */
+  step(done: number): void {
+    if (this.ctx.signal?.aborted) throw new CompatAbortError();
+    const onProgress = this.ctx.onProgress;
+    if (!onProgress || this.total <= 0) return;
+    const fraction = Math.min(1, done / this.total);
+    if (fraction - this.lastReported >= 0.01) {
+      this.lastReported = fraction;
+      onProgress(fraction);
+    }
+  }
+
+  finish(): void {
+    if (this.lastReported < 1) this.ctx.onProgress?.(1);
+  }
+}

@@ -1,0 +1,126 @@
+import type { ChunkContext } from '../../types';
+import { TiktokenUnit } from '../../units/tiktoken';
+import { RunControl, type LangchainSpan } from './run';
+
+/**
+ * LangChain JS's TokenTextSplitter: encode the whole text, then windows of `size` token ids, each next window
+ * starting `overlap` ids before the previous one ended; each chunk is the decoded window.
+ *
+ * QUIRK (content !== text): a window boundary can fall inside a character (an emoji or a CJK character made of
+ * several byte-level tokens); decoding the window then yields U+FFFD for the partial bytes, so LangChain's string
+ * is not a piece of the source. Such a span covers every character the window has bytes of: it starts at the
+ * start of the character its first byte belongs to and ends at the end of the character its last byte belongs to
+ * (so two neighbouring windows share a cut character). Likewise a lone surrogate in the source is encoded as
+ * U+FFFD and decodes as U+FFFD.
+ * Like LangChain (disallowedSpecial "all"), text containing a special token such as <|endoftext|> is refused.
+ */
+export function splitTokenLangchain(source: string, ctx: ChunkContext): LangchainSpan[] {
+  const unit = ctx.unit;
+  if (!(unit instanceof TiktokenUnit)) {
+    throw new Error(`LangChain's TokenTextSplitter counts tokens: unit ${unit.name} is not a token encoding`);
+  }
+  const { size, overlap } = ctx.options;
+  if (overlap >= size) throw new Error('Cannot have chunkOverlap >= chunkSize');
+  rejectSpecialTokens(source, unit);
+  const run = new RunControl(ctx, source.length);
+  const doc = tokenizedDocument(source, unit);
+  const { ids, starts, ends } = doc;
+  const out: LangchainSpan[] = [];
+  let first = 0;
+  while (first < ids.length) {
+    if (first > 0) first -= overlap;
+    const last = Math.min(first + size, ids.length);
+    out.push({ start: starts[first]!, end: ends[last - 1]!, content: unit.decode(ids.slice(first, last)) });
+    first = last;
+    run.step(ends[last - 1]!);
+  }
+  run.finish();
+  return out;
+}
+
+/** js-tiktoken's check for disallowed special tokens, with its message. */
+function rejectSpecialTokens(source: string, unit: TiktokenUnit): void {
+  const internals = unit.encoder as unknown as { specialTokens?: Record<string, number> };
+  const specials = Object.keys(internals.specialTokens ?? { '<|endoftext|>': 0 });
+  let firstAt = -1;
+  let found = '';
+  for (const special of specials) {
+    const at = source.indexOf(special);
+    if (at !== -1 && (firstAt === -1 || at < firstAt)) {
+      firstAt = at;
+      found = special;
+    }
+  }
+  if (firstAt !== -1) throw new Error(`The text contains a special token that is not allowed: ${found}`);
+}
+
+interface TokenizedDocument {
+  source: string;
+  ids: number[];
+  /** UTF-16 start of the character holding each token's first byte. */
+  starts: Int32Array;
+  /** UTF-16 end of the character holding each token's last byte. */
+  ends: Int32Array;
+}
+
+/** The last document tokenized per unit: moving the size or overlap slider then costs no re-encoding. */
+const lastTokenized = new WeakMap<TiktokenUnit, TokenizedDocument>();
+
+function tokenizedDocument(source: string, unit: TiktokenUnit): TokenizedDocument {
+  const cached = lastTokenized.get(unit);
+  if (cached && cached.source === source) return cached;
+  const ids = unit.encode(source);
+  const starts = new Int32Array(ids.length);
+  const ends = new Int32Array(ids.length);
+  const tokenBytes = (unit.encoder as unknown as { textMap?: Map<number, Uint8Array> }).textMap;
+  if (!tokenBytes) throw new Error('js-tiktoken no longer exposes token bytes (textMap); update the token compat splitter');
+
+  // Two cursors over the source's characters, each with the UTF-8 byte offset where its character starts.
+  let startChar = 0;
+  let startCharByte = 0;
+  let endChar = 0;
+  let endCharByte = 0;
+  let tokenByte = 0;
+  for (let t = 0; t < ids.length; t++) {
+    const byteLength = tokenBytes.get(ids[t]!)?.length ?? 0;
+    // Start: the character containing the token's first byte.
+    let width = utf8Width(source, startChar);
+    while (startChar < source.length && startCharByte + width <= tokenByte) {
+      startCharByte += width;
+      startChar += utf16Width(source, startChar);
+      width = utf8Width(source, startChar);
+    }
+    starts[t] = startChar;
+    tokenByte += byteLength;
+    // End: the first character boundary at or after the token's last byte.
+    while (endChar < source.length && endCharByte < tokenByte) {
+      endCharByte += utf8Width(source, endChar);
+      endChar += utf16Width(source, endChar);
+    }
+    ends[t] = endChar;
+  }
+  const doc = { source, ids, starts, ends };
+  lastTokenized.set(unit, doc);
+  return doc;
+}
+
+/** UTF-8 bytes of the character at `i` as TextEncoder writes it (a lone surrogate becomes U+FFFD: 3 bytes). */
+function utf8Width(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c < 0x80) return 1;
+  if (c < 0x800) return 2;
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const d = s.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return 4;
+  }
+  return 3;
+}
+
+function utf16Width(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const d = s.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return 2;
+  }
+  return 1;
+}
