@@ -1,0 +1,20 @@
+import { strategyDefinition } from './strategyInfo';
+import type { ChunkOptions } from '../core/types';
+import type { Config } from './configSlice';
+
+/**
+ * The ChunkOptions the worker receives for a configuration: only the controls that the chosen strategy uses
+ * (the registry says which), so a hidden control never changes or breaks a result. This object is also what
+ * `window.__chunkscope.getConfig()` returns and what export uses, so the CLI can be given the same options.
+ */
+export function toChunkOptions(config: Config): ChunkOptions {
+  const strategy = strategyDefinition(config.strategy);
+  const controls = new Set<string>(strategy.controls);
+  const options: ChunkOptions = { strategy: config.strategy, size: config.size, overlap: config.overlap };
+  if (controls.has('unit')) options.unit = config.unit;
+  if (controls.has('language') && config.language) options.language = config.language;
+  if (controls.has('separators') && config.separators) options.separators = [...config.separators];
+  if (controls.has('keepSeparator') && config.keepSeparator) options.keepSeparator = config.keepSeparator;
+  if (config.compat && strategy.compat.includes('langchain')) options.compat = 'langchain';
+  return options;
+}

@@ -1,0 +1,173 @@
+import { STRATEGY_NAMES, UNIT_NAMES } from '../core/index';
+import { ChunkJobError, StaleJobError, type ChunkClient } from '../bridge/chunkClient';
+import type { ExportFormat } from '../worker/protocol';
+import { toChunkOptions } from './chunkOptions';
+import { DEFAULT_CONFIG } from './configSlice';
+import { loadDocument, loadSettings, saveDocument, saveSettings } from './persistence';
+import { useStore } from './store';
+import { decodeConfig, encodeConfig, hasConfig } from './urlCodec';
+
+/**
+ * Wires the store to the chunk worker, the URL and browser storage:
+ * - any change of document or effective options starts a job at once (no debounce: the bridge lets the newest
+ *   job win, so intermediate slider positions cost nothing but a dropped result);
+ * - the time of that change is kept with the job so the editor can measure input-to-paint;
+ * - the configuration is mirrored into the URL, settings into localStorage, the document into IndexedDB (off
+ *   the hot path: debounced and idle).
+ */
+
+let client: ChunkClient | null = null;
+
+let sentDocVersion = -1;
+let sentOptionsKey = '';
+let sentDocText: string | null = null;
+
+export interface InitialDocument {
+  text: string;
+  name: string | null;
+}
+
+/** Read URL, stored settings and stored document; set up the store; start chunking. */
+export async function startController(chunkClient: ChunkClient, fallbackDocument: InitialDocument): Promise<void> {
+  client = chunkClient;
+  const notices: string[] = [];
+  const stored = loadSettings(window.localStorage);
+  let config = DEFAULT_CONFIG;
+  if (stored?.ok) config = stored.config;
+  else if (stored && !stored.ok) notices.push(`Saved settings were unreadable (${stored.reason}) and have been reset.`);
+  const search = window.location.search;
+  if (hasConfig(search)) {
+    config = { ...config, ...decodeConfig(search, { strategies: STRATEGY_NAMES, units: UNIT_NAMES }) };
+  }
+  const storedDoc = await loadDocument();
+  if (storedDoc === 'corrupt') notices.push('The saved document was unreadable and has been discarded.');
+  const doc = storedDoc && storedDoc !== 'corrupt' ? storedDoc : fallbackDocument;
+
+  const state = useStore.getState();
+  state.setConfig(config);
+  state.setDocument(doc.text, { name: doc.name });
+  if (notices.length) state.setNotice(notices.join(' '));
+
+  useStore.subscribe(onStoreChange);
+  onStoreChange();
+  installTestHook();
+}
+
+function onStoreChange(): void {
+  const s = useStore.getState();
+  if (!client) return;
+  let changed = false;
+  if (s.text !== sentDocText || s.docVersion !== sentDocVersion) {
+    sentDocText = s.text;
+    sentDocVersion = s.docVersion;
+    client.setDocument(s.docVersion, s.text);
+    scheduleDocumentSave();
+    changed = true;
+  }
+  const options = toChunkOptions(s.config);
+  const key = JSON.stringify(options);
+  if (key !== sentOptionsKey) {
+    sentOptionsKey = key;
+    changed = true;
+  }
+  scheduleSettingsSave();
+  if (changed) runJob();
+}
+
+function runJob(): void {
+  const requestedAt = performance.now();
+  const s = useStore.getState();
+  const text = s.text;
+  const version = s.docVersion;
+  const options = toChunkOptions(s.config);
+  s.setRunning(true);
+  client!
+    .chunk(options, { onProgress: (f) => useStore.getState().setProgress(f) })
+    .then((result) => {
+      const now = useStore.getState();
+      if (now.docVersion !== version) return; // the document moved on; a newer job is coming
+      now.setResult({ ...result, text, requestedAt, options });
+      // Token counts for tooltips and the context budget come second, off the paint path.
+      client!
+        .tokens(result.jobId)
+        .then((tokens) => useStore.getState().setTokens({ jobId: result.jobId, ...tokens }))
+        .catch(() => {});
+    })
+    .catch((error: unknown) => {
+      if (error instanceof StaleJobError) return;
+      const message = error instanceof ChunkJobError || error instanceof Error ? error.message : String(error);
+      useStore.getState().setError(message);
+    });
+}
+
+let settingsTimer: ReturnType<typeof setTimeout> | null = null;
+let lastSavedSettings = '';
+function scheduleSettingsSave(): void {
+  if (settingsTimer) return;
+  settingsTimer = setTimeout(() => {
+    settingsTimer = null;
+    const config = useStore.getState().config;
+    const query = encodeConfig(config);
+    if (query === lastSavedSettings) return;
+    lastSavedSettings = query;
+    saveSettings(window.localStorage, config);
+    const url = `${window.location.pathname}?${query}${window.location.hash}`;
+    window.history.replaceState(window.history.state, '', url);
+  }, 120);
+}
+
+let docTimer: ReturnType<typeof setTimeout> | null = null;
+function scheduleDocumentSave(): void {
+  if (docTimer) clearTimeout(docTimer);
+  const { text } = useStore.getState();
+  // Big documents wait longer: saving is a structured clone of the whole text.
+  const delay = text.length > 1_000_000 ? 600 : 150;
+  docTimer = setTimeout(() => {
+    docTimer = null;
+    const save = () => {
+      const s = useStore.getState();
+      saveDocument({ text: s.text, name: s.docName }).catch(() => {
+        useStore.getState().setNotice('The document could not be saved in this browser; it will not survive a reload.');
+      });
+    };
+    if ('requestIdleCallback' in window) window.requestIdleCallback(save, { timeout: 1000 });
+    else save();
+  }, delay);
+}
+
+/** Download the painted chunks, formatted by the same formatChunks the CLI uses. */
+export async function exportChunks(format: ExportFormat): Promise<void> {
+  const s = useStore.getState();
+  if (!client || !s.result) return;
+  const text = await client.exportChunks(s.result.jobId, s.result.options, format);
+  const blob = new Blob([text], { type: format === 'json' ? 'application/json' : 'application/x-ndjson' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = format === 'json' ? 'chunks.json' : 'chunks.jsonl';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+declare global {
+  interface Window {
+    __chunkscope?: {
+      setDocument(text: string): void;
+      getDocument(): string;
+      getConfig(): object;
+      paintedJobId(): number;
+    };
+  }
+}
+
+/** The hook e2e tests and the browser benchmark drive the page with. */
+function installTestHook(): void {
+  window.__chunkscope = {
+    setDocument: (text: string) => useStore.getState().setDocument(text, { name: null }),
+    getDocument: () => useStore.getState().text,
+    getConfig: () => toChunkOptions(useStore.getState().config),
+    paintedJobId: () => useStore.getState().paintedJobId,
+  };
+}

@@ -1,0 +1,142 @@
+import { DEFAULT_CONFIG, type Config } from './configSlice';
+
+/**
+ * What survives a reload: settings in localStorage (small, synchronous), the document in IndexedDB (it can be
+ * 10 MiB; localStorage caps near 5 MB and blocks the main thread). Stored state that does not parse is
+ * discarded and reported, never half-applied.
+ */
+
+export const SETTINGS_KEY = 'chunkscope.settings.v1';
+const DB_NAME = 'chunkscope';
+const DB_STORE = 'documents';
+const DOC_KEY = 'current';
+
+export type ParsedSettings = { ok: true; config: Config } | { ok: false; reason: string };
+
+/** Parse stored settings; anything with a wrong shape or type is rejected as a whole. */
+export function parseSettings(raw: string | null): ParsedSettings | null {
+  if (raw === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { ok: false, reason: 'not valid JSON' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'not an object' };
+  const v = value as Record<string, unknown>;
+  const config: Config = { ...DEFAULT_CONFIG };
+  for (const key of Object.keys(DEFAULT_CONFIG) as (keyof Config)[]) {
+    if (!(key in v)) continue;
+    const field = v[key];
+    const expected = DEFAULT_CONFIG[key];
+    if (key === 'separators') {
+      if (field !== null && !(Array.isArray(field) && field.every((s) => typeof s === 'string'))) {
+        return { ok: false, reason: 'separators must be a list of strings' };
+      }
+      config.separators = field as string[] | null;
+    } else if (key === 'keepSeparator' || key === 'language') {
+      if (field !== null && typeof field !== 'string') return { ok: false, reason: `${key} must be a string` };
+      (config as unknown as Record<string, unknown>)[key] = field;
+    } else if (typeof field !== typeof expected || (typeof field === 'number' && !Number.isFinite(field))) {
+      return { ok: false, reason: `${key} has the wrong type` };
+    } else {
+      (config as unknown as Record<string, unknown>)[key] = field;
+    }
+  }
+  return { ok: true, config };
+}
+
+export function serializeSettings(config: Config): string {
+  return JSON.stringify(config);
+}
+
+export function loadSettings(storage: Storage): ParsedSettings | null {
+  let raw: string | null = null;
+  try {
+    raw = storage.getItem(SETTINGS_KEY);
+  } catch {
+    return null;
+  }
+  const parsed = parseSettings(raw);
+  if (parsed && !parsed.ok) {
+    try {
+      storage.removeItem(SETTINGS_KEY);
+    } catch {
+      /* storage unavailable: nothing to clean */
+    }
+  }
+  return parsed;
+}
+
+export function saveSettings(storage: Storage, config: Config): void {
+  try {
+    storage.setItem(SETTINGS_KEY, serializeSettings(config));
+  } catch {
+    /* quota or privacy mode: settings simply do not persist */
+  }
+}
+
+export interface StoredDocument {
+  text: string;
+  name: string | null;
+}
+
+/** Validate what IndexedDB gave back. */
+export function parseStoredDocument(value: unknown): StoredDocument | null | 'corrupt' {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'object') return 'corrupt';
+  const v = value as Record<string, unknown>;
+  if (typeof v.text !== 'string' || !(v.name === null || typeof v.name === 'string')) return 'corrupt';
+  return { text: v.text, name: v.name as string | null };
+}
+
+function openDb(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(DB_STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+let dbPromise: Promise<IDBDatabase> | null = null;
+function db(): Promise<IDBDatabase> {
+  dbPromise ??= openDb();
+  return dbPromise;
+}
+
+export async function loadDocument(): Promise<StoredDocument | null | 'corrupt'> {
+  try {
+    const database = await db();
+    const value = await new Promise<unknown>((resolve, reject) => {
+      const request = database.transaction(DB_STORE, 'readonly').objectStore(DB_STORE).get(DOC_KEY);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const parsed = parseStoredDocument(value);
+    if (parsed === 'corrupt') await clearDocument();
+    return parsed;
+  } catch {
+    return null;
+  }
+}
+
+export async function saveDocument(doc: StoredDocument): Promise<void> {
+  const database = await db();
+  await new Promise<void>((resolve, reject) => {
+    const tx = database.transaction(DB_STORE, 'readwrite');
+    tx.objectStore(DB_STORE).put({ text: doc.text, name: doc.name, savedAt: Date.now() }, DOC_KEY);
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+}
+
+async function clearDocument(): Promise<void> {
+  const database = await db();
+  await new Promise<void>((resolve) => {
+    const tx = database.transaction(DB_STORE, 'readwrite');
+    tx.objectStore(DB_STORE).delete(DOC_KEY);
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => resolve();
+  });
+}

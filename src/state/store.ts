@@ -1,0 +1,24 @@
+import { create } from 'zustand';
+import { createConfigSlice, type ConfigSlice } from './configSlice';
+import { createDocumentSlice, type DocumentSlice } from './documentSlice';
+import { createResultsSlice, type ResultsSlice } from './resultsSlice';
+import { createUiSlice, type UiSlice } from './uiSlice';
+
+export type AppState = DocumentSlice & ConfigSlice & ResultsSlice & UiSlice;
+
+/** The one store, composed of slices (zustand slices pattern). Persistence is wired in ./persistence. */
+export const useStore = create<AppState>()((...a) => ({
+  ...createDocumentSlice(...a),
+  ...createConfigSlice(...a),
+  ...createResultsSlice(...a),
+  ...createUiSlice(...a),
+}));
+
+/** Reset every slice (tests). */
+export function resetStore(): void {
+  const s = useStore.getState();
+  s.resetDocument();
+  s.resetConfig();
+  s.resetResults();
+  s.resetUi();
+}

@@ -1,0 +1,65 @@
+import type { KeepSeparator, StrategyName, UnitName } from '../core/types';
+import type { Config } from './configSlice';
+
+/**
+ * Configuration <-> URL query (a shareable link restores every control). Names follow the CLI flags:
+ * strategy, size, overlap, unit, sep (repeated, one per separator, in order), keep, lang, compat; plus the
+ * context-budget controls ctx and k. Only the configuration goes into the URL, never the document.
+ */
+
+const KEEP_VALUES: KeepSeparator[] = ['start', 'end', 'none'];
+
+export function encodeConfig(config: Config): string {
+  const q = new URLSearchParams();
+  q.set('strategy', config.strategy);
+  q.set('size', String(config.size));
+  q.set('overlap', String(config.overlap));
+  q.set('unit', config.unit);
+  if (config.separators) {
+    if (config.separators.length === 0) q.append('sep', '');
+    for (const s of config.separators) q.append('sep', s);
+  }
+  if (config.keepSeparator) q.set('keep', config.keepSeparator);
+  if (config.language) q.set('lang', config.language);
+  if (config.compat) q.set('compat', 'langchain');
+  q.set('ctx', String(config.contextWindow));
+  q.set('k', String(config.chunksInContext));
+  return q.toString();
+}
+
+/** The controls a query sets (unknown or malformed values are left out, so defaults or stored values apply). */
+export function decodeConfig(search: string, known: { strategies: readonly string[]; units: readonly string[] }): Partial<Config> {
+  const q = new URLSearchParams(search);
+  const out: Partial<Config> = {};
+  const strategy = q.get('strategy');
+  if (strategy && known.strategies.includes(strategy)) out.strategy = strategy as StrategyName;
+  const unit = q.get('unit');
+  if (unit && known.units.includes(unit)) out.unit = unit as UnitName;
+  const size = parseNumber(q.get('size'));
+  if (size !== undefined) out.size = size;
+  const overlap = parseNumber(q.get('overlap'));
+  if (overlap !== undefined) out.overlap = overlap;
+  if (q.has('sep')) out.separators = q.getAll('sep');
+  const keep = q.get('keep');
+  if (keep && (KEEP_VALUES as string[]).includes(keep)) out.keepSeparator = keep as KeepSeparator;
+  const lang = q.get('lang');
+  if (lang) out.language = lang;
+  if (q.has('compat')) out.compat = q.get('compat') === 'langchain';
+  const ctx = parseNumber(q.get('ctx'));
+  if (ctx !== undefined && ctx > 0) out.contextWindow = ctx;
+  const k = parseNumber(q.get('k'));
+  if (k !== undefined && k > 0) out.chunksInContext = k;
+  return out;
+}
+
+/** True when the query carries a configuration (then it wins over stored settings). */
+export function hasConfig(search: string): boolean {
+  const q = new URLSearchParams(search);
+  return ['strategy', 'size', 'overlap', 'unit', 'sep', 'keep', 'lang', 'compat'].some((key) => q.has(key));
+}
+
+function parseNumber(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}

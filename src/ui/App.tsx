@@ -1,0 +1,62 @@
+import { selectDocLength, selectDocName, selectNotice } from '../state/selectors';
+import { useStore } from '../state/store';
+import { ChunkEditor } from './editor/ChunkEditor';
+import { Header } from './Header';
+import { ChunkList } from './panels/ChunkList';
+import { ControlsPanel } from './panels/ControlsPanel';
+import { DocumentPanel } from './panels/DocumentPanel';
+import { StatsPanel } from './panels/StatsPanel';
+
+export function App() {
+  return (
+    <div className="app">
+      <Header />
+      <Notice />
+      <main className="layout">
+        <aside className="sidebar" aria-label="Document and splitter settings">
+          <DocumentPanel />
+          <ControlsPanel />
+        </aside>
+        <section className="editor-pane" aria-label="Document">
+          <EditorBar />
+          <ChunkEditor />
+        </section>
+        <aside className="results" aria-label="Results">
+          <StatsPanel />
+          <ChunkList />
+        </aside>
+      </main>
+    </div>
+  );
+}
+
+function EditorBar() {
+  const name = useStore(selectDocName);
+  const length = useStore(selectDocLength);
+  return (
+    <div className="editor-bar">
+      <span className="doc-name">{name ?? 'Pasted text'}</span>
+      <span className="muted small">{length.toLocaleString('en-US')} chars</span>
+      <span className="legend" aria-hidden="true">
+        <span className="swatch swatch-even" /> chunk
+        <span className="swatch swatch-odd" /> next chunk
+        <span className="swatch swatch-overlap" /> overlap
+        <span className="swatch swatch-gap" /> outside every chunk
+      </span>
+    </div>
+  );
+}
+
+function Notice() {
+  const notice = useStore(selectNotice);
+  const setNotice = useStore((s) => s.setNotice);
+  if (!notice) return null;
+  return (
+    <div className="notice" role="status">
+      <span>{notice}</span>
+      <button type="button" className="link" onClick={() => setNotice(null)}>
+        Dismiss
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { exportChunks } from '../state/controller';
+import { selectChunkCount, selectError, selectProgress, selectResult, selectRunning } from '../state/selectors';
+import { useStore } from '../state/store';
+import type { ExportFormat } from '../worker/protocol';
+
+/** App name, tagline, a live status line and the export actions. */
+export function Header() {
+  const running = useStore(selectRunning);
+  const progress = useStore(selectProgress);
+  const result = useStore(selectResult);
+  const count = useStore(selectChunkCount);
+  const error = useStore(selectError);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  let status: string;
+  if (running && progress !== null) status = `Chunking… ${Math.round(progress * 100)}%`;
+  else if (running) status = 'Chunking…';
+  else if (error && result) status = 'Settings invalid — showing the last good result';
+  else if (error) status = 'Settings invalid';
+  else if (result) status = `${count.toLocaleString('en-US')} chunks in ${result.elapsedMs < 1 ? '<1' : Math.round(result.elapsedMs)} ms`;
+  else status = 'Starting…';
+
+  const onExport = async (format: ExportFormat) => {
+    setExportError(null);
+    try {
+      await exportChunks(format);
+    } catch (e) {
+      setExportError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <svg className="logo" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <rect x="2" y="4" width="9" height="7" rx="2" fill="#56B4E9" />
+          <rect x="8" y="8" width="9" height="7" rx="2" fill="#E69F00" opacity="0.9" />
+          <rect x="13" y="13" width="9" height="7" rx="2" fill="#0072B2" />
+        </svg>
+        <span className="app-name">Chunkscope</span>
+        <span className="tagline">See where your chunks begin, end and overlap.</span>
+      </div>
+      <div className="status" role="status" aria-live="polite">
+        <span className={`status-dot${running ? ' is-busy' : error ? ' is-warn' : ''}`} aria-hidden="true" />
+        <span data-testid="status">{status}</span>
+        <span className="status-sep" aria-hidden="true">·</span>
+        <span className="muted">Web Worker · nothing leaves your browser</span>
+      </div>
+      <div className="actions">
+        {exportError && <span className="export-error">{exportError}</span>}
+        <button type="button" className="btn" disabled={!result} onClick={() => onExport('json')}>
+          Export JSON
+        </button>
+        <button type="button" className="btn" disabled={!result} onClick={() => onExport('jsonl')}>
+          Export JSONL
+        </button>
+      </div>
+    </header>
+  );
+}

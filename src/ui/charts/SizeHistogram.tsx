@@ -1,0 +1,91 @@
+import { bin, max as d3max } from 'd3-array';
+import { axisBottom, axisLeft } from 'd3-axis';
+import { scaleLinear } from 'd3-scale';
+import { select } from 'd3-selection';
+import { useEffect, useRef } from 'react';
+
+interface Props {
+  sizes: ArrayLike<number>;
+  /** The size limit: drawn as a line; bins above it are flagged. */
+  limit: number;
+  unit: string;
+  width?: number;
+  height?: number;
+}
+
+const MARGIN = { top: 10, right: 10, bottom: 24, left: 34 };
+
+/** Histogram of chunk sizes (d3), with the limit marked and over-limit bars flagged. */
+export function SizeHistogram({ sizes, limit, unit, width = 340, height = 132 }: Props) {
+  const svgRef = useRef<SVGSVGElement>(null);
+
+  useEffect(() => {
+    const svg = select(svgRef.current!);
+    svg.selectAll('*').remove();
+    const values = Array.from(sizes);
+    if (values.length === 0) return;
+    const top = Math.max(d3max(values) ?? 0, Number.isFinite(limit) ? limit : 0, 1);
+    const x = scaleLinear().domain([0, top * 1.04]).nice().range([MARGIN.left, width - MARGIN.right]);
+    const thresholds = x.ticks(24);
+    // Make the limit a bin edge so no bar straddles it.
+    if (limit > 0 && !thresholds.includes(limit)) thresholds.push(limit);
+    thresholds.sort((a, b) => a - b);
+    const bins = bin()
+      .domain(x.domain() as [number, number])
+      .thresholds(thresholds)(values);
+    const y = scaleLinear()
+      .domain([0, d3max(bins, (b) => b.length) ?? 1])
+      .nice()
+      .range([height - MARGIN.bottom, MARGIN.top]);
+
+    svg
+      .append('g')
+      .selectAll('rect')
+      .data(bins.filter((b) => b.length > 0))
+      .join('rect')
+      .attr('class', (b) => (limit > 0 && (b.x0 ?? 0) >= limit ? 'bar bar-over' : 'bar'))
+      .attr('x', (b) => x(b.x0 ?? 0) + 0.5)
+      .attr('width', (b) => Math.max(1, x(b.x1 ?? 0) - x(b.x0 ?? 0) - 1))
+      .attr('y', (b) => y(b.length))
+      .attr('height', (b) => y(0) - y(b.length))
+      .append('title')
+      .text((b) => `${b.length} chunk${b.length === 1 ? '' : 's'} of ${b.x0}–${b.x1} ${unit}`);
+
+    svg
+      .append('g')
+      .attr('class', 'axis')
+      .attr('transform', `translate(0,${height - MARGIN.bottom})`)
+      .call(axisBottom(x).ticks(5).tickSizeOuter(0));
+    svg
+      .append('g')
+      .attr('class', 'axis')
+      .attr('transform', `translate(${MARGIN.left},0)`)
+      .call(axisLeft(y).ticks(3).tickSizeOuter(0));
+
+    if (limit > 0 && x(limit) <= width - MARGIN.right) {
+      const g = svg.append('g').attr('class', 'limit');
+      g.append('line')
+        .attr('x1', x(limit))
+        .attr('x2', x(limit))
+        .attr('y1', MARGIN.top - 4)
+        .attr('y2', height - MARGIN.bottom);
+      g.append('text')
+        .attr('x', x(limit) - 4)
+        .attr('y', MARGIN.top + 4)
+        .attr('text-anchor', 'end')
+        .text(`limit ${limit}`);
+    }
+  }, [sizes, limit, unit, width, height]);
+
+  return (
+    <svg
+      ref={svgRef}
+      className="histogram"
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={`Histogram of chunk sizes in ${unit}, limit ${limit}`}
+    />
+  );
+}

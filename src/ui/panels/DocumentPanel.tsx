@@ -1,0 +1,49 @@
+import { useRef } from 'react';
+import { useStore } from '../../state/store';
+import { OPENABLE_FILES, readDroppedFile } from '../editor/files';
+import { SAMPLES } from '../samples';
+
+/** Where the document comes from: a built-in sample (one click) or a local file. */
+export function DocumentPanel() {
+  const setDocument = useStore((s) => s.setDocument);
+  const docName = useStore((s) => s.docName);
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <section className="panel document" aria-labelledby="document-title">
+      <h2 id="document-title" className="section-title">
+        Document
+      </h2>
+      <div className="sample-grid">
+        {SAMPLES.map((sample) => (
+          <button
+            key={sample.id}
+            type="button"
+            className={`btn btn-sample${docName === sample.name ? ' is-active' : ''}`}
+            aria-label={`Sample: ${sample.label}`}
+            aria-pressed={docName === sample.name}
+            onClick={() => setDocument(sample.text, { name: sample.name })}
+          >
+            {sample.label}
+          </button>
+        ))}
+      </div>
+      <button type="button" className="btn btn-block" onClick={() => fileInput.current?.click()}>
+        Open file…
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept={OPENABLE_FILES}
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          if (file) await readDroppedFile(file);
+          e.target.value = '';
+        }}
+      />
+      <p className="hint">Or paste, type, or drop a file onto the editor.</p>
+    </section>
+  );
+}

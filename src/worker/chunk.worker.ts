@@ -1,0 +1,139 @@
+/// <reference lib="webworker" />
+import { chunk, chunkOverlaps, chunkStats, ChunkOptionsError, formatChunks } from '../core/index';
+import type { Chunk, ChunkOptions, TokenEncodingName } from '../core/types';
+import { getUnit, isTokenEncoding } from '../core/units/index';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+
+/**
+ * The chunk worker: runs the core engine off the main thread. It keeps the current document (sent once per
+ * version) and the last full Chunk[] so that exports and token counts need no second run. Requests are
+ * handled one at a time, in order; the bridge cancels runaway work by terminating this worker.
+ */
+
+declare const self: DedicatedWorkerGlobalScope;
+
+/** Encoding used for the "tokens" figure in tooltips when the chosen unit is not a token encoding. */
+const TOOLTIP_ENCODING: TokenEncodingName = 'cl100k_base';
+/** Long runs report progress, but no more often than this. */
+const PROGRESS_INTERVAL_MS = 80;
+
+let documentText = '';
+let documentVersion = -1;
+let last: { jobId: number; version: number; optionsKey: string; chunks: Chunk[] } | null = null;
+
+function post(message: WorkerResponse, transfer: Transferable[] = []): void {
+  self.postMessage(message, transfer);
+}
+
+async function runChunk(jobId: number, version: number, options: ChunkOptions): Promise<void> {
+  const startedAt = performance.now();
+  let lastProgressAt = startedAt;
+  try {
+    const chunks = await chunk(documentText, options, {
+      onProgress: (fraction) => {
+        const now = performance.now();
+        if (now - lastProgressAt < PROGRESS_INTERVAL_MS) return;
+        lastProgressAt = now;
+        post({ type: 'progress', jobId, fraction });
+      },
+    });
+    last = { jobId, version, optionsKey: JSON.stringify(options), chunks };
+    const n = chunks.length;
+    const starts = new Int32Array(n);
+    const ends = new Int32Array(n);
+    const sizes = new Float64Array(n);
+    const oversize = new Uint8Array(n);
+    const contentDiffers = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const c = chunks[i]!;
+      starts[i] = c.start;
+      ends[i] = c.end;
+      sizes[i] = c.size;
+      oversize[i] = c.metadata.oversize ? 1 : 0;
+      contentDiffers[i] = c.content !== c.text ? 1 : 0;
+    }
+    const overlaps = Int32Array.from(chunkOverlaps(chunks));
+    const limit = options.size ?? 0;
+    const stats = chunkStats(Array.from(sizes), limit);
+    post(
+      {
+        type: 'result',
+        jobId,
+        version,
+        starts,
+        ends,
+        sizes,
+        overlaps,
+        oversize,
+        contentDiffers,
+        stats,
+        limit,
+        unit: options.unit ?? 'chars',
+        elapsedMs: performance.now() - startedAt,
+      },
+      [starts.buffer, ends.buffer, sizes.buffer, overlaps.buffer, oversize.buffer, contentDiffers.buffer],
+    );
+  } catch (error) {
+    const invalidOptions = error instanceof ChunkOptionsError;
+    post({
+      type: 'error',
+      jobId,
+      message: error instanceof Error ? error.message : String(error),
+      field: invalidOptions ? (error as ChunkOptionsError).field : undefined,
+      invalidOptions,
+    });
+  }
+}
+
+async function runTokens(jobId: number): Promise<void> {
+  if (!last || last.jobId !== jobId) return;
+  const { chunks } = last;
+  const chosen = (JSON.parse(last.optionsKey) as ChunkOptions).unit;
+  const encoding: TokenEncodingName = chosen && isTokenEncoding(chosen) ? chosen : TOOLTIP_ENCODING;
+  const unit = await getUnit(encoding);
+  const tokens = new Int32Array(chunks.length);
+  for (let i = 0; i < chunks.length; i++) tokens[i] = unit.count(chunks[i]!.content);
+  post({ type: 'tokens', jobId, tokens, encoding }, [tokens.buffer]);
+}
+
+async function runExport(request: Extract<WorkerRequest, { type: 'export' }>): Promise<void> {
+  try {
+    let chunks: Chunk[];
+    if (last && last.jobId === request.jobId && last.version === documentVersion) {
+      chunks = last.chunks;
+    } else {
+      // The worker was restarted (or moved on) since that job: compute the same chunks again.
+      chunks = await chunk(documentText, request.options);
+    }
+    post({ type: 'exported', requestId: request.requestId, text: formatChunks(chunks, request.format) });
+  } catch (error) {
+    post({ type: 'export-error', requestId: request.requestId, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+// Requests run strictly one after another (chunk() may await, e.g. while token ranks load).
+let queue: Promise<void> = Promise.resolve();
+
+self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  const request = event.data;
+  if (request.type === 'document') {
+    // Applied in order with the jobs around it.
+    queue = queue.then(() => {
+      documentText = request.text;
+      documentVersion = request.version;
+    });
+    return;
+  }
+  queue = queue.then(() => {
+    switch (request.type) {
+      case 'chunk':
+        return runChunk(request.jobId, request.version, request.options);
+      case 'tokens':
+        return runTokens(request.jobId);
+      case 'export':
+        return runExport(request);
+    }
+  });
+};
+
+post({ type: 'ready' });
