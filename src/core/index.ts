@@ -3,6 +3,7 @@
  */
 import { splitLangchain } from './compat/langchain';
 import { chunkId, documentIdFor } from './ids';
+import { meterFor } from './measure';
 import { validateOptions } from './options';
 import type { SplitSpan } from './registry';
 import { getStrategy } from './strategies';
@@ -33,11 +34,13 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
 
   const documentId = resolved.documentId ?? documentIdFor(text);
   const key = optionsKey(resolved);
+  const meter = meterFor(unit, text);
   const chunks: Chunk[] = [];
   for (const span of spans) {
     const chunkText = text.slice(span.start, span.end);
     const content = span.content ?? chunkText;
-    const size = unit.count(content);
+    // Re-counted, through the meter's per-span memo: re-running on the same document (a slider move) is cheap.
+    const size = span.content === undefined ? meter.exact(span.start, span.end) : unit.count(content);
     const metadata: Chunk['metadata'] = { strategy: resolved.strategy, compat: resolved.compat, unit: resolved.unit };
     if (span.oversize || size > resolved.size) metadata.oversize = true;
     chunks.push({

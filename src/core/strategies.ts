@@ -1,10 +1,23 @@
 import type { StrategyDefinition } from './registry';
+import { characterStrategy } from './splitters/character';
+import { fixedStrategy } from './splitters/fixed';
+import { paragraphStrategy } from './splitters/paragraph';
+import { recursiveStrategy } from './splitters/recursive';
+import { sentenceStrategy } from './splitters/sentence';
+import { tokenStrategy } from './splitters/token';
 import type { StrategyName } from './types';
 
 /** Hand-written registry: one line per strategy (the page builds its controls from these definitions). */
-export const STRATEGIES: StrategyDefinition[] = [];
+export const STRATEGIES: StrategyDefinition[] = [
+  recursiveStrategy,
+  characterStrategy,
+  sentenceStrategy,
+  paragraphStrategy,
+  fixedStrategy,
+  tokenStrategy,
+];
 
-export const STRATEGY_NAMES: StrategyName[] = ['fixed', 'token', 'character', 'sentence', 'paragraph', 'recursive'];
+export const STRATEGY_NAMES: StrategyName[] = STRATEGIES.map((s) => s.id);
 
 export function getStrategy(id: string): StrategyDefinition {
   const found = STRATEGIES.find((s) => s.id === id);

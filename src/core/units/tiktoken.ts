@@ -23,6 +23,13 @@ export const TOKEN_ENCODINGS = Object.keys(RANK_LOADERS) as TokenEncodingName[];
 /** Pieces longer than this are not cached (they are rare and would bloat the cache). */
 const MAX_CACHED_PIECE = 64;
 
+export interface PreTokenTable {
+  starts: Int32Array;
+  ends: Int32Array;
+  countsBefore: Float64Array;
+  pieceAt: Int32Array;
+}
+
 export class TiktokenUnit implements Unit {
   readonly name: TokenEncodingName;
   readonly encoder: Tiktoken;
@@ -49,18 +56,60 @@ export class TiktokenUnit implements Unit {
     const pattern = this.pattern;
     pattern.lastIndex = 0;
     let m: RegExpExecArray | null;
+    while ((m = pattern.exec(text)) !== null) total += this.countPiece(m[0]);
+    return total;
+  }
+
+  /** Tokens in one pre-token piece, cached for short pieces (long ones are rare and would bloat the cache). */
+  private countPiece(piece: string): number {
+    if (piece.length > MAX_CACHED_PIECE) return this.encoder.encode(piece, [], []).length;
+    let n = this.pieceCounts.get(piece);
+    if (n === undefined) {
+      n = this.encoder.encode(piece, [], []).length;
+      this.pieceCounts.set(piece, n);
+    }
+    return n;
+  }
+
+  /**
+   * The pre-token pieces of a whole document with their token counts, for counting its spans quickly:
+   * starts/ends[i] are piece i's UTF-16 range, countsBefore[i] the tokens of pieces 0..i-1 (length pieces + 1),
+   * and pieceAt[p] is i + 1 when a piece starts at offset p (0 otherwise).
+   */
+  preTokens(text: string): PreTokenTable {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const counts: number[] = [];
+    const pieceAt = new Int32Array(text.length + 1);
+    const pattern = this.pattern;
+    pattern.lastIndex = 0;
+    let m: RegExpExecArray | null;
     while ((m = pattern.exec(text)) !== null) {
-      const piece = m[0];
-      if (piece.length > MAX_CACHED_PIECE) {
-        total += this.encoder.encode(piece, [], []).length;
-        continue;
-      }
-      let n = this.pieceCounts.get(piece);
-      if (n === undefined) {
-        n = this.encoder.encode(piece, [], []).length;
-        this.pieceCounts.set(piece, n);
-      }
-      total += n;
+      pieceAt[m.index] = starts.length + 1;
+      starts.push(m.index);
+      ends.push(m.index + m[0].length);
+      counts.push(this.countPiece(m[0]));
+    }
+    const countsBefore = new Float64Array(counts.length + 1);
+    for (let i = 0; i < counts.length; i++) countsBefore[i + 1] = countsBefore[i]! + counts[i]!;
+    return { starts: Int32Array.from(starts), ends: Int32Array.from(ends), countsBefore, pieceAt };
+  }
+
+  /**
+   * Exactly count(source.slice(start, end)) — the slice is pre-tokenized for real — but a piece that coincides with
+   * one of the document's pieces takes its count from the table instead of a string-keyed cache look-up.
+   */
+  countSpan(source: string, start: number, end: number, table: PreTokenTable): number {
+    const text = source.slice(start, end);
+    let total = 0;
+    const pattern = this.pattern;
+    pattern.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = pattern.exec(text)) !== null) {
+      const at = start + m.index;
+      const i = table.pieceAt[at]! - 1;
+      if (i >= 0 && table.ends[i] === at + m[0].length) total += table.countsBefore[i + 1]! - table.countsBefore[i]!;
+      else total += this.countPiece(m[0]);
     }
     return total;
   }
@@ -69,33 +118,55 @@ export class TiktokenUnit implements Unit {
    * Tokens with UTF-16 offsets. A token that ends inside a multi-byte character (emoji, CJK split across
    * tokens) gets its end moved to the end of that character, so a span is never a half character; the next
    * token then starts there and may be empty (start === end).
+   * Cached per pre-token piece, and the last text's result is kept (a slider move re-tokenizes the same document).
    */
   tokenize(text: string): TokenSpan[] {
+    if (this.lastTokenized && this.lastTokenized.text === text) return this.lastTokenized.spans;
     const spans: TokenSpan[] = [];
     const pattern = this.pattern;
     pattern.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = pattern.exec(text)) !== null) {
       const piece = m[0];
-      const ids = this.encoder.encode(piece, [], []);
-      if (ids.length === 1) {
-        spans.push({ start: m.index, end: m.index + piece.length, ids });
-        continue;
-      }
-      // Map each token's byte length back to UTF-16 offsets within the piece.
-      const charByteEnds = utf8CharEnds(piece);
-      let byteEnd = 0;
-      let ci = 0; // index into charByteEnds
-      let prev = m.index;
-      for (const id of ids) {
-        byteEnd += this.tokenByteLength(id);
-        while (ci < charByteEnds.length && charByteEnds[ci]!.bytes < byteEnd) ci++;
-        const end = ci < charByteEnds.length ? m.index + charByteEnds[ci]!.utf16 : m.index + piece.length;
-        spans.push({ start: prev, end, ids: [id] });
+      const at = m.index;
+      const { ids, ends } = this.tokenizePiece(piece);
+      let prev = at;
+      for (let t = 0; t < ids.length; t++) {
+        const end = at + ends[t]!;
+        spans.push({ start: prev, end, ids: [ids[t]!] });
         prev = end;
       }
     }
+    this.lastTokenized = { text, spans };
     return spans;
+  }
+
+  private lastTokenized: { text: string; spans: TokenSpan[] } | null = null;
+  private readonly pieceTokens = new Map<string, { ids: number[]; ends: number[] }>();
+
+  /** Token ids of one piece with each token's end as a UTF-16 offset in the piece (widened to whole characters). */
+  private tokenizePiece(piece: string): { ids: number[]; ends: number[] } {
+    const cached = piece.length <= MAX_CACHED_PIECE ? this.pieceTokens.get(piece) : undefined;
+    if (cached) return cached;
+    const ids = this.encoder.encode(piece, [], []);
+    let ends: number[];
+    if (ids.length === 1) {
+      ends = [piece.length];
+    } else {
+      // Map each token's byte length back to UTF-16 offsets within the piece.
+      const charByteEnds = utf8CharEnds(piece);
+      ends = [];
+      let byteEnd = 0;
+      let ci = 0; // index into charByteEnds
+      for (const id of ids) {
+        byteEnd += this.tokenByteLength(id);
+        while (ci < charByteEnds.length && charByteEnds[ci]!.bytes < byteEnd) ci++;
+        ends.push(ci < charByteEnds.length ? charByteEnds[ci]!.utf16 : piece.length);
+      }
+    }
+    const result = { ids, ends };
+    if (piece.length <= MAX_CACHED_PIECE) this.pieceTokens.set(piece, result);
+    return result;
   }
 
   private readonly byteLengths = new Map<number, number>();

@@ -1,0 +1,133 @@
+import type { Unit } from './types';
+import { TiktokenUnit, type PreTokenTable } from './units/tiktoken';
+
+/**
+ * Measuring spans of ONE source text in a unit. `exact(a, b)` is always unit.count(source.slice(a, b)) — the real,
+ * re-counted value the size guarantee is about. `estimate(a, b)` is O(log n) and equals `exact` for chars and
+ * words; for tokens it sums the pre-token pieces of the whole document and can differ by a token or two where a
+ * span's edge changes the pre-tokenisation, so the merger uses it to search and `exact` to decide.
+ */
+export interface SpanMeter {
+  readonly exactEstimates: boolean;
+  exact(start: number, end: number): number;
+  estimate(start: number, end: number): number;
+}
+
+/** JavaScript's \s (what String#trim removes), tested on one UTF-16 code unit. */
+export function isWhitespaceCode(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
+function charsMeter(): SpanMeter {
+  const length = (a: number, b: number) => b - a;
+  return { exactEstimates: true, exact: length, estimate: length };
+}
+
+/** Words are maximal runs of non-whitespace (the words unit); counted from a prefix table of word starts. */
+function wordsMeter(source: string): SpanMeter {
+  const n = source.length;
+  const startsBefore = new Int32Array(n + 1);
+  let prevWs = true;
+  for (let i = 0; i < n; i++) {
+    const ws = isWhitespaceCode(source.charCodeAt(i));
+    startsBefore[i + 1] = startsBefore[i]! + (!ws && prevWs ? 1 : 0);
+    prevWs = ws;
+  }
+  const count = (a: number, b: number): number => {
+    if (b <= a) return 0;
+    // Word starts strictly inside (a, b), plus one if the span itself begins inside or at a word.
+    const inner = startsBefore[b]! - startsBefore[a + 1]!;
+    return inner + (isWhitespaceCode(source.charCodeAt(a)) ? 0 : 1);
+  };
+  return { exactEstimates: true, exact: count, estimate: count };
+}
+
+const MAX_MEMO = 250_000;
+
+function memoExact(unit: Unit, source: string): (a: number, b: number) => number {
+  let memo = new Map<number, number>();
+  const stride = source.length + 1;
+  return (a, b) => {
+    if (b <= a) return 0;
+    const key = a * stride + b;
+    let n = memo.get(key);
+    if (n === undefined) {
+      n = unit.count(source.slice(a, b));
+      if (memo.size >= MAX_MEMO) memo = new Map();
+      memo.set(key, n);
+    }
+    return n;
+  };
+}
+
+function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
+  // Built on first estimate: compat mode and the final re-count of chunks only need exact counts.
+  let table: PreTokenTable | null = null;
+  const getTable = (): PreTokenTable => (table ??= unit.preTokens(source));
+  let memo = new Map<number, number>();
+  const stride = source.length + 1;
+  const exact = (a: number, b: number): number => {
+    if (b <= a) return 0;
+    const key = a * stride + b;
+    let n = memo.get(key);
+    if (n === undefined) {
+      n = table ? unit.countSpan(source, a, b, table) : unit.count(source.slice(a, b));
+      if (memo.size >= MAX_MEMO) memo = new Map();
+      memo.set(key, n);
+    }
+    return n;
+  };
+  /** Index of the first piece whose end is > pos. */
+  const pieceAfter = (t: PreTokenTable, pos: number): number => {
+    let lo = 0;
+    let hi = t.ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (t.ends[mid]! <= pos) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const estimate = (a: number, b: number): number => {
+    if (b <= a) return 0;
+    const t = getTable();
+    const { starts, ends, countsBefore } = t;
+    const pieces = ends.length;
+    const first = pieceAfter(t, a);
+    const last = pieceAfter(t, b - 1);
+    if (first >= pieces) return 0;
+    const countOf = (i: number) => countsBefore[i + 1]! - countsBefore[i]!;
+    if (first === last) return starts[first]! === a && ends[first]! === b ? countOf(first) : exact(a, b);
+    // Whole pieces strictly between the edge pieces, plus the (possibly partial) edge pieces counted exactly.
+    let total = countsBefore[last]! - countsBefore[first + 1]!;
+    total += starts[first]! >= a ? countOf(first) : exact(a, ends[first]!);
+    if (last < pieces) total += ends[last]! <= b ? countOf(last) : exact(starts[last]!, b);
+    return total;
+  };
+  return { exactEstimates: false, exact, estimate };
+}
+
+let lastMeter: { unit: Unit; source: string; meter: SpanMeter } | null = null;
+
+/**
+ * The meter for (unit, source). The last one is kept, so moving a slider over the same document reuses the
+ * pre-token table and the per-span memo.
+ */
+export function meterFor(unit: Unit, source: string): SpanMeter {
+  if (lastMeter && lastMeter.unit === unit && lastMeter.source === source) return lastMeter.meter;
+  let meter: SpanMeter;
+  if (unit.name === 'chars') meter = charsMeter();
+  else if (unit.name === 'words') meter = wordsMeter(source);
+  else if (unit instanceof TiktokenUnit) meter = tiktokenMeter(unit, source);
+  else {
+    const exact = memoExact(unit, source);
+    meter = { exactEstimates: false, exact, estimate: exact };
+  }
+  lastMeter = { unit, source, meter };
+  return meter;
+}

@@ -1,0 +1,194 @@
+import { isWhitespaceCode, type SpanMeter } from './measure';
+import type { SplitSpan } from './registry';
+import type { ChunkContext, Range } from './types';
+
+/**
+ * The one place that packs pieces (ordered, non-overlapping ranges of the source) into chunks with overlap.
+ *
+ * Guarantees, all measured on the final offsets:
+ * - a chunk is a contiguous span from the first non-whitespace character of its first piece to the last
+ *   non-whitespace character of its last piece: whitespace at the edges stays in the source, outside the chunk;
+ * - unit.count(chunk text) <= size — the re-counted value, not a sum of pieces — unless the chunk is a single piece
+ *   that is itself larger (then it is flagged `oversize`);
+ * - consecutive chunks overlap by whole pieces, and the overlap counted in the unit (from the offsets) is at most
+ *   `overlap`, and as large as whole pieces allow while the next chunk still reaches a new piece;
+ * - chunks are in order, each starts after the previous one starts and ends after it ends, and every
+ *   non-whitespace character of every piece lies in some chunk.
+ */
+
+export interface MergeParams {
+  size: number;
+  overlap: number;
+  meter: SpanMeter;
+  guard: RunGuard;
+}
+
+/** Abort checks and throttled progress for one run. */
+export class RunGuard {
+  private ticks = 0;
+  constructor(
+    private readonly ctx: Pick<ChunkContext, 'onProgress' | 'signal'>,
+    private readonly total: number,
+  ) {}
+
+  /** Call often with the current source position; cheap. */
+  tick(position: number): void {
+    if ((++this.ticks & 1023) !== 0) return;
+    this.check();
+    this.ctx.onProgress?.(this.total > 0 ? Math.min(1, position / this.total) : 0);
+  }
+
+  check(): void {
+    if (this.ctx.signal?.aborted) {
+      const error = new Error('chunking was aborted');
+      error.name = 'AbortError';
+      throw error;
+    }
+  }
+}
+
+/** How far a token estimate may be below the exact count and still be worth an exact check. */
+const ESTIMATE_SLACK = 8;
+
+/** Pack `pieces` into chunk spans appended to `out`. */
+export function mergePieces(source: string, pieces: readonly Range[], params: MergeParams, out: SplitSpan[]): void {
+  const { size, overlap, meter, guard } = params;
+  const n = pieces.length;
+  if (n === 0) return;
+
+  // Per piece: where its non-whitespace content starts (-1: whitespace only), and the end of the last content
+  // character in pieces 0..k (so a chunk ending at piece k ends at contentEndUpTo[k]).
+  const contentStart = new Float64Array(n);
+  const contentEndUpTo = new Float64Array(n);
+  let lastEnd = -1;
+  for (let k = 0; k < n; k++) {
+    const { start, end } = pieces[k]!;
+    let s = start;
+    while (s < end && isWhitespaceCode(source.charCodeAt(s))) s++;
+    if (s < end) {
+      contentStart[k] = s;
+      let e = end;
+      while (isWhitespaceCode(source.charCodeAt(e - 1))) e--;
+      lastEnd = e;
+    } else {
+      contentStart[k] = -1;
+    }
+    contentEndUpTo[k] = lastEnd;
+  }
+  const nextContentPiece = (from: number): number => {
+    let k = from;
+    while (k < n && contentStart[k]! < 0) k++;
+    return k;
+  };
+  // Exact for chars and words; for tokens the estimate rules out clear misses and the exact count decides the rest.
+  const fits = (a: number, b: number, limit: number): boolean => {
+    const estimate = meter.estimate(a, b);
+    if (meter.exactEstimates) return estimate <= limit;
+    return estimate <= limit + ESTIMATE_SLACK && meter.exact(a, b) <= limit;
+  };
+
+  let i = nextContentPiece(0);
+  // When the previous chunk chose an overlap, the piece this chunk must reach to make progress.
+  let mustReach = -1;
+  while (i < n) {
+    guard.tick(pieces[i]!.start);
+    const start = contentStart[i]!;
+
+    // Grow the chunk over the following pieces while it fits: search with the estimate, then settle with the
+    // exact count (for tokens the estimate can be off by a token or two at span edges).
+    let j = i;
+    while (j + 1 < n && meter.estimate(start, contentEndUpTo[j + 1]!) <= size) j++;
+    if (!meter.exactEstimates) {
+      while (j > i && meter.exact(start, contentEndUpTo[j]!) > size) j--;
+      while (
+        j + 1 < n &&
+        meter.estimate(start, contentEndUpTo[j + 1]!) <= size + ESTIMATE_SLACK &&
+        meter.exact(start, contentEndUpTo[j + 1]!) <= size
+      ) {
+        j++;
+      }
+    }
+    if (j < mustReach) {
+      // The overlap chosen from the estimate leaves no room for new text: start after the previous chunk instead.
+      i = mustReach;
+      mustReach = -1;
+      continue;
+    }
+    const end = contentEndUpTo[j]!;
+    const span: SplitSpan = { start, end };
+    if (meter.exact(start, end) > size) span.oversize = true;
+    out.push(span);
+
+    const following = nextContentPiece(j + 1);
+    if (following >= n) break;
+
+    // The next chunk starts at the earliest piece of this chunk such that the shared text fits the overlap
+    // setting and the next chunk can still take in the following piece; otherwise right after this chunk.
+    let next = following;
+    mustReach = -1;
+    if (overlap > 0) {
+      const reach = contentEndUpTo[following]!;
+      for (let k = i + 1; k <= j; k++) {
+        const s = contentStart[k]!;
+        if (s < 0 || meter.estimate(s, reach) > size || !fits(s, end, overlap)) continue;
+        next = k;
+        mustReach = following;
+        break;
+      }
+    }
+    i = next;
+  }
+}
+
+/** One level of a boundary hierarchy: the pieces of source[start, end), in order (e.g. paragraphs, sentences). */
+export type Level = (start: number, end: number) => Range[];
+
+/**
+ * Pack source[start, end) using a hierarchy of levels, coarsest first: the range is cut at the first level; runs of
+ * pieces that fit are packed together by mergePieces; a piece larger than `size` is cut again at the next level on
+ * its own (its chunks do not share overlap with its neighbours' chunks). A piece still too large after the last
+ * level becomes one chunk flagged `oversize`.
+ */
+export function packLevels(
+  source: string,
+  start: number,
+  end: number,
+  levels: readonly Level[],
+  params: MergeParams,
+  out: SplitSpan[],
+  depth = 0,
+): void {
+  if (depth >= levels.length) {
+    mergePieces(source, [{ start, end }], params, out);
+    return;
+  }
+  const pieces = levels[depth]!(start, end);
+  let fitting: Range[] = [];
+  for (const piece of pieces) {
+    params.guard.tick(piece.start);
+    if (pieceFits(source, piece, params)) {
+      fitting.push(piece);
+      continue;
+    }
+    if (fitting.length > 0) {
+      mergePieces(source, fitting, params, out);
+      fitting = [];
+    }
+    packLevels(source, piece.start, piece.end, levels, params, out, depth + 1);
+  }
+  if (fitting.length > 0) mergePieces(source, fitting, params, out);
+}
+
+/** Whether a piece, without the whitespace at its edges (the merger trims it), is within the size. */
+function pieceFits(source: string, piece: Range, params: MergeParams): boolean {
+  let s = piece.start;
+  let e = piece.end;
+  while (s < e && isWhitespaceCode(source.charCodeAt(s))) s++;
+  while (e > s && isWhitespaceCode(source.charCodeAt(e - 1))) e--;
+  if (s === e) return true;
+  const { meter, size } = params;
+  if (meter.exactEstimates) return meter.estimate(s, e) <= size;
+  // Cheap rejection of far-too-large pieces (e.g. a whole document) before an exact count.
+  if (meter.estimate(s, e) > size + ESTIMATE_SLACK) return false;
+  return meter.exact(s, e) <= size;
+}

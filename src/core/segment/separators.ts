@@ -1,0 +1,76 @@
+import type { KeepSeparator, Range } from '../types';
+import { graphemes } from './graphemes';
+
+/**
+ * Split source[start, end) on a separator (a literal string or a checked global regex). `keep` decides where each
+ * occurrence goes: 'start' opens the following piece, 'end' closes the preceding one, 'none' leaves it between the
+ * two pieces (inside a chunk that spans both, outside any chunk at a chunk boundary). Empty pieces are dropped.
+ */
+export function splitOnSeparator(
+  source: string,
+  start: number,
+  end: number,
+  separator: string | RegExp,
+  keep: KeepSeparator,
+): Range[] {
+  const matches = findSeparators(source, start, end, separator);
+  const out: Range[] = [];
+  let pieceStart = start;
+  for (const m of matches) {
+    const pieceEnd = keep === 'end' ? m.end : m.start;
+    if (pieceEnd > pieceStart) out.push({ start: pieceStart, end: pieceEnd });
+    pieceStart = keep === 'start' ? m.start : m.end;
+  }
+  if (end > pieceStart) out.push({ start: pieceStart, end });
+  return out;
+}
+
+/** Non-overlapping occurrences, left to right, entirely inside [start, end). Empty regex matches are ignored. */
+export function findSeparators(source: string, start: number, end: number, separator: string | RegExp): Range[] {
+  const found: Range[] = [];
+  if (typeof separator === 'string') {
+    if (separator === '') return found;
+    let at = source.indexOf(separator, start);
+    while (at >= 0 && at + separator.length <= end) {
+      found.push({ start: at, end: at + separator.length });
+      at = source.indexOf(separator, at + separator.length);
+    }
+    return found;
+  }
+  const text = source.slice(start, end);
+  const regex = new RegExp(separator.source, separator.flags.includes('g') ? separator.flags : separator.flags + 'g');
+  let m: RegExpExecArray | null;
+  while ((m = regex.exec(text)) !== null) {
+    if (m[0].length === 0) {
+      // Step over the empty match by a whole code point.
+      const cp = text.codePointAt(regex.lastIndex);
+      regex.lastIndex += cp !== undefined && cp > 0xffff ? 2 : 1;
+      continue;
+    }
+    found.push({ start: start + m.index, end: start + m.index + m[0].length });
+  }
+  return found;
+}
+
+/**
+ * The levels of a separator hierarchy over `source`: each separator cuts a range into pieces; "" means between
+ * grapheme clusters (never inside an emoji or a surrogate pair) and ends the hierarchy, as nothing is finer.
+ * With `asRegex`, separators are patterns already checked by options validation.
+ */
+export function separatorLevels(
+  source: string,
+  separators: readonly string[],
+  asRegex: boolean,
+  keep: KeepSeparator,
+): ((start: number, end: number) => Range[])[] {
+  const levels: ((start: number, end: number) => Range[])[] = [];
+  for (const s of separators) {
+    if (s === '') {
+      levels.push((start, end) => graphemes(source, start, end));
+      break;
+    }
+    const matcher: string | RegExp = asRegex ? new RegExp(s, 'gu') : s;
+    levels.push((start, end) => splitOnSeparator(source, start, end, matcher, keep));
+  }
+  return levels;
+}

@@ -1,0 +1,26 @@
+import { meterFor } from '../measure';
+import { packLevels, RunGuard } from '../merge';
+import type { SplitSpan, StrategyDefinition } from '../registry';
+import { separatorLevels } from '../segment/separators';
+
+/**
+ * Split on ONE separator (the first in the list), then pack the pieces up to the size with overlap. A piece that
+ * is larger than the size on its own stays one chunk, flagged oversize (`recursive` cuts such pieces further).
+ */
+export const characterStrategy: StrategyDefinition = {
+  id: 'character',
+  label: 'Character',
+  description: 'Split on one separator (default: a blank line), then pack the pieces up to the size.',
+  defaults: { size: 512, overlap: 64, unit: 'chars', separators: ['\n\n'], keepSeparator: 'none' },
+  controls: ['size', 'overlap', 'unit', 'separators', 'keepSeparator', 'compat'],
+  compat: ['langchain'],
+  split(text, ctx) {
+    const { options } = ctx;
+    const first = options.separators.slice(0, 1);
+    const levels = separatorLevels(text, first, options.separatorsAreRegex, options.keepSeparator);
+    const out: SplitSpan[] = [];
+    const params = { size: options.size, overlap: options.overlap, meter: meterFor(ctx.unit, text), guard: new RunGuard(ctx, text.length) };
+    packLevels(text, 0, text.length, levels, params, out);
+    return out;
+  },
+};

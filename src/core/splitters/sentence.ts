@@ -1,0 +1,31 @@
+import { meterFor } from '../measure';
+import { packLevels, RunGuard } from '../merge';
+import type { SplitSpan, StrategyDefinition } from '../registry';
+import { graphemes } from '../segment/graphemes';
+import { sentences } from '../segment/sentences';
+import { words } from '../segment/words';
+
+/**
+ * Whole sentences (Intl.Segmenter with the chosen locale) packed up to the size; overlap is whole sentences.
+ * A sentence larger than the size on its own is cut at words, then at grapheme clusters.
+ */
+export const sentenceStrategy: StrategyDefinition = {
+  id: 'sentence',
+  label: 'Sentence',
+  description: 'Pack whole sentences (any language, via Intl.Segmenter) up to the size; overlap in whole sentences.',
+  defaults: { size: 512, overlap: 64, unit: 'chars' },
+  controls: ['size', 'overlap', 'unit', 'locale'],
+  compat: [],
+  split(text, ctx) {
+    const { options } = ctx;
+    const levels = [
+      (s: number, e: number) => sentences(text, s, e, options.locale),
+      (s: number, e: number) => words(text, s, e),
+      (s: number, e: number) => graphemes(text, s, e),
+    ];
+    const out: SplitSpan[] = [];
+    const params = { size: options.size, overlap: options.overlap, meter: meterFor(ctx.unit, text), guard: new RunGuard(ctx, text.length) };
+    packLevels(text, 0, text.length, levels, params, out);
+    return out;
+  },
+};

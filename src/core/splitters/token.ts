@@ -1,0 +1,25 @@
+import { meterFor } from '../measure';
+import { RunGuard } from '../merge';
+import type { StrategyDefinition } from '../registry';
+import { tokenWindows } from '../windows';
+
+/**
+ * LangChain's TokenTextSplitter, natively: windows of `size` tokens, each next window starting `overlap` tokens
+ * before the previous one ends. Unlike LangChain, windows are cut only between characters (never inside an emoji
+ * or a CJK character) and carry exact offsets; special-token strings such as <|endoftext|> are ordinary text.
+ * Windows are not trimmed.
+ */
+export const tokenStrategy: StrategyDefinition = {
+  id: 'token',
+  label: 'Token',
+  description: 'Windows of N tokens, each starting `overlap` tokens before the previous one ends (LangChain TokenTextSplitter).',
+  defaults: { size: 512, overlap: 64, unit: 'cl100k_base' },
+  controls: ['size', 'overlap', 'unit', 'compat'],
+  compat: ['langchain'],
+  split(text, ctx) {
+    const { options, unit } = ctx;
+    if (!unit.tokenize) throw new Error(`the token strategy needs a token unit (got ${unit.name})`);
+    const guard = new RunGuard(ctx, text.length);
+    return tokenWindows(unit.tokenize(text), options.size, options.overlap, meterFor(unit, text), guard, () => true);
+  },
+};

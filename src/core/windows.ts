@@ -1,0 +1,43 @@
+import type { SpanMeter } from './measure';
+import type { RunGuard } from './merge';
+import type { SplitSpan } from './registry';
+import type { TokenSpan } from './types';
+
+/**
+ * Windows of `size` tokens; each next window starts `overlap` tokens before the previous one ends (LangChain
+ * TokenTextSplitter's stepping), on token boundaries from unit.tokenize, so a window never cuts a character
+ * (a token ending inside a multi-byte character is widened to the character's end by tokenize).
+ *
+ * The guarantees are checked on the re-counted text, not assumed from the token indices: re-encoding a window's
+ * text can differ from the document's tokens at its edges, so a window that re-counts over `size` loses tokens at
+ * its end, and an overlap that re-counts over `overlap` starts a token later.
+ */
+export function tokenWindows(
+  tokens: readonly TokenSpan[],
+  size: number,
+  overlap: number,
+  meter: SpanMeter,
+  guard: RunGuard,
+  keep: (start: number, end: number) => boolean,
+): SplitSpan[] {
+  const out: SplitSpan[] = [];
+  const total = tokens.length;
+  let first = 0;
+  while (first < total) {
+    guard.tick(tokens[first]!.start);
+    let last = Math.min(first + size, total); // exclusive
+    const start = tokens[first]!.start;
+    while (last - first > 1 && meter.exact(start, tokens[last - 1]!.end) > size) last--;
+    const end = tokens[last - 1]!.end;
+    if (end > start && keep(start, end)) {
+      const span: SplitSpan = { start, end };
+      if (meter.exact(start, end) > size) span.oversize = true;
+      out.push(span);
+    }
+    if (last >= total) break;
+    let next = Math.max(first + 1, last - overlap);
+    while (next < last && meter.exact(tokens[next]!.start, end) > overlap) next++;
+    first = next;
+  }
+  return out;
+}
