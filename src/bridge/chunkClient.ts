@@ -167,6 +167,13 @@ export class ChunkClient {
   }
 
   private send(job: Job): void {
+    // The worker abandons token counts for older jobs once a newer job arrives: settle those requests now.
+    for (const [jobId, pending] of this.tokenRequests) {
+      if (jobId < job.jobId) {
+        pending.reject(new StaleJobError(jobId));
+        this.tokenRequests.delete(jobId);
+      }
+    }
     this.running = job;
     job.sentAt = this.now();
     this.worker.postMessage({ type: 'chunk', jobId: job.jobId, version: job.version, options: job.options });

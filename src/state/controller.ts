@@ -74,7 +74,28 @@ function onStoreChange(): void {
   if (changed) runJob();
 }
 
+let tokensTimer: ReturnType<typeof setTimeout> | null = null;
+/** Quiet time after a paint before token counts are asked for (a moving slider never waits on them). */
+const TOKENS_DELAY_MS = 200;
+
+/** Token counts for tooltips and the context budget come second, off the paint path, once input settles. */
+function scheduleTokens(jobId: number): void {
+  if (tokensTimer) clearTimeout(tokensTimer);
+  tokensTimer = setTimeout(() => {
+    tokensTimer = null;
+    if (useStore.getState().result?.jobId !== jobId) return;
+    client!
+      .tokens(jobId)
+      .then((tokens) => useStore.getState().setTokens({ jobId, ...tokens }))
+      .catch(() => {});
+  }, TOKENS_DELAY_MS);
+}
+
 function runJob(): void {
+  if (tokensTimer) {
+    clearTimeout(tokensTimer);
+    tokensTimer = null;
+  }
   const requestedAt = performance.now();
   const s = useStore.getState();
   const text = s.text;
@@ -87,11 +108,7 @@ function runJob(): void {
       const now = useStore.getState();
       if (now.docVersion !== version) return; // the document moved on; a newer job is coming
       now.setResult({ ...result, text, requestedAt, options });
-      // Token counts for tooltips and the context budget come second, off the paint path.
-      client!
-        .tokens(result.jobId)
-        .then((tokens) => useStore.getState().setTokens({ jobId: result.jobId, ...tokens }))
-        .catch(() => {});
+      scheduleTokens(result.jobId);
     })
     .catch((error: unknown) => {
       if (error instanceof StaleJobError) return;

@@ -85,6 +85,13 @@ async function runChunk(jobId: number, version: number, options: ChunkOptions): 
   }
 }
 
+/** Highest chunk job id received so far (set as soon as the message arrives, before it runs). */
+let newestChunkJob = 0;
+/** Token counting works in slices this long, then lets queued messages in. */
+const TOKEN_SLICE_MS = 6;
+
+const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function runTokens(jobId: number): Promise<void> {
   if (!last || last.jobId !== jobId) return;
   const { chunks } = last;
@@ -92,7 +99,16 @@ async function runTokens(jobId: number): Promise<void> {
   const encoding: TokenEncodingName = chosen && isTokenEncoding(chosen) ? chosen : TOOLTIP_ENCODING;
   const unit = await getUnit(encoding);
   const tokens = new Int32Array(chunks.length);
-  for (let i = 0; i < chunks.length; i++) tokens[i] = unit.count(chunks[i]!.content);
+  let sliceStart = performance.now();
+  for (let i = 0; i < chunks.length; i++) {
+    tokens[i] = unit.count(chunks[i]!.content);
+    if (performance.now() - sliceStart > TOKEN_SLICE_MS) {
+      await yieldToMessages();
+      // A newer chunk job is waiting: these counts would be for chunks nobody sees any more.
+      if (newestChunkJob > jobId) return;
+      sliceStart = performance.now();
+    }
+  }
   post({ type: 'tokens', jobId, tokens, encoding }, [tokens.buffer]);
 }
 
@@ -116,6 +132,7 @@ let queue: Promise<void> = Promise.resolve();
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
+  if (request.type === 'chunk') newestChunkJob = Math.max(newestChunkJob, request.jobId);
   if (request.type === 'document') {
     // Applied in order with the jobs around it.
     queue = queue.then(() => {

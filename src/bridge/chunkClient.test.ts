@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WorkerRequest, WorkerResponse } from '../worker/protocol';
+import { ChunkClient, ChunkJobError, StaleJobError, type WorkerLike } from './chunkClient';
+
+/** A stand-in worker that records what it is sent; the test answers as the real worker would. */
+class ScriptedWorker implements WorkerLike {
+  sent: WorkerRequest[] = [];
+  terminated = false;
+  onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  postMessage(message: WorkerRequest) {
+    this.sent.push(message);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  reply(message: WorkerResponse) {
+    this.onmessage?.({ data: message } as MessageEvent<WorkerResponse>);
+  }
+  chunkJobs() {
+    return this.sent.filter((m): m is Extract<WorkerRequest, { type: 'chunk' }> => m.type === 'chunk').map((m) => m.jobId);
+  }
+}
+
+function result(jobId: number, version = 1): WorkerResponse {
+  return {
+    type: 'result',
+    jobId,
+    version,
+    starts: Int32Array.of(0),
+    ends: Int32Array.of(3),
+    sizes: Float64Array.of(3),
+    overlaps: new Int32Array(0),
+    oversize: new Uint8Array(1),
+    contentDiffers: new Uint8Array(1),
+    stats: { count: 1, min: 3, median: 3, mean: 3, max: 3, overLimit: 0 },
+    limit: 10,
+    unit: 'chars',
+    elapsedMs: 1,
+  };
+}
+
+let clock = 0;
+let workers: ScriptedWorker[] = [];
+const make = () => {
+  const w = new ScriptedWorker();
+  workers.push(w);
+  return w;
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  clock = 0;
+  workers = [];
+});
+afterEach(() => vi.useRealTimers());
+
+describe('ChunkClient', () => {
+  it('runs one job at a time and only the newest request gets a result', async () => {
+    const client = new ChunkClient(make, { restartAfterMs: 1000, now: () => clock });
+    client.setDocument(1, 'abc');
+    const first = client.chunk({ size: 10 });
+    const second = client.chunk({ size: 11 });
+    const third = client.chunk({ size: 12 });
+    const w = workers[0]!;
+    expect(w.chunkJobs()).toEqual([1]); // 2 and 3 wait; 2 is already superseded by 3
+    await expect(second).rejects.toBeInstanceOf(StaleJobError);
+
+    w.reply(result(1)); // job 1 finishes, but a newer request is waiting: never delivered
+    await expect(first).rejects.toBeInstanceOf(StaleJobError);
+    expect(w.chunkJobs()).toEqual([1, 3]);
+
+    w.reply(result(3));
+    await expect(third).resolves.toMatchObject({ jobId: 3 });
+  });
+
+  it('ignores an answer for a job it already gave up on', async () => {
+    const client = new ChunkClient(make, { restartAfterMs: 1000, now: () => clock });
+    const controller = new AbortController();
+    const job = client.chunk({ size: 10 }, { signal: controller.signal });
+    controller.abort();
+    await expect(job).rejects.toBeInstanceOf(StaleJobError);
+    workers[0]!.reply(result(1));
+    const next = client.chunk({ size: 20 });
+    workers[0]!.reply(result(2));
+    await expect(next).resolves.toMatchObject({ jobId: 2 });
+  });
+
+  it('kills a runaway job by restarting the worker, then runs the newest request on the document', async () => {
+    const client = new ChunkClient(make, { restartAfterMs: 250, now: () => clock });
+    client.setDocument(7, 'the document');
+    const slow = client.chunk({ size: 10 });
+    clock = 100;
+    const fresh = client.chunk({ size: 20 });
+    expect(workers).toHaveLength(1);
+    clock = 260;
+    vi.advanceTimersByTime(200);
+    await expect(slow).rejects.toBeInstanceOf(StaleJobError);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(client.restarts).toBe(1);
+    const w2 = workers[1]!;
+    expect(w2.sent[0]).toEqual({ type: 'document', version: 7, text: 'the document' });
+    expect(w2.chunkJobs()).toEqual([2]);
+    w2.reply(result(2, 7));
+    await expect(fresh).resolves.toMatchObject({ jobId: 2, version: 7 });
+  });
+
+  it('reports invalid options with the engine message', async () => {
+    const client = new ChunkClient(make, { now: () => clock });
+    const job = client.chunk({ size: 10, overlap: 20 });
+    workers[0]!.reply({ type: 'error', jobId: 1, message: 'overlap (20) must be smaller than size (10)', field: 'overlap', invalidOptions: true });
+    const error = await job.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChunkJobError);
+    expect(error).toMatchObject({ invalidOptions: true, field: 'overlap', message: 'overlap (20) must be smaller than size (10)' });
+  });
+
+  it('a crashed worker is replaced and the failure reported', async () => {
+    const client = new ChunkClient(make, { now: () => clock });
+    client.setDocument(1, 'x');
+    const job = client.chunk({});
+    workers[0]!.onerror?.({ message: 'boom', preventDefault() {} } as ErrorEvent);
+    await expect(job).rejects.toThrow(/boom/);
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.sent[0]).toMatchObject({ type: 'document', version: 1 });
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from './configSlice';
+import { loadSettings, parseSettings, parseStoredDocument, SETTINGS_KEY, serializeSettings } from './persistence';
+
+class MemoryStorage implements Storage {
+  private map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+}
+
+describe('stored settings', () => {
+  it('round-trip', () => {
+    const config = { ...DEFAULT_CONFIG, size: 300, separators: ['\n', ''], language: 'python', compat: true };
+    expect(parseSettings(serializeSettings(config))).toEqual({ ok: true, config });
+  });
+
+  it('nothing stored is not an error', () => {
+    expect(parseSettings(null)).toBeNull();
+  });
+
+  it('corrupted settings are rejected as a whole and removed from storage', () => {
+    for (const raw of ['{not json', '[1,2]', '"text"', '{"size":"big"}', '{"separators":[1]}', '{"language":5}']) {
+      const storage = new MemoryStorage();
+      storage.setItem(SETTINGS_KEY, raw);
+      const parsed = loadSettings(storage);
+      expect(parsed?.ok, raw).toBe(false);
+      expect(storage.getItem(SETTINGS_KEY), raw).toBeNull();
+    }
+  });
+
+  it('missing fields take their defaults', () => {
+    expect(parseSettings('{"size":100}')).toEqual({ ok: true, config: { ...DEFAULT_CONFIG, size: 100 } });
+  });
+});
+
+describe('stored document', () => {
+  it('accepts text with a name or none', () => {
+    expect(parseStoredDocument({ text: 'abc', name: null })).toEqual({ text: 'abc', name: null });
+    expect(parseStoredDocument(undefined)).toBeNull();
+  });
+  it('flags anything else as corrupt', () => {
+    expect(parseStoredDocument({ text: 5, name: null })).toBe('corrupt');
+    expect(parseStoredDocument('abc')).toBe('corrupt');
+  });
+});

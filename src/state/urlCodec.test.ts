@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DEFAULT_CONFIG, type Config } from './configSlice';
+import { decodeConfig, encodeConfig, hasConfig } from './urlCodec';
+
+const known = {
+  strategies: ['fixed', 'token', 'character', 'sentence', 'paragraph', 'recursive'],
+  units: ['chars', 'words', 'cl100k_base', 'o200k_base', 'p50k_base', 'r50k_base'],
+};
+
+describe('configuration in the URL', () => {
+  it('uses the CLI flag names, one sep per separator in order', () => {
+    const config: Config = { ...DEFAULT_CONFIG, size: 120, overlap: 20, unit: 'words', separators: ['\n\n', '\n', '.'], keepSeparator: 'end' };
+    const q = new URLSearchParams(encodeConfig(config));
+    expect(q.get('strategy')).toBe('recursive');
+    expect(q.get('size')).toBe('120');
+    expect(q.get('overlap')).toBe('20');
+    expect(q.get('unit')).toBe('words');
+    expect(q.getAll('sep')).toEqual(['\n\n', '\n', '.']);
+    expect(q.get('keep')).toBe('end');
+    expect(q.has('compat')).toBe(false);
+  });
+
+  it('round-trips every control', () => {
+    const arbConfig = fc.record({
+      strategy: fc.constantFrom(...(known.strategies as Config['strategy'][])),
+      size: fc.integer({ min: 1, max: 100_000 }),
+      overlap: fc.integer({ min: 0, max: 100_000 }),
+      unit: fc.constantFrom(...(known.units as Config['unit'][])),
+      separators: fc.option(fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 5 }), { nil: null }),
+      keepSeparator: fc.constantFrom('start' as const, 'end' as const, 'none' as const, null),
+      language: fc.constantFrom('python', 'markdown', null),
+      compat: fc.boolean(),
+      contextWindow: fc.integer({ min: 1, max: 1_000_000 }),
+      chunksInContext: fc.integer({ min: 1, max: 100 }),
+    });
+    fc.assert(
+      fc.property(arbConfig, (config) => {
+        const decoded = { ...DEFAULT_CONFIG, ...decodeConfig('?' + encodeConfig(config), known) };
+        expect(decoded).toEqual(config);
+      }),
+    );
+  });
+
+  it('ignores unknown or malformed values so defaults apply', () => {
+    const decoded = decodeConfig('?strategy=nope&size=abc&unit=bytes&keep=sideways&overlap=10', known);
+    expect(decoded).toEqual({ overlap: 10 });
+  });
+
+  it('knows when a query carries a configuration', () => {
+    expect(hasConfig('')).toBe(false);
+    expect(hasConfig('?utm=x')).toBe(false);
+    expect(hasConfig('?size=100')).toBe(true);
+  });
+});
