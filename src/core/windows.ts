@@ -22,6 +22,7 @@ export function tokenWindows(
 ): SplitSpan[] {
   const out: SplitSpan[] = [];
   const total = tokens.length;
+  let previous: SplitSpan | null = null;
   let first = 0;
   while (first < total) {
     guard.tick(tokens[first]!.start);
@@ -29,14 +30,17 @@ export function tokenWindows(
     const start = tokens[first]!.start;
     while (last - first > 1 && meter.exact(start, tokens[last - 1]!.end) > size) last--;
     const end = tokens[last - 1]!.end;
-    if (end > start && keep(start, end)) {
+    // Tokens widened to whole characters can leave a window with no new text (e.g. only the empty tail tokens
+    // of an emoji): such a window adds nothing and is skipped, so chunks strictly advance.
+    if (end > start && (previous === null || end > previous.end) && keep(start, end)) {
       const span: SplitSpan = { start, end };
       if (meter.exact(start, end) > size) span.oversize = true;
       out.push(span);
+      previous = span;
     }
     if (last >= total) break;
     let next = Math.max(first + 1, last - overlap);
-    while (next < last && meter.exact(tokens[next]!.start, end) > overlap) next++;
+    while (next < last && (tokens[next]!.start <= start || meter.exact(tokens[next]!.start, end) > overlap)) next++;
     first = next;
   }
   return out;

@@ -64,7 +64,9 @@ function charWindows(
       end = start + 2; // size 1 and an astral character: the pair is one unsplittable piece
       oversize = true;
     }
-    if (keep(start, end)) out.push(oversize ? { start, end, oversize } : { start, end });
+    // A window shortened to keep a surrogate pair whole can end where the previous one ended: it adds nothing.
+    const advances = out.length === 0 || end > out[out.length - 1]!.end;
+    if (advances && keep(start, end)) out.push(oversize ? { start, end, oversize } : { start, end });
     if (end >= text.length) break;
     let next = Math.max(start + 1, end - overlap);
     if (isLowSurrogate(text, next)) next++;
