@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { meterFor } from './measure';
+import { mergePieces, packLevels, RunGuard } from './merge';
+import type { SplitSpan } from './registry';
+import { charsUnit, getUnit } from './units';
+import type { Range } from './types';
+
+function merge(source: string, pieces: Range[], size: number, overlap: number): SplitSpan[] {
+  const out: SplitSpan[] = [];
+  mergePieces(source, pieces, { size, overlap, meter: meterFor(charsUnit, source), guard: new RunGuard({}, source.length) }, out);
+  return out;
+}
+const texts = (source: string, spans: Range[]) => spans.map((s) => source.slice(s.start, s.end));
+
+/** Pieces of source[start, end) cut before each `sep` (the separator opens the next piece, as keepSeparator 'start'). */
+function piecesBefore(s: string, sep: string, start = 0, end = s.length): Range[] {
+  const out: Range[] = [];
+  let pieceStart = start;
+  for (let i = start + 1; i <= end; i++) {
+    if (i === end || s[i] === sep) {
+      out.push({ start: pieceStart, end: i });
+      pieceStart = i;
+    }
+  }
+  return out;
+}
+
+describe('mergePieces', () => {
+  const source = 'aaa bbb ccc ddd';
+
+  it('packs whole pieces up to the size and overlaps by as many whole pieces as fit the overlap', () => {
+    // "aaa bbb" is 7 chars; adding " ccc" makes 11. The next chunk may repeat "bbb" (3 chars <= 3).
+    expect(texts(source, merge(source, piecesBefore(source, ' '), 7, 3))).toEqual(['aaa bbb', 'bbb ccc', 'ccc ddd']);
+  });
+
+  it('gives up the overlap when no whole piece fits in it', () => {
+    // "bbb" alone is 3 chars, more than an overlap of 2.
+    expect(texts(source, merge(source, piecesBefore(source, ' '), 7, 2))).toEqual(['aaa bbb', 'ccc ddd']);
+  });
+
+  it('drops an overlap that would leave the next chunk no room for new text', () => {
+    // Size 9, overlap 8: "aaa bbb" (7) fits, " ccc" does not (11). Repeating "bbb" would make "bbb ccc" (7) fine.
+    // Size 5, overlap 4: chunks are single words; repeating "bbb" would need "bbb ccc" (7 > 5): no overlap.
+    expect(texts(source, merge(source, piecesBefore(source, ' '), 9, 8))).toEqual(['aaa bbb', 'bbb ccc', 'ccc ddd']);
+    expect(texts(source, merge(source, piecesBefore(source, ' '), 5, 4))).toEqual(['aaa', 'bbb', 'ccc', 'ddd']);
+  });
+
+  it('flags a single piece larger than the size instead of cutting it', () => {
+    const s = 'tiny enormouspiece end';
+    expect(merge(s, piecesBefore(s, ' '), 5, 0)).toEqual([
+      { start: 0, end: 4 },
+      { start: 5, end: 18, oversize: true },
+      { start: 19, end: 22 },
+    ]);
+  });
+
+  it('trims whitespace at chunk edges through the offsets, never deleting it inside a chunk', () => {
+    const s = '  aaa  \n\n  bbb  ';
+    const spans = merge(s, [{ start: 0, end: 9 }, { start: 9, end: 16 }], 100, 0);
+    expect(spans).toEqual([{ start: 2, end: 14 }]);
+    expect(s.slice(2, 14)).toBe('aaa  \n\n  bbb');
+  });
+
+  it('never starts or ends a chunk on a whitespace-only piece', () => {
+    const s = 'aaa\n\n\n\nbbb';
+    const pieces = [{ start: 0, end: 3 }, { start: 3, end: 5 }, { start: 5, end: 7 }, { start: 7, end: 10 }];
+    expect(texts(s, merge(s, pieces, 3, 0))).toEqual(['aaa', 'bbb']);
+    expect(merge('   \n ', [{ start: 0, end: 5 }], 3, 0)).toEqual([]);
+  });
+
+  it('re-counts token sizes on the final text and keeps sizes and overlaps within the settings', async () => {
+    const unit = await getUnit('cl100k_base');
+    const s = 'The quick brown fox jumps over the lazy dog. '.repeat(20);
+    const out: SplitSpan[] = [];
+    mergePieces(s, piecesBefore(s, ' '), { size: 12, overlap: 4, meter: meterFor(unit, s), guard: new RunGuard({}, s.length) }, out);
+    expect(out.length).toBeGreaterThan(10);
+    for (const span of out) expect(unit.count(s.slice(span.start, span.end))).toBeLessThanOrEqual(12);
+    for (let i = 1; i < out.length; i++) {
+      expect(out[i]!.start).toBeLessThan(out[i - 1]!.end); // 4 tokens always hold a whole word here
+      expect(unit.count(s.slice(out[i]!.start, out[i - 1]!.end))).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('throws an AbortError when the signal is raised', () => {
+    const s = 'word '.repeat(5000);
+    const signal = { aborted: true };
+    const run = () =>
+      mergePieces(s, piecesBefore(s, ' '), { size: 10, overlap: 0, meter: meterFor(charsUnit, s), guard: new RunGuard({ signal }, s.length) }, []);
+    expect(run).toThrowError(expect.objectContaining({ name: 'AbortError' }));
+  });
+});
+
+describe('packLevels', () => {
+  it('cuts only the pieces that are too large at the next level, and packs the others together', () => {
+    const s = 'ab cd\nefghijkl mn\nop';
+    const lines = (start: number, end: number) => piecesBefore(s, '\n', start, end);
+    const spaces = (start: number, end: number) => piecesBefore(s, ' ', start, end);
+    const out: SplitSpan[] = [];
+    packLevels(s, 0, s.length, [lines, spaces], { size: 8, overlap: 0, meter: meterFor(charsUnit, s), guard: new RunGuard({}, s.length) }, out);
+    // Lines: "ab cd" (5) fits; "\nefghijkl mn" (11 trimmed) is cut at spaces into "efghijkl" (8) and "mn"; "\nop" fits.
+    expect(texts(s, out)).toEqual(['ab cd', 'efghijkl', 'mn', 'op']);
+  });
+});
