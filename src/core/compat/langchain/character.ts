@@ -1,6 +1,6 @@
 import type { ChunkContext } from '../../types';
 import { mergeSplits } from './merge';
-import { meterFor } from './meter';
+import { meterFor } from '../../measure';
 import { splitOnSeparator } from './pieces';
 import { RunControl, type LangchainSpan } from './run';
 
@@ -16,11 +16,11 @@ export function splitCharacterLangchain(
   keepSeparator: boolean,
 ): LangchainSpan[] {
   const run = new RunControl(ctx, source.length);
-  const meter = meterFor(source, ctx.unit);
+  const meter = meterFor(ctx.unit, source);
   const pieces = splitOnSeparator(source, 0, source.length, separator, keepSeparator);
   const lengths: number[] = new Array(pieces.starts.length);
   for (let i = 0; i < lengths.length; i++) {
-    lengths[i] = meter.length(pieces.starts[i]!, pieces.ends[i]!);
+    lengths[i] = meter.exact(pieces.starts[i]!, pieces.ends[i]!);
     if ((i & 255) === 0) run.step(pieces.ends[i]!);
   }
   const out: LangchainSpan[] = [];

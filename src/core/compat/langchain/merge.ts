@@ -8,7 +8,8 @@ import type { LangchainSpan } from './run';
  * - a piece that does not fit closes the current chunk, then pieces are dropped from the front while the total
  *   exceeds the overlap, or while the new piece still does not fit: the overlap is whole trailing pieces whose
  *   summed length is <= overlap, and may be nothing at all even when overlap > 0;
- * - a single piece longer than the size becomes a chunk of its own, over the size (LangChain only warns);
+ * - a single piece longer than the size becomes a chunk of its own, over the size (LangChain only warns; chunk()
+ *   flags every chunk whose re-counted size is over the limit, so no flag is set here);
  * - every chunk is `pieces.join(separator).trim()`, and a chunk that trims to "" is dropped.
  */
 export interface MergeInput {
@@ -42,7 +43,7 @@ export function mergeSplits(input: MergeInput, out: LangchainSpan[]): void {
     const len = lengths[k]!;
     if (total + len + (k - first) * sepLength > size) {
       if (k > first) {
-        emitJoined(input, first, k, total, out);
+        emitJoined(input, first, k, out);
         while (
           first < k &&
           (total > overlap || (total + len + (k - first) * sepLength > size && total > 0))
@@ -54,17 +55,15 @@ export function mergeSplits(input: MergeInput, out: LangchainSpan[]): void {
     }
     total += len;
   }
-  emitJoined(input, first, to, total, out);
+  emitJoined(input, first, to, out);
 }
 
 /** Emit `pieces[first, last).join(separator).trim()` with the source range it came from. */
-function emitJoined(input: MergeInput, first: number, last: number, total: number, out: LangchainSpan[]): void {
-  const { source, pieces, size } = input;
+function emitJoined(input: MergeInput, first: number, last: number, out: LangchainSpan[]): void {
+  const { source, pieces } = input;
   const { starts, ends } = pieces;
   const separator = input.separator as string;
   const sepLength = separator.length;
-  // LangChain's own measure of the chunk; over the size only when a single piece is (see above).
-  const oversize = total + (last - first - 1) * sepLength > size;
 
   // When every gap between neighbouring pieces is exactly one separator (always the case when separators are kept
   // or the separator is ""), the joined text IS the source range, and trimming it is trimming the range.
@@ -81,7 +80,7 @@ function emitJoined(input: MergeInput, first: number, last: number, total: numbe
     while (start < end && isTrimmed(source.charCodeAt(start))) start++;
     while (end > start && isTrimmed(source.charCodeAt(end - 1))) end--;
     if (start === end) return;
-    out.push(span(start, end, source.slice(start, end), oversize));
+    out.push({ start, end });
     return;
   }
 
@@ -99,7 +98,7 @@ function emitJoined(input: MergeInput, first: number, last: number, total: numbe
   if (lead === trail) return;
   const start = sourceIndexOfJoined(input, first, last, lead);
   const end = sourceIndexOfJoined(input, first, last, trail - 1) + 1;
-  out.push(span(start, end, joined.slice(lead, trail), oversize));
+  out.push({ start, end, content: joined.slice(lead, trail) });
 }
 
 /** Where character `at` of `pieces[first, last).join(separator)` lies in the source. */
@@ -117,10 +116,6 @@ function sourceIndexOfJoined(input: MergeInput, first: number, last: number, at:
     }
   }
   return ends[last - 1]!;
-}
-
-function span(start: number, end: number, content: string, oversize: boolean): LangchainSpan {
-  return oversize ? { start, end, content, oversize: true } : { start, end, content };
 }
 
 /** The characters String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator). */

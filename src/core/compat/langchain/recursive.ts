@@ -1,6 +1,6 @@
 import type { ChunkContext } from '../../types';
 import { mergeSplits } from './merge';
-import { meterFor, type Meter } from './meter';
+import { meterFor, type SpanMeter } from '../../measure';
 import { rangeIncludes, splitOnSeparator, type Separator } from './pieces';
 import { RunControl, type LangchainSpan } from './run';
 
@@ -27,7 +27,7 @@ export function splitRecursiveLangchain(
     keepSeparator,
     size: ctx.options.size,
     overlap: ctx.options.overlap,
-    meter: meterFor(source, ctx.unit),
+    meter: meterFor(ctx.unit, source),
     run: new RunControl(ctx, source.length),
     out: [],
   };
@@ -42,7 +42,7 @@ interface RecursionState {
   keepSeparator: boolean;
   size: number;
   overlap: number;
-  meter: Meter;
+  meter: SpanMeter;
   run: RunControl;
   out: LangchainSpan[];
 }
@@ -79,7 +79,7 @@ function splitRange(state: RecursionState, start: number, end: number, firstSepa
   const mergeSeparator: Separator = keepSeparator ? '' : separator;
   let collectedFrom = 0;
   for (let k = 0; k < count; k++) {
-    const len = meter.length(starts[k]!, ends[k]!);
+    const len = meter.exact(starts[k]!, ends[k]!);
     lengths[k] = len;
     if (top && (k & 255) === 255) run.step(ends[k]!);
     if (len < size) continue;
@@ -88,11 +88,7 @@ function splitRange(state: RecursionState, start: number, end: number, firstSepa
     }
     if (next === -1) {
       // QUIRK: emitted as it is, not trimmed, even if only whitespace or over the size.
-      out.push(
-        len > size
-          ? { start: starts[k]!, end: ends[k]!, content: source.slice(starts[k]!, ends[k]!), oversize: true }
-          : { start: starts[k]!, end: ends[k]!, content: source.slice(starts[k]!, ends[k]!) },
-      );
+      out.push(len > size ? { start: starts[k]!, end: ends[k]!, oversize: true } : { start: starts[k]!, end: ends[k]! });
     } else {
       splitRange(state, starts[k]!, ends[k]!, next, false);
     }

@@ -2,11 +2,13 @@ import type { SplitSpan } from '../../registry';
 import type { ChunkContext } from '../../types';
 
 /**
- * A chunk as LangChain produces it: `content` is LangChain's exact string, `start`/`end` the source range it
- * came from. They agree (`content === source.slice(start, end)`) except in the quirk cases documented where
- * they arise (a join that collapses repeated separators, a token window that cuts a character).
+ * A chunk as LangChain produces it: `start`/`end` is the source range it came from, and LangChain's string is
+ * `source.slice(start, end)`, except in the quirk cases documented where they arise (a join that collapses
+ * repeated separators, a token window that cuts a character): there `content` holds LangChain's string. As the
+ * SplitSpan contract says, `content` is set only when it differs, so chunk() can size the other spans from its
+ * per-span memo.
  */
-export type LangchainSpan = SplitSpan & { content: string };
+export type LangchainSpan = SplitSpan;
 
 /** Thrown when `ctx.signal.aborted` turns true during a run. */
 export class CompatAbortError extends Error {

@@ -30,7 +30,10 @@ export function splitTokenLangchain(source: string, ctx: ChunkContext): Langchai
   while (first < ids.length) {
     if (first > 0) first -= overlap;
     const last = Math.min(first + size, ids.length);
-    out.push({ start: starts[first]!, end: ends[last - 1]!, content: unit.decode(ids.slice(first, last)) });
+    const start = starts[first]!;
+    const end = ends[last - 1]!;
+    const decoded = unit.decode(ids.slice(first, last));
+    out.push(decoded === source.slice(start, end) ? { start, end } : { start, end, content: decoded });
     first = last;
     run.step(ends[last - 1]!);
   }
