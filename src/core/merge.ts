@@ -158,7 +158,8 @@ export function packLevels(
   out: SplitSpan[],
   depth = 0,
 ): void {
-  if (depth >= levels.length) {
+  // A range that fits whole is one chunk (only the top-level range can: deeper ones were cut for not fitting).
+  if (depth >= levels.length || (depth === 0 && pieceFits(source, { start, end }, params))) {
     mergePieces(source, [{ start, end }], params, out);
     return;
   }
