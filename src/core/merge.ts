@@ -31,11 +31,20 @@ export class RunGuard {
     private readonly total: number,
   ) {}
 
-  /** Call often with the current source position; cheap. */
+  private reported = 0;
+
+  /**
+   * Call often with the current source position; cheap. Progress never goes back: a splitter may scan a range
+   * once to cut it and again to pack it, and the bar should not jump backwards in between.
+   */
   tick(position: number): void {
     if ((++this.ticks & 1023) !== 0) return;
     this.check();
-    this.ctx.onProgress?.(this.total > 0 ? Math.min(1, position / this.total) : 0);
+    const fraction = this.total > 0 ? Math.min(1, position / this.total) : 0;
+    if (fraction > this.reported) {
+      this.reported = fraction;
+      this.ctx.onProgress?.(fraction);
+    }
   }
 
   check(): void {
