@@ -9,6 +9,7 @@ const isCI = Boolean(process.env.CI);
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1, // 2 shared cores: one browser at a time keeps timings honest
   retries: 0,
