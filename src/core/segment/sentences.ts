@@ -7,7 +7,9 @@ import type { Range } from '../types';
  * Intl.Segmenter in Node 20 is very slow on long strings (1 MiB: ~28 s), so the text is segmented in windows of a
  * few KB. Windows are cut right after a line break: Unicode sentence rules always break after a paragraph separator
  * (UAX #29, SB4), so the result equals segmenting the whole text at once. A window with no line break is cut after
- * whitespace that follows sentence-ending punctuation, else after any whitespace, else at a code point boundary.
+ * the space in ". X" (X a capital letter) or after 。！？, which are boundaries too; failing those, after any
+ * whitespace or at a code point boundary (the only case where a window can cut a sentence: a line over 8 KB
+ * without a sentence end).
  */
 
 const WINDOW = 2048;
@@ -48,7 +50,9 @@ function windowCut(source: string, from: number, end: number): number {
     const c = source.charCodeAt(i);
     if (c === 0x20 || c === 0x09 || c === 0x3000) {
       const p = source.charCodeAt(i - 1);
-      if (p === 0x2e || p === 0x21 || p === 0x3f) return i + 1; // ". ", "! ", "? "
+      const next = source.charCodeAt(i + 1);
+      // ". X", "! X", "? X" with X an ASCII capital: a sentence boundary by UAX #29 (SB11; SB8 needs lowercase).
+      if ((p === 0x2e || p === 0x21 || p === 0x3f) && next >= 0x41 && next <= 0x5a) return i + 1;
       if (anySpace < 0) anySpace = i + 1;
     } else if (c === 0x3002 || c === 0xff01 || c === 0xff1f) {
       return i + 1; // 。！？ end a sentence in CJK text without spaces

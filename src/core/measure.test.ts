@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isWhitespaceCode, meterFor } from './measure';
+import { getUnit } from './units';
+import type { UnitName } from './types';
+
+const docs = fc
+  .array(fc.constantFrom('word', ' ', '  ', '\n', '\n\n', '\t', '😀', '中文', 'é', "don't", '123456', '...', '\u00a0', ' \n'), { maxLength: 60 })
+  .map((p) => p.join(''));
+
+describe('span meters', () => {
+  for (const name of ['chars', 'words', 'cl100k_base'] as UnitName[]) {
+    it(`${name}: exact(a, b) is the unit's count of the slice; words and chars estimates are exact`, async () => {
+      const unit = await getUnit(name);
+      fc.assert(
+        fc.property(docs, fc.nat(), fc.nat(), (s, x, y) => {
+          const a = s.length ? x % (s.length + 1) : 0;
+          const b = s.length ? y % (s.length + 1) : 0;
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const meter = meterFor(unit, s);
+          const truth = unit.count(s.slice(lo, hi));
+          expect(meter.exact(lo, hi)).toBe(truth);
+          if (meter.exactEstimates) expect(meter.estimate(lo, hi)).toBe(truth);
+          else expect(Math.abs(meter.estimate(lo, hi) - truth)).toBeLessThanOrEqual(3);
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  it('uses the same whitespace as JavaScript \\s', () => {
+    for (let c = 0; c < 0x10000; c++) expect(isWhitespaceCode(c)).toBe(/\s/.test(String.fromCharCode(c)));
+  });
+});

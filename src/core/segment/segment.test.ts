@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { graphemes } from './graphemes';
+import { paragraphs } from './paragraphs';
+import { sentences } from './sentences';
+import { findSeparators, splitOnSeparator } from './separators';
+import { words } from './words';
+import type { Range } from '../types';
+
+const texts = (s: string, ranges: Range[]) => ranges.map((r) => s.slice(r.start, r.end));
+
+describe('graphemes', () => {
+  it('equals Intl.Segmenter on any text (the ASCII fast path and windows change nothing)', () => {
+    const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+    const mixed = fc.array(
+      fc.oneof(
+        fc.string({ unit: 'grapheme', maxLength: 8 }),
+        fc.string({ unit: 'binary', maxLength: 4 }),
+        fc.constantFrom('\r\n', 'e\u0301', '👨‍👩‍👧', '🇩🇪🇫🇷', '#\ufe0f\u20e3', 'a\u0308b', '中'.repeat(5000)),
+      ),
+      { maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(mixed, (parts) => {
+        const s = parts.join('');
+        expect(texts(s, graphemes(s, 0, s.length))).toEqual([...segmenter.segment(s)].map((x) => x.segment));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('sentences', () => {
+  it('finds the same sentences in windows as in one pass, for text with and without line breaks', () => {
+    const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+    const line = 'Mr. Smith went to Washington. He said: "Hello!" Then he left? Yes. ';
+    for (const doc of [(line + '\n').repeat(150), line.repeat(150), '中文句子。'.repeat(3000)]) {
+      const whole = [...segmenter.segment(doc)].map((x) => x.segment);
+      expect(texts(doc, sentences(doc, 0, doc.length, 'en'))).toEqual(whole);
+    }
+  });
+
+  it('tiles the range it is given', () => {
+    const s = 'xx One. Two! Three? yy';
+    expect(texts(s, sentences(s, 3, 19, 'en'))).toEqual(['One. ', 'Two! ', 'Three?']);
+  });
+});
+
+describe('paragraphs', () => {
+  it('cuts after blank lines in \\n, \\r\\n and \\r text, including lines of spaces', () => {
+    const s = 'a\nb\n\nc\r\n\r\nd\r\re\n \t \nf';
+    expect(texts(s, paragraphs(s, 0, s.length))).toEqual(['a\nb\n\n', 'c\r\n\r\n', 'd\r\r', 'e\n \t \n', 'f']);
+  });
+});
+
+describe('words', () => {
+  it('cuts before each word, keeping whitespace with the word before it', () => {
+    const s = '  one two\t\nthree ';
+    expect(texts(s, words(s, 0, s.length))).toEqual(['  one ', 'two\t\n', 'three ']);
+  });
+});
+
+describe('separators', () => {
+  const s = 'a--b--c';
+  it('places the separator by keepSeparator', () => {
+    expect(texts(s, splitOnSeparator(s, 0, s.length, '--', 'start'))).toEqual(['a', '--b', '--c']);
+    expect(texts(s, splitOnSeparator(s, 0, s.length, '--', 'end'))).toEqual(['a--', 'b--', 'c']);
+    expect(texts(s, splitOnSeparator(s, 0, s.length, '--', 'none'))).toEqual(['a', 'b', 'c']);
+  });
+
+  it('finds only occurrences entirely inside the range; regex matches are non-overlapping', () => {
+    expect(findSeparators(s, 0, 4, '--')).toEqual([{ start: 1, end: 3 }]);
+    expect(findSeparators('a\n\n\nb\nc', 0, 7, /\n+/gu)).toEqual([{ start: 1, end: 4 }, { start: 5, end: 6 }]);
+    // A regex that can match empty text (rejected by validation) still cannot loop forever here.
+    expect(findSeparators('ab', 0, 2, /x*/gu)).toEqual([]);
+  });
+});
