@@ -1,0 +1,156 @@
+import { npMean, npPercentileSorted, npStd, sortedCopy } from './numpy';
+
+export type BreakpointMode = 'percentile' | 'standard_deviation' | 'interquartile' | 'gradient' | 'absolute';
+
+export const BREAKPOINT_MODES: BreakpointMode[] = ['percentile', 'standard_deviation', 'interquartile', 'gradient', 'absolute'];
+
+/** LangChain's defaults (BREAKPOINT_DEFAULTS); 'absolute' has none: its amount is the distance itself. */
+export const BREAKPOINT_DEFAULTS: Record<Exclude<BreakpointMode, 'absolute'>, number> = {
+  percentile: 95,
+  standard_deviation: 3,
+  interquartile: 1.5,
+  gradient: 95,
+};
+
+/**
+ * Statistics of one array of values (distances or their gradient), computed once so that a new threshold costs
+ * O(1) and a new set of cuts O(n). NaN values (gaps next to a blank window) are left out.
+ */
+export class ValueStats {
+  readonly values: Float64Array;
+  private sortedCache: Float64Array | null = null;
+  private meanCache = NaN;
+  private stdCache = NaN;
+  private descendingCache: Int32Array | null = null;
+
+  constructor(values: Float64Array) {
+    this.values = values;
+  }
+
+  /** The finite values, ascending. */
+  get sorted(): Float64Array {
+    if (!this.sortedCache) this.sortedCache = sortedCopy(this.values.filter((v) => !Number.isNaN(v)));
+    return this.sortedCache;
+  }
+
+  get finiteCount(): number {
+    return this.sorted.length;
+  }
+
+  percentile(p: number): number {
+    return npPercentileSorted(this.sorted, p);
+  }
+
+  get mean(): number {
+    if (Number.isNaN(this.meanCache)) this.meanCache = npMean(this.finite());
+    return this.meanCache;
+  }
+
+  get std(): number {
+    if (Number.isNaN(this.stdCache)) this.stdCache = npStd(this.finite());
+    return this.stdCache;
+  }
+
+  /** Indices of the finite values, largest value first (ties: earlier index first). */
+  get descending(): Int32Array {
+    if (!this.descendingCache) {
+      const idx: number[] = [];
+      for (let i = 0; i < this.values.length; i++) if (!Number.isNaN(this.values[i]!)) idx.push(i);
+      const v = this.values;
+      idx.sort((a, b) => v[b]! - v[a]! || a - b);
+      this.descendingCache = Int32Array.from(idx);
+    }
+    return this.descendingCache;
+  }
+
+  /** The finite values in their original order (numpy's mean and std sum in array order). */
+  private finite(): Float64Array {
+    return this.values.length === this.finiteCount ? this.values : this.values.filter((v) => !Number.isNaN(v));
+  }
+}
+
+/**
+ * The threshold of a mode, as LangChain computes it with numpy:
+ * - percentile p: np.percentile(d, p) (linear interpolation);
+ * - standard_deviation k: mean(d) + k·std(d) (population std, ddof 0);
+ * - interquartile k: mean(d) + k·(P75 − P25);
+ * - gradient p: np.percentile(gradient(d), p), compared against the gradient, not the distances;
+ * - absolute x: x itself.
+ * `stats` are those of the compared values (the gradient's for 'gradient'). NaN when there is nothing to measure.
+ */
+export function thresholdOf(mode: BreakpointMode, amount: number, stats: ValueStats): number {
+  if (mode === 'absolute') return amount;
+  if (stats.finiteCount === 0) return NaN;
+  switch (mode) {
+    case 'percentile':
+    case 'gradient':
+      return stats.percentile(amount);
+    case 'standard_deviation':
+      return stats.mean + amount * stats.std;
+    case 'interquartile': {
+      const iqr = stats.percentile(75) - stats.percentile(25);
+      return stats.mean + amount * iqr;
+    }
+  }
+}
+
+/**
+ * LangChain's number_of_chunks: the percentile that a linear map gives for k chunks, from (gaps → 0) to (1 → 100),
+ * with k clamped to [1, gaps], in Python's order of float operations.
+ */
+export function percentileForChunkCount(chunks: number, gaps: number): number {
+  const x1 = gaps;
+  const x = Math.max(Math.min(chunks, x1), 1);
+  const y = x1 === 1 ? 100 : 0 + (100 / (1 - x1)) * (x - x1);
+  return Math.min(Math.max(y, 0), 100);
+}
+
+/** Compat cuts: every gap whose value is strictly greater than the threshold (NaN never cuts). */
+export function cutsAbove(values: Float64Array, threshold: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) if (values[i]! > threshold) out.push(i);
+  return out;
+}
+
+/**
+ * Native cuts: the gaps above the threshold, strongest first, where a chosen gap suppresses the `radius` gaps on
+ * each side of it. With a buffer of b sentences one change of topic raises the distance over about 2b + 1
+ * consecutive gaps (every window that straddles it); LangChain and LlamaIndex may cut at several of them and leave
+ * one- or two-sentence chunks between; this keeps only the peak of each drop.
+ *
+ * Monotone in the threshold: the strongest-first order does not depend on it, and a gap's fate depends only on
+ * stronger gaps, so a higher threshold keeps a subset of the cuts. `limit` stops after that many cuts (used for a
+ * target number of chunks). O(n) given `descending`; returns the cuts ascending and the value of the first
+ * candidate left out because of the limit (NaN if none).
+ */
+export function suppressedCuts(
+  values: Float64Array,
+  descending: Int32Array,
+  threshold: number,
+  radius: number,
+  limit = Infinity,
+): { cuts: number[]; nextValue: number } {
+  const n = values.length;
+  const blocked = new Uint8Array(n);
+  const chosen = new Uint8Array(n);
+  let count = 0;
+  let nextValue = NaN;
+  for (let k = 0; k < descending.length; k++) {
+    const i = descending[k]!;
+    const v = values[i]!;
+    if (!(v > threshold)) break;
+    if (blocked[i]) continue;
+    if (count >= limit) {
+      nextValue = v;
+      break;
+    }
+    chosen[i] = 1;
+    count++;
+    const lo = Math.max(0, i - radius);
+    const hi = Math.min(n - 1, i + radius);
+    for (let j = lo; j <= hi; j++) blocked[j] = 1;
+  }
+  const cuts: number[] = [];
+  for (let i = 0; i < n; i++) if (chosen[i]) cuts.push(i);
+  return { cuts, nextValue };
+}

@@ -1,0 +1,55 @@
+import { npSum } from './numpy';
+
+/** An embedding: any array of numbers (number[], Float32Array from a model, ...). */
+export type Vector = ArrayLike<number>;
+
+/**
+ * What a similarity that cannot be computed (a zero vector) becomes: 'nan' leaves the gap without a distance
+ * (LlamaIndex's numpy division gives nan; native: no information, so no cut there); 'zero-similarity' makes the
+ * distance 1, as LangChain's cosine_similarity replaces nan and inf similarities by 0.
+ */
+export type DegenerateCosine = 'nan' | 'zero-similarity';
+
+/**
+ * d[i] = 1 − cos(e_i, e_{i+1}) for each gap between consecutive sentences (length n − 1). A sentence whose window
+ * was blank (textOfSentence −1) has no embedding: the gaps on both its sides are NaN, which never cut and are
+ * left out of every statistic.
+ */
+export function cosineDistances(
+  embeddings: readonly Vector[],
+  textOfSentence: Int32Array,
+  degenerate: DegenerateCosine = 'nan',
+): Float64Array {
+  const n = textOfSentence.length;
+  const norms = embeddings.map(norm);
+  const out = new Float64Array(Math.max(0, n - 1));
+  for (let i = 0; i + 1 < n; i++) {
+    const a = textOfSentence[i]!;
+    const b = textOfSentence[i + 1]!;
+    if (a < 0 || b < 0) {
+      out[i] = NaN;
+      continue;
+    }
+    const ea = embeddings[a];
+    const eb = embeddings[b];
+    if (!ea || !eb) throw new Error(`missing embedding for sentence ${ea ? i + 1 : i}`);
+    let similarity = dot(ea, eb) / (norms[a]! * norms[b]!);
+    if (!Number.isFinite(similarity) && degenerate === 'zero-similarity') similarity = 0;
+    out[i] = 1 - similarity;
+  }
+  return out;
+}
+
+function dot(a: Vector, b: Vector): number {
+  if (a.length !== b.length) throw new Error(`embeddings of different lengths (${a.length} and ${b.length})`);
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+/** The Euclidean norm with numpy's pairwise sum of squares (np.linalg.norm over an axis). */
+function norm(v: Vector): number {
+  const squares = new Float64Array(v.length);
+  for (let i = 0; i < v.length; i++) squares[i] = v[i]! * v[i]!;
+  return Math.sqrt(npSum(squares));
+}
