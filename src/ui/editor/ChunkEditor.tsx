@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { chunksAt, tokensFor } from '../../state/selectors';
 import { useStore } from '../../state/store';
-import { buildDecorations } from './decorations';
+import { buildDecorations, chunkWindow } from './decorations';
 import { languageForName, monaco } from './monaco';
 import { readDroppedFile } from './files';
 
-/** Above this size the editor stops soft-wrapping: wrapping a 10 MiB document costs a long main-thread task. */
-const WRAP_LIMIT = 2_000_000;
+/**
+ * Above this size the editor neither soft-wraps nor highlights syntax: wrapping and tokenizing a 10 MiB document
+ * cost seconds of main-thread work.
+ */
+const LARGE_DOCUMENT = 1_000_000;
+/** Up to this many chunks every decoration is set at once; above it, a window of lines around the viewport. */
+const PAINT_ALL_LIMIT = 500;
+/** Lines painted above and below the viewport when painting a window. */
+const WINDOW_MARGIN_LINES = 400;
 
 monaco.editor.defineTheme('chunkscope', {
   base: 'vs',
@@ -62,20 +69,34 @@ function registerChunkHover(): void {
   });
 }
 
+/**
+ * Monaco adds two hidden live regions with role="alert" to <body> for its screen-reader announcements. The page
+ * keeps role="alert" for one thing only, the invalid-settings message, so Monaco's regions become assertive live
+ * regions: announced the same way, without posing as a page alert.
+ */
+function demoteMonacoAlerts(): void {
+  for (const el of document.querySelectorAll('.monaco-aria-container [role="alert"]')) {
+    el.removeAttribute('role');
+    el.setAttribute('aria-live', 'assertive');
+  }
+}
+
 export function ChunkEditor() {
   const host = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
     registerChunkHover();
+    const hostElement = host.current!;
     const s0 = useStore.getState();
-    const model = monaco.editor.createModel(s0.text, languageForName(s0.docName));
+    const languageFor = (length: number, name: string | null) => (length > LARGE_DOCUMENT ? 'plaintext' : languageForName(name));
+    const model = monaco.editor.createModel(s0.text, languageFor(s0.text.length, s0.docName));
     const editor = monaco.editor.create(host.current!, {
       model,
       theme: 'chunkscope',
       automaticLayout: true,
       minimap: { enabled: false },
-      wordWrap: s0.text.length > WRAP_LIMIT ? 'off' : 'on',
+      wordWrap: s0.text.length > LARGE_DOCUMENT ? 'off' : 'on',
       fontSize: 13,
       lineHeight: 21,
       fontFamily: "'JetBrains Mono', 'SFMono-Regular', ui-monospace, Menlo, Consolas, monospace",
@@ -95,9 +116,59 @@ export function ChunkEditor() {
       overviewRulerBorder: false,
       stickyScroll: { enabled: false },
     });
+    demoteMonacoAlerts();
     const chunks = editor.createDecorationsCollection();
     const selection = editor.createDecorationsCollection();
     let applyingExternal = false;
+
+    /** Wrapping and highlighting follow the document's size; set before the text arrives, not after. */
+    const prepareFor = (length: number, name: string | null) => {
+      const wrap = length > LARGE_DOCUMENT ? 'off' : 'on';
+      if (editor.getOption(monaco.editor.EditorOption.wordWrap) !== wrap) editor.updateOptions({ wordWrap: wrap });
+      const language = languageFor(length, name);
+      if (model.getLanguageId() !== language) monaco.editor.setModelLanguage(model, language);
+    };
+    // A big paste: switch to the cheap view before Monaco inserts the text (capture runs before its handler).
+    // Monaco's own paste of megabytes is an undoable edit that costs seconds; a big paste instead replaces the
+    // selection by building the new text once and setting it as the document.
+    const onPasteCapture = (event: ClipboardEvent) => {
+      const pasted = event.clipboardData?.getData('text/plain') ?? '';
+      if (pasted.length <= LARGE_DOCUMENT) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const selection = editor.getSelection();
+      const before = selection ? model.getOffsetAt(selection.getStartPosition()) : 0;
+      const after = selection ? model.getOffsetAt(selection.getEndPosition()) : model.getValueLength();
+      const current = useStore.getState().text;
+      const next = before === 0 && after >= current.length ? pasted : current.slice(0, before) + pasted + current.slice(after);
+      useStore.getState().setDocument(next, { name: null });
+      editor.setPosition(model.getPositionAt(before + pasted.length));
+    };
+    hostElement.addEventListener('paste', onPasteCapture, true);
+
+    /** The line window painted last (null: every chunk is painted). */
+    let paintedLines: { first: number; last: number } | null = null;
+
+    const paintChunks = (result: NonNullable<ReturnType<typeof useStore.getState>['result']>) => {
+      const n = result.starts.length;
+      if (n <= PAINT_ALL_LIMIT) {
+        paintedLines = null;
+        chunks.set(buildDecorations(model, result));
+        return;
+      }
+      // Many chunks: decorate only those near the viewport, so the cost does not grow with the document.
+      const visible = editor.getVisibleRanges();
+      const lineCount = model.getLineCount();
+      const firstVisible = visible[0]?.startLineNumber ?? 1;
+      const lastVisible = visible[visible.length - 1]?.endLineNumber ?? Math.min(lineCount, 60);
+      const first = Math.max(1, firstVisible - WINDOW_MARGIN_LINES);
+      const last = Math.min(lineCount, lastVisible + WINDOW_MARGIN_LINES);
+      const fromOffset = model.getOffsetAt({ lineNumber: first, column: 1 });
+      const toOffset = model.getOffsetAt({ lineNumber: last, column: model.getLineMaxColumn(last) });
+      const window = chunkWindow(result.starts, result.ends, fromOffset, toOffset + 1);
+      paintedLines = { first, last };
+      chunks.set(buildDecorations(model, result, window.from, window.to));
+    };
 
     const paint = () => {
       const { result } = useStore.getState();
@@ -106,7 +177,7 @@ export function ChunkEditor() {
         return;
       }
       if (model.getValueLength() !== result.text.length) return; // typed since: the newer job will paint
-      chunks.set(buildDecorations(model, result));
+      paintChunks(result);
       const end = performance.now();
       performance.measure('chunkscope:paint', {
         start: result.requestedAt,
@@ -115,6 +186,21 @@ export function ChunkEditor() {
       });
       useStore.getState().setPainted(result.jobId);
     };
+
+    // Scrolling near the edge of a painted window paints the next one.
+    const scrollSub = editor.onDidScrollChange(() => {
+      if (!paintedLines) return;
+      const { result } = useStore.getState();
+      if (!result || model.getValueLength() !== result.text.length) return;
+      const visible = editor.getVisibleRanges();
+      if (!visible.length) return;
+      const firstVisible = visible[0]!.startLineNumber;
+      const lastVisible = visible[visible.length - 1]!.endLineNumber;
+      const slack = WINDOW_MARGIN_LINES / 2;
+      const nearTop = paintedLines.first > 1 && firstVisible - slack < paintedLines.first;
+      const nearBottom = paintedLines.last < model.getLineCount() && lastVisible + slack > paintedLines.last;
+      if (nearTop || nearBottom) paintChunks(result);
+    });
 
     const showSelection = (reveal: boolean) => {
       const { result, selectedIndex } = useStore.getState();
@@ -135,8 +221,7 @@ export function ChunkEditor() {
     const unsubscribe = useStore.subscribe((s, prev) => {
       if (s.docVersion !== prev.docVersion && s.docOrigin === 'external') {
         applyingExternal = true;
-        monaco.editor.setModelLanguage(model, languageForName(s.docName));
-        editor.updateOptions({ wordWrap: s.text.length > WRAP_LIMIT ? 'off' : 'on' });
+        prepareFor(s.text.length, s.docName);
         model.setValue(s.text);
         applyingExternal = false;
       }
@@ -149,7 +234,9 @@ export function ChunkEditor() {
 
     const contentSub = model.onDidChangeContent(() => {
       if (applyingExternal) return;
-      useStore.getState().setDocument(model.getValue(), { origin: 'editor' });
+      const text = model.getValue();
+      prepareFor(text.length, useStore.getState().docName);
+      useStore.getState().setDocument(text, { origin: 'editor' });
     });
     const cursorSub = editor.onDidChangeCursorPosition((e) => {
       if (e.source === 'api' || e.reason !== monaco.editor.CursorChangeReason.Explicit) return;
@@ -163,8 +250,10 @@ export function ChunkEditor() {
     paint();
     return () => {
       unsubscribe();
+      hostElement.removeEventListener('paste', onPasteCapture, true);
       contentSub.dispose();
       cursorSub.dispose();
+      scrollSub.dispose();
       editor.dispose();
       model.dispose();
     };

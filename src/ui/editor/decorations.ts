@@ -22,12 +22,18 @@ function range(model: OffsetToPosition, start: number, end: number): IRange {
  * - each boundary: the chunk's index as injected text (cs-chunk-label) before its first character;
  * - each overlap between neighbours, from the real offsets: a hatched region (cs-overlap).
  * Text between chunks (whitespace a splitter dropped) gets no decoration, so it shows outside every chunk.
+ * `from`/`to` limit the work to chunks [from, to) (the editor paints a window around the viewport).
  */
-export function buildDecorations(model: OffsetToPosition, result: PaintableResult): editor.IModelDeltaDecoration[] {
+export function buildDecorations(
+  model: OffsetToPosition,
+  result: PaintableResult,
+  from = 0,
+  to = result.starts.length,
+): editor.IModelDeltaDecoration[] {
   const { starts, ends, overlaps, oversize } = result;
   const n = starts.length;
   const out: editor.IModelDeltaDecoration[] = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     const start = starts[i]!;
     const end = ends[i]!;
     const parity = i % 2 === 0 ? 'cs-chunk-even' : 'cs-chunk-odd';
@@ -59,4 +65,24 @@ export function buildDecorations(model: OffsetToPosition, result: PaintableResul
     }
   }
   return out;
+}
+
+/** Chunks [from, to) that intersect the offsets [fromOffset, toOffset): binary searches on ordered offsets. */
+export function chunkWindow(starts: Int32Array, ends: Int32Array, fromOffset: number, toOffset: number): { from: number; to: number } {
+  let lo = 0;
+  let hi = ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ends[mid]! <= fromOffset) lo = mid + 1;
+    else hi = mid;
+  }
+  const from = lo;
+  lo = from;
+  hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid]! < toOffset) lo = mid + 1;
+    else hi = mid;
+  }
+  return { from, to: Math.max(from, lo) };
 }

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { selectResult, selectSelectedIndex, selectTokens, tokensFor } from '../../state/selectors';
 import type { PaintableResult } from '../../state/resultsSlice';
 import { useStore } from '../../state/store';
@@ -7,11 +7,14 @@ import { chunkPreview } from './chunkPreview';
 import { unitLabel } from './format';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
+/** Rows have one fixed height (text clamped), so scrolling 10,000 chunks never measures the DOM. */
+const ROW_HEIGHT = 104;
 
 /** The chunk list: virtualized (only visible rows exist), a listbox driven from the keyboard. */
 export function ChunkList() {
-  const result = useStore(selectResult);
-  const tokens = useStore(selectTokens);
+  // The list follows the editor at lower priority: the paint of boundaries never waits for it.
+  const result = useDeferredValue(useStore(selectResult));
+  const tokens = useDeferredValue(useStore(selectTokens));
   const selectedIndex = useStore(selectSelectedIndex);
   const selectionSource = useStore((s) => s.selectionSource);
   const select = useStore((s) => s.select);
@@ -22,7 +25,7 @@ export function ChunkList() {
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 104,
+    estimateSize: () => ROW_HEIGHT,
     overscan: 6,
   });
 
@@ -42,7 +45,7 @@ export function ChunkList() {
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     const current = selectedIndex ?? -1;
-    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / 104));
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / ROW_HEIGHT));
     const keys: Record<string, () => void> = {
       ArrowDown: () => move(current + 1),
       ArrowUp: () => move(current <= 0 ? 0 : current - 1),
@@ -84,7 +87,6 @@ export function ChunkList() {
                 tokens={tokenCounts ? tokenCounts.counts[item.index] : undefined}
                 selected={item.index === selectedIndex}
                 start={item.start}
-                measure={virtualizer.measureElement}
                 onSelect={() => select(item.index, 'list')}
               />
             ))}
@@ -101,11 +103,10 @@ interface RowProps {
   tokens: number | undefined;
   selected: boolean;
   start: number;
-  measure: (el: Element | null) => void;
   onSelect: () => void;
 }
 
-const ChunkRow = memo(function ChunkRow({ result, index, tokens, selected, start, measure, onSelect }: RowProps) {
+const ChunkRow = memo(function ChunkRow({ result, index, tokens, selected, start, onSelect }: RowProps) {
   const s = result.starts[index]!;
   const e = result.ends[index]!;
   const prev = index > 0 ? result.overlaps[index - 1]! : 0;
@@ -114,7 +115,6 @@ const ChunkRow = memo(function ChunkRow({ result, index, tokens, selected, start
   const over = result.oversize[index] === 1;
   return (
     <div
-      ref={measure}
       data-index={index}
       data-start={s}
       data-end={e}
@@ -122,7 +122,7 @@ const ChunkRow = memo(function ChunkRow({ result, index, tokens, selected, start
       role="option"
       aria-selected={selected}
       className={`chunk-row${selected ? ' is-selected' : ''}${index % 2 ? ' is-odd' : ' is-even'}`}
-      style={{ transform: `translateY(${start}px)` }}
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
       onClick={onSelect}
     >
       <div className="chunk-row-head">
@@ -141,16 +141,21 @@ const ChunkRow = memo(function ChunkRow({ result, index, tokens, selected, start
         {segments.map((seg, i) =>
           seg.overlap ? (
             <mark key={i} className={`overlap-mark overlap-${seg.overlap}`} title={seg.overlap === 'prev' ? `Shared with chunk ${index - 1}` : `Shared with chunk ${index + 1}`}>
-              {seg.text}
+              {showBreaks(seg.text)}
             </mark>
           ) : (
-            <span key={i}>{seg.text}</span>
+            <span key={i}>{showBreaks(seg.text)}</span>
           ),
         )}
       </p>
     </div>
   );
 });
+
+/** Line breaks as a visible mark, so a row shows more of its chunk in a few lines. */
+function showBreaks(text: string): string {
+  return text.replace(/\r?\n/g, '↵ ');
+}
 
 function CopyChunkButton({ result, index }: { result: PaintableResult | null; index: number | null }) {
   const [copied, setCopied] = useState(false);

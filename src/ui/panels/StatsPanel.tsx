@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { selectConfig, selectContextBudget, selectResult, selectStats } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { SizeHistogram } from '../charts/SizeHistogram';
@@ -5,13 +6,14 @@ import { formatNumber, unitLabel } from './format';
 
 /** Count, min/median/mean/max, the size histogram and the context budget. */
 export function StatsPanel() {
-  const result = useStore(selectResult);
-  const stats = useStore(selectStats);
+  // Count first (it is the painted count); the rest follows at lower priority.
+  const count = useStore((s) => s.result?.starts.length ?? 0);
+  const result = useDeferredValue(useStore(selectResult));
+  const stats = useDeferredValue(useStore(selectStats));
   const config = useStore(selectConfig);
   const budget = useStore(selectContextBudget);
   const setConfig = useStore((s) => s.setConfig);
   const unit = unitLabel(result?.unit ?? 'chars');
-  const count = result?.starts.length ?? 0;
   const pct = budget.fraction === null ? null : budget.fraction * 100;
 
   return (

@@ -17,7 +17,7 @@ export const ELLIPSIS = ' … ';
  * are) and elide the middle. Overlap lengths come from the real offsets and are clamped to the chunk.
  */
 export function chunkPreview(text: string, overlapPrev: number, overlapNext: number, options: PreviewOptions = {}): PreviewSegment[] {
-  const max = options.maxChars ?? 240;
+  const max = options.maxChars ?? 170;
   const len = text.length;
   const a = Math.min(Math.max(0, overlapPrev), len);
   const b = Math.max(a, len - Math.max(0, overlapNext));
