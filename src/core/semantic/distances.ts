@@ -40,6 +40,11 @@ export function cosineDistances(
   return out;
 }
 
+/**
+ * Left-to-right products. numpy's np.dot goes through BLAS, whose order (and fused multiply-adds) depend on the
+ * machine, so a distance can differ from LangChain's or LlamaIndex's in the last bit; everything after the
+ * distances (percentiles, mean, std, gradient) is reproduced exactly (numpy.ts).
+ */
 function dot(a: Vector, b: Vector): number {
   if (a.length !== b.length) throw new Error(`embeddings of different lengths (${a.length} and ${b.length})`);
   let s = 0;
