@@ -21,7 +21,7 @@ export function splitCharacterLangchain(
   const lengths: number[] = new Array(pieces.starts.length);
   for (let i = 0; i < lengths.length; i++) {
     lengths[i] = meter.exact(pieces.starts[i]!, pieces.ends[i]!);
-    if ((i & 255) === 0) run.step(pieces.ends[i]!);
+    if ((i & 255) === 255) run.check();
   }
   const out: LangchainSpan[] = [];
   mergeSplits(
@@ -34,6 +34,7 @@ export function splitCharacterLangchain(
       separator: keepSeparator ? '' : separator,
       size: ctx.options.size,
       overlap: ctx.options.overlap,
+      run,
     },
     out,
   );

@@ -28,29 +28,33 @@ const codeMarks = fc.constantFrom(
   '\nclass ', '\ndef ', '\n\tdef ', '\nfunction ', '\nconst ', '\nfn ', '\nfunc ', '<div>', '<p>', '<body>', '$$', '$',
   '\n## ', '\n### ', '```\n\n', '\n\n---\n\n', '\n\\section{', '\n===\n', '\n.. ', '\npragma ', '\nmessage ',
 );
-const longRun = fc
-  .tuple(fc.constantFrom('x', 'ab', '—', '字', '🙂'), fc.integer({ min: 10, max: 80 }))
-  .map(([s, n]) => s.repeat(n));
+const longRunOf = (max: number) =>
+  fc.tuple(fc.constantFrom('x', 'ab', '—', '字', '🙂'), fc.integer({ min: 10, max })).map(([s, n]) => s.repeat(n));
+const longRun = longRunOf(60);
 
-const fragment = fc.oneof(
-  { arbitrary: words, weight: 10 },
-  { arbitrary: whitespace, weight: 8 },
-  { arbitrary: emoji, weight: 2 },
-  { arbitrary: cjk, weight: 2 },
-  { arbitrary: codeMarks, weight: 2 },
-  { arbitrary: longRun, weight: 1 },
-);
+const fragmentOf = (run: fc.Arbitrary<string>) =>
+  fc.oneof(
+    { arbitrary: words, weight: 10 },
+    { arbitrary: whitespace, weight: 8 },
+    { arbitrary: emoji, weight: 2 },
+    { arbitrary: cjk, weight: 2 },
+    { arbitrary: codeMarks, weight: 2 },
+    { arbitrary: run, weight: 1 },
+  );
 
 /** Mostly real-looking documents, sometimes empty, whitespace only, or a single unbroken run. */
-const documentOf = (maxFragments: number) =>
+const documentOf = (maxFragments: number, run: fc.Arbitrary<string>) =>
   fc.oneof(
-    { arbitrary: fc.array(fragment, { maxLength: maxFragments, size: 'medium' }).map((parts) => parts.join('')), weight: 12 },
+    { arbitrary: fc.array(fragmentOf(run), { maxLength: maxFragments, size: 'medium' }).map((p) => p.join('')), weight: 12 },
     { arbitrary: fc.constantFrom('', ' ', '\n\n', '\r\n'), weight: 1 },
-    { arbitrary: longRun, weight: 1 },
+    { arbitrary: run, weight: 1 },
   );
-const documentArb = documentOf(120);
-/** Token cases encode every document twice (both sides) with js-tiktoken's quadratic BPE: keep them shorter. */
-const shortDocumentArb = documentOf(50);
+const documentArb = documentOf(120, longRun);
+/**
+ * Token cases encode every document on both sides with js-tiktoken, whose BPE is quadratic in the length of a
+ * pre-token piece: shorter documents and shorter unbroken runs keep the run time modest.
+ */
+const shortDocumentArb = documentOf(50, longRunOf(20));
 
 /** Sizes biased small so that most documents make several chunks. */
 const sizeAndOverlap = (maxSize: number) =>

@@ -1,5 +1,5 @@
 import type { Pieces, Separator } from './pieces';
-import type { LangchainSpan } from './run';
+import type { LangchainSpan, RunControl } from './run';
 
 /**
  * LangChain JS's `mergeSplits`, on source ranges. Its rules, quirks included:
@@ -24,6 +24,8 @@ export interface MergeInput {
   separator: Separator;
   size: number;
   overlap: number;
+  /** Progress (by source offset) and cancellation, checked every few hundred pieces. */
+  run: RunControl;
 }
 
 export function mergeSplits(input: MergeInput, out: LangchainSpan[]): void {
@@ -40,6 +42,7 @@ export function mergeSplits(input: MergeInput, out: LangchainSpan[]): void {
   let total = 0;
   let first = from; // the current chunk is pieces[first, k)
   for (let k = from; k < to; k++) {
+    if ((k & 63) === 63) input.run.step(pieces.starts[k]!);
     const len = lengths[k]!;
     if (total + len + (k - first) * sepLength > size) {
       if (k > first) {

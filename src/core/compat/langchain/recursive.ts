@@ -81,7 +81,7 @@ function splitRange(state: RecursionState, start: number, end: number, firstSepa
   for (let k = 0; k < count; k++) {
     const len = meter.exact(starts[k]!, ends[k]!);
     lengths[k] = len;
-    if (top && (k & 255) === 255) run.step(ends[k]!);
+    if ((k & 255) === 255) run.check();
     if (len < size) continue;
     if (k > collectedFrom) {
       merge(state, pieces, lengths, collectedFrom, k, mergeSeparator);
@@ -106,7 +106,7 @@ function merge(
   separator: Separator,
 ): void {
   mergeSplits(
-    { source: state.source, pieces, lengths, from, to, separator, size: state.size, overlap: state.overlap },
+    { source: state.source, pieces, lengths, from, to, separator, size: state.size, overlap: state.overlap, run: state.run },
     state.out,
   );
 }

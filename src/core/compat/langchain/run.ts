@@ -27,9 +27,14 @@ export class RunControl {
     private readonly total: number,
   ) {}
 
+  /** Throws CompatAbortError once the run's signal is aborted. */
+  check(): void {
+    if (this.ctx.signal?.aborted) throw new CompatAbortError();
+  }
+
   /** Called between pieces of work with how far into the source the run has got. */
   step(done: number): void {
-    if (this.ctx.signal?.aborted) throw new CompatAbortError();
+    this.check();
     const onProgress = this.ctx.onProgress;
     if (!onProgress || this.total <= 0) return;
     const fraction = Math.min(1, done / this.total);
@@ -40,6 +45,7 @@ export class RunControl {
   }
 
   finish(): void {
+    this.check();
     if (this.lastReported < 1) this.ctx.onProgress?.(1);
   }
 }
