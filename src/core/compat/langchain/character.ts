@@ -1,6 +1,6 @@
 import type { ChunkContext } from '../../types';
-import { mergeSplits } from './merge';
 import { meterFor } from '../../measure';
+import { mergeSplits } from './merge';
 import { splitOnSeparator } from './pieces';
 import { RunControl, type LangchainSpan } from './run';
 

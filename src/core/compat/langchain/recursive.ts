@@ -1,6 +1,6 @@
 import type { ChunkContext } from '../../types';
-import { mergeSplits } from './merge';
 import { meterFor, type SpanMeter } from '../../measure';
+import { mergeSplits } from './merge';
 import { rangeIncludes, splitOnSeparator, type Separator } from './pieces';
 import { RunControl, type LangchainSpan } from './run';
 
@@ -14,6 +14,9 @@ import { RunControl, type LangchainSpan } from './run';
  *    size, possibly whitespace only, possibly starting with the separator that was kept.
  * A separator found last in the list leaves an EMPTY list (not "none"): the piece is then split into UTF-16 units
  * and merged with "" (keepSeparator) or LangChain fails (no keepSeparator); see mergeSplits.
+ * LangChain measures a piece up to three times per run and everything again on the next run; here each piece is
+ * measured through the engine's span meter, which remembers counts per (start, end) of the document, so a re-run
+ * after a slider move re-measures almost nothing.
  */
 export function splitRecursiveLangchain(
   source: string,
@@ -31,7 +34,7 @@ export function splitRecursiveLangchain(
     run: new RunControl(ctx, source.length),
     out: [],
   };
-  splitRange(state, 0, source.length, 0, true);
+  splitRange(state, 0, source.length, 0);
   state.run.finish();
   return state.out;
 }
@@ -48,10 +51,10 @@ interface RecursionState {
 }
 
 /**
- * Split `source[start, end)` with `separators.slice(firstSeparator)`; `firstSeparator === -1` means LangChain's
- * `newSeparators` was undefined (there is nothing to recurse with).
+ * Split `source[start, end)` with `separators.slice(firstSeparator)` (LangChain's `_splitText(text, separators)`).
+ * `next === -1` below stands for LangChain's `newSeparators` being undefined: nothing to recurse with.
  */
-function splitRange(state: RecursionState, start: number, end: number, firstSeparator: number, top: boolean): void {
+function splitRange(state: RecursionState, start: number, end: number, firstSeparator: number): void {
   const { source, separators, keepSeparator, size, meter, run, out } = state;
   run.step(start);
 
@@ -90,7 +93,7 @@ function splitRange(state: RecursionState, start: number, end: number, firstSepa
       // QUIRK: emitted as it is, not trimmed, even if only whitespace or over the size.
       out.push(len > size ? { start: starts[k]!, end: ends[k]!, oversize: true } : { start: starts[k]!, end: ends[k]! });
     } else {
-      splitRange(state, starts[k]!, ends[k]!, next, false);
+      splitRange(state, starts[k]!, ends[k]!, next);
     }
     collectedFrom = k + 1;
   }
