@@ -27,6 +27,13 @@ export class ValueStats {
     this.values = values;
   }
 
+  /** Compute every cached statistic now. */
+  prime(): void {
+    void this.sorted;
+    void this.descending;
+    if (this.finiteCount > 0) void this.std;
+  }
+
   /** The finite values, ascending. */
   get sorted(): Float64Array {
     if (!this.sortedCache) this.sortedCache = sortedCopy(this.values.filter((v) => !Number.isNaN(v)));
@@ -54,11 +61,10 @@ export class ValueStats {
   /** Indices of the finite values, largest value first (ties: earlier index first). */
   get descending(): Int32Array {
     if (!this.descendingCache) {
-      const idx: number[] = [];
-      for (let i = 0; i < this.values.length; i++) if (!Number.isNaN(this.values[i]!)) idx.push(i);
       const v = this.values;
-      idx.sort((a, b) => v[b]! - v[a]! || a - b);
-      this.descendingCache = Int32Array.from(idx);
+      const idx: number[] = [];
+      for (let i = 0; i < v.length; i++) if (!Number.isNaN(v[i]!)) idx.push(i);
+      this.descendingCache = Int32Array.from(idx).sort((a, b) => v[b]! - v[a]! || a - b);
     }
     return this.descendingCache;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wordsUnit } from '../units/words';
-import { vectorsWithDistances } from './testing';
+import { vectorsWithDistances } from './fixtures/vectors';
 import { analyseSemantic, prepareSemantic, splitSemantic, type SemanticCompat, type SemanticParams } from './splitter';
 
 const sentence = (k: number) => `Sentence number ${k} is here.`;

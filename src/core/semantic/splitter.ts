@@ -104,7 +104,11 @@ export function analyseSemantic(preparation: SemanticPreparation, embeddings: re
   }
   const distances = cosineDistances(embeddings, inputs.textOfSentence, SETUP[compat].degenerate);
   const gradient = npGradient(distances);
-  return { preparation, distances, gradient, distanceStats: new ValueStats(distances), gradientStats: new ValueStats(gradient) };
+  const distanceStats = new ValueStats(distances);
+  const gradientStats = new ValueStats(gradient);
+  // Sort once here (O(n log n)) so that every later threshold or mode change is O(n).
+  for (const stats of [distanceStats, gradientStats]) stats.prime();
+  return { preparation, distances, gradient, distanceStats, gradientStats };
 }
 
 export interface SemanticParams {
@@ -187,8 +191,10 @@ export function splitSemantic(analysis: SemanticAnalysis, params: SemanticParams
     groups =
       compat === 'none'
         ? mergeSmallNative(groups, params.minSize, distances, (g) => meter.estimate(sentences[g.first]!.start, sentences[g.last]!.end))
-        : mergeSmallForward(groups, params.minSize, (g) =>
-            compat === 'langchain' ? unit.count(langchainContent(source, sentences, g)) : meter.exact(sentences[g.first]!.start, sentences[g.last]!.end),
+        : mergeSmallForward(
+            groups,
+            params.minSize,
+            compat === 'langchain' ? langchainSizer(source, sentences, unit) : (g) => meter.exact(sentences[g.first]!.start, sentences[g.last]!.end),
           );
   }
 
@@ -275,6 +281,29 @@ function mergeSmallNative(groups: readonly Group[], min: number, distances: Floa
     else out.push(g);
   }
   return out;
+}
+
+/**
+ * The size of a group's LangChain string, for the forward merge, which grows one group at a time: in characters it is
+ * arithmetic (sentence lengths plus one space per join); in other units the string of the growing group is extended,
+ * not rebuilt, so a long run of small groups costs O(total length), not its square.
+ */
+function langchainSizer(source: string, sentences: readonly Range[], unit: Unit): (g: Group) => number {
+  if (unit.name === 'chars') {
+    const lengthBefore = new Float64Array(sentences.length + 1);
+    sentences.forEach((r, k) => (lengthBefore[k + 1] = lengthBefore[k]! + r.end - r.start));
+    return (g) => lengthBefore[g.last + 1]! - lengthBefore[g.first]! + (g.last - g.first);
+  }
+  let memo: { first: number; last: number; content: string } | null = null;
+  return (g) => {
+    if (memo && memo.first === g.first && memo.last < g.last) {
+      const tail = langchainContent(source, sentences, { first: memo.last + 1, last: g.last });
+      memo = { first: g.first, last: g.last, content: memo.content + ' ' + tail };
+    } else {
+      memo = { first: g.first, last: g.last, content: langchainContent(source, sentences, g) };
+    }
+    return unit.count(memo.content);
+  };
 }
 
 /** LangChain's chunk string: the group's sentences joined with " ". */
