@@ -72,7 +72,10 @@ const lastTokenized = new WeakMap<TiktokenUnit, TokenizedDocument>();
 function tokenizedDocument(source: string, unit: TiktokenUnit): TokenizedDocument {
   const cached = lastTokenized.get(unit);
   if (cached && cached.source === source) return cached;
-  const ids = unit.encode(source);
+  // The unit's tokenize() gives encode(source)'s ids (special tokens as text, rejected above) from its per-piece
+  // cache, which a document edited and re-chunked mostly hits.
+  const ids: number[] = [];
+  for (const token of unit.tokenize(source)) for (const id of token.ids) ids.push(id);
   const starts = new Int32Array(ids.length);
   const ends = new Int32Array(ids.length);
   const tokenBytes = (unit.encoder as unknown as { textMap?: Map<number, Uint8Array> }).textMap;
