@@ -48,6 +48,8 @@ function wordsMeter(source: string): SpanMeter {
 }
 
 const MAX_MEMO = 250_000;
+/** Documents at least this long get a pre-token table as soon as a span is counted. */
+const TABLE_THRESHOLD = 32_768;
 
 function memoExact(unit: Unit, source: string): (a: number, b: number) => number {
   let memo = new Map<number, number>();
@@ -66,7 +68,7 @@ function memoExact(unit: Unit, source: string): (a: number, b: number) => number
 }
 
 function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
-  // Built on first estimate: compat mode and the final re-count of chunks only need exact counts.
+  // Built on first use for large documents, and on the first estimate for any document.
   let table: PreTokenTable | null = null;
   const getTable = (): PreTokenTable => (table ??= unit.preTokens(source));
   let memo = new Map<number, number>();
@@ -76,6 +78,8 @@ function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
     const key = a * stride + b;
     let n = memo.get(key);
     if (n === undefined) {
+      // On a large document the table pays for itself within a few chunks (no string-keyed look-ups).
+      if (!table && source.length >= TABLE_THRESHOLD) getTable();
       n = table ? unit.countSpan(source, a, b, table) : unit.count(source.slice(a, b));
       if (memo.size >= MAX_MEMO) memo = new Map();
       memo.set(key, n);

@@ -56,8 +56,13 @@ export class RunGuard {
   }
 }
 
-/** How far a token estimate may be below the exact count and still be worth an exact check. */
+/** How far a token estimate may be above the limit and still be worth an exact check. */
 const ESTIMATE_SLACK = 8;
+/**
+ * The same when growing a chunk by one more piece: estimates are within a token or two of the exact count, and
+ * each check here re-counts a whole chunk, so only near misses are re-checked.
+ */
+const GROWTH_SLACK = 2;
 
 /** Pack `pieces` into chunk spans appended to `out`. */
 export function mergePieces(source: string, pieces: readonly Range[], params: MergeParams, out: SplitSpan[]): void {
@@ -111,7 +116,7 @@ export function mergePieces(source: string, pieces: readonly Range[], params: Me
       while (j > i && meter.exact(start, contentEndUpTo[j]!) > size) j--;
       while (
         j + 1 < n &&
-        meter.estimate(start, contentEndUpTo[j + 1]!) <= size + ESTIMATE_SLACK &&
+        meter.estimate(start, contentEndUpTo[j + 1]!) <= size + GROWTH_SLACK &&
         meter.exact(start, contentEndUpTo[j + 1]!) <= size
       ) {
         j++;

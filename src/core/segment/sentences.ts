@@ -25,7 +25,22 @@ function segmenterFor(locale: string): Intl.Segmenter {
   return s;
 }
 
+/** Results for the last document, so moving a slider does not segment it again. */
+let memo: { source: string; locale: string; ranges: Map<number, Range[]> } | null = null;
+
 export function sentences(source: string, start: number, end: number, locale: string): Range[] {
+  if (!memo || memo.source !== source || memo.locale !== locale) memo = { source, locale, ranges: new Map() };
+  const key = start * (source.length + 1) + end;
+  let found = memo.ranges.get(key);
+  if (!found) {
+    found = segment(source, start, end, locale);
+    if (memo.ranges.size > 10_000) memo.ranges.clear();
+    memo.ranges.set(key, found);
+  }
+  return found;
+}
+
+function segment(source: string, start: number, end: number, locale: string): Range[] {
   const segmenter = segmenterFor(locale);
   const out: Range[] = [];
   let windowStart = start;
