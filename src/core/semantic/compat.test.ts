@@ -13,7 +13,7 @@ import {
 import { BREAKPOINT_DEFAULTS, percentileForChunkCount, thresholdOf, ValueStats } from './breakpoints';
 import { npGradient } from './numpy';
 import { langchainSentences } from './sentences';
-import { analyseSemantic, prepareSemantic, splitSemantic, type SemanticParams } from './splitter';
+import { analyseSemantic, chunkSemantic, prepareSemantic, splitSemantic, type SemanticParams } from './splitter';
 
 /** LangChain's MockEmbeddings: the first len(texts) fake rows, whatever the texts. */
 function langchainRun(text: string, params: SemanticParams = {}) {
@@ -113,10 +113,17 @@ describe('LlamaIndex SemanticSplitterNodeParser compatibility (upstream mock emb
     expect(spans[0]!.content).toBeUndefined(); // content is the source span itself
   });
 
-  it.each(['', '   \n\t '])('test_blank_document_produces_no_nodes %j: no nodes, nothing embedded', (text) => {
-    const prep = prepareSemantic(text, { compat: 'llamaindex' });
-    expect(prep.inputs.texts).toEqual([]);
-    expect(splitSemantic(analyseSemantic(prep, [])).spans).toEqual([]);
+  it.each(['', '   \n\t '])('test_blank_document_produces_no_nodes %j: no nodes, nothing embedded', async (text) => {
+    const batches: string[][] = [];
+    const result = await chunkSemantic(text, (texts) => (batches.push(texts), embed(texts)), { compat: 'llamaindex' });
+    expect(result.spans).toEqual([]);
+    expect(batches).toEqual([]);
+  });
+
+  it('test_blank_document_does_not_affect_other_documents: the Hobbits text after a blank one', async () => {
+    expect((await chunkSemantic('  ', embed, { compat: 'llamaindex' })).spans).toEqual([]);
+    const { spans } = await chunkSemantic(LLAMAINDEX_TEXT, embed, { compat: 'llamaindex' });
+    expect(spans.map((s) => LLAMAINDEX_TEXT.slice(s.start, s.end))).toEqual([LLAMAINDEX_TEXT]);
   });
 
   it('chunks concatenate back to the text from its first sentence', () => {

@@ -3,6 +3,8 @@ export {
   prepareSemantic,
   analyseSemantic,
   splitSemantic,
+  chunkSemantic,
+  type EmbedFn,
   SEMANTIC_COMPAT_MODES,
   type SemanticCompat,
   type PrepareOptions,

@@ -427,3 +427,22 @@ function clippedLangchainContent(source: string, sentences: readonly Range[], fi
   }
   return parts.join(' ');
 }
+
+/** Embeds the strings it is given, in order (a transformers.js pipeline, the built-in model, a test table). */
+export type EmbedFn = (texts: string[]) => Promise<readonly Vector[]> | readonly Vector[];
+
+/**
+ * All four steps at once, for one-off runs (CLI, tests). Callers that re-split (the page) keep the analysis and
+ * call splitSemantic again instead. `embed` is not called when there is nothing to embed.
+ */
+export async function chunkSemantic(
+  source: string,
+  embed: EmbedFn,
+  options: PrepareOptions & SemanticParams = {},
+): Promise<SemanticResult & { analysis: SemanticAnalysis }> {
+  const preparation = prepareSemantic(source, options);
+  const texts = preparation.inputs.texts;
+  const vectors = texts.length > 0 ? await embed(texts) : [];
+  const analysis = analyseSemantic(preparation, vectors);
+  return { ...splitSemantic(analysis, options), analysis };
+}
