@@ -37,7 +37,7 @@ describe('semantic splitter invariants', () => {
   it('spans are in order, inside the text, cover every non-whitespace character and respect the maximum', () => {
     fc.assert(
       fc.property(textArb, fc.constantFrom(...SEMANTIC_COMPAT_MODES), fc.integer({ min: 0, max: 2 }), paramsArb, (text, compat, buffer, params) => {
-        const p = params.breakpoint === 'absolute' ? { ...params, amount: params.amount / 50 } : params;
+        const p = params.breakpoint === 'absolute' ? { ...params, amount: (params.amount ?? 0) / 50 } : params;
         const { spans } = splitSemantic(analyse(text, compat, buffer), p);
         let previousEnd = 0;
         const covered = new Uint8Array(text.length);
