@@ -116,14 +116,16 @@ function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
   return { exactEstimates: false, exact, estimate };
 }
 
-let lastMeter: { unit: Unit; source: string; meter: SpanMeter } | null = null;
+/** The last meter per unit: switching units back and forth (chars for chunks, tokens for hover) keeps both. */
+const lastMeters = new Map<Unit, { source: string; meter: SpanMeter }>();
 
 /**
- * The meter for (unit, source). The last one is kept, so moving a slider over the same document reuses the
- * pre-token table and the per-span memo.
+ * The meter for (unit, source). The last one per unit is kept, so moving a slider over the same document reuses
+ * the pre-token table and the per-span memo.
  */
 export function meterFor(unit: Unit, source: string): SpanMeter {
-  if (lastMeter && lastMeter.unit === unit && lastMeter.source === source) return lastMeter.meter;
+  const last = lastMeters.get(unit);
+  if (last && last.source === source) return last.meter;
   let meter: SpanMeter;
   if (unit.name === 'chars') meter = charsMeter();
   else if (unit.name === 'words') meter = wordsMeter(source);
@@ -132,6 +134,6 @@ export function meterFor(unit: Unit, source: string): SpanMeter {
     const exact = memoExact(unit, source);
     meter = { exactEstimates: false, exact, estimate: exact };
   }
-  lastMeter = { unit, source, meter };
+  lastMeters.set(unit, { source, meter });
   return meter;
 }
