@@ -113,6 +113,8 @@ describe('edge cases and errors', () => {
   it('native gradient needs two distances: two sentences stay together (LangChain returns them apart)', () => {
     expect(run([0.9], { breakpoint: 'gradient' }).result.spans).toHaveLength(1);
     expect(run([0.9], { breakpoint: 'gradient' }, 'langchain').result.spans).toHaveLength(2);
+    expect(run([0.9], { breakpoint: 'gradient', chunks: 1 }, 'langchain').result.spans).toHaveLength(2);
+    expect(run([0.9], { breakpoint: 'percentile', chunks: 1 }, 'langchain').result.spans).toHaveLength(1);
   });
 
   it('a document without sentences gives no chunks', () => {
@@ -126,6 +128,7 @@ describe('edge cases and errors', () => {
     const analysis = analyseSemantic(prep, vectorsWithDistances([0.1, 0.2]));
     expect(() => splitSemantic(analysis, { breakpoint: 'percentile', amount: 120 })).toThrow(/between 0 and 100/);
     expect(() => splitSemantic(analysis, { breakpoint: 'absolute' })).toThrow(/needs a threshold/);
+    expect(splitSemantic(analysis, { breakpoint: 'absolute', chunks: 2 }).spans).toHaveLength(2);
     expect(() => splitSemantic(analysis, { chunks: 0 })).toThrow(/chunks/);
     expect(() => splitSemantic(analysis, { minSize: -1 })).toThrow(/minSize/);
     expect(() => analyseSemantic(prep, [[1, 0]])).toThrow(/expected 3 embeddings, got 1/);

@@ -152,7 +152,8 @@ export function splitSemantic(analysis: SemanticAnalysis, params: SemanticParams
   const { preparation, distances } = analysis;
   const { source, sentences, compat } = preparation;
   const mode = params.breakpoint ?? 'percentile';
-  const amount = resolveAmount(mode, params.amount);
+  // A target number of chunks replaces the threshold, so the mode's amount is then unused.
+  const amount = params.chunks === undefined ? resolveAmount(mode, params.amount) : NaN;
   const unit = params.unit ?? charsUnit;
   checkSizes(params);
 
@@ -163,8 +164,10 @@ export function splitSemantic(analysis: SemanticAnalysis, params: SemanticParams
 
   let threshold = NaN;
   let cuts: number[];
-  if (compat === 'langchain' && mode === 'gradient' && n === 2 && params.chunks === undefined) {
-    cuts = [0]; // LangChain returns the two sentences as they are (np.gradient needs two distances)
+  if (compat === 'langchain' && mode === 'gradient' && n === 2) {
+    // LangChain returns the two sentences as they are (np.gradient needs two distances), before it even looks at
+    // number_of_chunks.
+    cuts = [0];
   } else if (n < 2) {
     cuts = [];
   } else if (compat === 'none') {
