@@ -49,15 +49,18 @@ function registerChunkHover(): void {
       const contents = found.map((i) => {
         const start = result.starts[i]!;
         const end = result.ends[i]!;
+        const unitName = result.unit === 'chars' ? 'chars' : result.unit === 'words' ? 'words' : `tokens (${result.unit})`;
+        const size = [`${fmt(result.sizes[i]!)} ${unitName}`];
+        if (result.unit !== 'chars') size.push(`${fmt(end - start)} chars`);
+        if (tokens && tokens.encoding !== result.unit) size.push(`${fmt(tokens.counts[i]!)} tokens (${tokens.encoding})`);
+        const overlap: string[] = [];
+        if (i > 0) overlap.push(`${fmt(result.overlaps[i - 1]!)} chars with chunk ${i - 1}`);
+        if (i < result.starts.length - 1) overlap.push(`${fmt(result.overlaps[i]!)} chars with chunk ${i + 1}`);
         const lines = [
           `**Chunk ${i}** of ${fmt(result.starts.length)}${result.oversize[i] ? ' — over the size limit' : ''}`,
           `Offsets ${fmt(start)}–${fmt(end)}`,
-          `Size ${fmt(result.sizes[i]!)} ${result.unit === 'chars' ? 'chars' : result.unit === 'words' ? 'words' : `tokens (${result.unit})`}` +
-            ` · ${fmt(end - start)} chars` +
-            (tokens ? ` · ${fmt(tokens.counts[i]!)} tokens (${tokens.encoding})` : ''),
-          `Overlap with chunk ${i - 1}: ${i > 0 ? `${fmt(result.overlaps[i - 1]!)} chars` : '—'} · with chunk ${i + 1}: ${
-            i < result.starts.length - 1 ? `${fmt(result.overlaps[i]!)} chars` : '—'
-          }`,
+          `Size ${size.join(' · ')}`,
+          `Overlap ${overlap.length ? overlap.join(' · ') : 'none'}`,
         ];
         return { value: lines.join('  \n'), isTrusted: false, supportHtml: false };
       });
