@@ -117,6 +117,18 @@ describe('edge cases and errors', () => {
     expect(run([0.9], { breakpoint: 'percentile', chunks: 1 }, 'langchain').result.spans).toHaveLength(1);
   });
 
+  it('says why a result is degenerate', () => {
+    expect(run([], {}).result.notes).toEqual(['one sentence: nothing to compare, the text is one chunk']);
+    expect(run([0.4], { breakpoint: 'gradient' }).result.notes).toEqual(['the gradient needs at least 3 sentences']);
+    // a document of unknown words: the built-in model gives zero vectors, so no gap has a distance
+    const prep = prepareSemantic('Zorp blick. Quux fnord. Wibble.', {});
+    const { spans, notes } = splitSemantic(analyseSemantic(prep, [[0, 0], [0, 0], [0, 0]]));
+    expect(spans).toHaveLength(1);
+    expect(notes).toEqual([
+      '2 of 2 sentence gaps have no distance (a blank window or an all-zero embedding, e.g. only unknown words): they never cut',
+    ]);
+  });
+
   it('a document without sentences gives no chunks', () => {
     const prep = prepareSemantic('  \n ', {});
     expect(prep.inputs.texts).toEqual([]);

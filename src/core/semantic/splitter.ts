@@ -19,8 +19,8 @@ import { npGradient } from './numpy';
 import { semanticSentences, type SentenceShape } from './sentences';
 
 /**
- * The semantic splitter as a pure function of sentences and their embeddings, in three steps so that the
- * expensive part (embedding) happens once and a new threshold or mode is cheap:
+ * The semantic splitter as a pure function of sentences and their embeddings, in steps so that the expensive part
+ * (embedding) happens once and a new threshold or mode is cheap:
  *
  *   const prep = prepareSemantic(source, { compat, bufferSize });   // sentences + the strings to embed
  *   const vectors = await embed(prep.inputs.texts);                  // outside core (worker, CLI)
@@ -145,6 +145,8 @@ export interface SemanticResult {
   distances: Float64Array;
   /** The gaps cut on semantic grounds, ascending, after merging small groups. */
   breakpoints: number[];
+  /** Why the result may surprise (one sentence, gaps without a distance, ...): one line each, for the page and CLI. */
+  notes: string[];
 }
 
 /** Step 4: the chunks for one breakpoint setting. O(n) in sentences (plus sizing in the unit). */
@@ -205,7 +207,22 @@ export function splitSemantic(analysis: SemanticAnalysis, params: SemanticParams
   const out = { spans, source, sentences, compat, distances, meter, unit };
   for (const g of groups) emitGroup(out, g, params.maxSize);
   const breakpoints = groups.slice(1).map((g) => g.first - 1);
-  return { spans, threshold, comparedWith: useGradient ? 'gradient' : 'distance', values, distances, breakpoints };
+  const notes = notesFor(analysis, n, useGradient);
+  return { spans, threshold, comparedWith: useGradient ? 'gradient' : 'distance', values, distances, breakpoints, notes };
+}
+
+function notesFor(analysis: SemanticAnalysis, n: number, useGradient: boolean): string[] {
+  const notes: string[] = [];
+  if (n === 1) notes.push('one sentence: nothing to compare, the text is one chunk');
+  const gaps = analysis.distances.length;
+  const missing = gaps - analysis.distanceStats.finiteCount;
+  if (missing > 0) {
+    notes.push(
+      `${missing} of ${gaps} sentence gaps have no distance (a blank window or an all-zero embedding, e.g. only unknown words): they never cut`,
+    );
+  }
+  if (useGradient && gaps > 0 && gaps < 2) notes.push('the gradient needs at least 3 sentences');
+  return notes;
 }
 
 function resolveAmount(mode: BreakpointMode, amount: number | undefined): number {
