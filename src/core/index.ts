@@ -4,6 +4,7 @@
 import { splitLangchain } from './compat/langchain';
 import { chunkId, documentIdFor } from './ids';
 import { meterFor } from './measure';
+import { RunGuard } from './merge';
 import { validateOptions } from './options';
 import type { SplitSpan } from './registry';
 import { getStrategy } from './strategies';
@@ -24,6 +25,7 @@ export interface ChunkHooks {
 export async function chunk(text: string, options: ChunkOptions = {}, hooks: ChunkHooks = {}): Promise<Chunk[]> {
   if (typeof text !== 'string') throw new TypeError('chunk(text, options): text must be a string');
   const resolved = validateOptions(options);
+  new RunGuard(hooks, text.length).check(); // already cancelled: do no work
   if (resolved.compat === 'none' && text.trim() === '') return [];
   const unit = await getUnit(resolved.unit);
   const ctx: ChunkContext = { unit, options: resolved, onProgress: hooks.onProgress, signal: hooks.signal };
