@@ -6,7 +6,9 @@ export type Vector = ArrayLike<number>;
 /**
  * What a similarity that cannot be computed (a zero vector) becomes: 'nan' leaves the gap without a distance
  * (LlamaIndex's numpy division gives nan; native: no information, so no cut there); 'zero-similarity' makes the
- * distance 1, as LangChain's cosine_similarity replaces nan and inf similarities by 0.
+ * distance 1, as LangChain's numpy cosine_similarity replaces nan and inf similarities by 0 (the newest
+ * langchain_core raises instead when every similarity of the call is nan, which for SemanticChunker's one-pair
+ * calls means any zero vector; with simsimd installed it computes in float32).
  */
 export type DegenerateCosine = 'nan' | 'zero-similarity';
 
