@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// Measures the built-in static model through the real transformers.js feature-extraction pipeline:
+// speed (sentences/s) and a topic-separation AUC (cosine similarity of two sentences from the same
+// paragraph vs two sentences from distant parts of the corpus).
+//
+// @huggingface/transformers is not a project dependency yet: install it outside the repo first,
+//   mkdir /tmp/tjs && printf 'onnxruntime-node-install=skip\n' > /tmp/tjs/.npmrc
+//   (cd /tmp/tjs && npm install --prefix /tmp/tjs @huggingface/transformers)
+// then
+//   node scripts/static-model/evaluate.mjs --transformers /tmp/tjs \
+//     [--model public/models/chunkscope-static-en --model /tmp/variant ...] [--corpus <text>] [--pairs 2000]
+
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { values: args } = parseArgs({
+  options: {
+    transformers: { type: 'string' },
+    model: { type: 'string', multiple: true },
+    corpus: { type: 'string', default: resolve(repoRoot, '..', 'shared', 'corpus', 'english-1mib.txt') },
+    pairs: { type: 'string', default: '2000' },
+    'speed-sentences': { type: 'string', default: '20000' },
+    batch: { type: 'string', default: '256' },
+  },
+});
+const modelFolders = (args.model ?? [join(repoRoot, 'public', 'models', 'chunkscope-static-en')]).map((m) => resolve(m));
+
+const { pipeline, env } = await importTransformers(args.transformers);
+env.allowLocalModels = true;
+env.allowRemoteModels = false;
+
+const paragraphs = readParagraphs(readFileSync(args.corpus, 'utf8'));
+const sentences = paragraphs.flatMap((p, paragraph) => p.map((text) => ({ text, paragraph })));
+console.log(`${paragraphs.length} paragraphs, ${sentences.length} sentences from ${args.corpus}`);
+const { positives, negatives } = samplePairs(sentences, Number(args.pairs), mulberry32(7));
+
+for (const folder of modelFolders) {
+  env.localModelPath = dirname(folder) + '/';
+  const extractor = await pipeline('feature-extraction', basename(folder), { dtype: 'q8' });
+  const embed = async (texts) => {
+    const out = await extractor(texts, { pooling: 'mean', normalize: true });
+    const [n, dim] = out.dims;
+    return Array.from({ length: n }, (_, i) => out.data.subarray(i * dim, (i + 1) * dim));
+  };
+
+  // Speed: the pipeline on batches of consecutive corpus sentences (warm-up run first).
+  const speedTexts = sentences.slice(0, Number(args['speed-sentences'])).map((s) => s.text);
+  const batch = Number(args.batch);
+  await embed(speedTexts.slice(0, batch));
+  const started = performance.now();
+  for (let i = 0; i < speedTexts.length; i += batch) await embed(speedTexts.slice(i, i + batch));
+  const seconds = (performance.now() - started) / 1000;
+
+  const oneByOne = speedTexts.slice(0, 2000);
+  const startedSingle = performance.now();
+  for (const text of oneByOne) await embed([text]);
+  const singleSeconds = (performance.now() - startedSingle) / 1000;
+
+  const similarity = async (pairs) => {
+    const a = await embed(pairs.map(([i]) => sentences[i].text));
+    const b = await embed(pairs.map(([, j]) => sentences[j].text));
+    return a.map((x, k) => dot(x, b[k]));
+  };
+  const auc = rocAuc(await similarity(positives), await similarity(negatives));
+  console.log(
+    `${folder}: ${Math.round(speedTexts.length / seconds)} sentences/s in batches of ${batch}, ` +
+      `${Math.round(oneByOne.length / singleSeconds)} sentences/s one call per sentence; ` +
+      `topic-separation AUC ${auc.toFixed(3)} (${positives.length} same-paragraph vs ${negatives.length} distant pairs)`,
+  );
+  await extractor.dispose();
+}
+
+async function importTransformers(prefix) {
+  if (!prefix) return import('@huggingface/transformers');
+  // The package does not export its package.json, so read it from the install folder.
+  const packageFile = join(resolve(prefix), 'node_modules', '@huggingface', 'transformers', 'package.json');
+  const entry = JSON.parse(readFileSync(packageFile, 'utf8')).exports.node.import.default;
+  return import(pathToFileURL(join(dirname(packageFile), entry)).href);
+}
+
+/**
+ * Paragraphs are blocks separated by blank lines; sentences are cut after . ! ? followed by space.
+ * Only sentences with at least 5 words count (shorter ones are mostly version lines and list stubs),
+ * and never an empty one (transformers.js gives NaN for a text without tokens).
+ */
+function readParagraphs(text) {
+  return text
+    .split(/\n\s*\n/)
+    .map((block) =>
+      block
+        .replace(/\s+/g, ' ')
+        .split(/(?<=[.!?])\s+/)
+        .map((s) => s.trim())
+        .filter((s) => (s.match(/\p{L}+/gu) ?? []).length >= 5),
+    )
+    .filter((p) => p.length > 0);
+}
+
+/** Same-paragraph pairs vs pairs at least a quarter of the corpus apart, each pair of distinct texts. */
+function samplePairs(sentences, count, random) {
+  const byParagraph = new Map();
+  sentences.forEach((s, i) => byParagraph.set(s.paragraph, [...(byParagraph.get(s.paragraph) ?? []), i]));
+  const multi = [...byParagraph.values()].filter((ids) => ids.length >= 2);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const positives = [];
+  for (let guard = 0; positives.length < count && guard < count * 50; guard++) {
+    const ids = pick(multi);
+    const i = pick(ids);
+    const j = pick(ids);
+    if (i !== j && sentences[i].text !== sentences[j].text) positives.push([i, j]);
+  }
+  const negatives = [];
+  const far = Math.floor(sentences.length / 4);
+  for (let guard = 0; negatives.length < count && guard < count * 50; guard++) {
+    const i = Math.floor(random() * sentences.length);
+    const j = Math.floor(random() * sentences.length);
+    if (Math.abs(i - j) >= far && sentences[i].text !== sentences[j].text) negatives.push([i, j]);
+  }
+  return { positives, negatives };
+}
+
+/** Probability that a random positive scores above a random negative (ties count half). */
+function rocAuc(positiveScores, negativeScores) {
+  const all = [
+    ...positiveScores.map((s) => ({ s, positive: true })),
+    ...negativeScores.map((s) => ({ s, positive: false })),
+  ].sort((x, y) => x.s - y.s);
+  let rankSumPositive = 0;
+  for (let i = 0; i < all.length; ) {
+    let j = i;
+    while (j < all.length && all[j].s === all[i].s) j++;
+    const averageRank = (i + 1 + j) / 2;
+    for (let k = i; k < j; k++) if (all[k].positive) rankSumPositive += averageRank;
+    i = j;
+  }
+  const p = positiveScores.length;
+  const n = negativeScores.length;
+  return (rankSumPositive - (p * (p + 1)) / 2) / (p * n);
+}
+
+function dot(a, b) {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}
+
+function mulberry32(seed) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
