@@ -109,6 +109,20 @@ describe('maximum size', () => {
   });
 });
 
+describe('a dragged threshold', () => {
+  it('replaces the computed one, in the scale of the compared values', () => {
+    const distances = [0.1, 0.2, 0.8, 0.2, 0.1, 0.1, 0.5, 0.1];
+    const dragged = run(distances, { breakpoint: 'percentile', threshold: 0.3 }, 'llamaindex').result;
+    expect(dragged.threshold).toBe(0.3);
+    expect(dragged.breakpoints).toEqual([2, 6]);
+    // gradient mode: the line is on the gradient; np.gradient at gap 1 is (0.8 - 0.1) / 2 = 0.35, at gap 5 0.2
+    const gradient = run(distances, { breakpoint: 'gradient', threshold: 0.3 }, 'llamaindex').result;
+    expect(gradient.comparedWith).toBe('gradient');
+    expect(gradient.breakpoints).toEqual([1]);
+    expect(run(distances, { breakpoint: 'gradient', threshold: 0.15 }, 'llamaindex').result.breakpoints).toEqual([1, 5]);
+  });
+});
+
 describe('edge cases and errors', () => {
   it('native gradient needs two distances: two sentences stay together (LangChain returns them apart)', () => {
     expect(run([0.9], { breakpoint: 'gradient' }).result.spans).toHaveLength(1);

@@ -115,6 +115,11 @@ export interface SemanticParams {
   breakpoint?: BreakpointMode;
   /** The mode's amount (percentile, k, or the distance for 'absolute'); default per mode (LangChain's). */
   amount?: number;
+  /**
+   * A threshold that replaces the one the mode computes, in the scale of the compared values (distances, or the
+   * gradient in gradient mode): what the page sets while the threshold line is dragged.
+   */
+  threshold?: number;
   /** A target number of chunks; overrides the threshold (compat: LangChain's percentile map; native: exact). */
   chunks?: number;
   /** Groups smaller than this (in `unit`) are merged (see the modes above). */
@@ -155,7 +160,8 @@ export function splitSemantic(analysis: SemanticAnalysis, params: SemanticParams
   const { source, sentences, compat } = preparation;
   const mode = params.breakpoint ?? 'percentile';
   // A target number of chunks replaces the threshold, so the mode's amount is then unused.
-  const amount = params.chunks === undefined ? resolveAmount(mode, params.amount) : NaN;
+  const amount = params.chunks === undefined && params.threshold === undefined ? resolveAmount(mode, params.amount) : NaN;
+  if (params.threshold !== undefined && Number.isNaN(params.threshold)) throw new RangeError('threshold must be a number');
   const unit = params.unit ?? charsUnit;
   checkSizes(params);
 
@@ -179,14 +185,14 @@ export function splitSemantic(analysis: SemanticAnalysis, params: SemanticParams
       cuts = picked.cuts;
       threshold = Number.isNaN(picked.nextValue) ? (stats.sorted[0] ?? NaN) : picked.nextValue;
     } else {
-      threshold = thresholdOf(mode, amount, stats);
+      threshold = params.threshold ?? thresholdOf(mode, amount, stats);
       cuts = suppressedCuts(values, stats.descending, threshold, radius).cuts;
     }
   } else {
     threshold =
       params.chunks !== undefined
         ? stats.percentile(percentileForChunkCount(params.chunks, distances.length))
-        : thresholdOf(mode, amount, stats);
+        : (params.threshold ?? thresholdOf(mode, amount, stats));
     cuts = cutsAbove(values, threshold);
   }
 
