@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import numpyCases from './fixtures/numpy-cases.json';
 import { percentileForChunkCount } from './breakpoints';
 import { npGradient, npMean, npPercentile, npStd, npSum } from './numpy';
 
@@ -57,5 +58,22 @@ describe("LangChain's number_of_chunks map", () => {
     expect(percentileForChunkCount(7, 6)).toBe(0);
     expect(percentileForChunkCount(2, 6)).toBe(80); // (100 / -5)·(2 - 6)
     expect(percentileForChunkCount(3, 1)).toBe(100);
+  });
+});
+
+describe('numpy, bit for bit, on seeded random arrays (values printed by numpy 2.4)', () => {
+  const { cases } = numpyCases as {
+    cases: { values: number[]; percentiles: Record<string, number>; mean: number; std: number; gradientP95?: number; gradientSum?: number }[];
+  };
+
+  it.each(cases.map((c) => [c.values.length, c] as const))('%i values', (_n, c) => {
+    for (const [p, expected] of Object.entries(c.percentiles)) expect(npPercentile(c.values, Number(p))).toBe(expected);
+    expect(npMean(c.values)).toBe(c.mean);
+    expect(npStd(c.values)).toBe(c.std);
+    if (c.gradientP95 !== undefined) {
+      const g = npGradient(c.values);
+      expect(npPercentile(g, 95)).toBe(c.gradientP95);
+      expect(npSum(g)).toBe(c.gradientSum);
+    }
   });
 });
