@@ -62,7 +62,7 @@ describe("LangChain's number_of_chunks map", () => {
 });
 
 describe('numpy, bit for bit, on seeded random arrays (values printed by numpy 2.4)', () => {
-  const { cases } = numpyCases as {
+  const { cases } = (numpyCases as unknown) as {
     cases: { values: number[]; percentiles: Record<string, number>; mean: number; std: number; gradientP95?: number; gradientSum?: number }[];
   };
 
