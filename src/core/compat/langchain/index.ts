@@ -15,10 +15,11 @@ const LANGCHAIN_RECURSIVE_SEPARATORS = ['\n\n', '\n', ' ', ''];
 
 /**
  * Exact reproduction of @langchain/textsplitters 1.x for the character, recursive and token strategies:
- * the same chunk texts in the same order, with exact offsets into the source. Each span's `content` is
- * LangChain's string; `source.slice(start, end)` equals it except in the quirk cases documented in merge.ts
- * (joins that collapse repeated separators) and token.ts (token windows that cut a character).
- * The size is measured with `ctx.unit.count` (chars = UTF-16 length, LangChain's default length function).
+ * the same chunk texts in the same order, with exact offsets into the source. LangChain's string is
+ * `source.slice(start, end)` except in the quirk cases documented in merge.ts (joins that collapse repeated
+ * separators) and token.ts (token windows that cut a character); only there does a span carry `content`.
+ * Sizes are measured like `ctx.unit.count` (chars = UTF-16 length, LangChain's default length function), through
+ * the engine's per-span meter. See DIFFERENCES.md for every LangChain behaviour reproduced.
  */
 export async function splitLangchain(text: string, ctx: ChunkContext): Promise<SplitSpan[]> {
   return splitLangchainSync(text, ctx);
