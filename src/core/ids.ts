@@ -25,9 +25,17 @@ export function hashString(text: string, seed = 0): string {
   return value.toString(36).padStart(11, '0');
 }
 
-/** Default document id: a hash of the text (so the page and the CLI agree without being told an id). */
+let lastDocument: { text: string; id: string } | null = null;
+
+/**
+ * Default document id: a hash of the text (so the page and the CLI agree without being told an id). The last one
+ * is remembered: re-chunking the same document on every slider move should not re-hash a megabyte.
+ */
 export function documentIdFor(text: string): string {
-  return 'doc-' + hashString(text);
+  if (lastDocument && lastDocument.text === text) return lastDocument.id;
+  const id = 'doc-' + hashString(text);
+  lastDocument = { text, id };
+  return id;
 }
 
 /** A chunk id from the document id, a canonical key of the resolved options and the chunk's span. */
