@@ -42,6 +42,12 @@ describe('chunk()', () => {
     expect(renamed[0]!.id).not.toBe(a[0]!.id);
   });
 
+  it('ignores options the strategy does not use when deriving ids', async () => {
+    const plain = await chunk(text, { strategy: 'fixed', size: 30, overlap: 0 });
+    const withSeparators = await chunk(text, { strategy: 'fixed', size: 30, overlap: 0, separators: ['x'], keepSeparator: 'end' });
+    expect(withSeparators.map((c) => c.id)).toEqual(plain.map((c) => c.id));
+  });
+
   it('flags oversize chunks in metadata and only those', async () => {
     const chunks = await chunk('short\n\nwaytoolongforthesize\n\nok', { strategy: 'character', size: 6, overlap: 0 });
     expect(chunks.map((c) => c.metadata.oversize)).toEqual([undefined, true, undefined]);

@@ -60,12 +60,27 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
   return chunks;
 }
 
-/** A canonical string of the options that shape the chunks (the document id is hashed separately). */
+/**
+ * A canonical string of the options that shape the chunks (the document id is hashed separately). Options the
+ * strategy ignores (e.g. separators for `fixed`) are left out, so the page, which always has a separators box,
+ * and the CLI, which may not pass one, give the same ids.
+ */
 export function optionsKey(options: ResolvedOptions): string {
-  const { documentId: _documentId, ...shaping } = options;
-  void _documentId;
-  const keys = Object.keys(shaping).sort() as (keyof typeof shaping)[];
-  return JSON.stringify(keys.map((k) => [k, shaping[k]]));
+  const controls = new Set<string>(getStrategy(options.strategy).controls);
+  const shaping: [string, unknown][] = [
+    ['strategy', options.strategy],
+    ['size', options.size],
+    ['overlap', options.overlap],
+    ['unit', options.unit],
+    ['compat', options.compat],
+  ];
+  if (controls.has('separators')) {
+    shaping.push(['separators', options.separators], ['separatorsAreRegex', options.separatorsAreRegex]);
+  }
+  if (controls.has('keepSeparator')) shaping.push(['keepSeparator', options.keepSeparator]);
+  if (controls.has('language')) shaping.push(['language', options.language]);
+  if (controls.has('locale')) shaping.push(['locale', options.locale]);
+  return JSON.stringify(shaping);
 }
 
 export { validateOptions, ChunkOptionsError, BASE_DEFAULTS, KEEP_SEPARATOR_VALUES, COMPAT_MODES } from './options';
