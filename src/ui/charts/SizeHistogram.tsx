@@ -13,7 +13,13 @@ interface Props {
   height?: number;
 }
 
-const MARGIN = { top: 10, right: 10, bottom: 24, left: 34 };
+const MARGIN = { top: 16, right: 12, bottom: 22, left: 30 };
+
+function compact(n: number): string {
+  if (n >= 1_000_000) return `${+(n / 1_000_000).toFixed(1)}M`;
+  if (n >= 10_000) return `${+(n / 1000).toFixed(1)}k`;
+  return String(n);
+}
 
 /** Histogram of chunk sizes (d3), with the limit marked and over-limit bars flagged. */
 export function SizeHistogram({ sizes, limit, unit, width = 340, height = 132 }: Props) {
@@ -55,24 +61,36 @@ export function SizeHistogram({ sizes, limit, unit, width = 340, height = 132 }:
       .append('g')
       .attr('class', 'axis')
       .attr('transform', `translate(0,${height - MARGIN.bottom})`)
-      .call(axisBottom(x).ticks(5).tickSizeOuter(0));
+      .call(
+        axisBottom(x)
+          .ticks(5)
+          .tickFormat((d) => compact(Number(d)))
+          .tickSizeOuter(0),
+      );
     svg
       .append('g')
       .attr('class', 'axis')
       .attr('transform', `translate(${MARGIN.left},0)`)
-      .call(axisLeft(y).ticks(3).tickSizeOuter(0));
+      .call(
+        axisLeft(y)
+          .tickValues(y.ticks(3).filter(Number.isInteger))
+          .tickFormat((d) => compact(Number(d)))
+          .tickSizeOuter(0),
+      );
 
     if (limit > 0 && x(limit) <= width - MARGIN.right) {
       const g = svg.append('g').attr('class', 'limit');
       g.append('line')
         .attr('x1', x(limit))
         .attr('x2', x(limit))
-        .attr('y1', MARGIN.top - 4)
+        .attr('y1', MARGIN.top - 2)
         .attr('y2', height - MARGIN.bottom);
+      // The label sits above the plot, on the side of the line with room for it.
+      const labelLeftOfLine = x(limit) > (MARGIN.left + width - MARGIN.right) / 2;
       g.append('text')
-        .attr('x', x(limit) - 4)
-        .attr('y', MARGIN.top + 4)
-        .attr('text-anchor', 'end')
+        .attr('x', x(limit) + (labelLeftOfLine ? -3 : 3))
+        .attr('y', MARGIN.top - 6)
+        .attr('text-anchor', labelLeftOfLine ? 'end' : 'start')
         .text(`limit ${limit}`);
     }
   }, [sizes, limit, unit, width, height]);

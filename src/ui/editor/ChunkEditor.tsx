@@ -225,7 +225,9 @@ export function ChunkEditor() {
       if (s.docVersion !== prev.docVersion && s.docOrigin === 'external') {
         applyingExternal = true;
         prepareFor(s.text.length, s.docName);
+        const t0 = performance.now();
         model.setValue(s.text);
+        performance.measure('chunkscope:set-text', { start: t0, detail: { chars: s.text.length } });
         applyingExternal = false;
       }
       if (s.result !== prev.result) {

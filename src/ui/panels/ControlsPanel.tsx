@@ -40,6 +40,11 @@ export function ControlsPanel() {
   return (
     <section className="panel controls" aria-labelledby="controls-title">
       <h2 id="controls-title" className="section-title">Splitter</h2>
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
 
       <Field label="Strategy" htmlFor="ctl-strategy">
         <select id="ctl-strategy" value={config.strategy} onChange={(e) => onStrategy(e.target.value as StrategyName)}>
@@ -138,11 +143,6 @@ export function ControlsPanel() {
         </p>
       </div>
 
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
     </section>
   );
 }
