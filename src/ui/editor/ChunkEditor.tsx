@@ -117,6 +117,8 @@ export function ChunkEditor() {
       ariaLabel: 'Document text',
       scrollbar: { verticalScrollbarSize: 10, horizontalScrollbarSize: 10 },
       overviewRulerBorder: false,
+      overviewRulerLanes: 0,
+      hideCursorInOverviewRuler: true,
       stickyScroll: { enabled: false },
     });
     demoteMonacoAlerts();

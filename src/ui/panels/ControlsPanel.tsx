@@ -32,8 +32,11 @@ export function ControlsPanel() {
   const onStrategy = (id: StrategyName) => {
     const next = strategyDefinition(id);
     const patch: Parameters<typeof setConfig>[0] = { strategy: id, separators: null, keepSeparator: null };
-    // A strategy that fixes its unit (e.g. token windows) brings it along.
-    if (next.defaults.unit && !next.controls.includes('unit')) patch.unit = next.defaults.unit;
+    // A strategy that counts in tokens by default (token windows) brings its encoding when the unit is not one;
+    // a strategy that fixes its unit brings it along.
+    const unitIsTokens = config.unit !== 'chars' && config.unit !== 'words';
+    const wantsTokens = next.defaults.unit !== undefined && next.defaults.unit !== 'chars' && next.defaults.unit !== 'words';
+    if (next.defaults.unit && (!next.controls.includes('unit') || (wantsTokens && !unitIsTokens))) patch.unit = next.defaults.unit;
     setConfig(patch);
   };
 

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { PaintableResult } from '../../state/resultsSlice';
+import { buildDecorations, chunkWindow, type OffsetToPosition } from './decorations';
+
+/** Offsets to 1-based line/column the way Monaco counts them (UTF-16 columns, \n ends a line). */
+function positions(text: string): OffsetToPosition & { offsetOf(line: number, column: number): number } {
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+  return {
+    getPositionAt(offset: number) {
+      let line = 0;
+      while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= offset) line++;
+      return { lineNumber: line + 1, column: offset - lineStarts[line]! + 1 };
+    },
+    offsetOf(line: number, column: number) {
+      return lineStarts[line - 1]! + column - 1;
+    },
+  };
+}
+
+function resultFor(text: string, spans: [number, number][]): PaintableResult {
+  const n = spans.length;
+  const overlaps = new Int32Array(Math.max(0, n - 1));
+  for (let i = 0; i + 1 < n; i++) overlaps[i] = Math.max(0, spans[i]![1] - spans[i + 1]![0]);
+  return {
+    jobId: 1,
+    version: 1,
+    starts: Int32Array.from(spans.map((s) => s[0])),
+    ends: Int32Array.from(spans.map((s) => s[1])),
+    sizes: Float64Array.from(spans.map((s) => s[1] - s[0])),
+    overlaps,
+    oversize: new Uint8Array(n),
+    contentDiffers: new Uint8Array(n),
+    stats: { count: n, min: 0, median: 0, mean: 0, max: 0, overLimit: 0 },
+    limit: 100,
+    unit: 'chars',
+    elapsedMs: 0,
+    text,
+    requestedAt: 0,
+    options: {},
+  };
+}
+
+/** Ordered spans over a text: starts and ends increase, neighbours may overlap or leave gaps. */
+const arbDocument = fc
+  .tuple(fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n'), minLength: 1, maxLength: 120 }), fc.array(fc.tuple(fc.nat(12), fc.nat(12)), { minLength: 1, maxLength: 12 }))
+  .map(([text, steps]) => {
+    const spans: [number, number][] = [];
+    let start = 0;
+    let end = 0;
+    for (const [advance, length] of steps) {
+      start = Math.min(text.length, Math.max(start + 1, end - advance));
+      if (spans.length === 0) start = 0;
+      end = Math.min(text.length, Math.max(end + 1, start + length + 1));
+      if (start >= text.length) break;
+      spans.push([start, end]);
+    }
+    return { text, spans };
+  });
+
+describe('chunk decorations', () => {
+  it('one alternating background and one index label per chunk, overlaps exactly where offsets overlap', () => {
+    fc.assert(
+      fc.property(arbDocument, ({ text, spans }) => {
+        const model = positions(text);
+        const decorations = buildDecorations(model, resultFor(text, spans));
+        const backgrounds = decorations.filter((d) => /cs-chunk-(even|odd)/.test(d.options.className ?? ''));
+        const labels = decorations.filter((d) => d.options.before?.inlineClassName?.includes('cs-chunk-label'));
+        const overlaps = decorations.filter((d) => d.options.className === 'cs-overlap');
+        expect(backgrounds).toHaveLength(spans.length);
+        expect(labels.map((d) => d.options.before!.content)).toEqual(spans.map((_, i) => String(i)));
+        backgrounds.forEach((d, i) => {
+          expect(d.options.className).toContain(i % 2 === 0 ? 'cs-chunk-even' : 'cs-chunk-odd');
+          const r = d.range;
+          expect([model.offsetOf(r.startLineNumber, r.startColumn), model.offsetOf(r.endLineNumber, r.endColumn)]).toEqual(spans[i]);
+        });
+        const expectedOverlaps = spans.slice(1).flatMap(([s], i) => (spans[i]![1] > s ? [[s, Math.min(spans[i]![1], spans[i + 1]![1])]] : []));
+        expect(overlaps.map((d) => [model.offsetOf(d.range.startLineNumber, d.range.startColumn), model.offsetOf(d.range.endLineNumber, d.range.endColumn)])).toEqual(expectedOverlaps);
+      }),
+    );
+  });
+
+  it('text between chunks carries no chunk decoration', () => {
+    const text = 'alpha\n\n\nbeta';
+    const model = positions(text);
+    const decorations = buildDecorations(model, resultFor(text, [[0, 5], [8, 12]]));
+    for (const d of decorations) {
+      const start = model.offsetOf(d.range.startLineNumber, d.range.startColumn);
+      const end = model.offsetOf(d.range.endLineNumber, d.range.endColumn);
+      expect(end <= 5 || start >= 8).toBe(true);
+    }
+  });
+});
+
+describe('chunkWindow', () => {
+  it('selects exactly the chunks that intersect an offset range', () => {
+    fc.assert(
+      fc.property(arbDocument, fc.nat(130), fc.nat(130), ({ spans }, a, b) => {
+        const [from, to] = a <= b ? [a, b] : [b, a];
+        const starts = Int32Array.from(spans.map((s) => s[0]));
+        const ends = Int32Array.from(spans.map((s) => s[1]));
+        const window = chunkWindow(starts, ends, from, to);
+        const inside = spans.map(([s, e], i) => (e > from && s < to ? i : -1)).filter((i) => i >= 0);
+        const picked = Array.from({ length: window.to - window.from }, (_, k) => window.from + k);
+        expect(picked).toEqual(inside);
+      }),
+    );
+  });
+});
