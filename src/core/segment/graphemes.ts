@@ -4,36 +4,31 @@ import type { Range } from '../types';
  * User-perceived characters (grapheme clusters) of source[start, end): the finest level any splitter cuts at, so an
  * emoji ZWJ sequence, a flag or a letter with combining marks is never cut, nor is a surrogate pair.
  *
- * Intl.Segmenter is slow in Node on long strings, and most text is ASCII: between two ASCII characters (other than
- * CR LF) there is always a grapheme boundary, so ASCII runs are cut directly and only the stretches around
- * non-ASCII characters go through the segmenter, in windows cut before characters that always start a cluster.
+ * Intl.Segmenter in Node 20 copies the whole input string into every segment it returns, so its cost grows with
+ * (segments × input length): 50,000 characters at once exhaust the heap. So:
+ * - between two "simple" characters (ASCII, or plain letters of CJK, kana, Latin-1, Greek, Cyrillic) there is
+ *   always a boundary (both have Grapheme_Cluster_Break Other; only CR LF joins), so such text is cut directly;
+ * - only the stretches around other characters (combining marks, emoji, Hangul, Indic, Arabic...) go through the
+ *   segmenter, in short windows cut where a boundary is certain.
  */
 
 let segmenter: Intl.Segmenter | null = null;
-const WINDOW = 4096;
+/** Preferred length of a window given to Intl.Segmenter; longer only when no certain boundary is found. */
+const WINDOW = 64;
 
 export function graphemes(source: string, start: number, end: number): Range[] {
   const out: Range[] = [];
   let i = start;
   while (i < end) {
     const c = source.charCodeAt(i);
-    const nextIsAscii = i + 1 >= end || source.charCodeAt(i + 1) < 0x80;
-    if (c < 0x80 && nextIsAscii) {
+    if (isSimple(c) && (i + 1 >= end || isSimple(source.charCodeAt(i + 1)))) {
       const width = c === 0x0d && i + 1 < end && source.charCodeAt(i + 1) === 0x0a ? 2 : 1;
       out.push({ start: i, end: i + width });
       i += width;
       continue;
     }
-    // A stretch that needs the segmenter: up to the next pair of ASCII characters (a sure boundary between
-    // them) or, in long non-ASCII text, a window cut before a character that always starts a cluster.
     let k = i + 1;
-    while (k < end) {
-      const a = source.charCodeAt(k - 1);
-      const b = source.charCodeAt(k);
-      if (a < 0x80 && b < 0x80 && !(a === 0x0d && b === 0x0a)) break;
-      if (k - i >= WINDOW && startsCluster(source, k)) break;
-      k++;
-    }
+    while (k < end && !certainBoundary(source, k, k - i >= WINDOW)) k++;
     segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
     for (const seg of segmenter.segment(source.slice(i, k))) {
       out.push({ start: i + seg.index, end: i + seg.index + seg.segment.length });
@@ -43,14 +38,38 @@ export function graphemes(source: string, start: number, end: number): Range[] {
   return out;
 }
 
+function isSimple(c: number): boolean {
+  return (
+    c < 0x80 ||
+    (c >= 0x4e00 && c <= 0x9fff) || // CJK unified ideographs
+    (c >= 0x3040 && c <= 0x3098) || // hiragana (U+3099, U+309A are combining voicing marks)
+    (c >= 0x309b && c <= 0x30ff) || // katakana
+    (c >= 0x00c0 && c <= 0x00ff) || // Latin-1 letters
+    (c >= 0x0391 && c <= 0x03c9) || // Greek
+    (c >= 0x0410 && c <= 0x044f) // Cyrillic
+  );
+}
+
+/** BMP Prepend characters (they join the character after them). Astral ones are handled by never cutting after a surrogate. */
+function isPrepend(c: number): boolean {
+  return (c >= 0x0600 && c <= 0x0605) || c === 0x06dd || c === 0x070f || c === 0x0890 || c === 0x0891 || c === 0x08e2 || c === 0x0d4e;
+}
+
 /**
- * True when a grapheme boundary certainly falls before source[k]: it is a CJK ideograph or kana (Grapheme_Cluster_Break
- * Other, never joined to what precedes except after a Prepend mark, which we also rule out).
+ * Whether a grapheme boundary certainly falls before source[k]. Always: between two simple characters (not CR LF).
+ * In a long stretch also: before a simple character after anything but a Prepend mark or a surrogate; or before an
+ * emoji that is not a regional indicator, a skin-tone modifier or a tag, and does not follow a ZWJ.
  */
-function startsCluster(source: string, k: number): boolean {
-  const c = source.charCodeAt(k);
-  const p = source.charCodeAt(k - 1);
-  const cjk = (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3040 && c <= 0x30ff);
-  const prevPlain = (p >= 0x4e00 && p <= 0x9fff) || (p >= 0x3040 && p <= 0x30ff) || p < 0x80;
-  return cjk && prevPlain;
+function certainBoundary(source: string, k: number, longStretch: boolean): boolean {
+  const a = source.charCodeAt(k - 1);
+  const b = source.charCodeAt(k);
+  if (isSimple(a) && isSimple(b)) return !(a === 0x0d && b === 0x0a);
+  if (!longStretch) return false;
+  if (isSimple(b)) return !isPrepend(a) && !(a >= 0xd800 && a <= 0xdfff);
+  if (b >= 0xd800 && b <= 0xdbff && a !== 0x200d && !(a >= 0xd800 && a <= 0xdbff)) {
+    const cp = source.codePointAt(k)!;
+    const joins = (cp >= 0x1f1e6 && cp <= 0x1f1ff) || (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0000 && cp <= 0xe0fff);
+    return cp >= 0x1f000 && !joins;
+  }
+  return false;
 }
