@@ -4,8 +4,8 @@ import type { Range } from '../types';
  * Sentences of source[start, end) with Intl.Segmenter for `locale` (any language it knows), as contiguous pieces
  * (a sentence keeps its trailing whitespace).
  *
- * Intl.Segmenter in Node 20 is very slow on long strings (1 MiB: ~28 s), so the text is segmented in windows of a
- * few KB. Windows are cut right after a line break: Unicode sentence rules always break after a paragraph separator
+ * Intl.Segmenter in Node 20 is very slow on long strings (1 MiB: ~28 s; it copies the whole input into every
+ * segment object it returns, so the cost is segments × length), so the text is segmented in windows of a few KB. Windows are cut right after a line break: Unicode sentence rules always break after a paragraph separator
  * (UAX #29, SB4), so the result equals segmenting the whole text at once. A window with no line break is cut after
  * the space in ". X" (X a capital letter) or after 。！？, which are boundaries too; failing those, after any
  * whitespace or at a code point boundary (the only case where a window can cut a sentence: a line over 8 KB
