@@ -15,6 +15,7 @@ export function toChunkOptions(config: Config): ChunkOptions {
   if (controls.has('language') && config.language) options.language = config.language;
   if (controls.has('separators') && config.separators) options.separators = [...config.separators];
   if (controls.has('keepSeparator') && config.keepSeparator) options.keepSeparator = config.keepSeparator;
+  if (controls.has('locale') && config.locale) options.locale = config.locale;
   if (config.compat && strategy.compat.includes('langchain')) options.compat = 'langchain';
   return options;
 }

@@ -13,6 +13,8 @@ export interface Config {
   keepSeparator: KeepSeparator | null;
   /** Recursive language preset, or null for none. */
   language: string | null;
+  /** Sentence segmentation locale (BCP 47, e.g. "de", "ja"); null: the engine's default. */
+  locale: string | null;
   /** LangChain compatibility mode. */
   compat: boolean;
   /** Context budget: window size (tokens) and how many chunks a query puts into it. */
@@ -28,6 +30,7 @@ export const DEFAULT_CONFIG: Config = {
   separators: null,
   keepSeparator: null,
   language: null,
+  locale: null,
   compat: false,
   contextWindow: 8192,
   chunksInContext: 5,

@@ -34,7 +34,7 @@ export function parseSettings(raw: string | null): ParsedSettings | null {
         return { ok: false, reason: 'separators must be a list of strings' };
       }
       config.separators = field as string[] | null;
-    } else if (key === 'keepSeparator' || key === 'language') {
+    } else if (key === 'keepSeparator' || key === 'language' || key === 'locale') {
       if (field !== null && typeof field !== 'string') return { ok: false, reason: `${key} must be a string` };
       (config as unknown as Record<string, unknown>)[key] = field;
     } else if (typeof field !== typeof expected || (typeof field === 'number' && !Number.isFinite(field))) {

@@ -30,6 +30,7 @@ describe('configuration in the URL', () => {
       separators: fc.option(fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 5 }), { nil: null }),
       keepSeparator: fc.constantFrom('start' as const, 'end' as const, 'none' as const, null),
       language: fc.constantFrom('python', 'markdown', null),
+      locale: fc.constantFrom('de', 'ja', 'zh-Hans', null),
       compat: fc.boolean(),
       contextWindow: fc.integer({ min: 1, max: 1_000_000 }),
       chunksInContext: fc.integer({ min: 1, max: 100 }),

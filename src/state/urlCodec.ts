@@ -3,7 +3,7 @@ import type { Config } from './configSlice';
 
 /**
  * Configuration <-> URL query (a shareable link restores every control). Names follow the CLI flags:
- * strategy, size, overlap, unit, sep (repeated, one per separator, in order), keep, lang, compat; plus the
+ * strategy, size, overlap, unit, sep (repeated, one per separator, in order), keep, lang, locale, compat; plus the
  * context-budget controls ctx and k. Only the configuration goes into the URL, never the document.
  */
 
@@ -21,6 +21,7 @@ export function encodeConfig(config: Config): string {
   }
   if (config.keepSeparator) q.set('keep', config.keepSeparator);
   if (config.language) q.set('lang', config.language);
+  if (config.locale) q.set('locale', config.locale);
   if (config.compat) q.set('compat', 'langchain');
   q.set('ctx', String(config.contextWindow));
   q.set('k', String(config.chunksInContext));
@@ -44,6 +45,8 @@ export function decodeConfig(search: string, known: { strategies: readonly strin
   if (keep && (KEEP_VALUES as string[]).includes(keep)) out.keepSeparator = keep as KeepSeparator;
   const lang = q.get('lang');
   if (lang) out.language = lang;
+  const locale = q.get('locale');
+  if (locale) out.locale = locale;
   if (q.has('compat')) out.compat = q.get('compat') === 'langchain';
   const ctx = parseNumber(q.get('ctx'));
   if (ctx !== undefined && ctx > 0) out.contextWindow = ctx;
@@ -55,7 +58,7 @@ export function decodeConfig(search: string, known: { strategies: readonly strin
 /** True when the query carries a configuration (then it wins over stored settings). */
 export function hasConfig(search: string): boolean {
   const q = new URLSearchParams(search);
-  return ['strategy', 'size', 'overlap', 'unit', 'sep', 'keep', 'lang', 'compat'].some((key) => q.has(key));
+  return ['strategy', 'size', 'overlap', 'unit', 'sep', 'keep', 'lang', 'locale', 'compat'].some((key) => q.has(key));
 }
 
 function parseNumber(value: string | null): number | undefined {

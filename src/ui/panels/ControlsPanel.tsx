@@ -115,6 +115,21 @@ export function ControlsPanel() {
 
       {controls.has('separators') && <SeparatorsField />}
 
+      {controls.has('locale') && (
+        <Field label="Locale" htmlFor="ctl-locale">
+          <input
+            id="ctl-locale"
+            type="text"
+            className="text-input"
+            spellCheck={false}
+            placeholder={defaultFor(config.strategy, 'locale')}
+            value={config.locale ?? ''}
+            onChange={(e) => setConfig({ locale: e.target.value.trim() || null })}
+          />
+          <p className="hint">Sentence rules of this language (BCP 47 tag, e.g. de, ja, zh-Hans).</p>
+        </Field>
+      )}
+
       {controls.has('keepSeparator') && (
         <Field label="Keep separator" htmlFor="ctl-keep">
           <select
