@@ -54,7 +54,7 @@ const documentArb = documentOf(120, longRun);
  * Token cases encode every document on both sides with js-tiktoken, whose BPE is quadratic in the length of a
  * pre-token piece: shorter documents and shorter unbroken runs keep the run time modest.
  */
-const shortDocumentArb = documentOf(50, longRunOf(20));
+const shortDocumentArb = documentOf(30, longRunOf(16));
 
 /** Sizes biased small so that most documents make several chunks. */
 const sizeAndOverlap = (maxSize: number) =>
