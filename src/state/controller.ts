@@ -1,6 +1,6 @@
 import { STRATEGY_NAMES, UNIT_NAMES } from '../core/index';
 import { ChunkJobError, StaleJobError, type ChunkClient } from '../bridge/chunkClient';
-import type { ExportFormat } from '../worker/protocol';
+import type { ExportFormat } from '../core/format';
 import { toChunkOptions } from './chunkOptions';
 import { DEFAULT_CONFIG } from './configSlice';
 import { loadDocument, loadSettings, saveDocument, saveSettings } from './persistence';

@@ -6,6 +6,7 @@ import { ChunkList } from './panels/ChunkList';
 import { ControlsPanel } from './panels/ControlsPanel';
 import { DocumentPanel } from './panels/DocumentPanel';
 import { StatsPanel } from './panels/StatsPanel';
+import { formatNumber } from './panels/format';
 
 export function App() {
   return (
@@ -36,7 +37,7 @@ function EditorBar() {
   return (
     <div className="editor-bar">
       <span className="doc-name">{name ?? 'Pasted text'}</span>
-      <span className="muted small">{length.toLocaleString('en-US')} chars</span>
+      <span className="muted small">{formatNumber(length)} chars</span>
       <span className="legend" aria-hidden="true">
         <span className="swatch swatch-even" /> chunk
         <span className="swatch swatch-odd" /> next chunk

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { exportChunks } from '../state/controller';
 import { selectChunkCount, selectError, selectProgress, selectResult, selectRunning } from '../state/selectors';
 import { useStore } from '../state/store';
-import type { ExportFormat } from '../worker/protocol';
+import type { ExportFormat } from '../core/format';
+import { formatNumber } from './panels/format';
 
 /** App name, tagline, a live status line and the export actions. */
 export function Header() {
@@ -18,7 +19,7 @@ export function Header() {
   else if (running) status = 'Chunking…';
   else if (error && result) status = 'Settings invalid — showing the last good result';
   else if (error) status = 'Settings invalid';
-  else if (result) status = `${count.toLocaleString('en-US')} chunks in ${result.elapsedMs < 1 ? '<1' : Math.round(result.elapsedMs)} ms`;
+  else if (result) status = `${formatNumber(count)} chunks in ${result.elapsedMs < 1 ? '<1' : Math.round(result.elapsedMs)} ms`;
   else status = 'Starting…';
 
   const onExport = async (format: ExportFormat) => {

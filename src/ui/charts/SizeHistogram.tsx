@@ -1,8 +1,8 @@
-import { bin, max as d3max } from 'd3-array';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import { useEffect, useRef } from 'react';
+import { countBins } from './bins';
 
 interface Props {
   sizes: ArrayLike<number>;
@@ -28,34 +28,35 @@ export function SizeHistogram({ sizes, limit, unit, width = 340, height = 132 }:
   useEffect(() => {
     const svg = select(svgRef.current!);
     svg.selectAll('*').remove();
-    const values = Array.from(sizes);
-    if (values.length === 0) return;
-    const top = Math.max(d3max(values) ?? 0, Number.isFinite(limit) ? limit : 0, 1);
+    if (sizes.length === 0) return;
+    let largest = 0;
+    for (let i = 0; i < sizes.length; i++) if (sizes[i]! > largest) largest = sizes[i]!;
+    const top = Math.max(largest, Number.isFinite(limit) ? limit : 0, 1);
     const x = scaleLinear().domain([0, top * 1.04]).nice().range([MARGIN.left, width - MARGIN.right]);
-    const thresholds = x.ticks(24);
+    const [d0, d1] = x.domain() as [number, number];
+    const thresholds = x.ticks(24).filter((t) => t > d0 && t < d1);
+    thresholds.push(d0, d1);
     // Make the limit a bin edge so no bar straddles it.
-    if (limit > 0 && !thresholds.includes(limit)) thresholds.push(limit);
+    if (limit > d0 && limit < d1 && !thresholds.includes(limit)) thresholds.push(limit);
     thresholds.sort((a, b) => a - b);
-    const bins = bin()
-      .domain(x.domain() as [number, number])
-      .thresholds(thresholds)(values);
+    const bins = countBins(sizes, thresholds);
     const y = scaleLinear()
-      .domain([0, d3max(bins, (b) => b.length) ?? 1])
+      .domain([0, Math.max(1, ...bins.map((b) => b.count))])
       .nice()
       .range([height - MARGIN.bottom, MARGIN.top]);
 
     svg
       .append('g')
       .selectAll('rect')
-      .data(bins.filter((b) => b.length > 0))
+      .data(bins.filter((b) => b.count > 0))
       .join('rect')
-      .attr('class', (b) => (limit > 0 && (b.x0 ?? 0) >= limit ? 'bar bar-over' : 'bar'))
-      .attr('x', (b) => x(b.x0 ?? 0) + 0.5)
-      .attr('width', (b) => Math.max(1, x(b.x1 ?? 0) - x(b.x0 ?? 0) - 1))
-      .attr('y', (b) => y(b.length))
-      .attr('height', (b) => y(0) - y(b.length))
+      .attr('class', (b) => (limit > 0 && b.x0 >= limit ? 'bar bar-over' : 'bar'))
+      .attr('x', (b) => x(b.x0) + 0.5)
+      .attr('width', (b) => Math.max(1, x(b.x1) - x(b.x0) - 1))
+      .attr('y', (b) => y(b.count))
+      .attr('height', (b) => y(0) - y(b.count))
       .append('title')
-      .text((b) => `${b.length} chunk${b.length === 1 ? '' : 's'} of ${b.x0}–${b.x1} ${unit}`);
+      .text((b) => `${b.count} chunk${b.count === 1 ? '' : 's'} of ${b.x0}–${b.x1} ${unit}`);
 
     svg
       .append('g')

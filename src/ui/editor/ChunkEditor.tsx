@@ -4,6 +4,7 @@ import { useStore } from '../../state/store';
 import { buildDecorations, chunkWindow } from './decorations';
 import { languageForName, monaco } from './monaco';
 import { readDroppedFile } from './files';
+import { formatNumber } from '../panels/format';
 
 /**
  * Above this size the editor neither soft-wraps nor highlights syntax: wrapping and tokenizing a 10 MiB document
@@ -14,6 +15,16 @@ const LARGE_DOCUMENT = 1_000_000;
 const PAINT_ALL_LIMIT = 500;
 /** Lines painted above and below the viewport when painting a window. */
 const WINDOW_MARGIN_LINES = 400;
+/** A large document enters Monaco in pieces of about this many characters, one per task, so the page stays live. */
+const LOAD_PIECE = 200_000;
+
+/** End of the piece of `text` that starts at `from`: at a line break, so no \r\n or surrogate pair is cut. */
+function pieceEnd(text: string, from: number): number {
+  const limit = from + LOAD_PIECE;
+  if (limit >= text.length) return text.length;
+  const nl = text.lastIndexOf('\n', limit);
+  return nl > from ? nl + 1 : limit;
+}
 
 monaco.editor.defineTheme('chunkscope', {
   base: 'vs',
@@ -45,7 +56,7 @@ function registerChunkHover(): void {
       const found = chunksAt(result.starts, result.ends, offset);
       if (found.length === 0) return null;
       const tokens = tokensFor(result, s.tokens);
-      const fmt = (n: number) => n.toLocaleString('en-US');
+      const fmt = (n: number) => formatNumber(n);
       const contents = found.map((i) => {
         const start = result.starts[i]!;
         const end = result.ends[i]!;
@@ -93,7 +104,11 @@ export function ChunkEditor() {
     const hostElement = host.current!;
     const s0 = useStore.getState();
     const languageFor = (length: number, name: string | null) => (length > LARGE_DOCUMENT ? 'plaintext' : languageForName(name));
-    const model = monaco.editor.createModel(s0.text, languageFor(s0.text.length, s0.docName));
+    const model = monaco.editor.createModel(s0.text.length > LARGE_DOCUMENT ? '' : s0.text, languageFor(s0.text.length, s0.docName));
+    // Bracket-pair colouring is a model option (Monaco's model service resets it from its defaults when the
+    // editor is created and when the language changes), and its parser walks the whole document on render.
+    const noBracketColours = () =>
+      model.updateOptions({ bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false } });
     const editor = monaco.editor.create(host.current!, {
       model,
       theme: 'chunkscope',
@@ -120,18 +135,30 @@ export function ChunkEditor() {
       overviewRulerLanes: 0,
       hideCursorInOverviewRuler: true,
       stickyScroll: { enabled: false },
+      // Bracket-pair colouring parses the whole document on render (most of a second at 10 MiB); chunk tints are
+      // the colour that matters here. Bracket matching uses the same parser.
+      bracketPairColorization: { enabled: false },
+      matchBrackets: 'never',
+      guides: { bracketPairs: false, indentation: s0.text.length <= LARGE_DOCUMENT },
     });
+    noBracketColours();
     demoteMonacoAlerts();
     const chunks = editor.createDecorationsCollection();
     const selection = editor.createDecorationsCollection();
     let applyingExternal = false;
+    /** True while a large document is being loaded piece by piece. */
+    let loading = false;
+    let loadToken = 0;
 
     /** Wrapping and highlighting follow the document's size; set before the text arrives, not after. */
     const prepareFor = (length: number, name: string | null) => {
       const wrap = length > LARGE_DOCUMENT ? 'off' : 'on';
-      if (editor.getOption(monaco.editor.EditorOption.wordWrap) !== wrap) editor.updateOptions({ wordWrap: wrap });
+      if (editor.getOption(monaco.editor.EditorOption.wordWrap) !== wrap) {
+        editor.updateOptions({ wordWrap: wrap, guides: { bracketPairs: false, indentation: wrap === 'on' } });
+      }
       const language = languageFor(length, name);
       if (model.getLanguageId() !== language) monaco.editor.setModelLanguage(model, language);
+      if (model.getOptions().bracketPairColorizationOptions.enabled) noBracketColours();
     };
     // A big paste: switch to the cheap view before Monaco inserts the text (capture runs before its handler).
     // Monaco's own paste of megabytes is an undoable edit that costs seconds; a big paste instead replaces the
@@ -147,7 +174,6 @@ export function ChunkEditor() {
       const current = useStore.getState().text;
       const next = before === 0 && after >= current.length ? pasted : current.slice(0, before) + pasted + current.slice(after);
       useStore.getState().setDocument(next, { name: null });
-      editor.setPosition(model.getPositionAt(before + pasted.length));
     };
     hostElement.addEventListener('paste', onPasteCapture, true);
 
@@ -181,7 +207,7 @@ export function ChunkEditor() {
         chunks.clear();
         return;
       }
-      if (model.getValueLength() !== result.text.length) return; // typed since: the newer job will paint
+      if (loading || model.getValueLength() !== result.text.length) return; // typed since, or still loading
       paintChunks(result);
       const end = performance.now();
       performance.measure('chunkscope:paint', {
@@ -223,15 +249,68 @@ export function ChunkEditor() {
       }
     };
 
-    const unsubscribe = useStore.subscribe((s, prev) => {
-      if (s.docVersion !== prev.docVersion && s.docOrigin === 'external') {
-        applyingExternal = true;
-        prepareFor(s.text.length, s.docName);
-        const t0 = performance.now();
-        model.setValue(s.text);
-        performance.measure('chunkscope:set-text', { start: t0, detail: { chars: s.text.length } });
-        applyingExternal = false;
+    /** Called once Monaco holds the whole text. Monaco normalizes mixed line endings: then the store follows it. */
+    const afterLoad = (text: string) => {
+      if (model.getValueLength() !== text.length) {
+        useStore.getState().setDocument(model.getValue(), { origin: 'editor' });
+        useStore.getState().setNotice('Mixed line endings were normalized; chunks refer to the text as the editor shows it.');
+        return;
       }
+      paint();
+      showSelection(false);
+    };
+
+    /**
+     * Put a document into Monaco. Up to LARGE_DOCUMENT characters in one go; above that the first piece replaces
+     * the text and the rest is appended one piece per task (Monaco's cost grows with the number of lines, and a
+     * 10 MiB text in one call blocks the page for seconds). The editor is read-only meanwhile; a newer document
+     * cancels the load.
+     */
+    const loadText = (text: string, name: string | null) => {
+      const token = ++loadToken;
+      prepareFor(text.length, name);
+      chunks.clear();
+      selection.clear();
+      if (text.length <= LARGE_DOCUMENT) {
+        loading = false;
+        editor.updateOptions({ readOnly: false });
+        applyingExternal = true;
+        const t0 = performance.now();
+        model.setValue(text);
+        performance.measure('chunkscope:set-text', { start: t0, detail: { chars: text.length } });
+        applyingExternal = false;
+        afterLoad(text);
+        return;
+      }
+      loading = true;
+      editor.updateOptions({ readOnly: true });
+      const t0 = performance.now();
+      let at = pieceEnd(text, 0);
+      applyingExternal = true;
+      model.setValue(text.slice(0, at));
+      applyingExternal = false;
+      const step = () => {
+        if (token !== loadToken || model.isDisposed()) return;
+        const next = pieceEnd(text, at);
+        const end = model.getFullModelRange().getEndPosition();
+        applyingExternal = true;
+        model.applyEdits([{ range: monaco.Range.fromPositions(end, end), text: text.slice(at, next) }]);
+        applyingExternal = false;
+        at = next;
+        if (at < text.length) {
+          setTimeout(step, 0);
+          return;
+        }
+        loading = false;
+        editor.updateOptions({ readOnly: false });
+        performance.measure('chunkscope:set-text', { start: t0, detail: { chars: text.length } });
+        afterLoad(text);
+      };
+      setTimeout(step, 0);
+    };
+
+    const unsubscribe = useStore.subscribe((s, prev) => {
+      if (s.docVersion !== prev.docVersion && s.docOrigin === 'external') loadText(s.text, s.docName);
       if (s.result !== prev.result) {
         paint();
         showSelection(false);
@@ -254,8 +333,10 @@ export function ChunkEditor() {
       if (index !== selectedIndex) select(index, 'editor');
     });
 
-    paint();
+    if (s0.text.length > LARGE_DOCUMENT) loadText(s0.text, s0.docName);
+    else paint();
     return () => {
+      loadToken++;
       unsubscribe();
       hostElement.removeEventListener('paste', onPasteCapture, true);
       contentSub.dispose();

@@ -4,9 +4,9 @@ import { selectResult, selectSelectedIndex, selectTokens, tokensFor } from '../.
 import type { PaintableResult } from '../../state/resultsSlice';
 import { useStore } from '../../state/store';
 import { chunkPreview } from './chunkPreview';
-import { unitLabel } from './format';
+import { formatNumber, unitLabel } from './format';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = (n: number) => formatNumber(n);
 /** Rows have one fixed height (text clamped), so scrolling 10,000 chunks never measures the DOM. */
 const ROW_HEIGHT = 104;
 

@@ -5,5 +5,14 @@ export function unitLabel(unit: string): string {
   return 'tokens';
 }
 
-export const formatNumber = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+// One formatter per precision, made once: Number#toLocaleString builds a new Intl formatter on every call.
+const formatters = new Map<number, Intl.NumberFormat>();
+
+export function formatNumber(n: number, digits = 0): string {
+  let f = formatters.get(digits);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+    formatters.set(digits, f);
+  }
+  return f.format(n);
+}
