@@ -2,7 +2,7 @@
  * The public API of the Chunkscope engine: the same functions run in the Web Worker, the CLI and the library.
  */
 import { splitLangchain } from './compat/langchain';
-import { chunkId, documentIdFor } from './ids';
+import { chunkIdMaker, documentIdFor } from './ids';
 import { meterFor } from './measure';
 import { RunGuard } from './merge';
 import { validateOptions } from './options';
@@ -35,7 +35,7 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
       : await getStrategy(resolved.strategy).split(text, ctx);
 
   const documentId = resolved.documentId ?? documentIdFor(text);
-  const key = optionsKey(resolved);
+  const chunkId = chunkIdMaker(documentId, optionsKey(resolved));
   const meter = meterFor(unit, text);
   const chunks: Chunk[] = [];
   for (const span of spans) {
@@ -52,7 +52,7 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
       text: chunkText,
       content,
       size,
-      id: chunkId(documentId, key, span.start, span.end),
+      id: chunkId(span.start, span.end),
       metadata,
     });
   }
