@@ -1,4 +1,4 @@
-import { isWhitespaceCode, type SpanMeter } from './measure';
+import { isWhitespaceCode, meterFor, type SpanMeter } from './measure';
 import type { SplitSpan } from './registry';
 import type { ChunkContext, Range } from './types';
 
@@ -21,6 +21,12 @@ export interface MergeParams {
   overlap: number;
   meter: SpanMeter;
   guard: RunGuard;
+}
+
+/** The packing parameters of a run: size and overlap from the options, the unit's meter for this source. */
+export function mergeParamsFor(text: string, ctx: ChunkContext): MergeParams {
+  const { options, unit } = ctx;
+  return { size: options.size, overlap: options.overlap, meter: meterFor(unit, text), guard: new RunGuard(ctx, text.length) };
 }
 
 /** Abort checks and throttled progress for one run. */

@@ -1,5 +1,4 @@
-import { meterFor } from '../measure';
-import { packLevels, RunGuard } from '../merge';
+import { mergeParamsFor, packLevels } from '../merge';
 import type { SplitSpan, StrategyDefinition } from '../registry';
 import { separatorLevels } from '../segment/separators';
 
@@ -22,8 +21,7 @@ export const recursiveStrategy: StrategyDefinition = {
     const { options } = ctx;
     const levels = separatorLevels(text, options.separators, options.separatorsAreRegex, options.keepSeparator);
     const out: SplitSpan[] = [];
-    const params = { size: options.size, overlap: options.overlap, meter: meterFor(ctx.unit, text), guard: new RunGuard(ctx, text.length) };
-    packLevels(text, 0, text.length, levels, params, out);
+    packLevels(text, 0, text.length, levels, mergeParamsFor(text, ctx), out);
     return out;
   },
 };

@@ -1,5 +1,4 @@
-import { meterFor } from '../measure';
-import { packLevels, RunGuard } from '../merge';
+import { mergeParamsFor, packLevels } from '../merge';
 import type { SplitSpan, StrategyDefinition } from '../registry';
 import { graphemes } from '../segment/graphemes';
 import { sentences } from '../segment/sentences';
@@ -24,8 +23,7 @@ export const sentenceStrategy: StrategyDefinition = {
       (s: number, e: number) => graphemes(text, s, e),
     ];
     const out: SplitSpan[] = [];
-    const params = { size: options.size, overlap: options.overlap, meter: meterFor(ctx.unit, text), guard: new RunGuard(ctx, text.length) };
-    packLevels(text, 0, text.length, levels, params, out);
+    packLevels(text, 0, text.length, levels, mergeParamsFor(text, ctx), out);
     return out;
   },
 };
