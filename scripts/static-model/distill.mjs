@@ -33,16 +33,22 @@ export function sifWeight(probability, a) {
 }
 
 /**
- * First right singular vector of the rows (the dominant direction of X^T X, not centred: the
- * "common component" that SIF removes). Power iteration on the dim x dim second-moment matrix.
+ * First principal direction (not centred: the "common component" that SIF removes) of the rows,
+ * by power iteration on the dim x dim second-moment matrix  M = sum_r rowWeight[r] * x_r x_r^T.
+ * With rowWeight = p(w), M is the second moment of the vectors of words as they occur in running
+ * text, which is what SIF's component (computed from sentence embeddings) approximates; without
+ * rowWeight every vocabulary entry counts once.
  * @param {Float32Array} rows  rowCount * dim values, row-major
+ * @param {ArrayLike<number>} [rowWeight]
  */
-export function firstPrincipalComponent(rows, rowCount, dim, iterations = 200) {
+export function firstPrincipalComponent(rows, rowCount, dim, rowWeight, iterations = 500) {
   const moment = new Float64Array(dim * dim);
   for (let r = 0; r < rowCount; r++) {
     const base = r * dim;
+    const weight = rowWeight ? rowWeight[r] : 1;
+    if (weight === 0) continue;
     for (let i = 0; i < dim; i++) {
-      const xi = rows[base + i];
+      const xi = rows[base + i] * weight;
       if (xi === 0) continue;
       const mrow = i * dim;
       for (let j = 0; j < dim; j++) moment[mrow + j] += xi * rows[base + j];
