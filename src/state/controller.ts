@@ -91,6 +91,9 @@ function scheduleTokens(jobId: number): void {
   }, TOKENS_DELAY_MS);
 }
 
+let runningTimer: ReturnType<typeof setTimeout> | null = null;
+const RUNNING_AFTER_MS = 150;
+
 function runJob(): void {
   if (tokensTimer) {
     clearTimeout(tokensTimer);
@@ -101,10 +104,21 @@ function runJob(): void {
   const text = s.text;
   const version = s.docVersion;
   const options = toChunkOptions(s.config);
-  s.setRunning(true);
+  // Most jobs finish within a frame or two: only a slow one turns the status to "Chunking…" (one render fewer
+  // per slider step).
+  if (runningTimer) clearTimeout(runningTimer);
+  runningTimer = setTimeout(() => {
+    runningTimer = null;
+    useStore.getState().setRunning(true);
+  }, RUNNING_AFTER_MS);
+  const settle = () => {
+    if (runningTimer) clearTimeout(runningTimer);
+    runningTimer = null;
+  };
   client!
     .chunk(options, { onProgress: (f) => useStore.getState().setProgress(f) })
     .then((result) => {
+      settle();
       const now = useStore.getState();
       if (now.docVersion !== version) return; // the document moved on; a newer job is coming
       now.setResult({ ...result, text, requestedAt, options });
@@ -112,6 +126,7 @@ function runJob(): void {
     })
     .catch((error: unknown) => {
       if (error instanceof StaleJobError) return;
+      settle();
       const message = error instanceof ChunkJobError || error instanceof Error ? error.message : String(error);
       useStore.getState().setError(message);
     });

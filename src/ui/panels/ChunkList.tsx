@@ -121,6 +121,7 @@ const ChunkRow = memo(function ChunkRow({ result, index, tokens, selected, start
       id={`chunk-option-${index}`}
       role="option"
       aria-selected={selected}
+      aria-label={`Chunk ${index}: ${fmt(result.sizes[index]!)} ${unitLabel(result.unit)}, offsets ${fmt(s)} to ${fmt(e)}${over ? ', over the limit' : ''}`}
       className={`chunk-row${selected ? ' is-selected' : ''}${index % 2 ? ' is-odd' : ' is-even'}`}
       style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
       onClick={onSelect}
