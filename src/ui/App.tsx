@@ -42,7 +42,9 @@ function EditorBar() {
         <span className="swatch swatch-even" /> chunk
         <span className="swatch swatch-odd" /> next chunk
         <span className="swatch swatch-overlap" /> overlap
-        <span className="swatch swatch-gap" /> outside every chunk
+        <span className="legend-gap">
+          <span className="swatch swatch-gap" /> outside every chunk
+        </span>
       </span>
     </div>
   );

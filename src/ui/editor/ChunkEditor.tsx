@@ -130,6 +130,9 @@ export function ChunkEditor() {
       unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false, nonBasicASCII: false },
       hover: { delay: 250, sticky: true },
       ariaLabel: 'Document text',
+      // Tab moves focus out of the editor (keyboard users reach the list and controls); documents are pasted or
+      // opened more than typed.
+      tabFocusMode: true,
       scrollbar: { verticalScrollbarSize: 10, horizontalScrollbarSize: 10 },
       overviewRulerBorder: false,
       overviewRulerLanes: 0,
