@@ -50,6 +50,7 @@ export function Header() {
       </div>
       <div className="actions">
         {exportError && <span className="export-error">{exportError}</span>}
+        <CopyLinkButton />
         <button type="button" className="btn" disabled={!result} onClick={() => onExport('json')}>
           Export JSON
         </button>
@@ -58,5 +59,30 @@ export function Header() {
         </button>
       </div>
     </header>
+  );
+}
+
+/** Copies the page address: the URL carries the whole configuration (never the document). */
+function CopyLinkButton() {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1200);
+    } catch {
+      /* clipboard refused: the address bar holds the same link */
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="btn btn-quiet"
+      aria-label="Copy link"
+      title="Copy a link that restores these settings (the document stays in this browser)"
+      onClick={copy}
+    >
+      {copied ? 'Link copied' : 'Copy link'}
+    </button>
   );
 }
