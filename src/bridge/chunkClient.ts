@@ -140,10 +140,12 @@ export class ChunkClient {
     });
   }
 
-  /** formatChunks output for a job's chunks (recomputed in the worker if it no longer holds them). */
-  exportChunks(jobId: number, options: ChunkOptions, format: ExportFormat): Promise<string> {
+  /**
+   * formatChunks output for a job's chunks. The worker recomputes them if it no longer holds them and the
+   * document is still at `version` (the version that job ran on); otherwise the export fails.
+   */
+  exportChunks(jobId: number, version: number, options: ChunkOptions, format: ExportFormat): Promise<string> {
     const requestId = this.nextRequestId++;
-    const version = this.document?.version ?? -1;
     return new Promise((resolve, reject) => {
       this.exportRequests.set(requestId, { resolve, reject });
       this.worker.postMessage({ type: 'export', requestId, jobId, version, options, format });

@@ -171,7 +171,7 @@ function scheduleDocumentSave(): void {
 export async function exportChunks(format: ExportFormat): Promise<void> {
   const s = useStore.getState();
   if (!client || !s.result) return;
-  const text = await client.exportChunks(s.result.jobId, s.result.options, format);
+  const text = await client.exportChunks(s.result.jobId, s.result.version, s.result.options, format);
   const blob = new Blob([text], { type: format === 'json' ? 'application/json' : 'application/x-ndjson' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

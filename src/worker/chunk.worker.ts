@@ -117,9 +117,11 @@ async function runExport(request: Extract<WorkerRequest, { type: 'export' }>): P
     let chunks: Chunk[];
     if (last && last.jobId === request.jobId && last.version === documentVersion) {
       chunks = last.chunks;
-    } else {
-      // The worker was restarted (or moved on) since that job: compute the same chunks again.
+    } else if (request.version === documentVersion) {
+      // The worker was restarted (or ran other jobs) since that job: compute the same chunks again.
       chunks = await chunk(documentText, request.options);
+    } else {
+      throw new Error('the document changed since these chunks were painted; export again once they are updated');
     }
     post({ type: 'exported', requestId: request.requestId, text: formatChunks(chunks, request.format) });
   } catch (error) {
