@@ -12,10 +12,12 @@ export function Header() {
   const result = useStore(selectResult);
   const count = useStore(selectChunkCount);
   const error = useStore(selectError);
+  const loadProgress = useStore((s) => s.loadProgress);
   const [exportError, setExportError] = useState<string | null>(null);
 
   let status: string;
-  if (running && progress !== null) status = `Chunking… ${Math.round(progress * 100)}%`;
+  if (loadProgress !== null) status = `Loading document… ${Math.round(loadProgress * 100)}%`;
+  else if (running && progress !== null) status = `Chunking… ${Math.round(progress * 100)}%`;
   else if (running) status = 'Chunking…';
   else if (error && result) status = 'Settings invalid — showing the last good result';
   else if (error) status = 'Settings invalid';
@@ -43,7 +45,7 @@ export function Header() {
         <span className="tagline">See where your chunks begin, end and overlap.</span>
       </div>
       <div className="status" role="status" aria-live="polite">
-        <span className={`status-dot${running ? ' is-busy' : error ? ' is-warn' : ''}`} aria-hidden="true" />
+        <span className={`status-dot${running || loadProgress !== null ? ' is-busy' : error ? ' is-warn' : ''}`} aria-hidden="true" />
         <span data-testid="status">{status}</span>
         <span className="status-sep" aria-hidden="true">·</span>
         <span className="muted">Web Worker · nothing leaves your browser</span>

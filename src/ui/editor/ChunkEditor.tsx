@@ -275,6 +275,7 @@ export function ChunkEditor() {
       chunks.clear();
       selection.clear();
       if (text.length <= LARGE_DOCUMENT) {
+        if (loading) useStore.getState().setLoadProgress(null);
         loading = false;
         editor.updateOptions({ readOnly: false });
         applyingExternal = true;
@@ -286,6 +287,7 @@ export function ChunkEditor() {
         return;
       }
       loading = true;
+      useStore.getState().setLoadProgress(0);
       editor.updateOptions({ readOnly: true });
       const t0 = performance.now();
       let at = pieceEnd(text, 0);
@@ -301,9 +303,11 @@ export function ChunkEditor() {
         applyingExternal = false;
         at = next;
         if (at < text.length) {
+          useStore.getState().setLoadProgress(at / text.length);
           setTimeout(step, 0);
           return;
         }
+        useStore.getState().setLoadProgress(null);
         loading = false;
         editor.updateOptions({ readOnly: false });
         performance.measure('chunkscope:set-text', { start: t0, detail: { chars: text.length } });
