@@ -3,7 +3,8 @@ import { CHROMIUM_ARGS, ensureChromium } from './scripts/ensure-chromium.mjs';
 
 // e2e against the BUILT app (`npm run test:e2e` runs `vite build` first) served by `vite preview`.
 // A system Chromium with explicit flags; devices['Desktop Chrome'] is not spread because it fakes the UA.
-const PORT = 4317;
+// E2E_PORT: for a machine where 4317 is taken (several people testing at once).
+const PORT = Number(process.env.E2E_PORT ?? 4317);
 const isCI = Boolean(process.env.CI);
 
 export default defineConfig({
