@@ -71,21 +71,28 @@ for (const folder of modelFolders) {
     [`tokenizer + model().sentence_embedding, length-sorted, batches of ${batch}`]: await measure(direct(byLength), speedTexts.length),
   };
 
-  const similarity = async (pairs) => {
-    const a = await embed(pairs.map(([i]) => sentences[i].text));
-    const b = await embed(pairs.map(([, j]) => sentences[j].text));
-    return a.map((x, k) => dot(x, b[k]));
-  };
-  const auc = rocAuc(await similarity(positives), await similarity(negatives));
+  // Every sentence embedded once, in length-sorted batches (one batch of all would pad to the longest).
+  const vectors = new Array(sentences.length);
+  const order = sentences.map((_, i) => i).sort((x, y) => sentences[x].text.length - sentences[y].text.length);
+  for (let i = 0; i < order.length; i += batch) {
+    const ids = order.slice(i, i + batch);
+    const embedded = await embed(ids.map((k) => sentences[k].text));
+    ids.forEach((k, j) => (vectors[k] = embedded[j]));
+  }
+  // A sentence of only unknown words has no vector (the pipeline gives NaN): count it as dissimilar.
+  const withoutVector = vectors.filter((v) => Number.isNaN(v[0])).length;
+  const similarity = (pairs) => pairs.map(([i, j]) => (Number.isNaN(vectors[i][0]) || Number.isNaN(vectors[j][0]) ? 0 : dot(vectors[i], vectors[j])));
+  const auc = rocAuc(similarity(positives), similarity(negatives));
   // Closer to what semantic chunking does: consecutive sentences, inside a paragraph vs across a break.
   const consecutive = sentences.slice(0, -1).map((_, i) => [i, i + 1]);
-  const consecutiveSimilarity = await similarity(consecutive);
+  const consecutiveSimilarity = similarity(consecutive);
   const inside = consecutiveSimilarity.filter((_, k) => sentences[k].paragraph === sentences[k + 1].paragraph);
   const across = consecutiveSimilarity.filter((_, k) => sentences[k].paragraph !== sentences[k + 1].paragraph);
   console.log(folder);
   for (const [name, { perSecond, perCpuSecond }] of Object.entries(speeds)) {
     console.log(`  ${name}: ${perSecond} sentences/s (${perCpuSecond} per CPU second)`);
   }
+  console.log(`  ${withoutVector} of ${sentences.length} sentences have no known word`);
   console.log(`  topic-separation AUC ${auc.toFixed(3)} (${positives.length} same-paragraph vs ${negatives.length} distant pairs)`);
   console.log(`  paragraph-break AUC ${rocAuc(inside, across).toFixed(3)} (${inside.length} consecutive pairs inside vs ${across.length} across a paragraph break)`);
   await extractor.dispose();

@@ -53,7 +53,9 @@ export function tokenizerConfigJson() {
 
 /**
  * config.json: model_type "bert" makes transformers.js' AutoModel build a plain encoder session whose
- * output `last_hidden_state` the feature-extraction pipeline mean-pools.
+ * output `last_hidden_state` the feature-extraction pipeline mean-pools. `transformers.js_config.dtype`
+ * makes every device load onnx/model_quantized.onnx (the only graph shipped) when the caller gives no
+ * dtype; without it WebGPU and Node's cpu would ask for onnx/model.onnx (fp32) and fail.
  */
 export function modelConfigJson({ dim, vocabSize, build }) {
   return {
@@ -62,6 +64,7 @@ export function modelConfigJson({ dim, vocabSize, build }) {
     hidden_size: dim,
     vocab_size: vocabSize,
     pad_token_id: PAD_ID,
+    'transformers.js_config': { dtype: 'q8' },
     chunkscope_static_model: build,
   };
 }
