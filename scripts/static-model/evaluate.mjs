@@ -71,6 +71,17 @@ for (const folder of modelFolders) {
     [`tokenizer + model().sentence_embedding, length-sorted, batches of ${batch}`]: await measure(direct(byLength), speedTexts.length),
   };
 
+  // Vocabulary coverage: the share of tokens that map to [UNK] (a zero row).
+  const unkId = extractor.tokenizer.unk_token_id;
+  let tokenCount = 0;
+  let unknownCount = 0;
+  for (const { text } of sentences) {
+    for (const id of extractor.tokenizer.encode(text)) {
+      tokenCount++;
+      if (id === unkId) unknownCount++;
+    }
+  }
+
   // Every sentence embedded once, in length-sorted batches (one batch of all would pad to the longest).
   const vectors = new Array(sentences.length);
   const order = sentences.map((_, i) => i).sort((x, y) => sentences[x].text.length - sentences[y].text.length);
@@ -92,7 +103,7 @@ for (const folder of modelFolders) {
   for (const [name, { perSecond, perCpuSecond }] of Object.entries(speeds)) {
     console.log(`  ${name}: ${perSecond} sentences/s (${perCpuSecond} per CPU second)`);
   }
-  console.log(`  ${withoutVector} of ${sentences.length} sentences have no known word`);
+  console.log(`  ${withoutVector} of ${sentences.length} sentences have no known word; ${((100 * unknownCount) / tokenCount).toFixed(1)}% of ${tokenCount} tokens are unknown`);
   console.log(`  topic-separation AUC ${auc.toFixed(3)} (${positives.length} same-paragraph vs ${negatives.length} distant pairs)`);
   console.log(`  paragraph-break AUC ${rocAuc(inside, across).toFixed(3)} (${inside.length} consecutive pairs inside vs ${across.length} across a paragraph break)`);
   await extractor.dispose();
