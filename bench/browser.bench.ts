@@ -21,6 +21,7 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
 import { makeDocument } from '../e2e/documents';
 import '../e2e/hook';
+import { chunk } from '../src/core/index';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MOVES = 32;
@@ -52,7 +53,7 @@ interface SliderRow {
 
 declare global {
   interface Window {
-    __bench?: { longTasks: { start: number; duration: number }[]; keydowns: number[] };
+    __bench?: { longTasks: { start: number; duration: number }[]; keydowns: number[]; inputs: number[] };
   }
 }
 
@@ -222,6 +223,61 @@ async function sliderRun(page: Page, label: string, text: string, targetP95: num
   };
 }
 
+interface DragResult {
+  inputs: number;
+  paints: number;
+  finalSize: number;
+  lastInputToPaintMs: number | null;
+  /** The last painted job is the newest one: its chunk count is the engine's for the final slider value. */
+  newestPainted: boolean;
+  longTasks: number;
+  longestTaskMs: number;
+}
+
+/** Drags the size slider with the mouse (a burst of input events, ~60 per second) over a loaded document. */
+async function dragRun(page: Page, text: string, overlap: number): Promise<DragResult> {
+  const before = (await paintMeasures(page)).length;
+  await page.evaluate((t) => window.__chunkscope!.setDocument(t), text);
+  if (!(await nextPaint(page, before, 120_000))) throw new Error('drag: the document was never painted');
+  await settle(page);
+
+  const slider = page.getByRole('slider', { name: 'Chunk size', exact: true });
+  const box = await slider.boundingBox();
+  if (!box) throw new Error('drag: the "Chunk size" slider is not visible');
+  const y = box.y + box.height / 2;
+  const from = box.x + box.width * 0.3;
+  const to = box.x + box.width * 0.6;
+  await page.evaluate(() => {
+    window.__bench!.longTasks.length = 0;
+    window.__bench!.inputs.length = 0;
+  });
+  const paintsBefore = (await paintMeasures(page)).length;
+  await page.mouse.move(from, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 40; step++) {
+    await page.mouse.move(from + ((to - from) * step) / 40, y);
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up();
+  await settle(page, 500, 60_000);
+
+  const paints = (await paintMeasures(page)).slice(paintsBefore);
+  const inputs = await page.evaluate(() => window.__bench!.inputs);
+  const longTasks = await page.evaluate(() => window.__bench!.longTasks);
+  const finalSize = Number(await slider.inputValue());
+  const expected = await chunk(text, { strategy: 'recursive', unit: 'chars', size: finalSize, overlap });
+  const last = paints.at(-1);
+  return {
+    inputs: inputs.length,
+    paints: paints.length,
+    finalSize,
+    lastInputToPaintMs: last && inputs.length ? last.end - inputs.at(-1)! : null,
+    newestPainted: last?.chunks === expected.length,
+    longTasks: longTasks.length,
+    longestTaskMs: longTasks.reduce((m, t) => Math.max(m, t.duration), 0),
+  };
+}
+
 interface PasteResult {
   chars: number;
   paintedMs: number | null;
@@ -329,9 +385,10 @@ async function main(): Promise<void> {
     // tsx (esbuild keepNames) wraps named functions inside page.evaluate callbacks in __name(); give the page one.
     await context.addInitScript('globalThis.__name = (fn) => fn;');
     await context.addInitScript(() => {
-      window.__bench = { longTasks: [], keydowns: [] };
+      window.__bench = { longTasks: [], keydowns: [], inputs: [] };
       // The bench's own clock for "key pressed", to check the app's measure starts at the input event.
       document.addEventListener('keydown', (event) => window.__bench!.keydowns.push(event.timeStamp), true);
+      document.addEventListener('input', (event) => window.__bench!.inputs.push(event.timeStamp), true);
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) window.__bench!.longTasks.push({ start: entry.startTime, duration: entry.duration });
       }).observe({ type: 'longtask', buffered: true });
@@ -372,6 +429,19 @@ async function main(): Promise<void> {
         `${r.longTasks} ${r.longTasks === 0 ? '(none: met)' : '(target none: MISSED)'}`,
         fmt(r.longestTaskMs, 0),
       ]),
+    );
+
+    await openApp(page, base + charsConfig);
+    const drag = await dragRun(page, sliceOf(corpus, MiB(1)), 64);
+    console.log('\nDragging the size slider with the mouse over 1 MiB (recursive, chars, overlap 64): 40 moves, 16 ms apart');
+    printTable(
+      ['measure', 'value'],
+      [
+        ['input events / paints', `${drag.inputs} / ${drag.paints}`],
+        ['last input → painted ms', fmt(drag.lastInputToPaintMs, 0)],
+        [`final size ${drag.finalSize}: newest job painted`, drag.newestPainted ? 'yes (engine agrees)' : 'NO (a stale result is on screen)'],
+        ['main-thread long tasks >50ms', `${drag.longTasks} (longest ${fmt(drag.longestTaskMs, 0)} ms)`],
+      ],
     );
 
     await openApp(page, base + charsConfig);
