@@ -98,3 +98,15 @@ test('keyboard only: tab to the size control and change it', async ({ page }) =>
   await expect(c.sizeSlider).toHaveValue('300');
   await expectPainted(page, await expectedChunks(text, await optionsFromControls(page)));
 });
+
+test('every control has its accessible name', async ({ page }) => {
+  await openApp(page, '/?strategy=recursive');
+  const c = controls(page);
+  for (const [name, locator] of Object.entries(c)) {
+    if (name === 'alert') continue; // only there while a setting is invalid
+    await expect(locator, `${name} is on the page under its accessible name`).toHaveCount(1);
+  }
+  for (const button of ['Export JSON', 'Export JSONL', 'Copy chunk', 'Open file…']) {
+    await expect(page.getByRole('button', { name: button, exact: true })).toHaveCount(1);
+  }
+});
