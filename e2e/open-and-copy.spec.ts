@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 import { controls, expectPainted, expectedChunks, getDocument, openApp, optionsFromControls, pasteDocument, typeNumber } from './app';
 import { makeDocument } from './documents';
 
-// Getting a document in from disk, and one chunk out to the clipboard.
+// Getting a document in from disk, picking one chunk (in the editor or the list), and copying it out.
 
 test('"Open file…" loads a local markdown file and chunks it', async ({ page }) => {
   await openApp(page);
@@ -32,4 +32,34 @@ test('"Copy chunk" copies the selected chunk\'s exact text', async ({ page, cont
   await expect(option).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'Copy chunk', exact: true }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expected[2]!.text);
+});
+
+test('selecting a chunk in the editor or in the list reveals it in the other', async ({ page }) => {
+  await openApp(page);
+  const text = makeDocument(30_000, 41);
+  await pasteDocument(page, text);
+  const c = controls(page);
+  await typeNumber(c.sizeBox, 300);
+  await typeNumber(c.overlapBox, 0);
+  const expected = await expectedChunks(text, await optionsFromControls(page));
+  await expectPainted(page, expected);
+  const last = expected.length - 1;
+
+  // Editor -> list: put the cursor in the last sentence; the list scrolls to the last chunk and selects it.
+  await c.editor.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+  const offset = text.length - 4;
+  const owner = expected.filter((k) => k.start <= offset && offset < k.end).at(-1);
+  expect(owner?.index).toBe(last);
+  const lastOption = c.chunkList.locator(`[role="option"][data-index="${last}"]`);
+  await expect(lastOption).toBeVisible();
+  await expect(lastOption).toHaveAttribute('aria-selected', 'true');
+
+  // List -> editor: Home in the list selects chunk 0, and the editor scrolls back up to show it.
+  await c.chunkList.focus();
+  await page.keyboard.press('Home');
+  await expect(c.chunkList.locator('[role="option"][data-index="0"]')).toHaveAttribute('aria-selected', 'true');
+  await expect(c.editor.locator('.cs-chunk-selected').first()).toBeVisible();
+  await expect(c.editor.locator('.view-lines')).toContainText('Chunkscope e2e document 41');
 });
