@@ -1,5 +1,14 @@
 import { test, expect } from './fixtures';
-import { controls, expectPainted, expectedChunks, openApp, optionsFromControls, pasteDocument, typeNumber } from './app';
+import {
+  controls,
+  expectPainted,
+  expectedChunks,
+  getDocument,
+  openApp,
+  optionsFromControls,
+  pasteDocument,
+  typeNumber,
+} from './app';
 import { makeDocument } from './documents';
 
 // A person pastes a document, sees where the chunks are, and moves the size control to see them move.
@@ -30,6 +39,21 @@ test('pasting a document draws and counts its chunk boundaries', async ({ page }
   });
   expect(lastPaint?.detail.chunks).toBe(expected.length);
   expect(lastPaint?.detail.jobId).toBe(await page.evaluate(() => window.__chunkscope!.paintedJobId()));
+});
+
+test('typing in the editor re-chunks the document as it is typed', async ({ page }) => {
+  await openApp(page);
+  await pasteDocument(page, text);
+  const c = controls(page);
+  await expectPainted(page, await expectedChunks(text, await optionsFromControls(page)));
+
+  await c.editor.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  const typed = '\nA closing paragraph typed by hand, one key at a time, to see the last boundary move.\n';
+  await page.keyboard.type(typed);
+  const edited = text + typed;
+  await expect.poll(() => getDocument(page)).toBe(edited);
+  await expectPainted(page, await expectedChunks(edited, await optionsFromControls(page)));
 });
 
 test('moving the size slider moves the boundaries to where the engine puts them', async ({ page }) => {
