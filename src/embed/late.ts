@@ -1,0 +1,148 @@
+import type { Range } from '../core/types';
+import type { EmbedCallOptions, Embedder } from './types';
+
+/**
+ * Late chunking (jina-ai's "late chunking"): embed the whole document once with a long-context model, then give
+ * each chunk the normalized mean of the token vectors that fall in its span. The chunk vector then carries context
+ * from the rest of the document (a pronoun's referent, the topic of the section), which embedding the chunk text
+ * alone ("naive" chunk embeddings) loses.
+ *
+ * Spans are UTF-16 offsets into the document (the chunk contract's offsets, and the offsets `Embedder.tokenize`
+ * and `Embedder.embedTokens` give), so no token-index bookkeeping is needed here: a token belongs to a chunk when
+ * their spans overlap. A token cut by a chunk boundary (a boundary in the middle of a word) counts for both chunks.
+ */
+
+/**
+ * One vector per chunk: the mean of the vectors of the tokens whose span overlaps the chunk's span, normalized to
+ * length 1. A chunk that no token overlaps (only whitespace, or an empty span), or whose tokens all have zero vectors
+ * (the built-in model's unknown words), gets a zero vector: it has no direction, and `cosineSimilarity` says NaN.
+ *
+ * `tokens` must be in text order (starts and ends non-decreasing), as a tokenizer produces them; `vectors[i]` is the
+ * vector of `tokens[i]`. O((tokens + chunks) · log tokens + overlapping tokens · dims).
+ */
+export function lateChunkVectors(tokens: readonly Range[], vectors: readonly Float32Array[], chunks: readonly Range[]): Float32Array[] {
+  if (tokens.length !== vectors.length) {
+    throw new Error(`late chunking needs one vector per token: ${tokens.length} tokens, ${vectors.length} vectors`);
+  }
+  const dims = vectors[0]?.length ?? 0;
+  return chunks.map((chunk) => {
+    const sum = new Float64Array(dims);
+    // The first token that ends after the chunk starts (ends are non-decreasing), then every token starting before
+    // the chunk ends. A zero-width token counts when it lies strictly inside the chunk.
+    for (let i = firstEndingAfter(tokens, chunk.start); i < tokens.length && tokens[i]!.start < chunk.end; i++) {
+      const vector = vectors[i]!;
+      if (vector.length !== dims) throw new Error(`token ${i} has ${vector.length} dimensions, expected ${dims}`);
+      for (let d = 0; d < dims; d++) sum[d]! += vector[d]!;
+    }
+    // The mean's divisor does not change the direction: normalizing the sum gives the normalized mean.
+    return normalized(sum);
+  });
+}
+
+/** Index of the first token whose end is after `offset` (tokens.length when none). */
+function firstEndingAfter(tokens: readonly Range[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tokens[mid]!.end > offset) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** `values` scaled to length 1 as a Float32Array; all zeros (no direction) when its length is 0 or not finite. */
+export function normalized(values: ArrayLike<number>): Float32Array {
+  let squares = 0;
+  for (let i = 0; i < values.length; i++) squares += values[i]! * values[i]!;
+  const out = new Float32Array(values.length);
+  const norm = Math.sqrt(squares);
+  if (!(norm > 0) || !Number.isFinite(norm)) return out;
+  for (let i = 0; i < values.length; i++) out[i] = values[i]! / norm;
+  return out;
+}
+
+/** Sum of products, in double precision. */
+export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) throw new Error(`cannot compare vectors of ${a.length} and ${b.length} dimensions`);
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
+  return sum;
+}
+
+/**
+ * Cosine similarity in [-1, 1]; NaN when either vector has no direction (all zeros: a chunk without a known word),
+ * so a display can say "no similarity" rather than a made-up 0.
+ */
+export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const denominator = Math.sqrt(dot(a, a) * dot(b, b));
+  if (!(denominator > 0)) return NaN;
+  // Rounding can push the cosine of parallel vectors a hair past 1.
+  return Math.max(-1, Math.min(1, dot(a, b) / denominator));
+}
+
+export interface QueryComparison {
+  /** The chunk's index. */
+  index: number;
+  /** Cosine similarity of the query with the chunk embedded on its own (NaN: the chunk vector is zero). */
+  naive: number;
+  /** Cosine similarity of the query with the chunk's late-chunked vector. */
+  late: number;
+  /** 1-based rank of the chunk among all chunks by `naive` similarity (NaN ranks last). */
+  naiveRank: number;
+  /** 1-based rank by `late` similarity. */
+  lateRank: number;
+}
+
+/**
+ * For a query the user types: each chunk's similarity with the query under naive and under late-chunked embeddings,
+ * side by side, and where each puts the chunk in a ranking (what a retriever would return first). Ties keep chunk
+ * order.
+ */
+export function compareQuery(
+  queryVector: ArrayLike<number>,
+  naive: readonly ArrayLike<number>[],
+  late: readonly ArrayLike<number>[],
+): QueryComparison[] {
+  if (naive.length !== late.length) {
+    throw new Error(`naive and late embeddings differ in number: ${naive.length} and ${late.length}`);
+  }
+  const naiveScores = naive.map((vector) => cosineSimilarity(queryVector, vector));
+  const lateScores = late.map((vector) => cosineSimilarity(queryVector, vector));
+  const naiveRanks = ranks(naiveScores);
+  const lateRanks = ranks(lateScores);
+  return naiveScores.map((score, index) => ({
+    index,
+    naive: score,
+    late: lateScores[index]!,
+    naiveRank: naiveRanks[index]!,
+    lateRank: lateRanks[index]!,
+  }));
+}
+
+/** 1-based ranks by descending score; NaN after every number; ties in index order. */
+function ranks(scores: readonly number[]): number[] {
+  const order = scores.map((_, i) => i).sort((a, b) => {
+    const nanA = Number.isNaN(scores[a]);
+    const nanB = Number.isNaN(scores[b]);
+    if (nanA !== nanB) return nanA ? 1 : -1;
+    return nanA ? a - b : scores[b]! - scores[a]! || a - b;
+  });
+  const rank = new Array<number>(scores.length);
+  order.forEach((chunkIndex, position) => (rank[chunkIndex] = position + 1));
+  return rank;
+}
+
+/**
+ * Late-chunked vectors for `chunks` of `text` with a model: one `embedTokens` call over the whole text (the embedder
+ * windows texts longer than its maximum input), then `lateChunkVectors`.
+ */
+export async function embedLate(
+  embedder: Pick<Embedder, 'embedTokens'>,
+  text: string,
+  chunks: readonly Range[],
+  options?: EmbedCallOptions,
+): Promise<Float32Array[]> {
+  const { tokens, vectors } = await embedder.embedTokens(text, options);
+  return lateChunkVectors(tokens, vectors, chunks);
+}
