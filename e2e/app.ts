@@ -137,7 +137,11 @@ export async function expectPainted(page: Page, expected: Chunk[]): Promise<void
     await expect(c.editor.locator('.cs-chunk-even').first()).toBeAttached();
     await expect(c.editor.locator('.cs-chunk-label').first()).toBeAttached();
   }
-  if (expected.length > 1) await expect(c.editor.locator('.cs-chunk-odd').first()).toBeAttached();
+  // Monaco renders only the lines in view: look for the second chunk's colour when it starts near the top.
+  const second = expected[1];
+  if (second && second.start < 1_500 && (expected[0]!.text.slice(0, second.start - expected[0]!.start).match(/\n/g)?.length ?? 0) < 15) {
+    await expect(c.editor.locator('.cs-chunk-odd').first()).toBeAttached();
+  }
 }
 
 /** Sets a number box the way a person types into it. */

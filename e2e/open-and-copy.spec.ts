@@ -16,6 +16,23 @@ test('"Open file…" loads a local markdown file and chunks it', async ({ page }
   await expectPainted(page, await expectedChunks(content, await optionsFromControls(page)));
 });
 
+test('dropping a source file onto the editor loads it and chunks it', async ({ page }) => {
+  await openApp(page);
+  const source = 'import os\n\n\ndef walk(root):\n    for name in os.listdir(root):\n        yield name\n'.repeat(40);
+  // A real drag and drop of a file: the DataTransfer carries a File, as when dropped from the desktop.
+  const dataTransfer = await page.evaluateHandle((content) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([content], 'walk.py', { type: 'text/x-python' }));
+    return transfer;
+  }, source);
+  const target = controls(page).editor.locator('.view-lines');
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+  await expect.poll(() => getDocument(page), { message: 'the editor holds the dropped file' }).toBe(source);
+  await expectPainted(page, await expectedChunks(source, await optionsFromControls(page)));
+});
+
 test('"Copy chunk" copies the selected chunk\'s exact text', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await openApp(page);
