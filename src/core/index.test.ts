@@ -19,9 +19,13 @@ describe('chunk()', () => {
   });
 
   it('returns [] for empty or whitespace-only text in native modes', async () => {
+    // Semantic needs an embedder even for blank text (it is never called then).
+    const embed = async (): Promise<Float32Array[]> => {
+      throw new Error('blank text must not be embedded');
+    };
     for (const strategy of STRATEGIES.map((s) => s.id)) {
-      expect(await chunk('', { strategy })).toEqual([]);
-      expect(await chunk(' \n\t\r\n ', { strategy })).toEqual([]);
+      expect(await chunk('', { strategy }, { embed })).toEqual([]);
+      expect(await chunk(' \n\t\r\n ', { strategy }, { embed })).toEqual([]);
     }
   });
 
@@ -82,7 +86,7 @@ describe('chunk()', () => {
   });
 
   it('exports the registry, presets, unit names and option validation', () => {
-    expect(STRATEGIES.map((s) => s.id).sort()).toEqual(['character', 'fixed', 'paragraph', 'recursive', 'sentence', 'token']);
+    expect(STRATEGIES.map((s) => s.id).sort()).toEqual(['character', 'fixed', 'paragraph', 'recursive', 'semantic', 'sentence', 'token']);
     for (const s of STRATEGIES) {
       expect(s.label).not.toBe('');
       expect(s.description).not.toBe('');

@@ -30,6 +30,15 @@ describe('validateOptions defaults', () => {
       compat: 'none',
       documentId: null,
       locale: 'en',
+      // The semantic strategy's options, resolved for every strategy (unused by the others).
+      breakpoint: 'percentile',
+      amount: null,
+      chunks: null,
+      buffer: 1,
+      minSize: null,
+      maxSize: null,
+      embedder: 'builtin',
+      sentences: 'intl',
     });
   });
 
@@ -78,11 +87,12 @@ describe('validateOptions errors', () => {
     [{ size: 100, overlap: 200 }, 'overlap', 'overlap (200) must be smaller than size (100)'],
     [{ size: 100, overlap: 100 }, 'overlap', 'overlap (100) must be smaller than size (100)'],
     [{ overlap: -1 }, 'overlap', 'overlap must not be negative (got -1)'],
-    [{ strategy: 'semantic' }, 'strategy', 'unknown strategy "semantic" (expected one of recursive, character, sentence, paragraph, fixed, token)'],
+    [{ strategy: 'late' }, 'strategy', 'unknown strategy "late" (expected one of recursive, character, sentence, paragraph, fixed, token, semantic)'],
     [{ unit: 'bytes' }, 'unit', 'unknown unit "bytes" (expected one of chars, words, cl100k_base, o200k_base, p50k_base, r50k_base, gpt2)'],
     [{ language: 'cobol' }, 'language', expect.stringContaining('unknown language "cobol" (expected one of cpp, go,')],
     [{ keepSeparator: 'middle' }, 'keepSeparator', 'keepSeparator must be one of start, end, none (got "middle")'],
-    [{ compat: 'llamaindex' }, 'compat', 'unknown compat mode "llamaindex" (expected one of none, langchain)'],
+    [{ compat: 'llamaindex' }, 'compat', 'compat llamaindex applies to semantic only (got recursive)'],
+    [{ compat: 'chonkie' }, 'compat', 'unknown compat mode "chonkie" (expected one of none, langchain, llamaindex)'],
     [{ strategy: 'token', unit: 'words' }, 'unit', expect.stringContaining('the token strategy counts tokens')],
     [{ separators: '\n' }, 'separators', 'separators must be a list of strings'],
     [{ separators: [] }, 'separators', 'the recursive strategy needs at least one separator'],
@@ -101,14 +111,14 @@ describe('validateOptions errors', () => {
 });
 
 describe('compat langchain validation', () => {
-  it('is available for character, recursive and token only', () => {
-    for (const strategy of ['character', 'recursive', 'token'] as const) {
+  it('is available for character, recursive, token and semantic only', () => {
+    for (const strategy of ['character', 'recursive', 'token', 'semantic'] as const) {
       expect(validateOptions({ strategy, compat: 'langchain' }).compat).toBe('langchain');
     }
     for (const strategy of ['fixed', 'sentence', 'paragraph'] as const) {
       const error = errorOf({ strategy, compat: 'langchain' });
       expect(error.field).toBe('compat');
-      expect(error.message).toBe(`compat langchain applies to character, recursive, token only (got ${strategy})`);
+      expect(error.message).toBe(`compat langchain applies to character, recursive, token, semantic only (got ${strategy})`);
     }
   });
 

@@ -1,7 +1,8 @@
 import { LANGCHAIN_JS_LANGUAGES, LANGUAGE_NAMES, languageSeparators } from './languages';
 import { checkSeparatorRegex } from './separator-regex';
 import { getStrategy, STRATEGY_NAMES } from './strategies';
-import type { ChunkOptions, CompatMode, KeepSeparator, ResolvedOptions, StrategyName, UnitName } from './types';
+import { BREAKPOINT_MODES } from './semantic/breakpoints';
+import type { BreakpointMode, ChunkOptions, CompatMode, KeepSeparator, ResolvedOptions, SentenceFinder, StrategyName, UnitName } from './types';
 import { isTokenEncoding, TOKEN_ENCODINGS, UNIT_NAMES } from './units';
 
 /** A bad option: `field` names the option (as the CLI flag / library key), `message` is one human line. */
@@ -27,12 +28,24 @@ export const BASE_DEFAULTS: ResolvedOptions = {
   compat: 'none',
   documentId: null,
   locale: 'en',
+  breakpoint: 'percentile',
+  amount: null,
+  chunks: null,
+  buffer: 1,
+  minSize: null,
+  maxSize: null,
+  embedder: 'builtin',
+  sentences: 'intl',
 };
 
 export const KEEP_SEPARATOR_VALUES: KeepSeparator[] = ['start', 'end', 'none'];
-export const COMPAT_MODES: CompatMode[] = ['none', 'langchain'];
-/** Strategies with a LangChain compatibility mode. */
-export const LANGCHAIN_STRATEGIES: StrategyName[] = ['character', 'recursive', 'token'];
+export const COMPAT_MODES: CompatMode[] = ['none', 'langchain', 'llamaindex'];
+export const SENTENCE_FINDERS: SentenceFinder[] = ['intl', 'regex'];
+/** Upper bounds that keep a typo from asking for absurd work. */
+const MAX_BUFFER = 100;
+const MAX_EMBEDDER_ID = 200;
+/** Strategies with a LangChain compatibility mode (semantic's is SemanticChunker, in src/core/semantic). */
+export const LANGCHAIN_STRATEGIES: StrategyName[] = ['character', 'recursive', 'token', 'semantic'];
 
 const MAX_SIZE = 100_000_000;
 const MAX_SEPARATORS = 64;
@@ -57,6 +70,83 @@ function integerOption(field: string, value: unknown): number {
   const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n)) fail(field, `${field} must be a whole number (got ${show(value)})`);
   return n;
+}
+
+/** Numbers may arrive as numbers (library) or decimal strings (URL query, CLI flags). */
+function numberOption(field: string, value: unknown): number {
+  const n = typeof value === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) fail(field, `${field} must be a number (got ${show(value)})`);
+  return n;
+}
+
+interface SemanticResolved {
+  breakpoint: BreakpointMode;
+  amount: number | null;
+  chunks: number | null;
+  buffer: number;
+  minSize: number | null;
+  maxSize: number | null;
+  embedder: string;
+  sentences: SentenceFinder;
+}
+
+/** The semantic options (validated for every strategy when given, so a typo never passes silently). */
+function semanticOptions(given: Record<string, unknown>, has: (key: string) => boolean): SemanticResolved {
+  const breakpoint = has('breakpoint') ? given.breakpoint : BASE_DEFAULTS.breakpoint;
+  if (typeof breakpoint !== 'string' || !(BREAKPOINT_MODES as string[]).includes(breakpoint)) {
+    fail('breakpoint', `unknown breakpoint mode ${show(breakpoint)} (expected one of ${oneOf(BREAKPOINT_MODES)})`);
+  }
+  const mode = breakpoint as BreakpointMode;
+
+  let amount: number | null = null;
+  if (has('amount')) {
+    amount = numberOption('amount', given.amount);
+    if ((mode === 'percentile' || mode === 'gradient') && (amount < 0 || amount > 100)) {
+      fail('amount', `the ${mode} amount must be between 0 and 100 (got ${amount})`);
+    }
+    if ((mode === 'standard_deviation' || mode === 'interquartile') && amount < 0) {
+      fail('amount', `the ${mode} amount must not be negative (got ${amount})`);
+    }
+    if (mode === 'absolute' && (amount < 0 || amount > 2)) {
+      fail('amount', `the absolute threshold is a distance between 0 and 2 (got ${amount})`);
+    }
+  }
+
+  let chunks: number | null = null;
+  if (has('chunks')) {
+    chunks = integerOption('chunks', given.chunks);
+    if (chunks < 1) fail('chunks', `chunks must be at least 1 (got ${chunks})`);
+  }
+  if (mode === 'absolute' && amount === null && chunks === null) {
+    fail('amount', 'the absolute breakpoint needs a threshold distance (amount, --threshold), e.g. 0.3');
+  }
+
+  const buffer = has('buffer') ? integerOption('buffer', given.buffer) : BASE_DEFAULTS.buffer!;
+  if (buffer < 0 || buffer > MAX_BUFFER) fail('buffer', `buffer must be between 0 and ${MAX_BUFFER} (got ${buffer})`);
+
+  const sizeOption = (field: 'minSize' | 'maxSize'): number | null => {
+    if (!has(field)) return null;
+    const v = integerOption(field, given[field]);
+    if (v <= 0) fail(field, `${field} must be a positive whole number (got ${v})`);
+    if (v > MAX_SIZE) fail(field, `${field} (${v}) must be at most ${MAX_SIZE}`);
+    return v;
+  };
+  const minSize = sizeOption('minSize');
+  const maxSize = sizeOption('maxSize');
+  if (minSize !== null && maxSize !== null && minSize > maxSize) {
+    fail('minSize', `minSize (${minSize}) must not be larger than maxSize (${maxSize})`);
+  }
+
+  const embedder = has('embedder') ? given.embedder : BASE_DEFAULTS.embedder;
+  if (typeof embedder !== 'string' || embedder.trim() === '' || embedder.length > MAX_EMBEDDER_ID) {
+    fail('embedder', `embedder must be "builtin" or a model id such as Xenova/all-MiniLM-L6-v2 (got ${show(embedder)})`);
+  }
+
+  const sentences = has('sentences') ? given.sentences : BASE_DEFAULTS.sentences;
+  if (typeof sentences !== 'string' || !(SENTENCE_FINDERS as string[]).includes(sentences)) {
+    fail('sentences', `sentences must be one of ${oneOf(SENTENCE_FINDERS)} (got ${show(sentences)})`);
+  }
+  return { breakpoint: mode, amount, chunks, buffer, minSize, maxSize, embedder: embedder.trim(), sentences: sentences as SentenceFinder };
 }
 
 /**
@@ -165,7 +255,12 @@ export function validateOptions(options: ChunkOptions = {}): ResolvedOptions {
     documentId = given.documentId;
   }
 
-  if (compat === 'langchain') {
+  const semantic = semanticOptions(given, has);
+  if (compat === 'llamaindex' && strategy.id !== 'semantic') {
+    fail('compat', `compat llamaindex applies to semantic only (got ${strategy.id})`);
+  }
+
+  if (compat === 'langchain' && strategy.id !== 'semantic') {
     if (!LANGCHAIN_STRATEGIES.includes(strategy.id)) {
       fail('compat', `compat langchain applies to ${oneOf(LANGCHAIN_STRATEGIES)} only (got ${strategy.id})`);
     }
@@ -192,5 +287,6 @@ export function validateOptions(options: ChunkOptions = {}): ResolvedOptions {
     compat: compat as CompatMode,
     documentId,
     locale,
+    ...semantic,
   };
 }

@@ -5,7 +5,24 @@ import type { ChunkContext, CompatMode, Range, ResolvedOptions, StrategyName } f
  * `controls`, so adding a strategy touches its file plus one line in STRATEGIES below.
  */
 
-export type ControlName = 'size' | 'overlap' | 'unit' | 'separators' | 'keepSeparator' | 'language' | 'compat' | 'locale';
+export type ControlName =
+  | 'size'
+  | 'overlap'
+  | 'unit'
+  | 'separators'
+  | 'keepSeparator'
+  | 'language'
+  | 'compat'
+  | 'locale'
+  // semantic
+  | 'breakpoint'
+  | 'amount'
+  | 'chunks'
+  | 'buffer'
+  | 'minSize'
+  | 'maxSize'
+  | 'embedder'
+  | 'sentences';
 
 /**
  * A span found by a splitter. `oversize` marks a single unsplittable piece larger than `size`. `content` is set
@@ -14,6 +31,8 @@ export type ControlName = 'size' | 'overlap' | 'unit' | 'separators' | 'keepSepa
 export interface SplitSpan extends Range {
   oversize?: boolean;
   content?: string;
+  /** Semantic: the distance at the sentence gap this chunk starts after (NaN or absent when none). */
+  distanceBefore?: number;
 }
 
 export interface StrategyDefinition {

@@ -3,6 +3,7 @@ import { characterStrategy } from './splitters/character';
 import { fixedStrategy } from './splitters/fixed';
 import { paragraphStrategy } from './splitters/paragraph';
 import { recursiveStrategy } from './splitters/recursive';
+import { semanticStrategy } from './splitters/semantic';
 import { sentenceStrategy } from './splitters/sentence';
 import { tokenStrategy } from './splitters/token';
 import type { StrategyName } from './types';
@@ -15,6 +16,7 @@ export const STRATEGIES: StrategyDefinition[] = [
   paragraphStrategy,
   fixedStrategy,
   tokenStrategy,
+  semanticStrategy,
 ];
 
 export const STRATEGY_NAMES: StrategyName[] = STRATEGIES.map((s) => s.id);

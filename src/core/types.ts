@@ -7,12 +7,20 @@
 export type UnitName = 'chars' | 'words' | TokenEncodingName;
 export type TokenEncodingName = 'cl100k_base' | 'o200k_base' | 'p50k_base' | 'r50k_base' | 'gpt2';
 
-export type StrategyName = 'fixed' | 'token' | 'character' | 'sentence' | 'paragraph' | 'recursive';
+import type { BreakpointMode } from './semantic/breakpoints';
+
+export type { BreakpointMode };
+
+export type StrategyName = 'fixed' | 'token' | 'character' | 'sentence' | 'paragraph' | 'recursive' | 'semantic';
 
 /** Where a separator kept by the recursive/character splitters goes. */
 export type KeepSeparator = 'start' | 'end' | 'none';
 
-export type CompatMode = 'none' | 'langchain';
+/** 'llamaindex' applies to the semantic strategy only. */
+export type CompatMode = 'none' | 'langchain' | 'llamaindex';
+
+/** How the semantic splitter finds sentences: Intl.Segmenter (any language) or LangChain's regex. */
+export type SentenceFinder = 'intl' | 'regex';
 
 export interface Range {
   start: number;
@@ -63,6 +71,22 @@ export interface ChunkOptions {
   documentId?: string;
   /** Sentence segmentation locale for Intl.Segmenter (default: 'en'). */
   locale?: string;
+  /** Semantic: how a breakpoint is chosen (default percentile). */
+  breakpoint?: BreakpointMode;
+  /** Semantic: the mode's parameter (percentile 95, standard_deviation 3, interquartile 1.5, gradient 95; absolute: the distance). */
+  amount?: number;
+  /** Semantic: a target number of chunks (overrides amount). */
+  chunks?: number;
+  /** Semantic: neighbouring sentences on each side joined to a sentence before embedding (default 1). */
+  buffer?: number;
+  /** Semantic: groups smaller than this (in the unit) are merged with a neighbour. */
+  minSize?: number;
+  /** Semantic: groups larger than this (in the unit) are split further. */
+  maxSize?: number;
+  /** Semantic: 'builtin' (the static offline model, default) or a hub model id. Part of the chunk ids. */
+  embedder?: string;
+  /** Semantic: sentence finder (default intl; compat langchain always uses the regex). */
+  sentences?: SentenceFinder;
 }
 
 /** Options after validation: every field present and checked. */
@@ -78,6 +102,16 @@ export interface ResolvedOptions {
   compat: CompatMode;
   documentId: string | null;
   locale: string;
+  // Semantic options: always set by validateOptions (null = not given); optional in the type so that options built
+  // by hand for the other strategies stay valid.
+  breakpoint?: BreakpointMode;
+  amount?: number | null;
+  chunks?: number | null;
+  buffer?: number;
+  minSize?: number | null;
+  maxSize?: number | null;
+  embedder?: string;
+  sentences?: SentenceFinder;
 }
 
 /** How the size of a piece of text is measured. Implementations cache; `count` must be pure. */
@@ -98,8 +132,13 @@ export interface TokenSpan {
 /** Progress callback for long runs (0..1). */
 export type ProgressFn = (fraction: number) => void;
 
+/** Embeds texts (never blank) into one vector each, in order: supplied by the caller (worker, CLI), never by core. */
+export type EmbedTexts = (texts: string[]) => Promise<Float32Array[]>;
+
 export interface ChunkContext {
   unit: Unit;
+  /** Required by the semantic strategy. */
+  embed?: EmbedTexts;
   options: ResolvedOptions;
   onProgress?: ProgressFn;
   /** Checked between pieces of work; throwing aborts the run. */
