@@ -357,6 +357,49 @@ async function pasteRun(page: Page, text: string): Promise<PasteResult> {
   };
 }
 
+interface ScrollResult {
+  chunks: number;
+  wheelEvents: number;
+  /** Distinct rows seen during the scroll: the list really moved through the chunks. */
+  rowsSeen: number;
+  longestFrameGapMs: number;
+  longTasks: number;
+}
+
+/** Wheels through the chunk list (virtualized) the way a person flicks through it, watching frame gaps. */
+async function scrollRun(page: Page): Promise<ScrollResult> {
+  const list = page.getByRole('listbox', { name: 'Chunks', exact: true });
+  const box = await list.boundingBox();
+  if (!box) throw new Error('scroll: the chunk list is not visible');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.evaluate(() => {
+    window.__bench!.longTasks.length = 0;
+    const state = { last: performance.now(), longest: 0, running: true, rows: new Set<string>() };
+    (window as unknown as { __scroll: typeof state }).__scroll = state;
+    const tick = (now: number) => {
+      state.longest = Math.max(state.longest, now - state.last);
+      state.last = now;
+      for (const row of document.querySelectorAll('[role="listbox"] [role="option"]')) state.rows.add(row.getAttribute('data-index') ?? '');
+      if (state.running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const wheelEvents = 60;
+  for (let i = 0; i < wheelEvents; i++) {
+    await page.mouse.wheel(0, 2_000);
+    await page.waitForTimeout(16);
+  }
+  await page.waitForTimeout(300);
+  const { longest, rows } = await page.evaluate(() => {
+    const state = (window as unknown as { __scroll: { longest: number; running: boolean; rows: Set<string> } }).__scroll;
+    state.running = false;
+    return { longest: state.longest, rows: state.rows.size };
+  });
+  const longTasks = await page.evaluate(() => window.__bench!.longTasks.length);
+  const chunks = Number(await page.getByTestId('chunk-count').textContent());
+  return { chunks, wheelEvents, rowsSeen: rows, longestFrameGapMs: longest, longTasks };
+}
+
 function fmt(n: number | null, digits = 1): string {
   return n === null || Number.isNaN(n) ? '-' : n.toFixed(digits);
 }
@@ -465,6 +508,17 @@ async function main(): Promise<void> {
       paste.paintedMs === null
         ? '10 MiB: NOT painted within 180 s'
         : `10 MiB: rendered; ${responsive ? 'page stayed responsive (every click handled within 1 s)' : 'page was NOT responsive (a click waited 1 s or more)'}`,
+    );
+
+    const scroll = await scrollRun(page);
+    console.log(`\nScrolling the chunk list of the 10 MiB document (${scroll.chunks} chunks): ${scroll.wheelEvents} wheel events, 16 ms apart`);
+    printTable(
+      ['measure', 'value'],
+      [
+        ['rows rendered along the way', String(scroll.rowsSeen)],
+        ['longest gap between frames ms', fmt(scroll.longestFrameGapMs, 0)],
+        ['main-thread long tasks >50ms', String(scroll.longTasks)],
+      ],
     );
   } finally {
     await browser.close();
