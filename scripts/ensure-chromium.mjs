@@ -95,7 +95,7 @@ export function ensureChromium() {
   console.error('No Chromium found: installing Debian chromium with apt-get…');
   const install = spawnSync(
     'sh',
-    ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium'],
+    ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium'],
     { stdio: 'inherit' },
   );
   if (install.status !== 0 || !isExecutable(SYSTEM_CHROMIUM)) {
