@@ -52,4 +52,8 @@ export interface CreateEmbedderOptions {
   /** Hub downloads are only allowed when the user picked a hub model. */
   allowRemote?: boolean;
   onDownloadProgress?: (p: DownloadProgress) => void;
+  /** Browser only: 'webgpu' when an adapter exists, else 'wasm' (the worker decides). Node always runs on the CPU. */
+  device?: 'wasm' | 'webgpu';
+  /** Weights to load (default 'q8', the file the built-in model ships and the hub models' smallest). */
+  dtype?: 'q8' | 'fp32' | 'fp16' | 'int8' | 'uint8' | 'q4';
 }
