@@ -10,6 +10,7 @@ import type { Config } from './configSlice';
 export function toChunkOptions(config: Config): ChunkOptions {
   const strategy = strategyDefinition(config.strategy);
   const controls = new Set<string>(strategy.controls);
+  if (config.strategy === 'semantic') return semanticOptions(config, controls);
   const options: ChunkOptions = { strategy: config.strategy, size: config.size, overlap: config.overlap };
   if (controls.has('unit')) options.unit = config.unit;
   if (controls.has('language') && config.language) options.language = config.language;
@@ -17,5 +18,20 @@ export function toChunkOptions(config: Config): ChunkOptions {
   if (controls.has('keepSeparator') && config.keepSeparator) options.keepSeparator = config.keepSeparator;
   if (controls.has('locale') && config.locale) options.locale = config.locale;
   if (config.compat && strategy.compat.includes('langchain')) options.compat = 'langchain';
+  return options;
+}
+
+/** Semantic options: no size or overlap (a semantic chunk is as long as its topic), the CLI's flags otherwise. */
+function semanticOptions(config: Config, controls: Set<string>): ChunkOptions {
+  const options: ChunkOptions = { strategy: 'semantic', unit: config.unit, breakpoint: config.breakpoint, buffer: config.buffer };
+  if (config.amount !== null) options.amount = config.amount;
+  if (config.targetChunks !== null) options.chunks = config.targetChunks;
+  if (config.minSize !== null) options.minSize = config.minSize;
+  if (config.maxSize !== null) options.maxSize = config.maxSize;
+  options.embedder = config.embedder;
+  if (config.sentences !== 'intl') options.sentences = config.sentences;
+  if (controls.has('locale') && config.locale) options.locale = config.locale;
+  if (config.compat) options.compat = 'langchain';
+  else if (config.llamaindex) options.compat = 'llamaindex';
   return options;
 }

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { KeepSeparator, StrategyName, UnitName } from '../core/types';
+import type { BreakpointMode, KeepSeparator, SentenceFinder, StrategyName, UnitName } from '../core/types';
 
 /** Every control of the configuration panel. These fields round-trip through the URL and localStorage. */
 export interface Config {
@@ -20,6 +20,20 @@ export interface Config {
   /** Context budget: window size (tokens) and how many chunks a query puts into it. */
   contextWindow: number;
   chunksInContext: number;
+  // Semantic strategy (names follow the CLI flags)
+  breakpoint: BreakpointMode;
+  /** The mode's parameter (--threshold); null: the mode's default. For 'absolute' it is the distance. */
+  amount: number | null;
+  /** A target number of chunks (--chunks); null: use the threshold. */
+  targetChunks: number | null;
+  buffer: number;
+  minSize: number | null;
+  maxSize: number | null;
+  /** 'builtin', a hub model id, or 'local/<folder>' for a folder the user picked. */
+  embedder: string;
+  sentences: SentenceFinder;
+  /** LlamaIndex compatibility (semantic only; LangChain's is `compat`). */
+  llamaindex: boolean;
 }
 
 export const DEFAULT_CONFIG: Config = {
@@ -34,7 +48,19 @@ export const DEFAULT_CONFIG: Config = {
   compat: false,
   contextWindow: 8192,
   chunksInContext: 5,
+  breakpoint: 'percentile',
+  amount: null,
+  targetChunks: null,
+  buffer: 1,
+  minSize: null,
+  maxSize: null,
+  embedder: 'builtin',
+  sentences: 'intl',
+  llamaindex: false,
 };
+
+/** Config fields that may be null or a number. */
+export const NULLABLE_NUMBERS = ['amount', 'targetChunks', 'minSize', 'maxSize'] as const;
 
 export interface ConfigSlice {
   config: Config;

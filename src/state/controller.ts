@@ -1,5 +1,6 @@
 import { STRATEGY_NAMES, UNIT_NAMES } from '../core/index';
 import { ChunkJobError, StaleJobError, type ChunkClient } from '../bridge/chunkClient';
+import { EmbedJobError, findEmbedderModel, formatBytes, type EmbedClient, type LocalModelFiles } from '../bridge/embedClient';
 import type { ExportFormat } from '../core/format';
 import { toChunkOptions } from './chunkOptions';
 import { DEFAULT_CONFIG } from './configSlice';
@@ -17,6 +18,9 @@ import { decodeConfig, encodeConfig, hasConfig } from './urlCodec';
  */
 
 let client: ChunkClient | null = null;
+let embedClient: EmbedClient | null = null;
+/** Increases with every job of either worker: a result is painted only if no newer job was started since. */
+let jobSeq = 0;
 
 let sentDocVersion = -1;
 let sentOptionsKey = '';
@@ -28,8 +32,10 @@ export interface InitialDocument {
 }
 
 /** Read URL, stored settings and stored document; set up the store; start chunking. */
-export async function startController(chunkClient: ChunkClient, fallbackDocument: InitialDocument): Promise<void> {
+export async function startController(chunkClient: ChunkClient, fallbackDocument: InitialDocument, embed?: EmbedClient): Promise<void> {
   client = chunkClient;
+  embedClient = embed ?? null;
+  if (embedClient) embedClient.onBackend = (b) => useStore.getState().setEmbedBackend(b);
   const notices: string[] = [];
   const stored = loadSettings(window.localStorage);
   let config = DEFAULT_CONFIG;
@@ -61,6 +67,7 @@ function onStoreChange(): void {
     sentDocText = s.text;
     sentDocVersion = s.docVersion;
     client.setDocument(s.docVersion, s.text);
+    embedClient?.setDocument(s.docVersion, s.text);
     scheduleDocumentSave();
     changed = true;
   }
@@ -84,7 +91,8 @@ function scheduleTokens(jobId: number): void {
   tokensTimer = setTimeout(() => {
     tokensTimer = null;
     if (useStore.getState().result?.jobId !== jobId) return;
-    client!
+    const source = useStore.getState().result?.semantic ? embedClient! : client!;
+    source
       .tokens(jobId)
       .then((tokens) => useStore.getState().setTokens({ jobId, ...tokens }))
       .catch(() => {});
@@ -104,6 +112,12 @@ function runJob(): void {
   const text = s.text;
   const version = s.docVersion;
   const options = toChunkOptions(s.config);
+  const seq = ++jobSeq;
+  if (options.strategy === 'semantic' && embedClient) {
+    runSemanticJob(seq, text, version, options, requestedAt);
+    return;
+  }
+  useStore.getState().setEmbedProgress(null);
   // Most jobs finish within a frame or two: only a slow one turns the status to "Chunking…" (one render fewer
   // per slider step).
   if (runningTimer) clearTimeout(runningTimer);
@@ -120,16 +134,108 @@ function runJob(): void {
     .then((result) => {
       settle();
       const now = useStore.getState();
-      if (now.docVersion !== version) return; // the document moved on; a newer job is coming
+      if (now.docVersion !== version || seq !== jobSeq) return; // the document moved on, or a newer job is coming
       now.setResult({ ...result, text, requestedAt, options });
       scheduleTokens(result.jobId);
     })
     .catch((error: unknown) => {
-      if (error instanceof StaleJobError) return;
+      if (error instanceof StaleJobError || seq !== jobSeq) return;
       settle();
       const message = error instanceof ChunkJobError || error instanceof Error ? error.message : String(error);
       useStore.getState().setError(message);
     });
+}
+
+/**
+ * A semantic job runs in the embedding worker: the first one for a document embeds (progress, cancellable), every
+ * later one for a new threshold or mode only re-splits there. Same newest-wins and last-good-result rules.
+ */
+function runSemanticJob(seq: number, text: string, version: number, options: ReturnType<typeof toChunkOptions>, requestedAt: number): void {
+  const model = options.embedder ?? 'builtin';
+  const isHub = model !== 'builtin' && !model.startsWith('local/');
+  // Only a slow job shows progress (a threshold drag answers within a frame).
+  if (runningTimer) clearTimeout(runningTimer);
+  runningTimer = setTimeout(() => {
+    runningTimer = null;
+    if (seq === jobSeq) useStore.getState().setRunning(true);
+  }, RUNNING_AFTER_MS);
+  const settle = () => {
+    if (runningTimer) clearTimeout(runningTimer);
+    runningTimer = null;
+    if (seq === jobSeq) useStore.getState().setEmbedProgress(null);
+  };
+  embedClient!
+    .semantic(
+      options,
+      { allowRemote: isHub },
+      {
+        onProgress: (stage, fraction) => {
+          if (seq !== jobSeq) return;
+          useStore.getState().setEmbedProgress({ stage, fraction });
+          if (stage === 'embedding') useStore.getState().setProgress(fraction);
+        },
+        onDownload: (file, loaded, total) => {
+          if (seq !== jobSeq) return;
+          useStore.getState().setEmbedProgress({ stage: 'downloading', fraction: total > 0 ? loaded / total : 0, loaded, total, file });
+        },
+        onFallback: (message) => {
+          useStore.getState().setNotice(message);
+          useStore.getState().setConfig({ embedder: 'builtin' });
+        },
+      },
+    )
+    .then((result) => {
+      settle();
+      const now = useStore.getState();
+      if (now.docVersion !== version || seq !== jobSeq) return;
+      now.setResult({ ...result, text, requestedAt, options });
+      scheduleTokens(result.jobId);
+    })
+    .catch((error: unknown) => {
+      if (error instanceof StaleJobError || seq !== jobSeq) return;
+      settle();
+      if (error instanceof EmbedJobError && error.cancelled) {
+        useStore.getState().setRunning(false);
+        useStore.getState().setNotice(error.message);
+        return;
+      }
+      useStore.getState().setError(error instanceof Error ? error.message : String(error));
+    });
+}
+
+/** The "Cancel embedding" button: stop the embedding run; the last good result stays. */
+export function cancelEmbedding(): void {
+  embedClient?.cancel();
+}
+
+/** "Load model folder…": hand the folder's files to the worker and select the model. */
+export async function loadModelFolder(model: LocalModelFiles): Promise<void> {
+  if (!embedClient) return;
+  try {
+    const { id, message } = await embedClient.addLocalModel(model);
+    const s = useStore.getState();
+    s.addLocalModel(id);
+    s.setNotice(message);
+    // Same id as before: the worker forgot the old files' model, so run again.
+    if (s.config.embedder === id) runJob();
+    else s.setConfig({ embedder: id, strategy: 'semantic' });
+  } catch (error) {
+    useStore.getState().setNotice(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Late chunking panel: each painted chunk's similarity with `query`, naive and late-chunked. */
+export function lateSimilarities(query: string): Promise<{ naive: Float64Array; late: Float64Array; note: string | null }> {
+  const result = useStore.getState().result;
+  if (!embedClient || !result?.semantic) return Promise.reject(new Error('choose the semantic strategy first'));
+  return embedClient.late(result.jobId, query);
+}
+
+/** One line about a hub model before it downloads. */
+export function embedderDownloadHint(id: string): string | null {
+  const model = findEmbedderModel(id);
+  if (!model || model.sizeBytes === 0) return null;
+  return `Downloads about ${formatBytes(model.sizeBytes)} from the Hugging Face hub once; the browser keeps it.`;
 }
 
 let settingsTimer: ReturnType<typeof setTimeout> | null = null;
@@ -171,7 +277,10 @@ function scheduleDocumentSave(): void {
 export async function exportChunks(format: ExportFormat): Promise<void> {
   const s = useStore.getState();
   if (!client || !s.result) return;
-  const text = await client.exportChunks(s.result.jobId, s.result.version, s.result.options, format);
+  const text =
+    s.result.semantic && embedClient
+      ? await embedClient.exportChunks(s.result.jobId, s.result.version, format)
+      : await client.exportChunks(s.result.jobId, s.result.version, s.result.options, format);
   const blob = new Blob([text], { type: format === 'json' ? 'application/json' : 'application/x-ndjson' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
@@ -190,6 +299,7 @@ declare global {
       getDocument(): string;
       getConfig(): object;
       paintedJobId(): number;
+      semantic(): { distances: number[]; threshold: number; breakpoints: number[] } | null;
     };
   }
 }
@@ -201,5 +311,10 @@ function installTestHook(): void {
     getDocument: () => useStore.getState().text,
     getConfig: () => toChunkOptions(useStore.getState().config),
     paintedJobId: () => useStore.getState().paintedJobId,
+    semantic: () => {
+      const semantic = useStore.getState().result?.semantic;
+      if (!semantic) return null;
+      return { distances: Array.from(semantic.distances), threshold: semantic.threshold, breakpoints: Array.from(semantic.breakpoints) };
+    },
   };
 }

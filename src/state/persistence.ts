@@ -1,4 +1,4 @@
-import { DEFAULT_CONFIG, type Config } from './configSlice';
+import { DEFAULT_CONFIG, NULLABLE_NUMBERS, type Config } from './configSlice';
 
 /**
  * What survives a reload: settings in localStorage (small, synchronous), the document in IndexedDB (it can be
@@ -34,6 +34,9 @@ export function parseSettings(raw: string | null): ParsedSettings | null {
         return { ok: false, reason: 'separators must be a list of strings' };
       }
       config.separators = field as string[] | null;
+    } else if ((NULLABLE_NUMBERS as readonly string[]).includes(key)) {
+      if (field !== null && !(typeof field === 'number' && Number.isFinite(field))) return { ok: false, reason: `${key} must be a number` };
+      (config as unknown as Record<string, unknown>)[key] = field;
     } else if (key === 'keepSeparator' || key === 'language' || key === 'locale') {
       if (field !== null && typeof field !== 'string') return { ok: false, reason: `${key} must be a string` };
       (config as unknown as Record<string, unknown>)[key] = field;

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { ChunkResult } from '../bridge/chunkClient';
 import type { ChunkOptions } from '../core/types';
+import type { SemanticPayload } from '../bridge/embedClient';
 
 /** A result ready to paint: the worker's arrays plus the exact text they index into. */
 export interface PaintableResult extends ChunkResult {
@@ -10,6 +11,8 @@ export interface PaintableResult extends ChunkResult {
   requestedAt: number;
   /** The options this result was computed with (export reuses them). */
   options: ChunkOptions;
+  /** Semantic results: the curve's data (distances, threshold, breakpoints, sentences) and embedder tokens. */
+  semantic?: SemanticPayload;
 }
 
 export interface TokenCounts {

@@ -2,9 +2,10 @@ import { create } from 'zustand';
 import { createConfigSlice, type ConfigSlice } from './configSlice';
 import { createDocumentSlice, type DocumentSlice } from './documentSlice';
 import { createResultsSlice, type ResultsSlice } from './resultsSlice';
+import { createSemanticSlice, type SemanticSlice } from './semanticSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 
-export type AppState = DocumentSlice & ConfigSlice & ResultsSlice & UiSlice;
+export type AppState = DocumentSlice & ConfigSlice & ResultsSlice & UiSlice & SemanticSlice;
 
 /** The one store, composed of slices (zustand slices pattern). Persistence is wired in ./persistence. */
 export const useStore = create<AppState>()((...a) => ({
@@ -12,6 +13,7 @@ export const useStore = create<AppState>()((...a) => ({
   ...createConfigSlice(...a),
   ...createResultsSlice(...a),
   ...createUiSlice(...a),
+  ...createSemanticSlice(...a),
 }));
 
 /** Reset every slice (tests). */
@@ -21,4 +23,5 @@ export function resetStore(): void {
   s.resetConfig();
   s.resetResults();
   s.resetUi();
+  s.resetSemantic();
 }

@@ -5,6 +5,7 @@ import { Header } from './Header';
 import { ChunkList } from './panels/ChunkList';
 import { ControlsPanel } from './panels/ControlsPanel';
 import { DocumentPanel } from './panels/DocumentPanel';
+import { SemanticPanel } from './panels/SemanticPanel';
 import { StatsPanel } from './panels/StatsPanel';
 import { formatNumber } from './panels/format';
 
@@ -21,6 +22,7 @@ export function App() {
         <section className="editor-pane" aria-label="Document">
           <EditorBar />
           <ChunkEditor />
+          <SemanticSection />
         </section>
         <aside className="results" aria-label="Results">
           <StatsPanel />
@@ -29,6 +31,11 @@ export function App() {
       </main>
     </div>
   );
+}
+
+function SemanticSection() {
+  const semantic = useStore((s) => s.config.strategy === 'semantic');
+  return semantic ? <SemanticPanel /> : null;
 }
 
 function EditorBar() {

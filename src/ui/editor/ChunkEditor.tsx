@@ -73,6 +73,15 @@ function registerChunkHover(): void {
           `Size ${size.join(' · ')}`,
           `Overlap ${overlap.length ? overlap.join(' · ') : 'none'}`,
         ];
+        const sem = result.semantic;
+        if (sem) {
+          const model = sem.embedder.label.split(' (')[0];
+          const max = sem.embedder.maxTokens;
+          const over = sem.truncatedAt[i]! >= 0;
+          lines.push(
+            `Embedder ${fmt(sem.embedderTokens[i]!)} tokens (${model})${Number.isFinite(max) ? ` of ${fmt(max)}` : ''}${over ? ' — **truncated**: the model never reads the shaded end' : ''}`,
+          );
+        }
         return { value: lines.join('  \n'), isTrusted: false, supportHtml: false };
       });
       const first = found[0]!;
@@ -148,6 +157,9 @@ export function ChunkEditor() {
     demoteMonacoAlerts();
     const chunks = editor.createDecorationsCollection();
     const selection = editor.createDecorationsCollection();
+    /** Semantic: the parts an embedding model never reads, and the sentence pair hovered in the curve. */
+    const truncated = editor.createDecorationsCollection();
+    const pair = editor.createDecorationsCollection();
     let applyingExternal = false;
     /** True while a large document is being loaded piece by piece. */
     let loading = false;
@@ -212,6 +224,7 @@ export function ChunkEditor() {
       }
       if (loading || model.getValueLength() !== result.text.length) return; // typed since, or still loading
       paintChunks(result);
+      paintTruncated(result);
       const end = performance.now();
       performance.measure('chunkscope:paint', {
         start: result.requestedAt,
@@ -235,6 +248,46 @@ export function ChunkEditor() {
       const nearBottom = paintedLines.last < model.getLineCount() && lastVisible + slack > paintedLines.last;
       if (nearTop || nearBottom) paintChunks(result);
     });
+
+    const rangeOf = (start: number, end: number) => {
+      const a = model.getPositionAt(start);
+      const b = model.getPositionAt(end);
+      return new monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column);
+    };
+    const paintTruncated = (result: NonNullable<ReturnType<typeof useStore.getState>['result']>) => {
+      const sem = result.semantic;
+      if (!sem) {
+        truncated.clear();
+        return;
+      }
+      const out: monaco.editor.IModelDeltaDecoration[] = [];
+      for (let i = 0; i < sem.truncatedAt.length; i++) {
+        const at = sem.truncatedAt[i]!;
+        if (at >= 0 && at < result.ends[i]!) {
+          out.push({ range: rangeOf(at, result.ends[i]!), options: { className: 'cs-truncated', stickiness: 1 } });
+        }
+      }
+      truncated.set(out);
+    };
+    /** The two sentences on each side of a gap of the similarity curve. */
+    const showPair = (gap: number | null, reveal: boolean) => {
+      const { result } = useStore.getState();
+      const sem = result?.semantic;
+      if (!result || !sem || gap === null || gap + 1 >= sem.sentenceStarts.length || model.getValueLength() !== result.text.length) {
+        pair.clear();
+        return;
+      }
+      const first = rangeOf(sem.sentenceStarts[gap]!, sem.sentenceEnds[gap]!);
+      const second = rangeOf(sem.sentenceStarts[gap + 1]!, sem.sentenceEnds[gap + 1]!);
+      pair.set([
+        { range: first, options: { className: 'cs-pair-before', stickiness: 1 } },
+        { range: second, options: { className: 'cs-pair-after', stickiness: 1 } },
+      ]);
+      if (reveal) {
+        editor.revealRangeInCenterIfOutsideViewport(first.plusRange(second), monaco.editor.ScrollType.Smooth);
+        editor.setPosition(second.getStartPosition());
+      }
+    };
 
     const showSelection = (reveal: boolean) => {
       const { result, selectedIndex } = useStore.getState();
@@ -274,6 +327,8 @@ export function ChunkEditor() {
       prepareFor(text.length, name);
       chunks.clear();
       selection.clear();
+      truncated.clear();
+      pair.clear();
       if (text.length <= LARGE_DOCUMENT) {
         if (loading) useStore.getState().setLoadProgress(null);
         loading = false;
@@ -323,6 +378,9 @@ export function ChunkEditor() {
         showSelection(false);
       }
       if (s.selectedIndex !== prev.selectedIndex) showSelection(s.selectionSource === 'list');
+      if (s.hoveredGap !== prev.hoveredGap) showPair(s.hoveredGap, false);
+      if (s.revealGap !== prev.revealGap && s.revealGap) showPair(s.revealGap.gap, true);
+      if (s.result !== prev.result && !s.result?.semantic) pair.clear();
     });
 
     const contentSub = model.onDidChangeContent(() => {

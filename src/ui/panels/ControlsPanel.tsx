@@ -6,6 +6,7 @@ import { defaultFor, strategyDefinition } from '../../state/strategyInfo';
 import { selectConfig, selectError, selectStrategy } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { unitLabel } from './format';
+import { SemanticControls } from './SemanticControls';
 
 const UNIT_TITLES: Record<string, string> = {
   chars: 'Characters',
@@ -75,6 +76,9 @@ export function ControlsPanel() {
         </select>
       </Field>
 
+      {config.strategy === 'semantic' && <SemanticControls />}
+
+      {config.strategy !== 'semantic' && (
       <RangeField
         label="Chunk size"
         unit={unitLabel(unit)}
@@ -83,7 +87,8 @@ export function ControlsPanel() {
         value={config.size}
         onChange={(size) => setConfig({ size })}
       />
-      {controls.has('overlap') && (
+      )}
+      {controls.has('overlap') && config.strategy !== 'semantic' && (
         <RangeField
           label="Overlap"
           unit={unitLabel(unit)}
@@ -150,12 +155,24 @@ export function ControlsPanel() {
             type="checkbox"
             checked={config.compat && compatAvailable}
             disabled={!compatAvailable}
-            onChange={(e) => setConfig({ compat: e.target.checked })}
+            onChange={(e) => setConfig(e.target.checked ? { compat: true, llamaindex: false } : { compat: false })}
           />
           <span>LangChain compatibility</span>
         </label>
+        {strategy.compat.includes('llamaindex') && (
+          <label>
+            <input
+              type="checkbox"
+              checked={config.llamaindex && !config.compat}
+              onChange={(e) => setConfig(e.target.checked ? { llamaindex: true, compat: false } : { llamaindex: false })}
+            />
+            <span>LlamaIndex compatibility</span>
+          </label>
+        )}
         <p className="hint">
-          {compatAvailable
+          {config.strategy === 'semantic'
+            ? "Reproduce LangChain's SemanticChunker or LlamaIndex's SemanticSplitterNodeParser given the same embeddings."
+            : compatAvailable
             ? 'Reproduce @langchain/textsplitters 1.x exactly, quirks included.'
             : `Not available for the ${strategy.label.toLowerCase()} strategy.`}
         </p>

@@ -1,0 +1,199 @@
+import { useMemo, useState } from 'react';
+import { formatBytes } from '../../bridge/embedClient';
+import { cancelEmbedding, lateSimilarities } from '../../state/controller';
+import { selectResult } from '../../state/selectors';
+import { useStore } from '../../state/store';
+import { SimilarityCurve } from '../charts/SimilarityCurve';
+import { formatNumber } from './format';
+
+/**
+ * Under the editor when the strategy is semantic: which backend embeds, embedding or download progress (with
+ * Cancel), the similarity curve with its draggable threshold, and the late-chunking comparison.
+ */
+export function SemanticPanel() {
+  const result = useStore(selectResult);
+  const semantic = result?.semantic ?? null;
+  const config = useStore((s) => s.config);
+  const setConfig = useStore((s) => s.setConfig);
+  const hoveredGap = useStore((s) => s.hoveredGap);
+  const setHoveredGap = useStore((s) => s.setHoveredGap);
+  const requestRevealGap = useStore((s) => s.requestRevealGap);
+  const [tab, setTab] = useState<'curve' | 'late'>('curve');
+
+  const gapOffsets = useMemo(() => {
+    if (!semantic) return new Int32Array(0);
+    const n = semantic.distances.length;
+    const out = new Int32Array(n);
+    for (let i = 0; i < n; i++) out[i] = semantic.sentenceStarts[i + 1] ?? semantic.sentenceEnds[i]!;
+    return out;
+    // The distances array is new only when the analysis (or a re-split) changed; offsets follow the sentences.
+  }, [semantic?.sentenceStarts, semantic?.distances.length]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A re-split sends the same distances again: keep one array per analysis so the curve does not redraw.
+  const distances = useStableArray(semantic?.distances ?? null);
+  const truncatedCount = semantic ? semantic.truncatedAt.reduce((n, v) => n + (v >= 0 ? 1 : 0), 0) : 0;
+  const threshold = semantic && semantic.comparedWith === 'distance' ? semantic.threshold : NaN;
+
+  return (
+    <section className="semantic-panel" aria-label="Semantic chunking">
+      <div className="semantic-bar">
+        <div className="semantic-tabs" role="tablist" aria-label="Semantic views">
+          <button type="button" role="tab" aria-selected={tab === 'curve'} className={tab === 'curve' ? 'is-active' : ''} onClick={() => setTab('curve')}>
+            Similarity curve
+          </button>
+          <button type="button" role="tab" aria-selected={tab === 'late'} className={tab === 'late' ? 'is-active' : ''} onClick={() => setTab('late')}>
+            Late chunking
+          </button>
+        </div>
+        <EmbedStatus />
+        {semantic && (
+          <span className="muted small semantic-facts">
+            {formatNumber(semantic.sentenceStarts.length)} sentences · {formatNumber(semantic.breakpoints.length)} breakpoints ·
+            {' '}{semantic.embedder.label.split(' (')[0]}
+            {semantic.embedder.maxTokens !== Infinity && Number.isFinite(semantic.embedder.maxTokens) ? ` · reads ${semantic.embedder.maxTokens} tokens` : ''}
+            {truncatedCount > 0 && <span className="badge badge-warn"> {truncatedCount} truncated</span>}
+          </span>
+        )}
+      </div>
+      {semantic && semantic.notes.length > 0 && <p className="semantic-note">{semantic.notes.join(' · ')}</p>}
+      {tab === 'curve' ? (
+        semantic && distances ? (
+          distances.length === 0 ? (
+            <p className="empty">One sentence: nothing to compare, the text is one chunk.</p>
+          ) : (
+            <SimilarityCurve
+              distances={distances}
+              gapOffsets={gapOffsets}
+              docLength={result!.text.length}
+              threshold={threshold}
+              breakpoints={semantic.breakpoints}
+              hoveredGap={hoveredGap}
+              onThreshold={(value) => setConfig({ breakpoint: 'absolute', amount: Number(value.toFixed(4)), targetChunks: null })}
+              onHover={setHoveredGap}
+              onReveal={requestRevealGap}
+              height={170}
+            />
+          )
+        ) : (
+          <p className="empty">{config.strategy === 'semantic' ? 'Embedding the sentences…' : ''}</p>
+        )
+      ) : (
+        <LatePanel />
+      )}
+    </section>
+  );
+}
+
+let stable: { source: Float64Array; kept: Float64Array } | null = null;
+/** The same array object while the values are equal (a re-split returns an equal copy of the distances). */
+function useStableArray(values: Float64Array | null): Float64Array | null {
+  if (!values) return null;
+  if (stable && stable.source === values) return stable.kept;
+  if (stable && stable.kept.length === values.length && stable.kept.every((v, i) => Object.is(v, values[i]))) {
+    stable = { source: values, kept: stable.kept };
+    return stable.kept;
+  }
+  stable = { source: values, kept: values };
+  return values;
+}
+
+/** Backend, and progress with a Cancel button while a model loads, downloads or embeds. */
+function EmbedStatus() {
+  const backend = useStore((s) => s.embedBackend);
+  const progress = useStore((s) => s.embedProgress);
+  const label = backend ? (backend.backend === 'webgpu' ? 'WebGPU' : backend.backend === 'wasm' ? `WASM${backend.threads ? ' · threads' : ''}` : 'Node') : 'starting';
+  return (
+    <span className="embed-status">
+      <span className="badge" data-testid="embed-backend" title="Where the embedding model runs">
+        {label}
+      </span>
+      {progress && (
+        <span className="embed-progress" data-testid="embed-progress">
+          <span className="small">
+            {progress.stage === 'downloading'
+              ? `Downloading ${progress.file ?? 'model'} ${formatBytes(progress.loaded ?? 0)}${progress.total ? ` of ${formatBytes(progress.total)}` : ''}`
+              : progress.stage === 'loading'
+                ? 'Loading model…'
+                : `Embedding ${Math.round(progress.fraction * 100)}%`}
+          </span>
+          <progress max={1} value={progress.stage === 'loading' ? undefined : progress.fraction} />
+          <button type="button" className="btn btn-small" onClick={cancelEmbedding}>
+            Cancel embedding
+          </button>
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** A query against every chunk: cosine similarity with the chunk's own embedding vs its late-chunked embedding. */
+function LatePanel() {
+  const result = useStore(selectResult);
+  const [query, setQuery] = useState('');
+  const [answer, setAnswer] = useState<{ jobId: number; naive: Float64Array; late: Float64Array; note: string | null } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const jobId = useStore.getState().result?.jobId ?? 0;
+      const r = await lateSimilarities(query);
+      setAnswer({ jobId, ...r });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const current = answer && result && answer.jobId === result.jobId ? answer : null;
+  const rows = current ? Array.from(current.naive, (naive, i) => ({ i, naive, late: current.late[i]! })) : [];
+  rows.sort((a, b) => (b.late || -2) - (a.late || -2));
+  return (
+    <div className="late-panel">
+      <form
+        className="late-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run();
+        }}
+      >
+        <input
+          type="search"
+          className="text-input"
+          aria-label="Query"
+          placeholder="A question a user might ask…"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <button type="submit" className="btn btn-small" disabled={busy || !query.trim()}>
+          {busy ? 'Comparing…' : 'Compare'}
+        </button>
+      </form>
+      {error && <p className="semantic-note">{error}</p>}
+      {current?.note && <p className="muted small">{current.note}</p>}
+      {current && (
+        <div className="late-table" role="table" aria-label="Naive vs late chunking">
+          <div role="row" className="late-row late-head">
+            <span role="columnheader">Chunk</span>
+            <span role="columnheader">Naive</span>
+            <span role="columnheader">Late</span>
+            <span role="columnheader">Text</span>
+          </div>
+          {rows.slice(0, 200).map((r) => (
+            <div role="row" key={r.i} className="late-row" onClick={() => useStore.getState().select(r.i, 'list')}>
+              <span role="cell">{r.i}</span>
+              <span role="cell">{Number.isFinite(r.naive) ? r.naive.toFixed(3) : '–'}</span>
+              <span role="cell" className={r.late > r.naive + 0.02 ? 'late-up' : r.late < r.naive - 0.02 ? 'late-down' : ''}>
+                {Number.isFinite(r.late) ? r.late.toFixed(3) : '–'}
+              </span>
+              <span role="cell" className="late-text">
+                {result!.text.slice(result!.starts[r.i]!, Math.min(result!.ends[r.i]!, result!.starts[r.i]! + 140))}
+              </span>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
