@@ -9,6 +9,11 @@ export function parseWholeNumber(flag: string, raw: string): number {
   return Number(raw);
 }
 
+export function parseDecimal(flag: string, raw: string): number {
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(raw.trim())) throw new CliError(`${flag} must be a number (got "${raw}")`);
+  return Number(raw);
+}
+
 const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '\\': '\\', '0': '\0' };
 
 /** Shells pass "\n" as two characters; read the usual escapes so `--separator "\n\n"` means a blank line. */

@@ -1,16 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { chunk, ChunkOptionsError } from '../core/index';
+import { chunk, ChunkOptionsError, validateOptions, type ChunkHooks } from '../core/index';
 import { EXPORT_FORMATS, formatChunks, type ExportFormat } from '../core/format';
 import type { ChunkOptions } from '../core/types';
-import { CliError, decodeText, parseEscapes, parseWholeNumber } from './input';
+import type { Embedder } from '../embed/types';
+import { CliError, decodeText, parseDecimal, parseEscapes, parseWholeNumber } from './input';
 
 const USAGE = `Usage: chunkscope chunk <file|-> [options]
 
 Cut a text file (or standard input, "-") into chunks and print them as JSON.
 
 Options:
-  --strategy <name>        fixed | token | character | sentence | paragraph | recursive (default: recursive)
+  --strategy <name>        fixed | token | character | sentence | paragraph | recursive | semantic
+                           (default: recursive)
   --size <n>               maximum chunk size in the unit (default depends on the strategy)
   --overlap <n>            overlap between neighbouring chunks, smaller than --size
   --unit <name>            chars | words | cl100k_base | o200k_base | p50k_base | r50k_base | gpt2
@@ -18,10 +20,26 @@ Options:
   --regex                  treat separators as regular expressions
   --keep-separator <where> start | end | none
   --language <name>        recursive separator preset (markdown, python, js, ...)
-  --compat langchain       reproduce @langchain/textsplitters exactly
+  --compat <mode>          langchain: reproduce @langchain/textsplitters exactly (character, recursive, token)
+                           or SemanticChunker (semantic); llamaindex: SemanticSplitterNodeParser (semantic)
   --locale <tag>           sentence segmentation locale (default: en)
   --document-id <id>       used in the stable chunk ids (default: a hash of the text)
   --format json|jsonl      a JSON array (default) or one JSON object per line
+
+Semantic chunking (--strategy semantic): cuts where neighbouring sentences' embeddings are far apart; each chunk
+after the first has metadata.distanceBefore, the distance (1 - cosine) at the boundary before it.
+  --embedder <model>       builtin (default: the offline model shipped with Chunkscope, no network) or a
+                           Hugging Face model id (e.g. Xenova/all-MiniLM-L6-v2): read from public/models/
+                           (npm run models:fetch -- <id>) or downloaded from the hub
+  --breakpoint <mode>      percentile | standard_deviation | interquartile | gradient | absolute
+                           (default: percentile)
+  --threshold <x>          the mode's amount: percentile 95, standard_deviation 3, interquartile 1.5,
+                           gradient 95; for absolute the distance itself (e.g. 0.3)
+  --chunks <n>             aim for n chunks (overrides --threshold)
+  --buffer <n>             neighbouring sentences on each side embedded with a sentence (default: 1)
+  --min-size <n>           merge smaller chunks with a neighbour (in the unit)
+  --max-size <n>           split larger chunks further (in the unit)
+  --sentences intl|regex   sentence finder: Intl.Segmenter (default) or LangChain's regex
   -h, --help               show this help
   -v, --version            show the version`;
 
@@ -78,6 +96,14 @@ async function run(argv: string[], io: Io): Promise<number> {
         locale: { type: 'string' },
         'document-id': { type: 'string' },
         format: { type: 'string' },
+        embedder: { type: 'string' },
+        breakpoint: { type: 'string' },
+        threshold: { type: 'string' },
+        chunks: { type: 'string' },
+        buffer: { type: 'string' },
+        'min-size': { type: 'string' },
+        'max-size': { type: 'string' },
+        sentences: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -116,11 +142,35 @@ async function run(argv: string[], io: Io): Promise<number> {
   if (values.compat !== undefined) options.compat = values.compat as ChunkOptions['compat'];
   if (values.locale !== undefined) options.locale = values.locale;
   if (values['document-id'] !== undefined) options.documentId = values['document-id'];
+  if (values.embedder !== undefined) options.embedder = values.embedder;
+  if (values.breakpoint !== undefined) options.breakpoint = values.breakpoint as ChunkOptions['breakpoint'];
+  if (values.threshold !== undefined) options.amount = parseDecimal('--threshold', values.threshold);
+  if (values.chunks !== undefined) options.chunks = parseWholeNumber('--chunks', values.chunks);
+  if (values.buffer !== undefined) options.buffer = parseWholeNumber('--buffer', values.buffer);
+  if (values['min-size'] !== undefined) options.minSize = parseWholeNumber('--min-size', values['min-size']);
+  if (values['max-size'] !== undefined) options.maxSize = parseWholeNumber('--max-size', values['max-size']);
+  if (values.sentences !== undefined) options.sentences = values.sentences as ChunkOptions['sentences'];
+  const resolved = validateOptions(options); // bad options fail before the file is read or a model loads
 
   const bytes = input === '-' ? await io.readStdin() : await readInputFile(input);
   const text = decodeText(bytes, input === '-' ? 'standard input' : input);
-  const chunks = await chunk(text, options);
-  io.stdout(formatChunks(chunks, format));
+  const hooks: ChunkHooks = {};
+  let embedder: Embedder | undefined;
+  if (resolved.strategy === 'semantic') {
+    // Loaded only for semantic chunking: the other strategies never pay for transformers.js.
+    const { createEmbedder } = await import('../embed/index');
+    const model = resolved.embedder ?? 'builtin';
+    // The built-in model never touches the network; a hub model id is fetched when it is not self-hosted.
+    embedder = await createEmbedder({ model, allowRemote: model !== 'builtin' });
+    const loaded = embedder;
+    hooks.embed = (texts) => loaded.embed(texts);
+  }
+  try {
+    const chunks = await chunk(text, options, hooks);
+    io.stdout(formatChunks(chunks, format));
+  } finally {
+    await embedder?.dispose();
+  }
   return 0;
 }
 
