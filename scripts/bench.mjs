@@ -8,6 +8,7 @@ const args = process.argv.slice(2);
 const steps = [
   ['bench/node.bench.ts', ['npx', 'tsx', 'bench/node.bench.ts', ...args]],
   ['bench/browser.bench.ts', ['npx', 'tsx', 'bench/browser.bench.ts', ...args]],
+  ['bench/semantic.bench.ts', ['npx', 'tsx', 'bench/semantic.bench.ts', ...args]],
 ];
 let failed = false;
 for (const [file, cmd] of steps) {

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chunk } from '../core/index';
 import type { Range } from '../core/types';
-import { compareQuery, cosineSimilarity, lateChunkVectors, normalized } from './late';
+import { createEmbedder } from './index';
+import { compareQuery, cosineSimilarity, embedLate, lateChunkVectors, normalized } from './late';
+import type { Embedder } from './types';
 
 // "one two three four": four words; vectors chosen so that means normalize to exact decimals (3-4-5 triangles).
 const TEXT = 'one two three four';
@@ -136,5 +139,57 @@ describe('compareQuery', () => {
     expect(rows.map((r) => r.naiveRank)).toEqual([1, 2]);
     expect(rows.map((r) => r.lateRank)).toEqual([1, 2]);
     expect(() => compareQuery([1], [[1]], [])).toThrow(/differ in number/);
+  });
+});
+
+/**
+ * The issue's invariant, through the real embedder: a static model's token vectors do not depend on their context,
+ * so the normalized mean over a chunk's tokens in the whole document is the chunk embedded on its own, whenever the
+ * chunk starts and ends between tokens (its own tokenization is then the same tokens).
+ */
+describe('late chunking with the built-in static model equals naive chunk embeddings', () => {
+  const DOCUMENT =
+    'The chef chopped fresh onions and garlic for the soup. She added tomatoes, basil and olive oil to the pan.\n\n' +
+    'The rocket launched from the station toward the moon; astronauts measured the orbit of the distant planet.\n' +
+    'Fans cheered as the team won the league title, and the coach praised the defenders after the game!\n' +
+    'Debian readline avahi posix 1234 5678.\n'; // a line of mostly unknown words and numbers (zero vectors)
+  let embedder: Embedder;
+  beforeAll(async () => {
+    embedder = await createEmbedder({ model: 'builtin' });
+  });
+  afterAll(() => embedder.dispose());
+
+  function largestDifference(a: Float32Array[], b: Float32Array[]): number {
+    let worst = 0;
+    a.forEach((vector, i) => vector.forEach((x, d) => (worst = Math.max(worst, Math.abs(x - b[i]![d]!)))));
+    return worst;
+  }
+
+  it('for the chunks a splitter makes (recursive, overlapping)', async () => {
+    const chunks = await chunk(DOCUMENT, { strategy: 'recursive', size: 60, overlap: 15 });
+    expect(chunks.length).toBeGreaterThan(4);
+    const naive = await embedder.embed(chunks.map((c) => c.text));
+    const late = await embedLate(embedder, DOCUMENT, chunks);
+    expect(late).toHaveLength(chunks.length);
+    expect(largestDifference(late, naive)).toBeLessThan(1e-5);
+    // Not trivially equal: the chunks point in different directions, and most have a direction at all.
+    expect(late.filter((v) => Math.hypot(...v) > 0.99).length).toBeGreaterThan(chunks.length / 2);
+    expect(cosineSimilarity(late[0]!, late[2]!)).toBeLessThan(0.99);
+  });
+
+  it('for any chunk boundaries between tokens (random cuts), on a document longer than one token window', async () => {
+    const long = Array.from({ length: 130 }, () => DOCUMENT).join('');
+    const { tokens, vectors } = await embedder.embedTokens(long);
+    expect(tokens.length).toBeGreaterThan(8192); // the static model's window
+    expect(vectors).toHaveLength(tokens.length);
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.integer({ min: 1, max: tokens.length - 1 }), { minLength: 1, maxLength: 40 }), async (cuts) => {
+        const bounds = [0, ...cuts.sort((a, b) => a - b), tokens.length];
+        const spans = bounds.slice(1).map((to, i) => ({ start: tokens[bounds[i]!]!.start, end: tokens[to - 1]!.end }));
+        const naive = await embedder.embed(spans.map((span) => long.slice(span.start, span.end)));
+        expect(largestDifference(lateChunkVectors(tokens, vectors, spans), naive)).toBeLessThan(1e-5);
+      }),
+      { numRuns: 15 },
+    );
   });
 });

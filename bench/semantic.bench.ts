@@ -1,0 +1,385 @@
+/**
+ * Semantic chunking benchmark (`npx tsx bench/semantic.bench.ts [file] [--node | --browser]`, also run by
+ * `npm run bench`).
+ *
+ * Node, through src/embed's createEmbedder with the built-in model (the CLI's path):
+ *   - embedding throughput in sentences/s (target from the issue: >= 10,000/s in the browser worker; shown for Node
+ *     as information);
+ *   - chunk(1 MiB, strategy semantic) with the model loaded;
+ *   - a threshold change on a cached analysis: splitSemantic + buildChunks (target <= 16 ms).
+ * Chromium (headless, the built app under `vite preview`, the same flags as the e2e tests and bench/browser.bench.ts):
+ *   - sentences embedded per second by the page's embedding worker (>= 10,000/s): buffer 0, model loaded, 1 MiB
+ *     that nothing has embedded, timed end to end (a lower bound for the embedding alone);
+ *   - semantic chunking of 1 MiB cold (<= 5 s): a fresh browser context (nothing in IndexedDB), from choosing
+ *     "semantic" over the loaded document to the painted result, model load included;
+ *   - a threshold change warm (<= 16 ms): arrow keys on the curve's threshold line, each step painted before the
+ *     next; the app's own 'chunkscope:paint' measure (input to painted).
+ * A table per side with the ratio figure / target (<= 1 is met for times, >= 1 for rates). Not a timed test.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
+import { makeDocument } from '../e2e/documents';
+import { buildChunks, chunk, getUnit, validateOptions } from '../src/core/index';
+import { analyseSemantic, prepareSemantic, splitSemantic } from '../src/core/semantic/index';
+import { createEmbedder } from '../src/embed/index';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MIB = 1024 * 1024;
+const TARGET = { sentencesPerSecond: 10_000, coldMs: 5_000, thresholdMs: 16 };
+const THRESHOLD_STEPS = 24;
+
+interface Row {
+  measure: string;
+  value: number;
+  unit: 'ms' | '/s';
+  /** The issue's target for this figure, or null (information only). */
+  target: number | null;
+  note?: string;
+}
+
+// `--node` / `--browser`: only that side. Any other argument: the corpus file.
+const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith('--')));
+const fileArg = process.argv.slice(2).find((a) => !a.startsWith('--'));
+
+function loadCorpus(): { text: string; source: string } {
+  const given = fileArg;
+  const path = given ? resolve(given) : resolve(root, '..', 'shared', 'corpus', 'english-1mib.txt');
+  if (existsSync(path)) return { text: readFileSync(path, 'utf8').slice(0, MIB), source: path };
+  if (given) throw new Error(`cannot read ${given}`);
+  return { text: makeDocument(MIB, 42), source: 'generated prose (../shared/corpus/english-1mib.txt not found)' };
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+function fmt(n: number, digits = 1): string {
+  return Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '-';
+}
+
+function printTable(title: string, rows: Row[]): void {
+  const lines = rows.map((r) => {
+    const value = `${fmt(r.value, r.unit === '/s' ? 0 : 1)} ${r.unit === 'ms' ? 'ms' : '/s'}`;
+    if (r.target === null) return [r.measure, value, '(info)', '', r.note ?? ''];
+    const ratio = r.unit === 'ms' ? r.value / r.target : r.value / r.target;
+    const met = r.unit === 'ms' ? ratio <= 1 : ratio >= 1;
+    const target = r.unit === 'ms' ? `<= ${fmt(r.target, 0)} ms` : `>= ${fmt(r.target, 0)} /s`;
+    return [r.measure, value, target, `${fmt(ratio, 2)} ${Number.isFinite(ratio) ? (met ? 'met' : 'MISSED') : 'not measured'}`, r.note ?? ''];
+  });
+  const headers = ['measure', 'value', 'target', 'ratio', 'note'];
+  const widths = headers.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const row = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ').trimEnd();
+  console.log(`\n${title}`);
+  console.log(row(headers));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const l of lines) console.log(row(l));
+}
+
+function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+}
+
+// --- Node ---------------------------------------------------------------------------------------------------------
+
+async function nodeBench(corpus: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  let t = performance.now();
+  const embedder = await createEmbedder({ model: 'builtin' });
+  rows.push({ measure: 'model load (built-in)', value: performance.now() - t, unit: 'ms', target: null });
+
+  // Sentences as the native mode finds them (no neighbours joined): what "sentences/s" counts.
+  const sentences = prepareSemantic(corpus, { bufferSize: 0 }).inputs.texts;
+  await embedder.embed(sentences.slice(0, 500)); // warm-up (first session run, JIT)
+  t = performance.now();
+  const cpu = process.cpuUsage();
+  await embedder.embed(sentences);
+  const seconds = (performance.now() - t) / 1000;
+  rows.push({
+    measure: `embed ${sentences.length.toLocaleString('en-US')} sentences`,
+    value: sentences.length / seconds,
+    unit: '/s',
+    target: null,
+    note: `${fmt(sentences.length / cpuSeconds(cpu), 0)} per CPU second; the 10,000/s target is for the browser worker`,
+  });
+
+  const embed = (texts: string[]) => embedder.embed(texts);
+  t = performance.now();
+  const chunks = await chunk(corpus, { strategy: 'semantic' }, { embed });
+  rows.push({
+    measure: '1 MiB chunk(strategy semantic), model loaded',
+    value: performance.now() - t,
+    unit: 'ms',
+    target: TARGET.coldMs,
+    note: `${chunks.length} chunks (the 5 s target is for the browser)`,
+  });
+
+  // The same run in its stages, to see where the time goes.
+  const resolved = validateOptions({ strategy: 'semantic' });
+  const unit = await getUnit(resolved.unit);
+  t = performance.now();
+  const prep = prepareSemantic(corpus, { bufferSize: resolved.buffer ?? 1, compat: 'none' });
+  const prepareMs = performance.now() - t;
+  t = performance.now();
+  const embedCpu = process.cpuUsage();
+  const windowVectors = await embedder.embed(prep.inputs.texts);
+  const embedMs = performance.now() - t;
+  const embedCpuSeconds = cpuSeconds(embedCpu);
+  t = performance.now();
+  const analysis = analyseSemantic(prep, windowVectors);
+  const analyseMs = performance.now() - t;
+  rows.push({ measure: '  of which: sentences (prepareSemantic)', value: prepareMs, unit: 'ms', target: null, note: `${prep.sentences.length} sentences` });
+  rows.push({ measure: '  of which: embedding the windows', value: embedMs, unit: 'ms', target: null, note: `${prep.inputs.texts.length} windows (buffer 1); ${fmt(prep.inputs.texts.length / embedCpuSeconds, 0)} per CPU second` });
+  rows.push({ measure: '  of which: distances (analyseSemantic)', value: analyseMs, unit: 'ms', target: null });
+
+  // Threshold changes on a cached analysis, as the worker does on a drag: split, then build the chunk objects.
+  const finite = Array.from(analysis.distances).filter(Number.isFinite).sort((a, b) => a - b);
+  const splitTimes: number[] = [];
+  const buildTimes: number[] = [];
+  for (let step = 0; step < THRESHOLD_STEPS; step++) {
+    const threshold = finite[Math.floor(((step + 0.5) / THRESHOLD_STEPS) * (finite.length - 1))]!;
+    const start = performance.now();
+    const result = splitSemantic(analysis, { breakpoint: 'percentile', threshold, unit });
+    const split = performance.now();
+    buildChunks(corpus, result.spans, resolved, unit);
+    buildTimes.push(performance.now() - split);
+    splitTimes.push(split - start);
+  }
+  const total = splitTimes.map((ms, i) => ms + buildTimes[i]!);
+  rows.push({
+    measure: `threshold change, ${prep.sentences.length.toLocaleString('en-US')} sentences (p95 of ${THRESHOLD_STEPS})`,
+    value: percentile(total, 95),
+    unit: 'ms',
+    target: TARGET.thresholdMs,
+    note: `p50 ${fmt(percentile(total, 50), 2)} ms = split p50 ${fmt(percentile(splitTimes, 50), 2)} + buildChunks p50 ${fmt(percentile(buildTimes, 50), 2)}`,
+  });
+  await embedder.dispose();
+  return rows;
+}
+
+// --- browser ------------------------------------------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function startPreview(port: number): Promise<ChildProcess> {
+  const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true, // its own process group: stopping it also stops the node process npx starts
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`vite preview exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('vite preview did not start within 60 s');
+}
+
+function stopPreview(server: ChildProcess): void {
+  if (server.pid && server.exitCode === null) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+interface PaintMeasure {
+  end: number;
+  duration: number;
+  jobId: number | null;
+  chunks: number | null;
+}
+
+async function paintMeasures(page: Page): Promise<PaintMeasure[]> {
+  return page.evaluate(() =>
+    performance.getEntriesByName('chunkscope:paint').map((entry) => {
+      const detail = (entry as PerformanceMeasure).detail as { jobId?: number; chunks?: number } | null;
+      return { end: entry.startTime + entry.duration, duration: entry.duration, jobId: detail?.jobId ?? null, chunks: detail?.chunks ?? null };
+    }),
+  );
+}
+
+/** The page's semantic result through the test hook (null until a semantic result is on the page). */
+function semanticState(page: Page): Promise<{ distances: number[]; threshold: number; breakpoints: number[] } | null> {
+  return page.evaluate(() => {
+    const hook = window.__chunkscope as unknown as { semantic?: () => { distances: number[]; threshold: number; breakpoints: number[] } | null };
+    return hook?.semantic?.() ?? null;
+  });
+}
+
+async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => typeof window.__chunkscope?.setDocument === 'function', null, { timeout: 60_000 });
+  await page.locator('[data-testid="editor"] .monaco-editor').waitFor({ timeout: 60_000 });
+}
+
+/** Waits for a painted semantic result with `distances` gaps for the document now in the page; returns its paint. */
+async function waitForSemanticPaint(page: Page, paintsBefore: number, gaps: number, timeoutMs: number): Promise<PaintMeasure> {
+  await page.waitForFunction(
+    ([n, g]) => {
+      const hook = window.__chunkscope as unknown as { semantic?: () => { distances: number[] } | null };
+      return performance.getEntriesByName('chunkscope:paint').length > n && hook.semantic?.()?.distances.length === g;
+    },
+    [paintsBefore, gaps] as const,
+    { polling: 20, timeout: timeoutMs },
+  );
+  return (await paintMeasures(page)).at(-1)!;
+}
+
+async function chooseSemantic(page: Page): Promise<void> {
+  await page.getByRole('combobox', { name: 'Strategy', exact: true }).selectOption('semantic');
+}
+
+async function thresholdSteps(page: Page): Promise<{ durations: number[]; moved: number }> {
+  // Keyboard steps on the curve's threshold line, each painted before the next.
+  const slider = page.getByRole('slider', { name: 'Threshold', exact: true });
+  await slider.focus();
+  const durations: number[] = [];
+  let moved = 0;
+  for (let step = 0; step < THRESHOLD_STEPS; step++) {
+    const count = (await paintMeasures(page)).length;
+    const thresholdBefore = (await semanticState(page))?.threshold;
+    await page.keyboard.press(step < THRESHOLD_STEPS / 2 ? 'ArrowDown' : 'ArrowUp');
+    try {
+      await page.waitForFunction((n) => performance.getEntriesByName('chunkscope:paint').length > n, count, { polling: 10, timeout: 10_000 });
+      durations.push((await paintMeasures(page)).at(-1)!.duration);
+      if ((await semanticState(page))?.threshold !== thresholdBefore) moved++;
+    } catch {
+      // no repaint for this key: nothing to time
+    }
+    await page.waitForTimeout(30);
+  }
+  return { durations, moved };
+}
+
+async function browserBench(browser: Browser, base: string, corpus: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const gaps = Math.max(0, prepareSemantic(corpus).sentences.length - 1);
+  const fresh = async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.addInitScript('globalThis.__name = (fn) => fn;'); // tsx's keepNames helper inside evaluate()
+    return { context, page: await context.newPage() };
+  };
+
+  // 1. Cold: a fresh context (empty IndexedDB, no model), 1 MiB painted under another strategy, then "semantic"
+  //    chosen: model load + embedding + analysis + paint. Then threshold steps on the same page (warm).
+  {
+    const { context, page } = await fresh();
+    await openApp(page, `${base}?strategy=recursive&unit=chars&size=512&overlap=0`);
+    const loaded = (await paintMeasures(page)).length;
+    await page.evaluate((t) => window.__chunkscope!.setDocument(t), corpus);
+    await page.waitForFunction((n) => performance.getEntriesByName('chunkscope:paint').length > n, loaded, { timeout: 120_000 });
+    await page.waitForTimeout(500);
+    const before = (await paintMeasures(page)).length;
+    const start = await page.evaluate(() => performance.now());
+    await chooseSemantic(page);
+    const paint = await waitForSemanticPaint(page, before, gaps, 180_000);
+    rows.push({
+      measure: '1 MiB semantic, cold (model load + embedding)',
+      value: paint.end - start,
+      unit: 'ms',
+      target: TARGET.coldMs,
+      note: `${paint.chunks} chunks; choosing "semantic" to painted; buffer 1`,
+    });
+    await page.waitForTimeout(500);
+    const { durations, moved } = await thresholdSteps(page);
+    rows.push({
+      measure: `threshold change warm, 1 MiB (p95 of ${durations.length} keyboard steps)`,
+      value: percentile(durations, 95),
+      unit: 'ms',
+      target: TARGET.thresholdMs,
+      note: `p50 ${fmt(percentile(durations, 50))} ms, max ${fmt(Math.max(...durations))} ms; threshold moved on ${moved} of ${THRESHOLD_STEPS} keys`,
+    });
+    await context.close();
+  }
+
+  // 2. Sentences per second in the worker: buffer 0 (each sentence embedded alone), the model loaded by a small
+  //    document first, then 1 MiB that nothing has embedded yet, timed from setDocument to painted (so it also
+  //    counts segmentation, analysis and paint: a lower bound for the embedding itself).
+  {
+    const { context, page } = await fresh();
+    await openApp(page, `${base}?strategy=semantic&buffer=0`);
+    const small = 'Rivers carry water to the sea. Mountains rise above the plain. Markets sell bread and cheese.';
+    const smallBefore = (await paintMeasures(page)).length;
+    await page.evaluate((t) => window.__chunkscope!.setDocument(t), small);
+    await waitForSemanticPaint(page, smallBefore, prepareSemantic(small).sentences.length - 1, 120_000);
+    await page.waitForTimeout(500);
+
+    const sentences = prepareSemantic(corpus, { bufferSize: 0 }).inputs.texts.length;
+    const before = (await paintMeasures(page)).length;
+    const start = await page.evaluate((t) => {
+      const at = performance.now();
+      window.__chunkscope!.setDocument(t);
+      return at;
+    }, corpus);
+    const paint = await waitForSemanticPaint(page, before, gaps, 180_000);
+    const ms = paint.end - start;
+    rows.push({
+      measure: `sentences embedded per second (${sentences.toLocaleString('en-US')} sentences, buffer 0)`,
+      value: sentences / (ms / 1000),
+      unit: '/s',
+      target: TARGET.sentencesPerSecond,
+      note: `1 MiB in ${fmt(ms, 0)} ms, setDocument to painted, model loaded, nothing cached`,
+    });
+    await context.close();
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const { text: corpus, source } = loadCorpus();
+  console.log(
+    `Chunkscope semantic benchmark: ${cpus().length} CPU cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at start`,
+  );
+  console.log(`corpus: ${source} (${corpus.length.toLocaleString('en-US')} characters), built-in model, native mode, defaults`);
+
+  if (!flags.has('--browser')) printTable('Node (createEmbedder, built-in model)', await nodeBench(corpus));
+  if (flags.has('--node')) return;
+
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    console.log('\ndist/ missing: building the app (vite build)…');
+    const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const port = await freePort();
+  const server = await startPreview(port);
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+  try {
+    console.log(`\nChromium ${browser.version()} headless; the app's embedding worker, WASM`);
+    printTable('Browser (built app, vite preview)', await browserBench(browser, `http://127.0.0.1:${port}/`, corpus));
+  } finally {
+    await browser.close();
+    stopPreview(server);
+  }
+}
+
+main().catch((error) => {
+  console.error(`semantic benchmark could not run: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
