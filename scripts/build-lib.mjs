@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // Builds the `chunkscope` library and CLI into dist/lib (run by `npm ci` through the prepare script).
 // The engine is bundled; js-tiktoken stays external so its rank files load lazily, one encoding at a time.
+// @huggingface/transformers (semantic chunking in the CLI) stays external too: it loads onnxruntime-node's native
+// binding and its own wasm/worker files relative to its package, which a bundle would break. src/embed finds the
+// built-in model at ../../public/models/ from dist/lib, the same relative path as from src/embed.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -14,7 +17,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['js-tiktoken', 'js-tiktoken/*'],
+  external: ['js-tiktoken', 'js-tiktoken/*', '@huggingface/transformers', 'onnxruntime-node', 'onnxruntime-web', 'onnxruntime-common'],
   logLevel: 'warning',
 });
 const tsc = spawnSync('npx', ['tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' });

@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { chunk } from '../core/index';
+import { createEmbedder } from '../embed/index';
 import { formatChunks } from '../core/format';
 import { main } from './main';
 import { parseEscapes } from './input';
@@ -104,6 +106,63 @@ describe('chunkscope chunk', () => {
     const r = await runCli(['chunk', file('latin1.txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x20, 0x21]))]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/UTF-8/);
+  });
+});
+
+describe('chunkscope chunk --strategy semantic', () => {
+  const topics = readFileSync(new URL('../embed/fixtures/topics.txt', import.meta.url), 'utf8');
+  const topicsFile = file('topics.txt', topics);
+
+  it('gives the same output as chunk() with the built-in embedder, with each boundary\'s distance', async () => {
+    const r = await runCli(['chunk', topicsFile, '--strategy', 'semantic', '--chunks', '3', '--buffer', '0']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const embedder = await createEmbedder();
+    const expected = await chunk(topics, { strategy: 'semantic', chunks: 3, buffer: 0 }, { embed: (t) => embedder.embed(t) });
+    await embedder.dispose();
+    expect(r.out).toBe(formatChunks(expected, 'json'));
+    const chunks = JSON.parse(r.out);
+    expect(chunks).toHaveLength(3);
+    expect(chunks[0].metadata.distanceBefore).toBeUndefined();
+    for (const c of chunks.slice(1)) expect(c.metadata.distanceBefore).toBeGreaterThan(0);
+  });
+
+  it('passes every semantic flag through to the options', async () => {
+    const argv = ['--breakpoint', 'absolute', '--threshold', '0.2', '--buffer', '2', '--min-size', '50', '--max-size', '400', '--unit', 'words'];
+    const r = await runCli(['chunk', topicsFile, '--strategy', 'semantic', '--compat', 'llamaindex', ...argv, '--sentences', 'regex']);
+    expect(r.code).toBe(0);
+    const embedder = await createEmbedder();
+    const options = { strategy: 'semantic', compat: 'llamaindex', breakpoint: 'absolute', amount: 0.2, buffer: 2, minSize: 50, maxSize: 400, unit: 'words', sentences: 'regex' } as const;
+    const expected = await chunk(topics, options, { embed: (t) => embedder.embed(t) });
+    await embedder.dispose();
+    expect(r.out).toBe(formatChunks(expected, 'json'));
+  });
+
+  const badSemantic: [string, string[], RegExp][] = [
+    ['a percentile over 100', ['--threshold', '150'], /between 0 and 100/],
+    ['a threshold that is not a number', ['--threshold', 'high'], /--threshold must be a number/],
+    ['absolute without a threshold', ['--breakpoint', 'absolute'], /absolute breakpoint needs a threshold/],
+    ['an unknown breakpoint mode', ['--breakpoint', 'median'], /breakpoint/],
+    ['zero chunks', ['--chunks', '0'], /chunks/],
+    ['llamaindex compat for another strategy', ['--strategy', 'recursive', '--compat', 'llamaindex'], /llamaindex applies to semantic only/],
+  ];
+  for (const [what, argv, message] of badSemantic) {
+    it(`refuses ${what} with one line`, async () => {
+      const r = await runCli(['chunk', '-', '--strategy', 'semantic', ...argv], 'some text');
+      expect(r.code).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err).toMatch(message);
+      expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+    });
+  }
+
+  it('says in one line that a hub model cannot be loaded offline', async () => {
+    const r = await runCli(['chunk', topicsFile, '--strategy', 'semantic', '--embedder', 'Xenova/not-a-real-model-for-tests']);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^chunkscope: could not load embedding model "Xenova\/not-a-real-model-for-tests"/);
+    expect(r.err).toMatch(/models:fetch/);
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
   });
 });
 
