@@ -10,7 +10,11 @@ const isolationHeaders = {
 export default defineConfig({
   plugins: [react()],
   appType: 'mpa',
+  // Module workers: the embedding worker imports transformers.js, which is ESM with top-level await.
   worker: { format: 'es' },
+  // transformers.js and onnxruntime-web load their wasm and helper modules relative to their own files; the dep
+  // optimizer's pre-bundling moves them and breaks those URLs (the worker then fails to start the runtime).
+  optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
