@@ -135,3 +135,17 @@ describe('semantic chunking with the built-in model', () => {
     }
   });
 });
+
+describe('createEmbedder batching', () => {
+  it('embeds a repeated text once and gives each occurrence its own equal vector', async () => {
+    const e = await createEmbedder();
+    const texts = ['The boat sails.', 'Bread rises.', 'The boat sails.'];
+    const v = await e.embed(texts);
+    expect(Array.from(v[2]!)).toEqual(Array.from(v[0]!));
+    expect(v[2]).not.toBe(v[0]);
+    let progress = 0;
+    await e.embed(texts, { onProgress: (f) => (progress = f) });
+    expect(progress).toBe(1);
+    await e.dispose();
+  });
+});

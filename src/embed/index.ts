@@ -129,21 +129,34 @@ class TransformersEmbedder implements Embedder {
         throw new Error(`cannot embed text ${i}: it is empty or whitespace-only (blank texts have no embedding)`);
       }
     });
-    // Sorted by length so that a batch pads little (the padded tokens are computed and pooled for nothing).
-    const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
-    const out = new Array<Float32Array>(texts.length);
+    // Each distinct text once (documents repeat lines), sorted by length so that a batch pads little (padded
+    // tokens are computed and pooled for nothing).
+    const firstIndex = new Map<string, number>();
+    const unique: number[] = [];
+    texts.forEach((t, i) => {
+      if (!firstIndex.has(t)) {
+        firstIndex.set(t, i);
+        unique.push(i);
+      }
+    });
+    const order = unique.sort((a, b) => texts[a]!.length - texts[b]!.length);
+    const byFirst = new Array<Float32Array>(texts.length);
     const batch = this.isStatic ? BUILTIN_BATCH : HUB_BATCH;
     for (let from = 0; from < order.length; from += batch) {
       checkAborted(options.signal);
       const indices = order.slice(from, from + batch);
       const vectors = await this.embedBatch(indices.map((i) => texts[i]!));
-      indices.forEach((i, k) => (out[i] = vectors[k]!));
+      indices.forEach((i, k) => (byFirst[i] = vectors[k]!));
       options.onProgress?.(Math.min(1, (from + indices.length) / order.length));
       // Let a worker see a cancel message between batches.
       if (from + batch < order.length) await new Promise((r) => setTimeout(r, 0));
     }
     checkAborted(options.signal);
-    return out;
+    // A repeated text gets its own copy, so a caller may transfer or modify each vector independently.
+    return texts.map((t, i) => {
+      const first = firstIndex.get(t)!;
+      return first === i ? byFirst[i]! : byFirst[first]!.slice();
+    });
   }
 
   private async embedBatch(texts: string[]): Promise<Float32Array[]> {
