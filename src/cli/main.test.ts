@@ -156,6 +156,18 @@ describe('chunkscope chunk --strategy semantic', () => {
     });
   }
 
+  it('explains a one-sentence or unknown-words document on stderr, chunks still on stdout', async () => {
+    const one = await runCli(['chunk', '-', '--strategy', 'semantic'], 'The boat left the harbour at dawn.');
+    expect(one.code).toBe(0);
+    expect(JSON.parse(one.out).map((c: { text: string }) => c.text)).toEqual(['The boat left the harbour at dawn.']);
+    expect(one.err).toBe('chunkscope: note: one sentence: nothing to compare, the text is one chunk\n');
+    const unknown = 'Zqxv blorp\nFnord wibblet\nQwzx plugh';
+    const r = await runCli(['chunk', '-', '--strategy', 'semantic'], unknown);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).map((c: { text: string }) => c.text)).toEqual([unknown]);
+    expect(r.err).toMatch(/^chunkscope: note: 2 of 2 sentence gaps have no distance .*only unknown words/);
+  });
+
   it('says in one line that a hub model cannot be loaded offline', async () => {
     const r = await runCli(['chunk', topicsFile, '--strategy', 'semantic', '--embedder', 'Xenova/not-a-real-model-for-tests']);
     expect(r.code).toBe(1);

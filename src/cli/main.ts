@@ -154,7 +154,8 @@ async function run(argv: string[], io: Io): Promise<number> {
 
   const bytes = input === '-' ? await io.readStdin() : await readInputFile(input);
   const text = decodeText(bytes, input === '-' ? 'standard input' : input);
-  const hooks: ChunkHooks = {};
+  // Notes (e.g. "one sentence: nothing to compare") go to stderr; the chunks on stdout stay valid JSON.
+  const hooks: ChunkHooks = { onNote: (message) => io.stderr(`chunkscope: note: ${message}\n`) };
   let embedder: Embedder | undefined;
   if (resolved.strategy === 'semantic') {
     // Loaded only for semantic chunking: the other strategies never pay for transformers.js.

@@ -18,6 +18,8 @@ export interface ChunkHooks {
   signal?: { aborted: boolean };
   /** The semantic strategy's embeddings: one vector per text, in order (texts are never blank). */
   embed?: EmbedTexts;
+  /** Why the result may surprise, one line each (semantic: one sentence, gaps without a distance, ...). */
+  onNote?: (message: string) => void;
 }
 
 /**
@@ -33,7 +35,7 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
   new RunGuard(hooks, text.length).check(); // already cancelled: do no work
   if (resolved.compat === 'none' && text.trim() === '') return [];
   const unit = await getUnit(resolved.unit);
-  const ctx: ChunkContext = { unit, options: resolved, onProgress: hooks.onProgress, signal: hooks.signal, embed: hooks.embed };
+  const ctx: ChunkContext = { unit, options: resolved, onProgress: hooks.onProgress, signal: hooks.signal, embed: hooks.embed, onNote: hooks.onNote };
   // Semantic's compat modes live in its own splitter (src/core/semantic), not in the LangChain text splitters.
   const spans: SplitSpan[] =
     resolved.compat === 'langchain' && resolved.strategy !== 'semantic'

@@ -139,6 +139,8 @@ export interface ChunkContext {
   unit: Unit;
   /** Required by the semantic strategy. */
   embed?: EmbedTexts;
+  /** Why a result may surprise (one sentence, gaps without a distance ...): one line each. */
+  onNote?: (message: string) => void;
   options: ResolvedOptions;
   onProgress?: ProgressFn;
   /** Checked between pieces of work; throwing aborts the run. */

@@ -8,7 +8,7 @@ import type { Range } from '../core/types';
  *
  * A token that cannot be found (an `[UNK]` token standing for a whole word, a byte-level piece of a non-ASCII
  * character) takes the text between the previous token's end (after whitespace) and the next found token's start;
- * several unfound tokens in a row share that gap: the first gets it all, the rest are empty ranges at its end. The
+ * several unfound tokens in a row share that gap (trimmed): the first gets it all, the rest are empty ranges at its end. The
  * ranges are therefore in order, never overlap, and lie inside the text.
  */
 export function tokenOffsets(text: string, tokens: readonly string[]): Range[] {
@@ -20,7 +20,9 @@ export function tokenOffsets(text: string, tokens: readonly string[]): Range[] {
     if (pending === 0) return;
     let start = folded.toSource[cursor] ?? text.length;
     while (start < gapEnd && /\s/.test(text[start]!)) start++;
-    for (let k = 0; k < pending; k++) out.push(k === 0 ? { start, end: Math.max(start, gapEnd) } : { start: gapEnd, end: gapEnd });
+    let end = Math.max(start, gapEnd);
+    while (end > start && /\s/.test(text[end - 1]!)) end--;
+    for (let k = 0; k < pending; k++) out.push(k === 0 ? { start, end } : { start: end, end });
     pending = 0;
   };
   for (const token of tokens) {

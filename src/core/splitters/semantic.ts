@@ -44,6 +44,7 @@ export const semanticStrategy: StrategyDefinition = {
     if (!embed) throw new Error('the semantic strategy needs an embedder (pass hooks.embed to chunk())');
     const result = await chunkSemantic(text, embed, { ...semanticPrepareOptions(options), ...semanticSplitParams(options, unit) });
     new RunGuard(ctx, text.length).check(); // cancelled while embedding
+    for (const note of result.notes) ctx.onNote?.(note);
     return result.spans;
   },
 };
