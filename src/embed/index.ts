@@ -161,12 +161,31 @@ class TransformersEmbedder implements Embedder {
 
   private async embedBatch(texts: string[]): Promise<Float32Array[]> {
     const maxLength = Number.isFinite(this.info.maxTokens) ? this.info.maxTokens : undefined;
-    const inputs = this.tokenizer(texts, { padding: true, truncation: true, ...(maxLength ? { max_length: maxLength } : {}) });
+    const inputs = this.encodeBatch(texts, maxLength);
     const output = (await this.extractor.model(inputs)) as ModelOutput;
     if (output.sentence_embedding) return rows(output.sentence_embedding).map(normalizeOrZero);
     const tokens = output.last_hidden_state ?? output.token_embeddings;
     if (!tokens) throw new Error(`model ${this.info.id} gives no token vectors (last_hidden_state)`);
     return pool(tokens, inputs.attention_mask!, this.pooling);
+  }
+
+  /**
+   * The tokenizer's padded batch as int64 tensors. Same values as calling the tokenizer with tensors, built with
+   * one typed-array pass instead of transformers.js' flatMap + map(BigInt) (a third of the static model's time).
+   */
+  private encodeBatch(texts: string[], maxLength: number | undefined): Record<string, Tensor> {
+    const options = { padding: true, truncation: true, return_tensor: false, ...(maxLength ? { max_length: maxLength } : {}) };
+    const lists = this.tokenizer(texts, options) as unknown as Record<string, number[][]>;
+    const out: Record<string, Tensor> = {};
+    for (const [key, rowsOfIds] of Object.entries(lists)) {
+      const width = rowsOfIds[0]?.length ?? 0;
+      const data = new BigInt64Array(rowsOfIds.length * width);
+      rowsOfIds.forEach((row, r) => {
+        for (let c = 0; c < width; c++) data[r * width + c] = BigInt(row[c]!);
+      });
+      out[key] = new Tensor('int64', data, [rowsOfIds.length, width]);
+    }
+    return out;
   }
 
   tokenize(text: string): Range[] {
