@@ -43,9 +43,12 @@ interface Row {
   note?: string;
 }
 
-// `--node` / `--browser`: only that side. Any other argument: the corpus file.
-const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith('--')));
-const fileArg = process.argv.slice(2).find((a) => !a.startsWith('--'));
+// `--node` / `--browser`: only that side; `--dist=<folder>`: the built app to serve (default dist/; a folder of its
+// own keeps a benchmark from emptying dist/ under someone else's test run). Any other argument: the corpus file.
+const args = process.argv.slice(2);
+const flags = new Set(args.filter((a) => a.startsWith('--')));
+const fileArg = args.find((a) => !a.startsWith('--'));
+const distDir = resolve(root, args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length) ?? 'dist');
 
 function loadCorpus(): { text: string; source: string } {
   const given = fileArg;
@@ -181,7 +184,7 @@ function freePort(): Promise<number> {
 }
 
 async function startPreview(port: number): Promise<ChildProcess> {
-  const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+  const server = spawn('npx', ['vite', 'preview', '--outDir', distDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true, // its own process group: stopping it also stops the node process npx starts
@@ -259,12 +262,12 @@ async function chooseSemantic(page: Page): Promise<void> {
 async function thresholdSteps(page: Page): Promise<{ durations: number[]; moved: number }> {
   // Keyboard steps on the curve's threshold line, each painted before the next.
   const slider = page.getByRole('slider', { name: 'Threshold', exact: true });
-  await slider.focus();
   const durations: number[] = [];
   let moved = 0;
   for (let step = 0; step < THRESHOLD_STEPS; step++) {
     const count = (await paintMeasures(page)).length;
     const thresholdBefore = (await semanticState(page))?.threshold;
+    await slider.focus(); // the line may have been redrawn since the last key (a new element, not focused)
     await page.keyboard.press(step < THRESHOLD_STEPS / 2 ? 'ArrowDown' : 'ArrowUp');
     try {
       await page.waitForFunction((n) => performance.getEntriesByName('chunkscope:paint').length > n, count, { polling: 10, timeout: 10_000 });
@@ -362,9 +365,9 @@ async function main(): Promise<void> {
   if (!flags.has('--browser')) printTable('Node (createEmbedder, built-in model)', await nodeBench(corpus));
   if (flags.has('--node')) return;
 
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
-    console.log('\ndist/ missing: building the app (vite build)…');
-    const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(join(distDir, 'index.html'))) {
+    console.log(`\n${distDir} has no built app: building it (vite build)…`);
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const port = await freePort();

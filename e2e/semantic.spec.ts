@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { controls, expectPainted, openApp, pasteDocument } from './app';
+import { buildChunks, getUnit, validateOptions } from '../src/core/index';
+import { ValueStats } from '../src/core/semantic/breakpoints';
+import { prepareSemantic, splitSemantic, type SemanticAnalysis } from '../src/core/semantic/index';
+import { npGradient } from '../src/core/semantic/numpy';
+import { semanticPrepareOptions, semanticSplitParams } from '../src/core/splitters/semantic';
+import type { Chunk, ChunkOptions } from '../src/core/types';
+
+// A person chooses the semantic strategy with the built-in offline model, sees the similarity curve, and moves the
+// threshold line with the mouse and the keyboard; the boundaries follow. "Right" is what the core splitter predicts
+// from the page's own distances and threshold (so the test checks the page's splitting and painting, not the
+// model's float rounding). The fixtures check that no request leaves the origin.
+
+// Three topics in words the built-in model knows (no numbers, no single letters), four sentences each, twice.
+const TOPICS = [
+  'The chef chopped fresh onions and garlic for the soup. She added tomatoes, basil and olive oil to the pan. ' +
+    'The bread was baked in a hot oven until golden. Dinner was served with cheese and red wine.',
+  'The rocket launched from the station toward the moon. Astronauts measured the orbit of the distant planet. ' +
+    'The telescope captured images of a bright galaxy. Scientists studied the radiation from the sun.',
+  'The striker scored a late goal in the championship match. Fans cheered as the team won the league title. ' +
+    'The coach praised the defenders after the game. The players celebrated with the trophy in the stadium.',
+];
+const TEXT = [...TOPICS, ...TOPICS.map((t) => t.replace(/The /g, 'Then the '))].join('\n\n') + '\n';
+
+interface PageSemantic {
+  distances: number[];
+  threshold: number;
+  breakpoints: number[];
+}
+
+function pageSemantic(page: Page): Promise<PageSemantic | null> {
+  return page.evaluate(() => {
+    const hook = window.__chunkscope as unknown as { semantic?: () => PageSemantic | null };
+    return hook.semantic?.() ?? null;
+  });
+}
+
+interface Prediction {
+  chunks: Chunk[];
+  breakpoints: number[];
+  gaps: number;
+}
+
+/** The chunks core makes from the page's distances at the page's threshold, with the page's options. */
+async function predict(page: Page, semantic: PageSemantic): Promise<Prediction> {
+  const config = (await page.evaluate(() => window.__chunkscope!.getConfig())) as ChunkOptions;
+  const resolved = validateOptions(config);
+  const unit = await getUnit(resolved.unit);
+  const preparation = prepareSemantic(TEXT, semanticPrepareOptions(resolved));
+  const distances = Float64Array.from(semantic.distances, (d) => (Number.isFinite(d) ? d : NaN)); // JSON: NaN → null
+  const gradient = npGradient(distances);
+  const analysis: SemanticAnalysis = {
+    preparation,
+    distances,
+    gradient,
+    distanceStats: new ValueStats(distances),
+    gradientStats: new ValueStats(gradient),
+  };
+  const params = semanticSplitParams(resolved, unit);
+  const result = splitSemantic(analysis, resolved.chunks == null ? { ...params, threshold: semantic.threshold } : params);
+  return { chunks: buildChunks(TEXT, result.spans, resolved, unit), breakpoints: result.breakpoints, gaps: preparation.sentences.length - 1 };
+}
+
+/**
+ * Waits until the page shows a threshold other than `previous` and the chunk count core predicts for it (a drag sends
+ * several thresholds: the last one wins), then checks the painted boundaries and the curve's breakpoint marks.
+ */
+async function expectBoundariesFollow(page: Page, previous: number): Promise<PageSemantic> {
+  let semantic: PageSemantic | null = null;
+  let prediction: Prediction | null = null;
+  await expect
+    .poll(
+      async () => {
+        semantic = await pageSemantic(page);
+        if (!semantic || semantic.threshold === previous) return 'the threshold has not moved';
+        prediction = await predict(page, semantic);
+        const shown = await controls(page).chunkCount.textContent();
+        return shown === String(prediction.chunks.length) ? 'ok' : `chunk count ${shown}, core predicts ${prediction.chunks.length}`;
+      },
+      { message: 'the boundaries follow the threshold' },
+    )
+    .toBe('ok');
+  expect(semantic!.breakpoints, 'the page reports the breakpoints core finds').toEqual(prediction!.breakpoints);
+  expect(semantic!.distances.length, 'one distance per sentence gap').toBe(prediction!.gaps);
+  await expectPainted(page, prediction!.chunks);
+  await expect(page.locator('svg[aria-label="Similarity curve"] .cs-breakpoint')).toHaveCount(semantic!.breakpoints.length);
+  return semantic!;
+}
+
+test('semantic chunking: the curve, a dragged threshold and the keyboard move the boundaries where core puts them', async ({ page, guards }) => {
+  await openApp(page);
+  await pasteDocument(page, TEXT);
+  const c = controls(page);
+  await c.strategy.selectOption('semantic');
+
+  // The curve: one point per sentence gap, the model loaded from our own origin, WASM in this headless Chromium.
+  const curve = page.locator('svg[aria-label="Similarity curve"]');
+  await expect(curve).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => (await pageSemantic(page))?.distances.length ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+  const first = await expectBoundariesFollow(page, NaN);
+  await expect(curve.locator('.cs-gap')).toHaveCount(first.distances.length);
+  await expect(page.getByTestId('embed-backend')).toContainText(/WASM|WebGPU/);
+  expect(guards.requests.some((url) => url.includes('/models/chunkscope-static-en/'))).toBe(true);
+
+  // Drag the threshold line with the mouse down to the median gap: more of the gaps lie above it now.
+  const line = page.getByRole('slider', { name: 'Threshold', exact: true });
+  const box = (await line.boundingBox())!;
+  // Page coordinates of the points (their cy is in the svg's own coordinates).
+  const gapYs = (
+    await curve.locator('.cs-gap').evaluateAll((dots) =>
+      dots.map((d) => {
+        const r = d.getBoundingClientRect();
+        return r.top + r.height / 2;
+      }),
+    )
+  ).sort((a, b) => a - b);
+  const targetY = gapYs[Math.floor(gapYs.length / 2)]! + 1; // just below the median point: about half the gaps above
+  const startY = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width / 2, startY);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + box.width / 2, startY + ((targetY - startY) * step) / 8);
+  await page.mouse.up();
+  const dragged = await expectBoundariesFollow(page, first.threshold);
+  expect(dragged.breakpoints.length, 'a lower threshold cuts at more gaps').toBeGreaterThan(first.breakpoints.length);
+
+  // The keyboard: End puts the line at the top (no gap above it: one chunk), Home at zero (every gap above it).
+  await line.focus();
+  await page.keyboard.press('End');
+  const top = await expectBoundariesFollow(page, dragged.threshold);
+  expect(top.breakpoints).toEqual([]);
+  await expect(line, 'the threshold line keeps the focus: the next key moves it again').toBeFocused();
+  await page.keyboard.press('Home');
+  const bottom = await expectBoundariesFollow(page, top.threshold);
+  expect(bottom.breakpoints.length).toBeGreaterThanOrEqual(dragged.breakpoints.length);
+  await page.keyboard.press('ArrowUp');
+  await expectBoundariesFollow(page, bottom.threshold);
+});
