@@ -66,6 +66,8 @@ export class EmbedClient {
   /** Backend reported by the worker once a model is loaded. */
   backend: { backend: EmbedderSummary['backend']; threads: boolean } | null = null;
   onBackend: ((b: { backend: EmbedderSummary['backend']; threads: boolean }) => void) | null = null;
+  /** Embedder token counts of a job's chunks, sent after its result. */
+  onEmbedderTokens: ((t: { jobId: number; counts: Int32Array; truncatedAt: Int32Array }) => void) | null = null;
 
   constructor(private readonly createWorker: () => EmbedWorkerLike) {}
 
@@ -199,6 +201,9 @@ export class EmbedClient {
         }
         return;
       }
+      case 'embedder-tokens':
+        this.onEmbedderTokens?.({ jobId: message.jobId, counts: message.counts, truncatedAt: message.truncatedAt });
+        return;
       case 'tokens': {
         const p = this.tokenRequests.get(message.jobId);
         this.tokenRequests.delete(message.jobId);

@@ -35,7 +35,10 @@ export interface InitialDocument {
 export async function startController(chunkClient: ChunkClient, fallbackDocument: InitialDocument, embed?: EmbedClient): Promise<void> {
   client = chunkClient;
   embedClient = embed ?? null;
-  if (embedClient) embedClient.onBackend = (b) => useStore.getState().setEmbedBackend(b);
+  if (embedClient) {
+    embedClient.onBackend = (b) => useStore.getState().setEmbedBackend(b);
+    embedClient.onEmbedderTokens = (t) => useStore.getState().setEmbedderTokens(t);
+  }
   const notices: string[] = [];
   const stored = loadSettings(window.localStorage);
   let config = DEFAULT_CONFIG;
@@ -299,7 +302,16 @@ declare global {
       getDocument(): string;
       getConfig(): object;
       paintedJobId(): number;
-      semantic(): { distances: number[]; threshold: number; breakpoints: number[] } | null;
+      /** The painted semantic result's curve data, plus timings for the benchmark (embedMs 0: all from the cache). */
+      semantic(): {
+        distances: number[];
+        threshold: number;
+        breakpoints: number[];
+        backend: string;
+        embedMs: number;
+        splitMs: number;
+        sentencesEmbedded: number;
+      } | null;
     };
   }
 }
@@ -314,7 +326,15 @@ function installTestHook(): void {
     semantic: () => {
       const semantic = useStore.getState().result?.semantic;
       if (!semantic) return null;
-      return { distances: Array.from(semantic.distances), threshold: semantic.threshold, breakpoints: Array.from(semantic.breakpoints) };
+      return {
+        distances: Array.from(semantic.distances),
+        threshold: semantic.threshold,
+        breakpoints: Array.from(semantic.breakpoints),
+        backend: semantic.embedder.backend,
+        embedMs: semantic.embedMs,
+        splitMs: semantic.splitMs,
+        sentencesEmbedded: semantic.sentencesEmbedded,
+      };
     },
   };
 }

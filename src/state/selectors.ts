@@ -88,3 +88,9 @@ export function chunksAt(starts: Int32Array, ends: Int32Array, offset: number): 
   }
   return found.reverse();
 }
+
+/** Embedder token counts for the painted semantic result (null until they arrive, or for other strategies). */
+export function selectEmbedderTokens(s: AppState): { counts: Int32Array; truncatedAt: Int32Array } | null {
+  const t = s.embedderTokens;
+  return t && s.result?.semantic && t.jobId === s.result.jobId ? t : null;
+}

@@ -14,7 +14,7 @@ import { findEmbedderModel } from '../embed/hub';
 import { lateChunkVectors } from '../embed/late';
 import { truncation } from '../embed/truncation';
 import type { Embedder } from '../embed/types';
-import { lookupEmbeddings, storeEmbeddings } from './embeddingCache';
+import { lookupEmbeddings, storeDocumentEmbeddings, storeEmbeddings } from './embeddingCache';
 import type { EmbedderSummary, EmbedRequest, EmbedResponse, LocalModelFiles, SemanticPayload } from './embedProtocol';
 
 /**
@@ -35,6 +35,8 @@ const PROGRESS_INTERVAL_MS = 80;
 env.allowLocalModels = true;
 env.allowRemoteModels = false;
 env.localModelPath = '/models/';
+// No blob: copy of the runtime (transformers.js' wasm cache): the files come from our origin and the HTTP cache.
+env.useWasmCache = false;
 const onnxWasm = env.backends.onnx.wasm as { wasmPaths?: unknown; numThreads?: number; proxy?: boolean } | undefined;
 if (onnxWasm) {
   onnxWasm.wasmPaths = { wasm: new URL(ortWasmUrl, self.location.href).href, mjs: new URL(ortMjsUrl, self.location.href).href };
@@ -178,6 +180,7 @@ function embeddingsFor(model: string, embedder: Embedder, prep: SemanticPreparat
       known.forEach((v, i) => {
         if (v === undefined) known[i] = byText.get(texts[i]!);
       });
+      storeDocumentEmbeddings(model, texts, known as Float32Array[]);
     }
     return known as Float32Array[];
   })();
@@ -287,7 +290,6 @@ async function runSemantic(request: Extract<EmbedRequest, { type: 'semantic' }>)
     const chunks = buildChunks(text, spans, resolved, unit);
     const splitMs = performance.now() - t1;
     last = { jobId, version: request.version, chunks, options, model };
-    const { counts, truncatedAt } = embedderTokenCounts(chunks, model, embedder);
     postResult(jobId, request.version, chunks, resolved, {
       distances: Float64Array.from(split.distances),
       values: Float64Array.from(split.values),
@@ -298,12 +300,22 @@ async function runSemantic(request: Extract<EmbedRequest, { type: 'semantic' }>)
       sentenceEnds: Int32Array.from(prep.sentences, (s) => s.end),
       notes: split.notes,
       embedder: summary(embedder),
-      embedderTokens: counts,
-      truncatedAt,
       embedMs: analysed.embedMs,
       splitMs,
       sentencesEmbedded: analysed.embedded,
     }, performance.now() - startedAt);
+    // Token counts in the model's tokenizer come second (tokenizing 1 MiB takes about a second, once per model and
+    // document; then each re-split costs a few ms): a newer job skips them.
+    setTimeout(() => {
+      if (jobId !== newestJob || last?.jobId !== jobId) return;
+      try {
+        const { counts, truncatedAt } = embedderTokenCounts(chunks, model, embedder);
+        if (jobId !== newestJob) return;
+        post({ type: 'embedder-tokens', jobId, counts, truncatedAt }, [counts.buffer, truncatedAt.buffer]);
+      } catch {
+        /* a tokenizer without offsets: no embedder token counts */
+      }
+    }, 0);
   } catch (error) {
     const cancelled = error instanceof CancelledError || (error instanceof Error && (error.name === 'AbortError' || /cancel|abort/i.test(error.message)));
     post({
@@ -358,8 +370,6 @@ function postResult(jobId: number, version: number, chunks: Chunk[], resolved: R
       s.breakpoints.buffer,
       s.sentenceStarts.buffer,
       s.sentenceEnds.buffer,
-      s.embedderTokens.buffer,
-      s.truncatedAt.buffer,
     ],
   );
 }

@@ -56,9 +56,6 @@ export interface SemanticPayload {
   sentenceEnds: Int32Array;
   notes: string[];
   embedder: EmbedderSummary;
-  /** Each chunk's size in the embedding model's own tokens, and where the model stops reading (-1: it reads all). */
-  embedderTokens: Int32Array;
-  truncatedAt: Int32Array;
   /** Milliseconds: embedding (0 when every vector came from the cache), analysis, re-split. */
   embedMs: number;
   splitMs: number;
@@ -75,6 +72,11 @@ export type EmbedResponse =
   /** A hub model could not be loaded: the worker fell back to the built-in model (one line for the page). */
   | { type: 'fallback'; jobId: number; message: string }
   | { type: 'tokens'; jobId: number; tokens: Int32Array; encoding: string }
+  /**
+   * After a result, off the threshold-drag path: each chunk's size in the embedding model's own tokens, and the
+   * document offset where the model stops reading it (-1: it reads all of it).
+   */
+  | { type: 'embedder-tokens'; jobId: number; counts: Int32Array; truncatedAt: Int32Array }
   | { type: 'exported'; requestId: number; text: string }
   | { type: 'export-error'; requestId: number; message: string }
   | { type: 'local-model'; id: string; ok: boolean; message: string }

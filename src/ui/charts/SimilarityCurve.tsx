@@ -314,6 +314,7 @@ function drawChart(
     markBreakpoints(next, callbacks.current.breakpoints);
     placeThreshold(next, thresholdRef.current);
     Object.assign(chart, next);
+    marked.set(chart, marked.get(next) ?? new Set());
   }
   return chart;
 }
@@ -326,18 +327,14 @@ function pointer(event: PointerEvent | MouseEvent, svg: SVGSVGElement): [number,
   return [(event.clientX - box.left) * sx, (event.clientY - box.top) * sy];
 }
 
-let marked: SVGCircleElement[] = [];
-/** Toggle the breakpoint class on the changed circles only (a drag changes a few of thousands). */
+const marked = new WeakMap<Chart, Set<number>>();
+/** Toggle the breakpoint class only where it changed (a drag moves a few of thousands). */
 function markBreakpoints(chart: Chart, breakpoints: Int32Array): void {
-  for (const c of marked) c.classList.remove('cs-breakpoint');
-  marked = [];
-  for (const gap of breakpoints) {
-    const c = chart.circles[gap];
-    if (c) {
-      c.classList.add('cs-breakpoint');
-      marked.push(c);
-    }
-  }
+  const before = marked.get(chart) ?? new Set<number>();
+  const after = new Set<number>(breakpoints);
+  for (const gap of before) if (!after.has(gap)) chart.circles[gap]?.classList.remove('cs-breakpoint');
+  for (const gap of after) if (!before.has(gap)) chart.circles[gap]?.classList.add('cs-breakpoint');
+  marked.set(chart, after);
 }
 
 function placeThreshold(chart: Chart, value: number): void {

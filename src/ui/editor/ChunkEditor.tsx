@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { chunksAt, tokensFor } from '../../state/selectors';
+import { chunksAt, selectEmbedderTokens, tokensFor } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { buildDecorations, chunkWindow } from './decorations';
 import { languageForName, monaco } from './monaco';
@@ -74,12 +74,13 @@ function registerChunkHover(): void {
           `Overlap ${overlap.length ? overlap.join(' · ') : 'none'}`,
         ];
         const sem = result.semantic;
-        if (sem) {
+        const embedderTokens = selectEmbedderTokens(s);
+        if (sem && embedderTokens) {
           const model = sem.embedder.label.split(' (')[0];
           const max = sem.embedder.maxTokens;
-          const over = sem.truncatedAt[i]! >= 0;
+          const over = embedderTokens.truncatedAt[i]! >= 0;
           lines.push(
-            `Embedder ${fmt(sem.embedderTokens[i]!)} tokens (${model})${Number.isFinite(max) ? ` of ${fmt(max)}` : ''}${over ? ' — **truncated**: the model never reads the shaded end' : ''}`,
+            `Embedder ${fmt(embedderTokens.counts[i]!)} tokens (${model})${Number.isFinite(max) ? ` of ${fmt(max)}` : ''}${over ? ' — **truncated**: the model never reads the shaded end' : ''}`,
           );
         }
         return { value: lines.join('  \n'), isTrusted: false, supportHtml: false };
@@ -255,14 +256,14 @@ export function ChunkEditor() {
       return new monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column);
     };
     const paintTruncated = (result: NonNullable<ReturnType<typeof useStore.getState>['result']>) => {
-      const sem = result.semantic;
-      if (!sem) {
+      const tokens = selectEmbedderTokens(useStore.getState());
+      if (!tokens || model.getValueLength() !== result.text.length) {
         truncated.clear();
         return;
       }
       const out: monaco.editor.IModelDeltaDecoration[] = [];
-      for (let i = 0; i < sem.truncatedAt.length; i++) {
-        const at = sem.truncatedAt[i]!;
+      for (let i = 0; i < tokens.truncatedAt.length; i++) {
+        const at = tokens.truncatedAt[i]!;
         if (at >= 0 && at < result.ends[i]!) {
           out.push({ range: rangeOf(at, result.ends[i]!), options: { className: 'cs-truncated', stickiness: 1 } });
         }
@@ -379,6 +380,7 @@ export function ChunkEditor() {
       }
       if (s.selectedIndex !== prev.selectedIndex) showSelection(s.selectionSource === 'list');
       if (s.hoveredGap !== prev.hoveredGap) showPair(s.hoveredGap, false);
+      if (s.embedderTokens !== prev.embedderTokens && s.result && !loading) paintTruncated(s.result);
       if (s.revealGap !== prev.revealGap && s.revealGap) showPair(s.revealGap.gap, true);
       if (s.result !== prev.result && !s.result?.semantic) pair.clear();
     });

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { formatBytes } from '../../bridge/embedClient';
 import { cancelEmbedding, lateSimilarities } from '../../state/controller';
-import { selectResult } from '../../state/selectors';
+import { selectEmbedderTokens, selectResult } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { SimilarityCurve } from '../charts/SimilarityCurve';
 import { formatNumber } from './format';
@@ -20,18 +20,19 @@ export function SemanticPanel() {
   const requestRevealGap = useStore((s) => s.requestRevealGap);
   const [tab, setTab] = useState<'curve' | 'late'>('curve');
 
+  // A re-split sends equal copies of the distances and sentences: keep one array per analysis, so the curve
+  // redraws only when the analysis changes and a threshold drag just moves marks.
+  const distances = stableArray('distances', semantic?.distances ?? null);
+  const starts = stableArray('starts', semantic?.sentenceStarts ?? null);
   const gapOffsets = useMemo(() => {
-    if (!semantic) return new Int32Array(0);
-    const n = semantic.distances.length;
+    if (!semantic || !distances || !starts) return new Int32Array(0);
+    const n = distances.length;
     const out = new Int32Array(n);
-    for (let i = 0; i < n; i++) out[i] = semantic.sentenceStarts[i + 1] ?? semantic.sentenceEnds[i]!;
+    for (let i = 0; i < n; i++) out[i] = starts[i + 1] ?? semantic.sentenceEnds[i]!;
     return out;
-    // The distances array is new only when the analysis (or a re-split) changed; offsets follow the sentences.
-  }, [semantic?.sentenceStarts, semantic?.distances.length]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // A re-split sends the same distances again: keep one array per analysis so the curve does not redraw.
-  const distances = useStableArray(semantic?.distances ?? null);
-  const truncatedCount = semantic ? semantic.truncatedAt.reduce((n, v) => n + (v >= 0 ? 1 : 0), 0) : 0;
+  }, [distances, starts]); // eslint-disable-line react-hooks/exhaustive-deps
+  const embedderTokens = useStore(selectEmbedderTokens);
+  const truncatedCount = embedderTokens ? embedderTokens.truncatedAt.reduce((n, v) => n + (v >= 0 ? 1 : 0), 0) : 0;
   const threshold = semantic && semantic.comparedWith === 'distance' ? semantic.threshold : NaN;
 
   return (
@@ -84,16 +85,22 @@ export function SemanticPanel() {
   );
 }
 
-let stable: { source: Float64Array; kept: Float64Array } | null = null;
-/** The same array object while the values are equal (a re-split returns an equal copy of the distances). */
-function useStableArray(values: Float64Array | null): Float64Array | null {
+const stable = new Map<string, { source: ArrayLike<number>; kept: ArrayLike<number> }>();
+/** The same array object while the values are equal (compared once per new array: O(n), no allocation). */
+function stableArray<T extends Float64Array | Int32Array>(slot: string, values: T | null): T | null {
   if (!values) return null;
-  if (stable && stable.source === values) return stable.kept;
-  if (stable && stable.kept.length === values.length && stable.kept.every((v, i) => Object.is(v, values[i]))) {
-    stable = { source: values, kept: stable.kept };
-    return stable.kept;
+  const entry = stable.get(slot);
+  if (entry && entry.source === values) return entry.kept as T;
+  if (entry && entry.kept.length === values.length) {
+    const kept = entry.kept;
+    let same = true;
+    for (let i = 0; i < values.length && same; i++) same = Object.is(kept[i], values[i]);
+    if (same) {
+      stable.set(slot, { source: values, kept });
+      return kept as T;
+    }
   }
-  stable = { source: values, kept: values };
+  stable.set(slot, { source: values, kept: values });
   return values;
 }
 
