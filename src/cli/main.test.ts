@@ -144,6 +144,7 @@ describe('chunkscope chunk --strategy semantic', () => {
     ['absolute without a threshold', ['--breakpoint', 'absolute'], /absolute breakpoint needs a threshold/],
     ['an unknown breakpoint mode', ['--breakpoint', 'median'], /breakpoint/],
     ['zero chunks', ['--chunks', '0'], /chunks/],
+    ['a size (semantic chunks have a maximum instead)', ['--size', '300'], /use maxSize \(--max-size\)/],
     ['llamaindex compat for another strategy', ['--strategy', 'recursive', '--compat', 'llamaindex'], /llamaindex applies to semantic only/],
   ];
   for (const [what, argv, message] of badSemantic) {

@@ -166,6 +166,11 @@ export function validateOptions(options: ChunkOptions = {}): ResolvedOptions {
   const strategy = getStrategy(strategyName);
   const defaults: ResolvedOptions = { ...BASE_DEFAULTS, ...strategy.defaults, strategy: strategy.id };
 
+  if (strategy.id === 'semantic') {
+    // A semantic chunk is as long as its topic: a size that silently did nothing would mislead.
+    if (has('size')) fail('size', 'size does not apply to the semantic strategy; use maxSize (--max-size) to cap chunks');
+    if (has('overlap')) fail('overlap', 'the semantic strategy has no overlap (its chunks are whole groups of sentences)');
+  }
   const size = has('size') ? integerOption('size', given.size) : defaults.size;
   if (size <= 0) fail('size', `size must be a positive whole number (got ${show(given.size)})`);
   if (size > MAX_SIZE) fail('size', `size (${size}) must be at most ${MAX_SIZE}`);

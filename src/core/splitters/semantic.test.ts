@@ -120,6 +120,8 @@ describe('semantic options', () => {
     expect(bad({ strategy: 'semantic', embedder: ' ' })).toBe('embedder');
     expect(bad({ strategy: 'semantic', sentences: 'nltk' })).toBe('sentences');
     expect(bad({ strategy: 'recursive', compat: 'llamaindex' })).toBe('compat');
+    expect(bad({ strategy: 'semantic', size: 300 })).toBe('size');
+    expect(bad({ strategy: 'semantic', overlap: 10 })).toBe('overlap');
   });
 
   it('allows both compat modes for semantic', () => {
