@@ -201,6 +201,15 @@ describe('the installed command', () => {
     expect(chunks.map((c: { text: string }) => c.text).join('')).toBe(chunks.map((c: { start: number; end: number }) => doc.slice(c.start, c.end)).join(''));
   });
 
+  it('chunks semantically from the bundle: transformers.js loads and the built-in model is found from dist/lib', async () => {
+    const topics = readFileSync(new URL('../embed/fixtures/topics.txt', import.meta.url), 'utf8');
+    const argv = ['chunk', '-', '--strategy', 'semantic', '--chunks', '3'];
+    const r = spawnSync(process.execPath, ['bin/chunkscope.js', ...argv], { input: topics, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe((await runCli(argv, topics)).out);
+  });
+
   it('exits non-zero with one line for a missing file', () => {
     const r = spawnSync(process.execPath, ['bin/chunkscope.js', 'chunk', 'does-not-exist.txt'], { encoding: 'utf8' });
     expect(r.status).toBe(2);
