@@ -264,7 +264,8 @@ async function runSemantic(request: Extract<EmbedRequest, { type: 'semantic' }>)
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
       if (model !== BUILTIN) {
-        post({ type: 'fallback', jobId, message: `Could not load ${model} (${reason}); using the built-in model.` });
+        // One line: why, and what happens now (ENGINE's message already says how to self-host the model).
+        post({ type: 'fallback', jobId, message: `${capitalize(reason ?? '')} — using the built-in model instead.` });
         post({ type: 'error', jobId, message: `Could not load ${model}: ${reason}`, invalidOptions: false });
         return;
       }
@@ -327,6 +328,10 @@ async function runSemantic(request: Extract<EmbedRequest, { type: 'semantic' }>)
       field: error instanceof ChunkOptionsError ? error.field : undefined,
     });
   }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function oneLine(error: unknown): string {

@@ -60,7 +60,7 @@ export function SemanticPanel() {
       {tab === 'curve' ? (
         semantic && distances ? (
           distances.length === 0 ? (
-            <p className="empty">One sentence: nothing to compare, the text is one chunk.</p>
+            semantic.notes.length === 0 && <p className="empty">No sentence gaps: nothing to compare.</p>
           ) : (
             <SimilarityCurve
               distances={distances}
