@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { controls, expectPainted, openApp, pasteDocument } from './app';
-import { buildChunks, getUnit, validateOptions } from '../src/core/index';
+import { buildChunks, chunk, getUnit, validateOptions } from '../src/core/index';
+import { createEmbedder } from '../src/embed/index';
 import { ValueStats } from '../src/core/semantic/breakpoints';
 import { prepareSemantic, splitSemantic, type SemanticAnalysis } from '../src/core/semantic/index';
 import { npGradient } from '../src/core/semantic/numpy';
@@ -159,4 +160,32 @@ test('late chunking: with the built-in model a query gets the same similarity fr
   for (const [, naive, late] of cells) expect(late).toBe(naive);
   // The best match (rows are ranked) is a chunk about space.
   expect(cells[0]![3]).toMatch(/rocket|astronauts|telescope|galaxy/i);
+});
+
+test('bad input: one sentence, then only unknown words and numbers: a clear note, the same chunks as the CLI', async ({ page }) => {
+  const embedder = await createEmbedder({ model: 'builtin' }); // the CLI's embedder, in Node
+  try {
+    await openApp(page);
+    await pasteDocument(page, TEXT);
+    const c = controls(page);
+    await c.strategy.selectOption('semantic');
+    await expect.poll(async () => (await pageSemantic(page))?.distances.length ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+
+    for (const [text, note] of [
+      ['Only one sentence here about the river.', /one sentence/i],
+      // Lines without punctuation (punctuation marks are in the vocabulary): every window is a zero vector.
+      ['Zyx qwv 1234\nVbn 5678 xkcd\nQqq 9012 zzz\n', /have no distance/],
+    ] as const) {
+      await page.evaluate((t) => window.__chunkscope!.setDocument(t), text);
+      const options = (await page.evaluate(() => window.__chunkscope!.getConfig())) as ChunkOptions;
+      const expected = await chunk(text, options, { embed: (texts) => embedder.embed(texts) });
+      await expectPainted(page, expected);
+      await expect(page.getByText(note).first()).toBeVisible();
+    }
+    // Still working: the topical document chunks again.
+    await page.evaluate((t) => window.__chunkscope!.setDocument(t), TEXT);
+    await expect.poll(async () => (await pageSemantic(page))?.distances.length ?? 0).toBe(prepareSemantic(TEXT).sentences.length - 1);
+  } finally {
+    await embedder.dispose();
+  }
 });
