@@ -34,13 +34,36 @@ describe('configuration in the URL', () => {
       compat: fc.boolean(),
       contextWindow: fc.integer({ min: 1, max: 1_000_000 }),
       chunksInContext: fc.integer({ min: 1, max: 100 }),
-    });
+    }).map((c): Config => ({ ...DEFAULT_CONFIG, ...c }));
     fc.assert(
       fc.property(arbConfig, (config) => {
         const decoded = { ...DEFAULT_CONFIG, ...decodeConfig('?' + encodeConfig(config), known) };
         expect(decoded).toEqual(config);
       }),
     );
+  });
+
+  it('round-trips the semantic controls under the CLI flag names', () => {
+    const arbSemantic = fc.record({
+      breakpoint: fc.constantFrom('percentile' as const, 'standard_deviation' as const, 'interquartile' as const, 'gradient' as const, 'absolute' as const),
+      amount: fc.option(fc.double({ min: 0, max: 100, noNaN: true }), { nil: null }),
+      targetChunks: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: null }),
+      buffer: fc.integer({ min: 0, max: 5 }),
+      minSize: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }),
+      maxSize: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }),
+      embedder: fc.constantFrom('builtin', 'Xenova/all-MiniLM-L6-v2'),
+      sentences: fc.constantFrom('intl' as const, 'regex' as const),
+      llamaindex: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(arbSemantic, (semantic) => {
+        const config: Config = { ...DEFAULT_CONFIG, strategy: 'semantic', ...semantic };
+        const decoded = { ...DEFAULT_CONFIG, ...decodeConfig('?' + encodeConfig(config), { ...known, strategies: [...known.strategies, 'semantic'] }) };
+        expect(decoded).toEqual(config);
+      }),
+    );
+    const q = new URLSearchParams(encodeConfig({ ...DEFAULT_CONFIG, strategy: 'semantic', breakpoint: 'absolute', amount: 0.35, targetChunks: 4 }));
+    expect([q.get('breakpoint'), q.get('threshold'), q.get('chunks'), q.get('embedder')]).toEqual(['absolute', '0.35', '4', 'builtin']);
   });
 
   it('ignores unknown or malformed values so defaults apply', () => {

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { selectResult, selectSelectedIndex, selectTokens, tokensFor } from '../../state/selectors';
+import { selectEmbedderTokens, selectResult, selectSelectedIndex, selectTokens, tokensFor } from '../../state/selectors';
 import type { PaintableResult } from '../../state/resultsSlice';
 import { useStore } from '../../state/store';
 import { chunkPreview } from './chunkPreview';
@@ -15,6 +15,7 @@ export function ChunkList() {
   // The list follows the editor at lower priority: the paint of boundaries never waits for it.
   const result = useDeferredValue(useStore(selectResult));
   const tokens = useDeferredValue(useStore(selectTokens));
+  const embedderTokens = useDeferredValue(useStore(selectEmbedderTokens));
   const selectedIndex = useStore(selectSelectedIndex);
   const selectionSource = useStore((s) => s.selectionSource);
   const select = useStore((s) => s.select);
@@ -85,6 +86,8 @@ export function ChunkList() {
                 result={result}
                 index={item.index}
                 tokens={tokenCounts ? tokenCounts.counts[item.index] : undefined}
+                embedderTokens={embedderTokens?.counts[item.index]}
+                truncated={embedderTokens ? embedderTokens.truncatedAt[item.index]! >= 0 : false}
                 selected={item.index === selectedIndex}
                 start={item.start}
                 onSelect={() => select(item.index, 'list')}
@@ -101,12 +104,15 @@ interface RowProps {
   result: PaintableResult;
   index: number;
   tokens: number | undefined;
+  /** Semantic: the chunk's length in the embedding model's tokens, and whether the model reads only part of it. */
+  embedderTokens?: number;
+  truncated?: boolean;
   selected: boolean;
   start: number;
   onSelect: () => void;
 }
 
-const ChunkRow = memo(function ChunkRow({ result, index, tokens, selected, start, onSelect }: RowProps) {
+const ChunkRow = memo(function ChunkRow({ result, index, tokens, embedderTokens, truncated, selected, start, onSelect }: RowProps) {
   const s = result.starts[index]!;
   const e = result.ends[index]!;
   const prev = index > 0 ? result.overlaps[index - 1]! : 0;
@@ -132,6 +138,16 @@ const ChunkRow = memo(function ChunkRow({ result, index, tokens, selected, start
           {fmt(result.sizes[index]!)} {unitLabel(result.unit)}
           {tokens !== undefined && result.unit === 'chars' ? <span className="muted"> · {fmt(tokens)} tok</span> : null}
         </span>
+        {embedderTokens !== undefined && (
+          <span className="muted small" title="Length in the embedding model's own tokens">
+            {fmt(embedderTokens)} emb
+          </span>
+        )}
+        {truncated && (
+          <span className="badge badge-warn" title="Longer than the embedding model reads: the shaded end is never embedded">
+            truncated
+          </span>
+        )}
         {over && <span className="badge badge-warn">over limit</span>}
         {result.contentDiffers[index] === 1 && <span className="badge">content differs</span>}
         <span className="chunk-offsets">
