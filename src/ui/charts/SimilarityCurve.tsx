@@ -91,8 +91,24 @@ export function SimilarityCurve(props: SimilarityCurveProps) {
     const c = chart.current;
     if (!c) return;
     for (const el of c.svg.node()!.querySelectorAll('.cs-gap-hover')) el.classList.remove('cs-gap-hover');
-    if (hoveredGap !== null) c.circles[hoveredGap]?.classList.add('cs-gap-hover');
-  }, [hoveredGap]);
+    c.svg.select('text.hover-label').remove();
+    if (hoveredGap === null) return;
+    const circle = c.circles[hoveredGap];
+    if (!circle) return;
+    circle.classList.add('cs-gap-hover');
+    // What the point is, next to it (the editor underlines the two sentences).
+    const v = distances[hoveredGap]!;
+    const cx = Number(circle.getAttribute('cx'));
+    const cy = Number(circle.getAttribute('cy'));
+    const right = cx < c.width / 2;
+    c.svg
+      .append('text')
+      .attr('class', 'hover-label')
+      .attr('x', cx + (right ? 8 : -8))
+      .attr('y', Math.max(MARGIN.top + 10, cy - 6))
+      .attr('text-anchor', right ? 'start' : 'end')
+      .text(`gap ${hoveredGap + 1} · distance ${Number.isFinite(v) ? v.toFixed(3) : 'none'}${breakpointsRef.current.includes(hoveredGap) ? ' · cut here' : ''} · click to show`);
+  }, [hoveredGap]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div ref={host} className="curve-host">
