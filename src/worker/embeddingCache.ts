@@ -121,9 +121,24 @@ export function storeEmbeddings(model: string, texts: readonly string[], vectors
   texts.forEach((t, i) => remember(model, t, vectors[i]!));
 }
 
-/** Save a document's whole list of vectors to IndexedDB, in the background; keeps the newest few per model. */
+/** Quiet time before a document's vectors are written: typing changes the document at every key. */
+const WRITE_DELAY_MS = 2000;
+let writeTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Save a document's whole list of vectors to IndexedDB once edits pause (only the latest document is written);
+ * keeps the newest few documents per model.
+ */
 export function storeDocumentEmbeddings(model: string, texts: readonly string[], vectors: readonly Float32Array[]): void {
   if (texts.length === 0) return;
+  if (writeTimer) clearTimeout(writeTimer);
+  writeTimer = setTimeout(() => {
+    writeTimer = null;
+    writeDocument(model, texts, vectors);
+  }, WRITE_DELAY_MS);
+}
+
+function writeDocument(model: string, texts: readonly string[], vectors: readonly Float32Array[]): void {
   const dims = vectors[0]!.length;
   const flat = new Float32Array(texts.length * dims);
   vectors.forEach((v, i) => flat.set(v, i * dims));
