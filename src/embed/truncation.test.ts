@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Range } from '../core/types';
 import { truncation } from './truncation';
@@ -46,5 +47,30 @@ describe('truncation', () => {
     expect(() => truncation('short', [{ start: 10, end: 14 }], 1)).toThrow(/within the chunk/);
     expect(() => truncation(text, tokens, 0)).toThrow(/positive/);
     expect(() => truncation(text, tokens, 4, -1)).toThrow(/whole number/);
+  });
+});
+
+describe('truncation invariants', () => {
+  it('the model reads exactly the tokens that end by truncatedAt, and they fit', () => {
+    const textArb = fc.array(fc.constantFrom('word', 'a', 'longer', ',', '.', '🙂', 'é', ' ', '  ', '\n'), { maxLength: 60 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(textArb, fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 3 }), (text, maxTokens, specialTokens) => {
+        const tokens = wordTokens(text);
+        const { tokens: count, truncatedAt } = truncation(text, tokens, maxTokens, specialTokens);
+        expect(count).toBe(tokens.length + specialTokens);
+        const room = Math.max(0, maxTokens - specialTokens);
+        if (truncatedAt === null) {
+          expect(tokens.length).toBeLessThanOrEqual(room);
+        } else {
+          expect(tokens.length).toBeGreaterThan(room);
+          expect(truncatedAt).toBeGreaterThanOrEqual(0);
+          expect(truncatedAt).toBeLessThanOrEqual(text.length);
+          // Tokens before the cut are read (and fit); the rest of the chunk is not.
+          const read = tokens.filter((t) => t.end <= truncatedAt);
+          expect(read.length).toBe(room);
+          expect(tokens.filter((t) => t.start >= truncatedAt)).toHaveLength(tokens.length - room);
+        }
+      }),
+    );
   });
 });
