@@ -23,6 +23,8 @@ export interface SimilarityCurveProps {
 }
 
 const MARGIN = { top: 10, right: 14, bottom: 22, left: 40 };
+/** Above this many gaps in view, only breakpoints get a circle (50,000 circles took 2 s to draw). */
+const MAX_DOTS = 3000;
 const OVERVIEW = 26;
 const GAP_BELOW_PLOT = 14;
 
@@ -33,7 +35,12 @@ interface Chart {
   ox: ScaleLinear<number, number>;
   width: number;
   plotBottom: number;
-  circles: SVGCircleElement[];
+  /** The circles drawn, by gap (all gaps in view, or only breakpoints and the hovered gap when too many). */
+  circles: Map<number, SVGCircleElement>;
+  /** Too many gaps in view for one circle each: only breakpoints (and the hovered gap) get one. */
+  dense: boolean;
+  /** The circle of a gap, created if it is in view and not drawn (dense mode). */
+  dotFor: (gap: number) => SVGCircleElement | undefined;
   brush: BrushBehavior<unknown>;
   /** Threshold shown while dragging (before the worker's answer arrives). */
   dragValue: number | null;
@@ -60,8 +67,11 @@ export function SimilarityCurve(props: SimilarityCurveProps) {
   useEffect(() => {
     const element = host.current!;
     let frame = 0;
+    let drawnWidth = -1;
     const draw = () => {
       const width = Math.max(200, element.clientWidth);
+      if (width === drawnWidth) return; // a height change (scroll bars, the panel) needs no redraw
+      drawnWidth = width;
       chart.current = drawChart(svgRef.current!, width, height, props, domain, callbacks, thresholdRef, chart.current);
       markBreakpoints(chart.current, breakpointsRef.current);
       placeThreshold(chart.current, thresholdRef.current);
@@ -91,10 +101,18 @@ export function SimilarityCurve(props: SimilarityCurveProps) {
     const c = chart.current;
     if (!c) return;
     for (const el of c.svg.node()!.querySelectorAll('.cs-gap-hover')) el.classList.remove('cs-gap-hover');
+    for (const el of c.svg.node()!.querySelectorAll('.cs-gap-transient')) {
+      el.classList.remove('cs-gap-transient');
+      if (el.classList.contains('cs-breakpoint')) continue; // became a breakpoint meanwhile: it stays
+      c.circles.delete(Number(el.getAttribute('data-gap')));
+      el.remove();
+    }
     c.svg.select('text.hover-label').remove();
     if (hoveredGap === null) return;
-    const circle = c.circles[hoveredGap];
+    const drawn = c.circles.get(hoveredGap);
+    const circle = drawn ?? c.dotFor(hoveredGap);
     if (!circle) return;
+    if (!drawn) circle.classList.add('cs-gap-transient');
     circle.classList.add('cs-gap-hover');
     // What the point is, next to it (the editor underlines the two sentences).
     const v = distances[hoveredGap]!;
@@ -123,6 +141,17 @@ function finiteMax(values: Float64Array): number {
   return max;
 }
 
+function lowerBound(a: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function nearestGap(offsets: Int32Array, offset: number): number {
   let lo = 0;
   let hi = offsets.length - 1;
@@ -147,6 +176,7 @@ function drawChart(
   previous: Chart | null,
 ): Chart {
   const { distances, gapOffsets, docLength } = props;
+  const drawStart = performance.now();
   const svg = select(svgElement);
   svg.selectAll('*').remove();
   svg.attr('width', width).attr('viewBox', `0 0 ${width} ${height + OVERVIEW + GAP_BELOW_PLOT}`);
@@ -170,36 +200,81 @@ function drawChart(
     .text('distance (1 − cosine) between neighbouring sentences');
 
   const plot = svg.append('g').attr('clip-path', 'url(#curve-clip)');
-  // The line through the points (gaps without a distance break it).
+  // Gaps in view: [lo, hi) (offsets ascend).
+  const lo = lowerBound(gapOffsets, d0);
+  const hi = lowerBound(gapOffsets, d1 + 1);
+  // The line through the points (gaps without a distance break it). Many points per pixel: each pixel column keeps
+  // its lowest and highest value, which draws the same picture.
   const parts: string[] = [];
+  const plotWidth = width - MARGIN.left - MARGIN.right;
+  const from = Math.max(0, lo - 1);
+  const to = Math.min(distances.length, hi + 1);
+  const decimate = to - from > plotWidth * 4;
   let pen = false;
-  for (let i = 0; i < distances.length; i++) {
+  let column = NaN;
+  let colMin = Infinity;
+  let colMax = -Infinity;
+  const flush = () => {
+    if (Number.isNaN(column)) return;
+    parts.push(`${pen ? 'L' : 'M'}${column},${y(colMin).toFixed(1)}L${column},${y(colMax).toFixed(1)}`);
+    pen = true;
+    column = NaN;
+  };
+  for (let i = from; i < to; i++) {
     const v = distances[i]!;
     if (!Number.isFinite(v)) {
+      flush();
       pen = false;
       continue;
     }
-    parts.push(`${pen ? 'L' : 'M'}${x(gapOffsets[i]!).toFixed(1)},${y(v).toFixed(1)}`);
-    pen = true;
+    const px = x(gapOffsets[i]!);
+    if (!decimate) {
+      parts.push(`${pen ? 'L' : 'M'}${px.toFixed(1)},${y(v).toFixed(1)}`);
+      pen = true;
+      continue;
+    }
+    const col = Math.round(px);
+    if (col !== column) {
+      flush();
+      column = col;
+      colMin = v;
+      colMax = v;
+    } else {
+      colMin = Math.min(colMin, v);
+      colMax = Math.max(colMax, v);
+    }
   }
+  flush();
   plot.append('path').attr('class', 'curve-line').attr('d', parts.join(''));
 
-  // One circle per gap; hover and click are found from the pointer's x, not per-circle listeners.
+  // One circle per gap in view (hover and click are found from the pointer's x, not per-circle listeners). With
+  // more than MAX_DOTS in view only breakpoints get one: brush the overview to zoom in and see every gap.
   const dots = plot.append('g').attr('class', 'curve-dots');
-  const circles: SVGCircleElement[] = [];
-  const r = distances.length > 2000 ? 1.6 : distances.length > 400 ? 2.2 : 3;
+  const circles = new Map<number, SVGCircleElement>();
+  const inView = hi - lo;
+  const dense = inView > MAX_DOTS;
+  const r = inView > 1000 ? 1.8 : inView > 300 ? 2.4 : 3;
   const ns = 'http://www.w3.org/2000/svg';
   const dotsNode = dots.node()!;
-  for (let i = 0; i < distances.length; i++) {
+  const dotFor = (i: number): SVGCircleElement | undefined => {
+    const existing = circles.get(i);
+    if (existing) return existing;
+    if (i < lo || i >= hi) return undefined;
     const c = document.createElementNS(ns, 'circle');
     const v = distances[i]!;
     c.setAttribute('class', Number.isFinite(v) ? 'cs-gap' : 'cs-gap cs-gap-missing');
     c.setAttribute('cx', x(gapOffsets[i]!).toFixed(1));
     c.setAttribute('cy', (Number.isFinite(v) ? y(v) : plotBottom).toFixed(1));
-    c.setAttribute('r', String(r));
+    c.setAttribute('r', String(dense ? 2.4 : r));
     c.setAttribute('data-gap', String(i));
     dotsNode.appendChild(c);
-    circles.push(c);
+    circles.set(i, c);
+    return c;
+  };
+  if (!dense) for (let i = lo; i < hi; i++) dotFor(i);
+  if (dense) {
+    svg.append('text').attr('class', 'axis-title dense-hint').attr('x', width - MARGIN.right - 4).attr('y', plotBottom - 6)
+      .attr('text-anchor', 'end').text(`${inView.toLocaleString('en')} gaps: breakpoints shown; brush the strip below to see every gap`);
   }
 
   const overlay = svg.append('rect').attr('class', 'curve-overlay')
@@ -232,7 +307,7 @@ function drawChart(
   handle.append('rect').attr('class', 'threshold-hit').attr('x', MARGIN.left).attr('width', width - MARGIN.left - MARGIN.right).attr('height', 12);
   handle.append('text').attr('class', 'threshold-label').attr('x', width - MARGIN.right - 4).attr('text-anchor', 'end');
 
-  const chart: Chart = { svg, x, y, ox, width, plotBottom, circles, brush: brushX(), dragValue: previous?.dragValue ?? null };
+  const chart: Chart = { svg, x, y, ox, width, plotBottom, circles, dense, dotFor, brush: brushX(), dragValue: previous?.dragValue ?? null };
   const clamp = (v: number) => Math.min(y.domain()[1]!, Math.max(0, v));
   let frame = 0;
   let pending: number | null = null;
@@ -325,6 +400,8 @@ function drawChart(
   overview.append('text').attr('class', 'overview-title').attr('x', MARGIN.left - 6).attr('y', oTop + OVERVIEW / 2).attr('dy', '0.35em')
     .attr('text-anchor', 'end').text('zoom');
 
+  performance.measure('chunkscope:curve', { start: drawStart, detail: { gaps: distances.length } });
+
   function redraw() {
     const next = drawChart(svgElement, width, height, callbacks.current, domain, callbacks, thresholdRef, chart);
     markBreakpoints(next, callbacks.current.breakpoints);
@@ -348,8 +425,17 @@ const marked = new WeakMap<Chart, Set<number>>();
 function markBreakpoints(chart: Chart, breakpoints: Int32Array): void {
   const before = marked.get(chart) ?? new Set<number>();
   const after = new Set<number>(breakpoints);
-  for (const gap of before) if (!after.has(gap)) chart.circles[gap]?.classList.remove('cs-breakpoint');
-  for (const gap of after) if (!before.has(gap)) chart.circles[gap]?.classList.add('cs-breakpoint');
+  for (const gap of before) {
+    if (after.has(gap)) continue;
+    const c = chart.circles.get(gap);
+    if (!c) continue;
+    c.classList.remove('cs-breakpoint');
+    if (chart.dense && !c.classList.contains('cs-gap-hover')) {
+      c.remove();
+      chart.circles.delete(gap);
+    }
+  }
+  for (const gap of after) if (!before.has(gap)) chart.dotFor(gap)?.classList.add('cs-breakpoint');
   marked.set(chart, after);
 }
 
