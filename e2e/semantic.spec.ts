@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { controls, expectPainted, openApp, pasteDocument } from './app';
+import { makeDocument } from './documents';
 import { buildChunks, chunk, getUnit, validateOptions } from '../src/core/index';
 import { createEmbedder } from '../src/embed/index';
 import { ValueStats } from '../src/core/semantic/breakpoints';
@@ -188,4 +189,21 @@ test('bad input: one sentence, then only unknown words and numbers: a clear note
   } finally {
     await embedder.dispose();
   }
+});
+
+test('a long embedding shows progress and can be cancelled; the last good result stays', async ({ page }) => {
+  await openApp(page);
+  const c = controls(page);
+  const big = makeDocument(1024 * 1024, 11);
+  await page.evaluate((t) => window.__chunkscope!.setDocument(t), big);
+  await expect(c.chunkCount).not.toHaveText('0', { timeout: 60_000 });
+  const before = await c.chunkCount.textContent();
+
+  await c.strategy.selectOption('semantic');
+  // Past the model load: the sentences are being embedded.
+  await expect(page.getByTestId('embed-progress')).toContainText(/Embedding/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Cancel embedding' }).click();
+  await expect(page.getByTestId('embed-progress')).toBeHidden();
+  expect(await pageSemantic(page), 'no semantic result was painted').toBeNull();
+  await expect(c.chunkCount).toHaveText(before!);
 });
