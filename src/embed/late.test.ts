@@ -55,6 +55,17 @@ describe('lateChunkVectors', () => {
     expect(cosineSimilarity(space!, VECTORS[0]!)).toBeNaN();
   });
 
+  it('gives the same vectors when the tokens come out of text order', () => {
+    const order = [2, 0, 3, 1];
+    const shuffled = lateChunkVectors(
+      order.map((i) => TOKENS[i]!),
+      order.map((i) => VECTORS[i]!),
+      [{ start: 0, end: 8 }, { start: 6, end: 18 }],
+    );
+    close(shuffled[0]!, [0.6, 0.8, 0]);
+    close(shuffled[1]!, [0, 0.8944272, 0.4472136]);
+  });
+
   it('refuses a vector count that does not match the tokens', () => {
     expect(() => lateChunkVectors(TOKENS, VECTORS.slice(1), [{ start: 0, end: 3 }])).toThrow(/one vector per token/);
   });

@@ -17,22 +17,32 @@ import type { EmbedCallOptions, Embedder } from './types';
  * length 1. A chunk that no token overlaps (only whitespace, or an empty span), or whose tokens all have zero vectors
  * (the built-in model's unknown words), gets a zero vector: it has no direction, and `cosineSimilarity` says NaN.
  *
- * `tokens` must be in text order (starts and ends non-decreasing), as a tokenizer produces them; `vectors[i]` is the
- * vector of `tokens[i]`. O((tokens + chunks) · log tokens + overlapping tokens · dims).
+ * `vectors[i]` is the vector of `tokens[i]`. Tokens in text order (starts and ends non-decreasing, as a tokenizer
+ * gives them) take O(tokens + chunks · log tokens + overlapping tokens · dims); tokens out of order are still handled,
+ * by looking at every token for every chunk.
  */
 export function lateChunkVectors(tokens: readonly Range[], vectors: readonly Float32Array[], chunks: readonly Range[]): Float32Array[] {
   if (tokens.length !== vectors.length) {
     throw new Error(`late chunking needs one vector per token: ${tokens.length} tokens, ${vectors.length} vectors`);
   }
   const dims = vectors[0]?.length ?? 0;
+  const add = (sum: Float64Array, i: number) => {
+    const vector = vectors[i]!;
+    if (vector.length !== dims) throw new Error(`token ${i} has ${vector.length} dimensions, expected ${dims}`);
+    for (let d = 0; d < dims; d++) sum[d]! += vector[d]!;
+  };
+  const inOrder = tokens.every((token, i) => i === 0 || (token.start >= tokens[i - 1]!.start && token.end >= tokens[i - 1]!.end));
   return chunks.map((chunk) => {
     const sum = new Float64Array(dims);
-    // The first token that ends after the chunk starts (ends are non-decreasing), then every token starting before
-    // the chunk ends. A zero-width token counts when it lies strictly inside the chunk.
-    for (let i = firstEndingAfter(tokens, chunk.start); i < tokens.length && tokens[i]!.start < chunk.end; i++) {
-      const vector = vectors[i]!;
-      if (vector.length !== dims) throw new Error(`token ${i} has ${vector.length} dimensions, expected ${dims}`);
-      for (let d = 0; d < dims; d++) sum[d]! += vector[d]!;
+    if (inOrder) {
+      // The first token that ends after the chunk starts (ends are non-decreasing), then every token starting before
+      // the chunk ends. A zero-width token counts when it lies strictly inside the chunk.
+      for (let i = firstEndingAfter(tokens, chunk.start); i < tokens.length && tokens[i]!.start < chunk.end; i++) add(sum, i);
+    } else {
+      // Offsets out of text order (a tokenizer whose offsets could not all be recovered): look at every token.
+      tokens.forEach((token, i) => {
+        if (token.start < chunk.end && token.end > chunk.start) add(sum, i);
+      });
     }
     // The mean's divisor does not change the direction: normalizing the sum gives the normalized mean.
     return normalized(sum);
