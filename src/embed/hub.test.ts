@@ -94,16 +94,19 @@ describe('scripts/models-fetch.mjs', () => {
     expect(requested).toContain('/test-org/static-model/resolve/main/tokenizer_config.json');
   });
 
-  it('loads in transformers.js from the folder it wrote (the local-model layout)', async () => {
-    const { env, pipeline } = await import('@huggingface/transformers');
-    env.allowLocalModels = true;
-    env.allowRemoteModels = false;
-    env.localModelPath = `${out}/`;
-    const extract = await pipeline('feature-extraction', 'test-org/static-model', { dtype: 'q8' });
-    const vectors = (await extract(['the river flows to the sea'], { pooling: 'mean', normalize: true })).tolist() as number[][];
-    expect(vectors[0]).toHaveLength(BUILTIN_MODEL.dims);
-    expect(Math.hypot(...vectors[0]!)).toBeCloseTo(1, 5);
-    await extract.dispose();
+  it('the folder it wrote loads through createEmbedder with downloads off (how the app self-hosts)', async () => {
+    const { createEmbedder } = await import('./index');
+    const embedder = await createEmbedder({ model: 'test-org/static-model', localModelPath: `${out}/`, allowRemote: false });
+    const builtin = await createEmbedder({ model: 'builtin' });
+    try {
+      const texts = ['the river flows to the sea', 'astronauts orbit the moon'];
+      const [fetched, shipped] = [await embedder.embed(texts), await builtin.embed(texts)];
+      expect(fetched[0]).toHaveLength(BUILTIN_MODEL.dims);
+      fetched.forEach((vector, i) => vector.forEach((x, d) => expect(x).toBeCloseTo(shipped[i]![d]!, 6)));
+    } finally {
+      await embedder.dispose();
+      await builtin.dispose();
+    }
   });
 
   it('says in one line what is wrong: a missing model, fp32 weights that do not exist, no network', async () => {
