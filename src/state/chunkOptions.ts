@@ -24,7 +24,8 @@ export function toChunkOptions(config: Config): ChunkOptions {
 /** Semantic options: no size or overlap (a semantic chunk is as long as its topic), the CLI's flags otherwise. */
 function semanticOptions(config: Config, controls: Set<string>): ChunkOptions {
   const options: ChunkOptions = { strategy: 'semantic', unit: config.unit, breakpoint: config.breakpoint, buffer: config.buffer };
-  if (config.amount !== null) options.amount = config.amount;
+  // A target number of chunks replaces the threshold: an unused (perhaps out-of-range) amount is not sent.
+  if (config.amount !== null && config.targetChunks === null) options.amount = config.amount;
   if (config.targetChunks !== null) options.chunks = config.targetChunks;
   if (config.minSize !== null) options.minSize = config.minSize;
   if (config.maxSize !== null) options.maxSize = config.maxSize;

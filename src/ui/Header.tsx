@@ -15,8 +15,12 @@ export function Header() {
   const loadProgress = useStore((s) => s.loadProgress);
   const [exportError, setExportError] = useState<string | null>(null);
 
+  const embedProgress = useStore((s) => s.embedProgress);
   let status: string;
   if (loadProgress !== null) status = `Loading document… ${Math.round(loadProgress * 100)}%`;
+  else if (embedProgress?.stage === 'loading') status = 'Loading the embedding model…';
+  else if (embedProgress?.stage === 'downloading') status = `Downloading the embedding model… ${Math.round(embedProgress.fraction * 100)}%`;
+  else if (embedProgress?.stage === 'embedding') status = `Embedding sentences… ${Math.round(embedProgress.fraction * 100)}%`;
   else if (running && progress !== null) status = `Chunking… ${Math.round(progress * 100)}%`;
   else if (running) status = 'Chunking…';
   else if (error && result) status = 'Settings invalid — showing the last good result';
@@ -45,7 +49,7 @@ export function Header() {
         <span className="tagline">See where your chunks begin, end and overlap.</span>
       </div>
       <div className="status" role="status" aria-live="polite">
-        <span className={`status-dot${running || loadProgress !== null ? ' is-busy' : error ? ' is-warn' : ''}`} aria-hidden="true" />
+        <span className={`status-dot${running || loadProgress !== null || embedProgress !== null ? ' is-busy' : error ? ' is-warn' : ''}`} aria-hidden="true" />
         <span data-testid="status">{status}</span>
         <span className="status-sep" aria-hidden="true">·</span>
         <span className="muted">Web Worker · nothing leaves your browser</span>

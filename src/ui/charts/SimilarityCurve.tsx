@@ -10,8 +10,10 @@ export interface SimilarityCurveProps {
   /** Document offset of each gap (the start of the sentence after it): the curve shares the document's axis. */
   gapOffsets: Int32Array;
   docLength: number;
-  /** The threshold on the distance scale, or NaN when none applies (one sentence). */
+  /** The threshold on the distance scale, or NaN when none applies (one sentence, gradient mode). */
   threshold: number;
+  /** Said on the line when there is no threshold on the distance scale. */
+  noThresholdText?: string;
   /** Gaps that became chunk boundaries. */
   breakpoints: Int32Array;
   hoveredGap: number | null;
@@ -41,6 +43,7 @@ interface Chart {
   dense: boolean;
   /** The circle of a gap, created if it is in view and not drawn (dense mode). */
   dotFor: (gap: number) => SVGCircleElement | undefined;
+  noThresholdText: string;
   brush: BrushBehavior<unknown>;
   /** Threshold shown while dragging (before the worker's answer arrives). */
   dragValue: number | null;
@@ -95,8 +98,10 @@ export function SimilarityCurve(props: SimilarityCurveProps) {
     if (chart.current) markBreakpoints(chart.current, breakpoints);
   }, [breakpoints]);
   useEffect(() => {
-    if (chart.current && chart.current.dragValue === null) placeThreshold(chart.current, threshold);
-  }, [threshold]);
+    if (!chart.current) return;
+    chart.current.noThresholdText = props.noThresholdText ?? 'no threshold';
+    if (chart.current.dragValue === null) placeThreshold(chart.current, threshold);
+  }, [threshold, props.noThresholdText]);
   useEffect(() => {
     const c = chart.current;
     if (!c) return;
@@ -307,7 +312,20 @@ function drawChart(
   handle.append('rect').attr('class', 'threshold-hit').attr('x', MARGIN.left).attr('width', width - MARGIN.left - MARGIN.right).attr('height', 12);
   handle.append('text').attr('class', 'threshold-label').attr('x', width - MARGIN.right - 4).attr('text-anchor', 'end');
 
-  const chart: Chart = { svg, x, y, ox, width, plotBottom, circles, dense, dotFor, brush: brushX(), dragValue: previous?.dragValue ?? null };
+  const chart: Chart = {
+    svg,
+    x,
+    y,
+    ox,
+    width,
+    plotBottom,
+    circles,
+    dense,
+    dotFor,
+    noThresholdText: props.noThresholdText ?? 'no threshold',
+    brush: brushX(),
+    dragValue: previous?.dragValue ?? null,
+  };
   const clamp = (v: number) => Math.min(y.domain()[1]!, Math.max(0, v));
   let frame = 0;
   let pending: number | null = null;
@@ -447,7 +465,7 @@ function placeThreshold(chart: Chart, value: number): void {
   handle.classed('is-none', !shown);
   handle.select('line').attr('y1', yPos).attr('y2', yPos);
   handle.select('rect').attr('y', yPos - 6);
-  handle.select('text').attr('y', yPos - 4).text(shown ? `threshold ${value.toFixed(3)}` : 'no threshold');
+  handle.select('text').attr('y', yPos - 4).text(shown ? `threshold ${value.toFixed(3)}` : chart.noThresholdText);
 }
 
 function compact(n: number): string {

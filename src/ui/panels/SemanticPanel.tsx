@@ -67,6 +67,9 @@ export function SemanticPanel() {
               gapOffsets={gapOffsets}
               docLength={result!.text.length}
               threshold={threshold}
+              noThresholdText={
+                semantic.comparedWith === 'gradient' ? 'gradient mode cuts on the gradient: drag to set a distance instead' : 'no threshold'
+              }
               breakpoints={semantic.breakpoints}
               hoveredGap={hoveredGap}
               onThreshold={(value) => setConfig({ breakpoint: 'absolute', amount: Number(value.toFixed(4)), targetChunks: null })}
