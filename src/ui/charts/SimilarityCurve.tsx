@@ -130,8 +130,16 @@ export function SimilarityCurve(props: SimilarityCurveProps) {
       .attr('x', cx + (right ? 8 : -8))
       .attr('y', Math.max(MARGIN.top + 10, cy - 6))
       .attr('text-anchor', right ? 'start' : 'end')
-      .text(`gap ${hoveredGap + 1} · distance ${Number.isFinite(v) ? v.toFixed(3) : 'none'}${breakpointsRef.current.includes(hoveredGap) ? ' · cut here' : ''} · click to show`);
+      .text(`gap ${hoveredGap + 1} · distance ${Number.isFinite(v) ? v.toFixed(3) : 'none'}${hoverVerdict(hoveredGap, v)} · click to show`);
   }, [hoveredGap]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /** Why a gap is or is not a boundary (native mode cuts once per drop: a neighbour of a cut is not cut again). */
+  function hoverVerdict(gap: number, v: number): string {
+    if (breakpointsRef.current.includes(gap)) return ' · cut here';
+    const t = thresholdRef.current;
+    if (Number.isFinite(v) && Number.isFinite(t) && v > t) return ' · above the line, not cut: next to a stronger cut, or merged by the size limits';
+    return '';
+  }
 
   return (
     <div ref={host} className="curve-host">
