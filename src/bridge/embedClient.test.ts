@@ -32,7 +32,7 @@ const semantic: SemanticPayload = {
   sentenceStarts: Int32Array.of(0, 4),
   sentenceEnds: Int32Array.of(3, 7),
   notes: [],
-  embedder: { id: 'builtin', label: 'Built-in', dims: 100, maxTokens: Infinity, backend: 'wasm', threads: false },
+  embedder: { id: 'builtin', label: 'Built-in', dims: 100, maxTokens: Infinity, backend: 'wasm', threads: 1, isolated: true },
   embedMs: 1,
   splitMs: 0.1,
   sentencesEmbedded: 2,

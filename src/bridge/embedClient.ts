@@ -11,6 +11,7 @@ import { StaleJobError, type ChunkResult } from './chunkClient';
  */
 
 export type SemanticResult = ChunkResult & { semantic: SemanticPayload };
+export type BackendInfo = Pick<EmbedderSummary, 'backend' | 'threads' | 'isolated'>;
 export type { EmbedderSummary, LocalModelFiles, SemanticPayload };
 // The model catalogue is static data the page lists; it reaches state and UI through the bridge.
 export { embedderCatalogue, findEmbedderModel, formatBytes, type EmbedderModel } from '../embed/hub';
@@ -64,8 +65,8 @@ export class EmbedClient {
   private readonly lateRequests = new Map<number, Pending<{ naive: Float64Array; late: Float64Array; note: string | null }>>();
   private readonly localModelWaiters: Pending<{ id: string; message: string }>[] = [];
   /** Backend reported by the worker once a model is loaded. */
-  backend: { backend: EmbedderSummary['backend']; threads: boolean } | null = null;
-  onBackend: ((b: { backend: EmbedderSummary['backend']; threads: boolean }) => void) | null = null;
+  backend: BackendInfo | null = null;
+  onBackend: ((b: BackendInfo) => void) | null = null;
   /** Embedder token counts of a job's chunks, sent after its result. */
   onEmbedderTokens: ((t: { jobId: number; counts: Int32Array; truncatedAt: Int32Array }) => void) | null = null;
 
@@ -177,7 +178,7 @@ export class EmbedClient {
       case 'ready':
         return;
       case 'backend':
-        this.backend = { backend: message.backend, threads: message.threads };
+        this.backend = { backend: message.backend, threads: message.threads, isolated: message.isolated };
         this.onBackend?.(this.backend);
         return;
       case 'progress':

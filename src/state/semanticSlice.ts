@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import type { BackendInfo } from '../bridge/embedClient';
 
 /** What the page shows about the embedding worker, besides results: progress, backend, the curve's hover. */
 export interface EmbedProgress {
@@ -12,8 +13,8 @@ export interface EmbedProgress {
 
 export interface SemanticSlice {
   embedProgress: EmbedProgress | null;
-  /** "WASM", "WASM · 4 threads", "WebGPU": null until a model has loaded. */
-  embedBackend: { backend: 'webgpu' | 'wasm' | 'node'; threads: boolean } | null;
+  /** Where the model runs (WASM with its thread count, WebGPU): null until a model has loaded. */
+  embedBackend: BackendInfo | null;
   /** Sentence gap the pointer is on in the similarity curve (the editor highlights that sentence pair). */
   hoveredGap: number | null;
   /** A gap to reveal in the editor (clicked in the curve); `seq` makes the same gap clickable twice. */

@@ -45,7 +45,8 @@ if (onnxWasm) {
   // against 5,600 with 1, and the page's paints got slower too (one run each; the machine was shared).
   onnxWasm.numThreads = self.crossOriginIsolated ? Math.max(1, Math.min(4, (navigator.hardwareConcurrency ?? 2) - 1)) : 1;
 }
-const threads = self.crossOriginIsolated && (onnxWasm?.numThreads ?? 1) > 1;
+/** Threads in onnxruntime's WASM pool (1 without cross-origin isolation). */
+const threads = onnxWasm?.numThreads ?? 1;
 
 /** Files of model folders the user picked, served to transformers.js under /models/<id>/ by a fetch wrapper. */
 const localFolders = new Map<string, Map<string, Blob>>();
@@ -109,7 +110,7 @@ let last: { jobId: number; version: number; chunks: Chunk[]; options: ChunkOptio
 class CancelledError extends Error {}
 
 function summary(e: Embedder): EmbedderSummary {
-  return { ...e.info, threads: e.info.backend === 'wasm' && threads };
+  return { ...e.info, threads: e.info.backend === 'wasm' ? threads : 0, isolated: self.crossOriginIsolated };
 }
 
 async function loadEmbedder(model: string, allowRemote: boolean, jobId: number): Promise<Embedder> {
@@ -132,7 +133,7 @@ async function loadEmbedder(model: string, allowRemote: boolean, jobId: number):
   loaded = { id: model, embedder };
   embedder.then(
     (e) => {
-      post({ type: 'backend', backend: e.info.backend, threads: e.info.backend === 'wasm' && threads });
+      post({ type: 'backend', backend: e.info.backend, threads: e.info.backend === 'wasm' ? threads : 0, isolated: self.crossOriginIsolated });
       if (previous) void previous.embedder.then((p) => p.dispose()).catch(() => {});
     },
     () => {

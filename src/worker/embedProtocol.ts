@@ -37,8 +37,10 @@ export interface EmbedderSummary {
   dims: number;
   maxTokens: number;
   backend: 'webgpu' | 'wasm' | 'node';
-  /** WASM running with several threads (the page is cross-origin isolated). */
-  threads: boolean;
+  /** Threads in the WASM pool (more than 1 only when the page is cross-origin isolated); 0 on WebGPU. */
+  threads: number;
+  /** The page is cross-origin isolated (SharedArrayBuffer, so WASM threads are possible). */
+  isolated: boolean;
 }
 
 /** What the similarity curve and the test hook need, besides the chunks. */
@@ -64,7 +66,7 @@ export interface SemanticPayload {
 
 export type EmbedResponse =
   | { type: 'ready' }
-  | { type: 'backend'; backend: EmbedderSummary['backend']; threads: boolean }
+  | { type: 'backend'; backend: EmbedderSummary['backend']; threads: number; isolated: boolean }
   | { type: 'progress'; jobId: number; stage: 'embedding' | 'loading'; fraction: number }
   | { type: 'download'; jobId: number; file: string; loaded: number; total: number }
   | ({ type: 'result' } & ChunkResultPayload & { semantic: SemanticPayload })

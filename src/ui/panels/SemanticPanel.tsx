@@ -111,10 +111,23 @@ function stableArray<T extends Float64Array | Int32Array>(slot: string, values: 
 function EmbedStatus() {
   const backend = useStore((s) => s.embedBackend);
   const progress = useStore((s) => s.embedProgress);
-  const label = backend ? (backend.backend === 'webgpu' ? 'WebGPU' : backend.backend === 'wasm' ? `WASM${backend.threads ? ' · threads' : ''}` : 'Node') : 'starting';
+  const label = !backend
+    ? 'starting'
+    : backend.backend === 'webgpu'
+      ? 'WebGPU'
+      : backend.backend === 'wasm'
+        ? `WASM · ${backend.threads} thread${backend.threads === 1 ? '' : 's'}`
+        : 'Node';
+  const title = !backend
+    ? 'The embedding model has not loaded yet'
+    : backend.backend === 'wasm'
+      ? backend.isolated
+        ? `Cross-origin isolated: threads available; ${backend.threads} used (one core is left to the page)`
+        : 'Not cross-origin isolated (COOP/COEP headers missing): WASM runs on one thread'
+      : 'Running on the GPU through WebGPU';
   return (
     <span className="embed-status">
-      <span className="badge" data-testid="embed-backend" title="Where the embedding model runs">
+      <span className="badge" data-testid="embed-backend" title={title}>
         {label}
       </span>
       {progress && (
