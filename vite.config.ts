@@ -17,5 +17,7 @@ export default defineConfig({
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },
-  build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
+  // The app goes to dist/app: dist/lib holds the CLI and library (built by the prepare script), which an
+  // emptied dist/ would delete.
+  build: { outDir: 'dist/app', target: 'es2022', chunkSizeWarningLimit: 4000 },
 });

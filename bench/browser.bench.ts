@@ -414,8 +414,8 @@ function printTable(headers: string[], rows: string[][]): void {
 
 async function main(): Promise<void> {
   const { text: corpus, source } = loadCorpus();
-  if (!existsSync(resolve(root, 'dist', 'index.html'))) {
-    console.log('dist/ missing: building the app (vite build)…');
+  if (!existsSync(resolve(root, 'dist', 'app', 'index.html'))) {
+    console.log('dist/app missing: building the app (vite build)…');
     const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }

@@ -45,12 +45,12 @@ interface Row {
   note?: string;
 }
 
-// `--node` / `--browser`: only that side; `--dist=<folder>`: the built app to serve (default dist/; a folder of its
+// `--node` / `--browser`: only that side; `--dist=<folder>`: the built app to serve (default dist/app; a folder of its
 // own keeps a benchmark from emptying dist/ under someone else's test run). Any other argument: the corpus file.
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((a) => a.startsWith('--')));
 const fileArg = args.find((a) => !a.startsWith('--'));
-const distDir = resolve(root, args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length) ?? 'dist');
+const distDir = resolve(root, args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length) ?? 'dist/app');
 
 function loadCorpus(): { text: string; source: string } {
   const given = fileArg;
