@@ -90,7 +90,10 @@ function Stat({ label, value, digits = 0 }: { label: string; value: number | und
   return (
     <div className="stat">
       <dt>{label}</dt>
-      <dd>{value === undefined || !Number.isFinite(value) ? '–' : formatNumber(value, digits)}</dd>
+      {/* Decimals only while they fit: a mean of 1,234.5 would be cut to "1,2…" in the narrow box. */}
+      <dd title={value === undefined ? undefined : String(value)}>
+        {value === undefined || !Number.isFinite(value) ? '–' : formatNumber(value, Math.abs(value) < 1000 ? digits : 0)}
+      </dd>
     </div>
   );
 }
