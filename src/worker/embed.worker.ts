@@ -85,6 +85,8 @@ let documentText = '';
 let documentVersion = -1;
 /** Highest semantic job id received (set on arrival, before the job runs). */
 let newestJob = 0;
+/** Jobs up to this id were cancelled: one cancelled while its model was still loading stops before embedding. */
+let cancelledUpTo = 0;
 
 interface LoadedModel {
   id: string;
@@ -280,6 +282,7 @@ async function runSemantic(request: Extract<EmbedRequest, { type: 'semantic' }>)
     }
     if (stale()) return;
     if (analysed?.key !== aKey) {
+      if (jobId <= cancelledUpTo) throw new CancelledError('embedding cancelled');
       const t0 = performance.now();
       const texts = prep.inputs.texts;
       const vectors = texts.length ? await embeddingsFor(model, embedder, prep, aKey, jobId) : [];
@@ -486,6 +489,7 @@ self.onmessage = (event: MessageEvent<EmbedRequest>) => {
       void runSemantic(request);
       return;
     case 'cancel':
+      cancelledUpTo = Math.max(cancelledUpTo, request.jobId);
       if (inflight && request.jobId >= inflight.jobId) inflight.signal.aborted = true;
       return;
     case 'tokens':
