@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
-import { chunk, chunkOverlaps, chunkStats, ChunkOptionsError, formatChunks } from '../core/index';
+import { chunk, chunkStats, ChunkOptionsError, formatChunks } from '../core/index';
 import type { Chunk, ChunkOptions, TokenEncodingName } from '../core/types';
 import { getUnit, isTokenEncoding } from '../core/units/index';
+import { packChunks, packedBuffers } from './packChunks';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 /**
@@ -38,40 +39,21 @@ async function runChunk(jobId: number, version: number, options: ChunkOptions): 
       },
     });
     last = { jobId, version, optionsKey: JSON.stringify(options), chunks };
-    const n = chunks.length;
-    const starts = new Int32Array(n);
-    const ends = new Int32Array(n);
-    const sizes = new Float64Array(n);
-    const oversize = new Uint8Array(n);
-    const contentDiffers = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      const c = chunks[i]!;
-      starts[i] = c.start;
-      ends[i] = c.end;
-      sizes[i] = c.size;
-      oversize[i] = c.metadata.oversize ? 1 : 0;
-      contentDiffers[i] = c.content !== c.text ? 1 : 0;
-    }
-    const overlaps = Int32Array.from(chunkOverlaps(chunks));
+    const packed = packChunks(chunks);
     const limit = options.size ?? 0;
-    const stats = chunkStats(Array.from(sizes), limit);
+    const stats = chunkStats(Array.from(packed.sizes), limit);
     post(
       {
         type: 'result',
         jobId,
         version,
-        starts,
-        ends,
-        sizes,
-        overlaps,
-        oversize,
-        contentDiffers,
+        ...packed,
         stats,
         limit,
         unit: options.unit ?? 'chars',
         elapsedMs: performance.now() - startedAt,
       },
-      [starts.buffer, ends.buffer, sizes.buffer, overlaps.buffer, oversize.buffer, contentDiffers.buffer],
+      packedBuffers(packed),
     );
   } catch (error) {
     const invalidOptions = error instanceof ChunkOptionsError;

@@ -4,7 +4,7 @@ import { env } from '@huggingface/transformers';
 // without these paths it would fetch them from a CDN).
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
-import { buildChunks, chunkOverlaps, chunkStats, ChunkOptionsError, formatChunks, validateOptions } from '../core/index';
+import { buildChunks, chunkStats, ChunkOptionsError, formatChunks, validateOptions } from '../core/index';
 import { analyseSemantic, prepareSemantic, splitSemantic, type SemanticAnalysis, type SemanticPreparation } from '../core/semantic/index';
 import { semanticPrepareOptions, semanticSplitParams } from '../core/splitters/semantic';
 import type { Chunk, ChunkOptions, Range, ResolvedOptions, TokenEncodingName } from '../core/types';
@@ -15,6 +15,7 @@ import { lateChunkVectors } from '../embed/late';
 import { truncation } from '../embed/truncation';
 import type { Embedder } from '../embed/types';
 import { lookupEmbeddings, storeDocumentEmbeddings, storeEmbeddings } from './embeddingCache';
+import { packChunks, packedBuffers } from './packChunks';
 import type { EmbedderSummary, EmbedRequest, EmbedResponse, LocalModelFiles, SemanticPayload } from './embedProtocol';
 
 /**
@@ -353,33 +354,14 @@ function oneLine(error: unknown): string {
 }
 
 function postResult(jobId: number, version: number, chunks: Chunk[], resolved: ResolvedOptions, semantic: SemanticPayload, elapsedMs: number): void {
-  const n = chunks.length;
-  const starts = new Int32Array(n);
-  const ends = new Int32Array(n);
-  const sizes = new Float64Array(n);
-  const oversize = new Uint8Array(n);
-  const contentDiffers = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const c = chunks[i]!;
-    starts[i] = c.start;
-    ends[i] = c.end;
-    sizes[i] = c.size;
-    oversize[i] = c.metadata.oversize ? 1 : 0;
-    contentDiffers[i] = c.content !== c.text ? 1 : 0;
-  }
-  const overlaps = Int32Array.from(chunkOverlaps(chunks));
+  const packed = packChunks(chunks);
   const limit = resolved.maxSize ?? 0;
-  const stats = chunkStats(Array.from(sizes), limit > 0 ? limit : Infinity);
+  const stats = chunkStats(Array.from(packed.sizes), limit > 0 ? limit : Infinity);
   const s = semantic;
   post(
-    { type: 'result', jobId, version, starts, ends, sizes, overlaps, oversize, contentDiffers, stats, limit, unit: resolved.unit, elapsedMs, semantic },
+    { type: 'result', jobId, version, ...packed, stats, limit, unit: resolved.unit, elapsedMs, semantic },
     [
-      starts.buffer,
-      ends.buffer,
-      sizes.buffer,
-      overlaps.buffer,
-      oversize.buffer,
-      contentDiffers.buffer,
+      ...packedBuffers(packed),
       s.distances.buffer,
       s.values.buffer,
       s.breakpoints.buffer,
