@@ -17,15 +17,15 @@
  *     line to the painted result (the app's 'chunkscope:paint' measure: re-split, transfer, list and editor paint).
  * A table per side with the ratio figure / target (<= 1 is met for times, >= 1 for rates). Not a timed test.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
+import { freePort, startPreview, stopPreview } from './preview';
 import { makeDocument } from '../e2e/documents';
 import { buildChunks, chunk, getUnit, validateOptions } from '../src/core/index';
 import { analyseSemantic, prepareSemantic, splitSemantic } from '../src/core/semantic/index';
@@ -172,48 +172,6 @@ async function nodeBench(corpus: string): Promise<Row[]> {
 }
 
 // --- browser ------------------------------------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function startPreview(port: number): Promise<ChildProcess> {
-  const server = spawn('npx', ['vite', 'preview', '--outDir', distDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true, // its own process group: stopping it also stops the node process npx starts
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`vite preview exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('vite preview did not start within 60 s');
-}
-
-function stopPreview(server: ChildProcess): void {
-  if (server.pid && server.exitCode === null) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
 
 interface PaintMeasure {
   end: number;
@@ -484,7 +442,7 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const port = await freePort();
-  const server = await startPreview(port);
+  const server = await startPreview(port, distDir);
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
   try {
     console.log(`\nChromium ${browser.version()} headless; the app's embedding worker, WASM`);
