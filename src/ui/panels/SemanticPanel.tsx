@@ -194,6 +194,14 @@ function LatePanel() {
         </button>
       </form>
       {error && <p className="semantic-note">{error}</p>}
+      {!current && !error && (
+        <p className="muted small late-hint">
+          Ask a question and compare, for every chunk, its similarity to the question when the chunk is embedded on its
+          own (naive) and when its vector is pooled from the whole document's token vectors (late chunking). Late
+          chunking needs a long-context model such as jina-embeddings-v2-small-en; with the built-in static model both
+          columns are equal.
+        </p>
+      )}
       {current?.note && <p className="muted small">{current.note}</p>}
       {current && (
         <div className="late-table" role="table" aria-label="Naive vs late chunking">
