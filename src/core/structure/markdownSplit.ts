@@ -1,0 +1,230 @@
+import { isWhitespaceCode, meterFor } from '../measure';
+import { packLevels, RunGuard, type Level, type MergeParams } from '../merge';
+import type { SplitSpan } from '../registry';
+import { separatorLevels } from '../segment/separators';
+import type { Range, Unit } from '../types';
+import { buildOutline, headingPathAt, type MarkdownOutline, type OutlineTable } from './markdown';
+
+export type StructureContentType = 'text' | 'table' | 'code';
+
+/** A chunk span of a structure-aware splitter: exact source offsets plus breadcrumbs and what the chunk holds. */
+export interface StructureSpan extends SplitSpan {
+  /** Ancestor heading titles at the span's first non-blank character, outermost first. */
+  headingPath: string[];
+  contentType: StructureContentType;
+  /** Table chunks: the table's caption text, when it has one. */
+  caption?: string;
+}
+
+export interface MarkdownSplitOptions {
+  /** Split at headings of depth 1..maxDepth (default 6); deeper headings stay inside their section. */
+  maxDepth?: number;
+  size: number;
+  overlap: number;
+  unit: Unit;
+  /** Table chunks' content as "column: value" lines per row (rows separated by a blank line). */
+  rowsAsText?: boolean;
+  signal?: { aborted: boolean };
+  onProgress?: (fraction: number) => void;
+}
+
+/** Separators used inside an oversize section, after its markdown blocks: the recursive splitter's defaults. */
+const FALLBACK_SEPARATORS = ['\n\n', '\n', ' ', ''];
+
+/**
+ * A section smaller than this fraction of `size` is merged with the next section when that one is a sibling or a
+ * descendant (never across a heading of a higher level) and the two together still fit.
+ */
+export const TINY_SECTION_FRACTION = 1 / 4;
+
+/**
+ * Split markdown at headings (depth <= maxDepth). Each section that fits is one chunk; tiny sections merge forward
+ * (see TINY_SECTION_FRACTION); an oversize section is packed with the core packer over its top-level markdown
+ * blocks, then blank lines, lines, words and grapheme clusters — never cutting inside a code block or a table that
+ * fits on its own. A table too large on its own becomes row groups whose content repeats the header row and the
+ * delimiter row (the span is the rows' source range; the first group also spans the header rows). The caption of
+ * a split table stays in the text before it and is carried on each group as `caption`.
+ */
+export function splitMarkdown(text: string, options: MarkdownSplitOptions): StructureSpan[] {
+  const maxDepth = options.maxDepth ?? 6;
+  const outline = buildOutline(text);
+  const meter = meterFor(options.unit, text);
+  const params: MergeParams = {
+    size: options.size,
+    overlap: options.overlap,
+    meter,
+    guard: new RunGuard({ signal: options.signal, onProgress: options.onProgress }, text.length),
+  };
+  const sizeOf = (r: Range): number => {
+    const t = trimRange(text, r);
+    return t.start >= t.end ? 0 : meter.exact(t.start, t.end);
+  };
+
+  // Sections: the preamble, then one per heading of depth <= maxDepth (depth 0 = preamble).
+  const cuts = outline.headings.filter((h) => h.depth <= maxDepth);
+  const sections: (Range & { depth: number })[] = [];
+  if (cuts.length === 0 || cuts[0]!.start > 0) sections.push({ start: 0, end: cuts[0]?.start ?? text.length, depth: 0 });
+  cuts.forEach((h, i) => sections.push({ start: h.start, end: cuts[i + 1]?.start ?? text.length, depth: h.depth }));
+
+  // Merge tiny sections forward into siblings or descendants.
+  const merged: Range[] = [];
+  for (let i = 0; i < sections.length; ) {
+    const first = sections[i]!;
+    let end = first.end;
+    let k = i + 1;
+    while (
+      k < sections.length &&
+      sizeOf({ start: first.start, end }) < options.size * TINY_SECTION_FRACTION &&
+      sections[k]!.depth >= first.depth &&
+      sizeOf({ start: first.start, end: sections[k]!.end }) <= options.size
+    ) {
+      end = sections[k]!.end;
+      k++;
+    }
+    merged.push({ start: first.start, end });
+    i = k;
+  }
+
+  const atomic = atomicRanges(text, outline, (r) => sizeOf(r) <= options.size);
+  const blockLevel: Level = (start, end) => piecesBetween(start, end, outline.blocks);
+  const levels = [blockLevel, ...separatorLevels(text, FALLBACK_SEPARATORS, false, 'start')].map((level) =>
+    keepAtomic(level, atomic),
+  );
+
+  const out: StructureSpan[] = [];
+  const pushText = (spans: SplitSpan[]): void => {
+    for (const s of spans) out.push(describe(text, outline, s));
+  };
+  for (const section of merged) {
+    params.guard.check();
+    // Oversize tables inside the section are cut into row groups; the text around them is packed.
+    const bigTables = outline.tables.filter(
+      (t) => t.start >= section.start && t.end <= section.end && sizeOf(t) > options.size,
+    );
+    let from = section.start;
+    for (const table of bigTables) {
+      const spans: SplitSpan[] = [];
+      if (table.start > from) packLevels(text, from, table.start, levels, params, spans);
+      pushText(spans);
+      out.push(...tableRowGroups(text, outline, table, options));
+      from = table.end;
+    }
+    const spans: SplitSpan[] = [];
+    if (section.end > from) packLevels(text, from, section.end, levels, params, spans);
+    pushText(spans);
+  }
+  return out;
+}
+
+function trimRange(text: string, r: Range): Range {
+  let { start, end } = r;
+  while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
+  while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
+  return { start, end };
+}
+
+/** Contiguous pieces of [start, end) cut at the starts of the given blocks. */
+function piecesBetween(start: number, end: number, blocks: readonly Range[]): Range[] {
+  const out: Range[] = [];
+  let at = start;
+  for (const b of blocks) {
+    if (b.start <= at) continue;
+    if (b.start >= end) break;
+    out.push({ start: at, end: b.start });
+    at = b.start;
+  }
+  out.push({ start: at, end });
+  return out;
+}
+
+/** Ranges no cut may fall inside: code blocks and tables (with their captions) that fit the size on their own. */
+function atomicRanges(text: string, outline: MarkdownOutline, fits: (r: Range) => boolean): Range[] {
+  const ranges: Range[] = [];
+  for (const c of outline.code) if (fits(c)) ranges.push({ start: c.start, end: c.end });
+  for (const t of outline.tables) {
+    const whole = { start: t.caption?.start ?? t.start, end: t.end };
+    if (fits(whole)) ranges.push(whole);
+    else if (fits(t)) ranges.push({ start: t.start, end: t.end });
+  }
+  return ranges.sort((a, b) => a.start - b.start);
+}
+
+/** A level whose cuts inside an atomic range are undone (the pieces on both sides are joined). */
+function keepAtomic(level: Level, atomic: readonly Range[]): Level {
+  if (atomic.length === 0) return level;
+  return (start, end) => {
+    const pieces = level(start, end);
+    const out: Range[] = [];
+    for (const p of pieces) {
+      const prev = out[out.length - 1];
+      const cut = p.start;
+      // Atomic ranges fit the size, so they are never the range being cut here: a cut inside one is undone.
+      if (prev && prev.end === cut && atomic.some((a) => a.start < cut && cut < a.end)) {
+        prev.end = p.end;
+      } else {
+        out.push({ start: p.start, end: p.end });
+      }
+    }
+    return out;
+  };
+}
+
+function describe(text: string, outline: MarkdownOutline, span: SplitSpan): StructureSpan {
+  const headingPath = headingPathAt(outline, span.start);
+  let contentType: StructureContentType = 'text';
+  if (outline.code.some((c) => sameTrimmed(text, c, span))) contentType = 'code';
+  const table = outline.tables.find((t) => sameTrimmed(text, t, span) || (t.caption && sameTrimmed(text, { start: t.caption.start, end: t.end }, span)));
+  const result: StructureSpan = { ...span, headingPath, contentType };
+  if (table) {
+    result.contentType = 'table';
+    if (table.caption) result.caption = table.caption.text;
+  }
+  return result;
+}
+
+function sameTrimmed(text: string, r: Range, span: Range): boolean {
+  const t = trimRange(text, r);
+  return t.start === span.start && t.end === span.end;
+}
+
+/** "column: value" lines for each row, rows separated by a blank line. */
+export function rowsAsText(table: OutlineTable, rowIndexes: readonly number[]): string {
+  return rowIndexes
+    .map((i) => table.cells[i]!.map((value, c) => `${table.columns[c] ?? `column ${c + 1}`}: ${value}`).join('\n'))
+    .join('\n\n');
+}
+
+function tableRowGroups(
+  text: string,
+  outline: MarkdownOutline,
+  table: OutlineTable,
+  options: MarkdownSplitOptions,
+): StructureSpan[] {
+  const headingPath = headingPathAt(outline, table.start);
+  const base = { headingPath, contentType: 'table' as const, ...(table.caption ? { caption: table.caption.text } : {}) };
+  if (table.rows.length === 0) return [{ start: table.start, end: table.end, oversize: true, ...base }];
+  const contentOf = (first: number, last: number): string =>
+    options.rowsAsText
+      ? rowsAsText(table, range(first, last))
+      : `${table.headerText}\n${text.slice(table.rows[first]!.start, table.rows[last]!.end)}`;
+  const measure = (s: string): number => options.unit.count(s);
+  const out: StructureSpan[] = [];
+  let first = 0;
+  while (first < table.rows.length) {
+    let last = first;
+    while (last + 1 < table.rows.length && measure(contentOf(first, last + 1)) <= options.size) last++;
+    const content = contentOf(first, last);
+    const start = first === 0 ? table.start : table.rows[first]!.start;
+    const span: StructureSpan = { start, end: table.rows[last]!.end, content, ...base };
+    if (measure(content) > options.size) span.oversize = true;
+    out.push(span);
+    first = last + 1;
+  }
+  return out;
+}
+
+function range(a: number, b: number): number[] {
+  const out: number[] = [];
+  for (let i = a; i <= b; i++) out.push(i);
+  return out;
+}
