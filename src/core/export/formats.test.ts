@@ -1,0 +1,173 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chunk } from '../index';
+import type { Chunk } from '../types';
+import { codePointOffsets, CSV_COLUMNS, LLAMA_RELATIONSHIP, toCsv, toLangChainDocuments, toLlamaIndexNodes } from './formats';
+
+/** A strict RFC 4180 reader written for this test (records end with CRLF; quoted fields may hold anything). */
+function parseCsv(input: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let i = 0;
+  while (i < input.length) {
+    let field = '';
+    if (input[i] === '"') {
+      i++;
+      for (;;) {
+        if (i >= input.length) throw new Error('unterminated quoted field');
+        if (input[i] === '"') {
+          if (input[i + 1] === '"') {
+            field += '"';
+            i += 2;
+          } else {
+            i++;
+            break;
+          }
+        } else field += input[i++];
+      }
+    } else {
+      while (i < input.length && input[i] !== ',' && input[i] !== '\r' && input[i] !== '\n') {
+        if (input[i] === '"') throw new Error(`bare quote in an unquoted field at ${i}`);
+        field += input[i++];
+      }
+    }
+    record.push(field);
+    if (input[i] === ',') {
+      i++;
+    } else if (input.startsWith('\r\n', i)) {
+      records.push(record);
+      record = [];
+      i += 2;
+    } else {
+      throw new Error(`expected , or CRLF at ${i}, got ${JSON.stringify(input[i])}`);
+    }
+  }
+  if (record.length > 0) throw new Error('last record without CRLF');
+  return records;
+}
+
+const NASTY = 'He said "hi, there"\r\nnext, line\n\n"quoted" 😀 emoji, 👩‍👩‍👧 family\rlone CR,,\n\n\n"' + ' end';
+
+describe('toCsv', () => {
+  it('round-trips nasty text through an RFC 4180 reader, field by field', async () => {
+    const chunks = await chunk(NASTY, { strategy: 'recursive', size: 20, overlap: 5 });
+    expect(chunks.length).toBeGreaterThan(2);
+    const rows = parseCsv(toCsv(chunks));
+    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+    expect(rows).toHaveLength(chunks.length + 1);
+    chunks.forEach((c, i) => {
+      const row = rows[i + 1]!;
+      expect(row).toHaveLength(CSV_COLUMNS.length);
+      expect(row.slice(0, 5)).toEqual([String(c.index), String(c.start), String(c.end), String(c.size), c.id]);
+      expect(row[5]).toBe(c.text);
+      expect(row[5]).toBe(NASTY.slice(Number(row[1]), Number(row[2])));
+      expect(row[6]).toBe(c.content);
+      expect(JSON.parse(row[7]!)).toEqual(c.metadata);
+    });
+  });
+
+  it('quotes exactly the fields that need it', () => {
+    const base: Chunk = { index: 0, start: 0, end: 5, text: 'plain', content: 'a,b', size: 5, id: 'x', metadata: { strategy: 'fixed', compat: 'none' } };
+    const line = toCsv([base]).split('\r\n')[1]!;
+    expect(line.startsWith('0,0,5,5,x,plain,"a,b",')).toBe(true);
+    // The metadata JSON has quotes and commas: quoted, inner quotes doubled.
+    expect(line.endsWith('"{""strategy"":""fixed"",""compat"":""none""}"')).toBe(true);
+  });
+
+  it('property: any chunk texts survive the round trip', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' })), { maxLength: 6 }), (pairs) => {
+        const chunks: Chunk[] = pairs.map(([text, content], index) => ({
+          index, start: index, end: index + text.length, text, content, size: content.length, id: `id${index}`,
+          metadata: { strategy: 'fixed', compat: 'none', note: content },
+        }));
+        const rows = parseCsv(toCsv(chunks)).slice(1);
+        expect(rows.map((r) => [r[5], r[6], JSON.parse(r[7]!).note])).toEqual(pairs.map(([t, c]) => [t, c, c]));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('empty list: the header row only', () => {
+    expect(toCsv([])).toBe('index,start,end,size,id,text,content,metadata\r\n');
+  });
+});
+
+describe('toLangChainDocuments', () => {
+  it('gives { pageContent, metadata, id } with start_index at the chunk start', async () => {
+    const text = 'foo  bar baz\n\nqux quux corge';
+    const chunks = await chunk(text, { strategy: 'character', separators: [' '], size: 7, overlap: 0, compat: 'langchain' });
+    const docs = toLangChainDocuments(chunks, { source: 'notes.txt' });
+    expect(docs).toHaveLength(chunks.length);
+    docs.forEach((d, i) => {
+      const c = chunks[i]!;
+      expect(Object.keys(d).sort()).toEqual(['id', 'metadata', 'pageContent']);
+      expect(d.pageContent).toBe(c.content);
+      expect(d.id).toBe(c.id);
+      expect(d.metadata).toMatchObject({
+        source: 'notes.txt', start_index: c.start, start: c.start, end: c.end, chunk_id: c.id, chunk_index: i,
+        strategy: 'character', compat: 'langchain',
+      });
+      // LangChain's string starts where the span starts (its chunks are trimmed; the span runs first to last char).
+      expect(text.startsWith(d.pageContent.slice(0, 1), d.metadata.start_index as number)).toBe(true);
+    });
+    // "foo  bar": LangChain's join collapses the double space; pageContent is LangChain's string, not the span.
+    expect(docs[0]!.pageContent).toBe('foo bar');
+    expect(text.slice(docs[0]!.metadata.start as number, docs[0]!.metadata.end as number)).toBe('foo  bar');
+  });
+
+  it('leaves source out when not given', async () => {
+    const docs = toLangChainDocuments(await chunk('one two three', { size: 5, overlap: 0 }));
+    expect(docs.every((d) => !('source' in d.metadata))).toBe(true);
+  });
+});
+
+describe('toLlamaIndexNodes', () => {
+  it('builds TextNode JSON with SOURCE / PREVIOUS / NEXT relationships by id', async () => {
+    const text = 'alpha beta gamma delta epsilon zeta eta theta';
+    const chunks = await chunk(text, { strategy: 'recursive', size: 12, overlap: 0 });
+    expect(chunks.length).toBeGreaterThan(2);
+    const nodes = toLlamaIndexNodes(chunks, { documentId: 'doc-1', sourceText: text });
+    nodes.forEach((n, i) => {
+      const c = chunks[i]!;
+      expect(n.id_).toBe(c.id);
+      expect(n.text).toBe(c.content);
+      expect(n.class_name).toBe('TextNode');
+      expect(n.mimetype).toBe('text/plain');
+      expect(n.embedding).toBeNull();
+      expect(n.start_char_idx).toBe(c.start);
+      expect(n.end_char_idx).toBe(c.end);
+      expect(n.metadata).toMatchObject({ strategy: 'recursive', start: c.start, end: c.end, chunk_index: i });
+      expect(n.excluded_embed_metadata_keys).toContain('strategy');
+      const rel = n.relationships;
+      expect(rel[LLAMA_RELATIONSHIP.SOURCE]).toMatchObject({ node_id: 'doc-1', node_type: '4', class_name: 'RelatedNodeInfo' });
+      expect(rel[LLAMA_RELATIONSHIP.PREVIOUS]?.node_id).toBe(i > 0 ? chunks[i - 1]!.id : undefined);
+      expect(rel[LLAMA_RELATIONSHIP.NEXT]?.node_id).toBe(i < chunks.length - 1 ? chunks[i + 1]!.id : undefined);
+      if (rel[LLAMA_RELATIONSHIP.NEXT]) expect(rel[LLAMA_RELATIONSHIP.NEXT]!.node_type).toBe('1');
+    });
+  });
+
+  it('counts code points like a Python str when given the source text', async () => {
+    const text = '😀😀 ab 👩‍👩‍👧 cd efgh';
+    const chunks = await chunk(text, { strategy: 'fixed', size: 6, overlap: 0 });
+    const nodes = toLlamaIndexNodes(chunks, { documentId: 'd', sourceText: text });
+    const points = Array.from(text);
+    nodes.forEach((n, i) => {
+      // Slicing the code point array like Python's text[start:end] gives the chunk's text back.
+      expect(points.slice(n.start_char_idx, n.end_char_idx).join('')).toBe(chunks[i]!.text);
+    });
+    expect(toLlamaIndexNodes(chunks, { documentId: 'd' })[1]!.start_char_idx).toBe(chunks[1]!.start);
+  });
+
+  it('codePointOffsets matches Array.from for any text and offsets between code points', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme-composite' }), fc.array(fc.nat(), { maxLength: 8 }), (text, picks) => {
+        const points = Array.from(text);
+        const boundaries = [0];
+        for (const p of points) boundaries.push(boundaries[boundaries.length - 1]! + p.length);
+        const chosen = picks.map((p) => p % boundaries.length);
+        expect(codePointOffsets(text, chosen.map((k) => boundaries[k]!))).toEqual(chosen);
+      }),
+    );
+  });
+});
