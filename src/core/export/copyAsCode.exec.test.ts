@@ -1,0 +1,107 @@
+/**
+ * The generated LangChain JS program is run, unchanged, with node against the real @langchain/textsplitters
+ * (a devDependency), and must print the same chunk strings as Chunkscope's compat mode.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { chunk } from '../index';
+import { LANGCHAIN_JS_LANGUAGES } from '../languages';
+import { validateOptions } from '../options';
+import type { ChunkOptions } from '../types';
+import { codeFor, reproducesExactly } from './copyAsCode';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+// Inside node_modules so that the program's bare import of '@langchain/textsplitters' resolves as in a user's project.
+const DIR = mkdtempSync(join(ROOT, 'node_modules', '.chunkscope-export-test-'));
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+let counter = 0;
+
+/** Write the program and the document, run it, return the chunk strings it printed. */
+async function runGenerated(text: string, options: ChunkOptions): Promise<string[]> {
+  const code = codeFor(validateOptions(options), 'langchain-js');
+  const n = counter++;
+  const program = join(DIR, `split${n}.mjs`);
+  const input = join(DIR, `doc${n}.txt`);
+  writeFileSync(program, code);
+  writeFileSync(input, text, 'utf8');
+  const { stdout } = await run(process.execPath, [program, input], { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout) as string[];
+}
+
+async function expectSameChunks(text: string, options: ChunkOptions): Promise<void> {
+  const compat: ChunkOptions = { ...options, compat: 'langchain' };
+  expect(reproducesExactly(validateOptions(compat), 'langchain-js')).toBe(true);
+  const ours = (await chunk(text, compat)).map((c) => c.content);
+  expect(await runGenerated(text, compat)).toEqual(ours);
+}
+
+const DOC = [
+  '# Title',
+  '',
+  'Intro with "quotes", a back\\slash and an emoji 😀 in it.\r\n\r\nA CRLF paragraph follows here.',
+  '',
+  '## Section',
+  '',
+  'def f(x):\n    return x  # code',
+  '',
+  'class A:\n\tdef g(self):\n\t\tpass',
+  '',
+  'Ünïcödé — 日本語のテキスト、そして終わり。',
+].join('\n');
+
+describe('generated LangChain JS code, executed', () => {
+  it('character splitter, keepSeparator off and on', async () => {
+    await expectSameChunks(DOC, { strategy: 'character', size: 60, overlap: 10, separators: ['\n\n'] });
+    await expectSameChunks(DOC, { strategy: 'character', size: 40, overlap: 0, separators: ['\n'], keepSeparator: 'start' });
+  });
+
+  it('recursive defaults and language presets (python, markdown)', async () => {
+    await expectSameChunks(DOC, { strategy: 'recursive', size: 50, overlap: 10 });
+    await expectSameChunks(DOC, { strategy: 'recursive', size: 45, overlap: 5, language: 'python' });
+    await expectSameChunks(DOC, { strategy: 'recursive', size: 70, overlap: 20, language: 'markdown', keepSeparator: 'none' });
+  });
+
+  it('separators with quotes, backslashes, CRLF and unicode survive the string literals', async () => {
+    const text = 'a"b\'c\\d\r\ne — f"g\\h\r\n\r\ni — j😀k l"m\'n\\o\r\np — q😀r';
+    const separators = ['\r\n\r\n', '\r\n', ' — ', '😀', '"', "'", '\\', ' ', ''];
+    await expectSameChunks(text, { strategy: 'recursive', size: 6, overlap: 2, separators });
+    await expectSameChunks(text, { strategy: 'recursive', size: 6, overlap: 0, separators, keepSeparator: 'none' });
+    await expectSameChunks(text, { strategy: 'character', size: 8, overlap: 3, separators: ['\\'] });
+  });
+
+  it('words and token length functions', async () => {
+    await expectSameChunks(DOC, { strategy: 'recursive', size: 8, overlap: 2, unit: 'words' });
+    await expectSameChunks(DOC, { strategy: 'recursive', size: 12, overlap: 3, unit: 'cl100k_base' });
+  });
+
+  it('property: random documents and configurations give the same chunks', async () => {
+    const pieces = ['word', 'two words', ' ', '  ', '\n', '\n\n', '\r\n', '\r\n\r\n', '"', "'", '\\', ',', '. ', '😀', 'é', '日本',
+      '\ndef ', '\nclass ', '\n## ', '\nfunction ', '\t', '<p>', '$'];
+    const doc = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((p) => p.join(''));
+    const seps = fc.array(fc.constantFrom('\n\n', '\n', ' ', '"', '\\', '\r\n', '😀', '. ', ','), { minLength: 1, maxLength: 4 });
+    const config = fc.record({
+      size: fc.integer({ min: 2, max: 40 }),
+      overlapFraction: fc.double({ min: 0, max: 0.9, noNaN: true }),
+      keep: fc.boolean(),
+      kind: fc.oneof(
+        seps.map((s) => ({ strategy: 'character' as const, separators: s.slice(0, 1) })),
+        seps.map((s) => ({ strategy: 'recursive' as const, separators: [...s, ''] })),
+        fc.constantFrom(...LANGCHAIN_JS_LANGUAGES).map((language) => ({ strategy: 'recursive' as const, language })),
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(doc, config, async (text, c) => {
+        const overlap = Math.min(c.size - 1, Math.floor(c.size * c.overlapFraction));
+        await expectSameChunks(text, { ...c.kind, size: c.size, overlap, keepSeparator: c.keep ? 'start' : 'none' });
+      }),
+      { numRuns: 30 },
+    );
+  }, 180_000);
+});
