@@ -32,8 +32,9 @@ export interface MarkdownSplitOptions {
 const FALLBACK_SEPARATORS = ['\n\n', '\n', ' ', ''];
 
 /**
- * A section smaller than this fraction of `size` is merged with the next section when that one is a sibling or a
- * descendant (never across a heading of a higher level) and the two together still fit.
+ * A section smaller than this fraction of `size` is merged with the next section when that one is its sibling
+ * (a heading of the same depth) and the two together still fit; merging repeats while the result stays this small.
+ * A section that is only a heading line (no body) joins the section after it whatever its depth, if they fit.
  */
 export const TINY_SECTION_FRACTION = 1 / 4;
 
@@ -66,7 +67,11 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
   if (cuts.length === 0 || cuts[0]!.start > 0) sections.push({ start: 0, end: cuts[0]?.start ?? text.length, depth: 0 });
   cuts.forEach((h, i) => sections.push({ start: h.start, end: cuts[i + 1]?.start ?? text.length, depth: h.depth }));
 
-  // Merge tiny sections forward into siblings or descendants.
+  // Merge tiny sections forward into their next siblings; a heading with no body joins the section after it.
+  const headingOnly = (r: Range): boolean => {
+    const t = trimRange(text, r);
+    return outline.headings.some((h) => h.start === t.start && h.end >= t.end);
+  };
   const merged: Range[] = [];
   for (let i = 0; i < sections.length; ) {
     const first = sections[i]!;
@@ -74,8 +79,8 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
     let k = i + 1;
     while (
       k < sections.length &&
-      sizeOf({ start: first.start, end }) < options.size * TINY_SECTION_FRACTION &&
-      sections[k]!.depth >= first.depth &&
+      (headingOnly({ start: first.start, end }) ||
+        (sizeOf({ start: first.start, end }) < options.size * TINY_SECTION_FRACTION && sections[k]!.depth === first.depth)) &&
       sizeOf({ start: first.start, end: sections[k]!.end }) <= options.size
     ) {
       end = sections[k]!.end;

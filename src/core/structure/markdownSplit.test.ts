@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { charsUnit } from '../units';
+import { splitMarkdown } from './markdownSplit';
+
+const opts = (size: number, extra: object = {}) => ({ size, overlap: 0, unit: charsUnit, ...extra });
+const texts = (md: string, spans: { start: number; end: number }[]) => spans.map((s) => md.slice(s.start, s.end));
+
+describe('splitMarkdown', () => {
+  it('a document that fits is one chunk per section at the chosen depth, with breadcrumbs', () => {
+    const md = '# Policy\n\nIntro text here.\n\n## Travel\n\nTravel rules apply.\n\n### Per diem\n\nRates vary.\n\n## Leave\n\nLeave rules.';
+    const spans = splitMarkdown(md, opts(100, { maxDepth: 2 }));
+    expect(texts(md, spans)).toEqual([
+      '# Policy\n\nIntro text here.',
+      '## Travel\n\nTravel rules apply.\n\n### Per diem\n\nRates vary.',
+      '## Leave\n\nLeave rules.',
+    ]);
+    expect(spans.map((s) => s.headingPath)).toEqual([['Policy'], ['Policy', 'Travel'], ['Policy', 'Leave']]);
+  });
+
+  it('tiny sections merge with the next sibling when the two fit', () => {
+    const md = '# A\n\nx\n\n# B\n\ny\n\n# C\n\n' + 'z'.repeat(30);
+    // size 40: "# A\n\nx" (6) < 10 merges with B; "# A..y" (14) is no longer tiny, C stands alone.
+    expect(texts(md, splitMarkdown(md, opts(40)))).toEqual(['# A\n\nx\n\n# B\n\ny', '# C\n\n' + 'z'.repeat(30)]);
+  });
+
+  it('a tiny section merges only with a sibling; a heading with no body joins the next section', () => {
+    const md = '# A\n\nintro\n\n## A1\n\nx\n\n# B\n\n## B1\n\ny';
+    const spans = splitMarkdown(md, opts(200));
+    expect(texts(md, spans)).toEqual(['# A\n\nintro', '## A1\n\nx', '# B\n\n## B1\n\ny']);
+    expect(spans.map((s) => s.headingPath)).toEqual([['A'], ['A', 'A1'], ['B']]);
+  });
+
+  it('an oversize section falls back to packing its blocks; a code fence that fits stays whole', () => {
+    const code = '```js\nconst a = 1;\n\nconst b = 2;\n```';
+    const md = `# T\n\n${'word '.repeat(8).trim()}\n\n${code}\n\n${'more '.repeat(8).trim()}`;
+    const spans = splitMarkdown(md, opts(45));
+    expect(texts(md, spans)).toContain(code);
+    expect(spans.find((s) => md.slice(s.start, s.end) === code)!.contentType).toBe('code');
+    for (const s of spans) expect(s.headingPath).toEqual(['T']);
+  });
+
+  it('a code fence larger than the size is cut inside (and only then)', () => {
+    const code = '```\n' + Array.from({ length: 10 }, (_, i) => `line ${i}`).join('\n') + '\n```';
+    const md = `# T\n\n${code}`;
+    const spans = splitMarkdown(md, opts(30));
+    expect(spans.length).toBeGreaterThan(2);
+    for (const s of spans) expect(s.end - s.start).toBeLessThanOrEqual(30);
+  });
+
+  it('a small table stays whole with its caption', () => {
+    const md = '# T\n\n' + 'filler text. '.repeat(6).trim() + '\n\nTable 1: Rates\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n' + 'after text '.repeat(5).trim();
+    const spans = splitMarkdown(md, opts(60));
+    const table = spans.find((s) => s.contentType === 'table');
+    expect(table).toBeDefined();
+    expect(md.slice(table!.start, table!.end)).toBe('Table 1: Rates\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+    expect(table!.caption).toBe('Table 1: Rates');
+  });
+
+  it('a large table becomes row groups whose content repeats the header and delimiter rows', () => {
+    const rows = Array.from({ length: 6 }, (_, i) => `| r${i} | ${i * 10} |`);
+    const md = `## Rates\n\n| key | value |\n|-----|-------|\n${rows.join('\n')}\n`;
+    const spans = splitMarkdown(md, opts(50));
+    const groups = spans.filter((s) => s.contentType === 'table');
+    expect(groups.length).toBeGreaterThan(1);
+    for (const g of groups) {
+      expect(g.content!.startsWith('| key | value |\n|-----|-------|\n')).toBe(true);
+      expect(g.content!.length).toBeLessThanOrEqual(50);
+      expect(g.headingPath).toEqual(['Rates']);
+    }
+    // Every row is in exactly one group's content, in order.
+    const rowsSeen = groups.flatMap((g) => g.content!.split('\n').slice(2));
+    expect(rowsSeen).toEqual(rows);
+    // Spans are the rows' source range (the first also covers the header rows).
+    expect(md.slice(groups[1]!.start, groups[1]!.end).startsWith('| r')).toBe(true);
+    expect(md.slice(groups[0]!.start, groups[0]!.end).startsWith('| key |')).toBe(true);
+  });
+
+  it('rowsAsText serializes each row as "column: value" lines', () => {
+    const md = '| City | Rate |\n|---|---|\n| Paris | 120 |\n| Rome | 100 |\n| Oslo | 140 |';
+    const spans = splitMarkdown(md, opts(45, { rowsAsText: true }));
+    expect(spans.map((s) => s.content)).toEqual(['City: Paris\nRate: 120\n\nCity: Rome\nRate: 100', 'City: Oslo\nRate: 140']);
+  });
+
+  it('text before the first heading has an empty heading path', () => {
+    const md = 'Preamble words.\n\n# First\n\nBody.';
+    const spans = splitMarkdown(md, opts(18));
+    expect(spans[0]!.headingPath).toEqual([]);
+    expect(spans[spans.length - 1]!.headingPath).toEqual(['First']);
+  });
+});
