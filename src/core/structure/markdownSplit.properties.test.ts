@@ -1,0 +1,149 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { charsUnit, wordsUnit } from '../units';
+import { splitMarkdown } from './markdownSplit';
+
+/**
+ * Generated markdown documents whose structure is known from the generator (not from the parser): headings with
+ * their depth and title, fenced code blocks (holding "#" lines and blank lines), pipe tables (some with a
+ * caption), paragraphs with emoji and CJK.
+ */
+
+type Block =
+  | { kind: 'heading'; depth: number; title: string }
+  | { kind: 'para'; text: string }
+  | { kind: 'code'; lines: string[] }
+  | { kind: 'table'; caption: string | null; columns: string[]; rows: string[][] };
+
+const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', '😀', '日本語', 'Ünïcode', 'x', 'per', 'diem', '🇫🇷');
+const words = (min: number, max: number) => fc.array(word, { minLength: min, maxLength: max }).map((w) => w.join(' '));
+
+const block: fc.Arbitrary<Block> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('heading' as const), depth: fc.integer({ min: 1, max: 4 }), title: words(1, 3) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('para' as const), text: words(1, 30) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('code' as const),
+      lines: fc.array(fc.oneof(words(0, 6), fc.constant('# not a heading'), fc.constant('')), { minLength: 1, maxLength: 8 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.integer({ min: 1, max: 3 }).chain((n) =>
+      fc.record({
+        kind: fc.constant('table' as const),
+        caption: fc.option(words(1, 3).map((w) => `Table 1: ${w}`), { nil: null }),
+        columns: fc.array(fc.constantFrom('name', 'rate', 'city', '値'), { minLength: n, maxLength: n }),
+        rows: fc.array(fc.array(words(1, 2), { minLength: n, maxLength: n }), { minLength: 1, maxLength: 8 }),
+      }),
+    ),
+  },
+);
+
+interface Truth {
+  text: string;
+  headings: { start: number; depth: number; title: string }[];
+  fences: { start: number; end: number }[];
+  tables: { start: number; headerRow: string; captionStart: number | null; end: number }[];
+}
+
+function render(blocks: Block[]): Truth {
+  let text = '';
+  const truth: Truth = { text: '', headings: [], fences: [], tables: [] };
+  for (const b of blocks) {
+    if (text) text += '\n\n';
+    const start = text.length;
+    if (b.kind === 'heading') {
+      truth.headings.push({ start, depth: b.depth, title: b.title });
+      text += `${'#'.repeat(b.depth)} ${b.title}`;
+    } else if (b.kind === 'para') {
+      text += b.text;
+    } else if (b.kind === 'code') {
+      text += '```\n' + b.lines.join('\n') + '\n```';
+      truth.fences.push({ start, end: text.length });
+    } else {
+      let captionStart: number | null = null;
+      if (b.caption) {
+        captionStart = start;
+        text += `${b.caption}\n\n`;
+      }
+      const tableStart = text.length;
+      const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+      const headerRow = row(b.columns);
+      text += [headerRow, row(b.columns.map(() => '---')), ...b.rows.map(row)].join('\n');
+      truth.tables.push({ start: tableStart, headerRow, captionStart, end: text.length });
+    }
+  }
+  truth.text = text;
+  return truth;
+}
+
+function ancestry(truth: Truth, offset: number): string[] {
+  const stack: { depth: number; title: string }[] = [];
+  for (const h of truth.headings) {
+    if (h.start > offset) break;
+    while (stack.length > 0 && stack[stack.length - 1]!.depth >= h.depth) stack.pop();
+    stack.push(h);
+  }
+  return stack.map((h) => h.title);
+}
+
+const params = fc.record({
+  size: fc.integer({ min: 20, max: 400 }),
+  overlapFraction: fc.double({ min: 0, max: 0.3, noNaN: true }),
+  maxDepth: fc.integer({ min: 1, max: 6 }),
+  words: fc.boolean(),
+});
+
+describe('splitMarkdown properties', () => {
+  it('offsets, order, coverage, breadcrumbs, fences and table headers', () => {
+    fc.assert(
+      fc.property(fc.array(block, { minLength: 1, maxLength: 14 }), params, (blocks, p) => {
+        const truth = render(blocks);
+        const { text } = truth;
+        const unit = p.words ? wordsUnit : charsUnit;
+        const size = p.words ? Math.max(3, Math.floor(p.size / 6)) : p.size;
+        const overlap = Math.floor(size * p.overlapFraction);
+        const spans = splitMarkdown(text, { size, overlap, unit, maxDepth: p.maxDepth });
+
+        const covered = new Uint8Array(text.length);
+        let previous: { start: number; end: number } | null = null;
+        for (const s of spans) {
+          // Exact, non-empty, trimmed source spans, in order.
+          expect(0 <= s.start && s.start < s.end && s.end <= text.length).toBe(true);
+          expect(text.slice(s.start, s.end).trim()).toBe(text.slice(s.start, s.end));
+          if (previous) {
+            expect(s.start).toBeGreaterThan(previous.start);
+            expect(s.end).toBeGreaterThan(previous.end);
+          }
+          previous = s;
+          covered.fill(1, s.start, s.end);
+
+          // headingPath is the real ancestry at the first non-blank character.
+          expect(s.headingPath).toEqual(ancestry(truth, s.start));
+
+          // No boundary inside a code fence that fits on its own.
+          for (const f of truth.fences) {
+            if (unit.count(text.slice(f.start, f.end)) > size) continue;
+            for (const b of [s.start, s.end]) expect(f.start < b && b < f.end).toBe(false);
+          }
+
+          // Table chunks' content starts with the table's header row (after the caption when the caption is in).
+          if (s.contentType === 'table') {
+            const t = truth.tables.find((t) => t.start <= s.end && s.start <= t.end)!;
+            const content = s.content ?? text.slice(s.start, s.end);
+            const afterCaption = t.captionStart !== null && s.start === t.captionStart ? content.slice(t.start - t.captionStart) : content;
+            expect(afterCaption.startsWith(t.headerRow)).toBe(true);
+          }
+          if (!s.oversize) expect(unit.count(s.content ?? text.slice(s.start, s.end))).toBeLessThanOrEqual(size);
+        }
+        // Every non-whitespace character is in some chunk (native mode drops nothing).
+        for (let i = 0; i < text.length; i++) {
+          if (!/\s/.test(text[i]!)) expect(covered[i], `offset ${i}`).toBe(1);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
