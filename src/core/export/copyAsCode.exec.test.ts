@@ -81,6 +81,15 @@ describe('generated LangChain JS code, executed', () => {
     await expectSameChunks(DOC, { strategy: 'recursive', size: 12, overlap: 3, unit: 'cl100k_base' });
   });
 
+  it("native mode: the same program gives LangChain's chunks, which differ from the native ones", async () => {
+    const text = 'aa bb cc dd ee ff';
+    const native: ChunkOptions = { strategy: 'character', separators: [' '], size: 8, overlap: 4 };
+    expect(reproducesExactly(validateOptions(native), 'langchain-js')).toBe(false);
+    const printed = await runGenerated(text, native);
+    expect(printed).toEqual((await chunk(text, { ...native, compat: 'langchain' })).map((c) => c.content));
+    expect(printed).not.toEqual((await chunk(text, native)).map((c) => c.content));
+  });
+
   it('property: random documents and configurations give the same chunks', async () => {
     const pieces = ['word', 'two words', ' ', '  ', '\n', '\n\n', '\r\n', '\r\n\r\n', '"', "'", '\\', ',', '. ', '😀', 'é', '日本',
       '\ndef ', '\nclass ', '\n## ', '\nfunction ', '\t', '<p>', '$'];

@@ -339,6 +339,7 @@ function llamaindex(o: ResolvedOptions): string {
   const head = [summary(o, '#'), "# Approximates Chunkscope: LlamaIndex's parsers have their own algorithms."];
   const imports = ['from llama_index.core import Document'];
   const notes: string[] = [];
+  const setup: string[] = [];
   let pip = 'llama-index-core';
   let expr: string;
   switch (o.strategy) {
@@ -349,7 +350,8 @@ function llamaindex(o: ResolvedOptions): string {
       pip += ' langchain-text-splitters' + (isTokenUnit(o.unit) ? ' tiktoken' : '');
       imports.push('from llama_index.core.node_parser import LangchainNodeParser', ...lc.imports);
       notes.push("# LlamaIndex has no separator-list splitter of its own: LangchainNodeParser runs LangChain's.", ...lc.notes);
-      expr = `LangchainNodeParser(${lc.expr.replace(/\n/g, '\n    ')})`;
+      setup.push(`splitter = ${lc.expr}`);
+      expr = 'LangchainNodeParser(splitter)';
       break;
     }
     case 'semantic':
@@ -388,6 +390,7 @@ function llamaindex(o: ResolvedOptions): string {
     '',
     ...PY_READ,
     '',
+    ...setup,
     `parser = ${expr}`,
     'nodes = parser.get_nodes_from_documents([Document(text=text)])',
     'print(json.dumps([node.text for node in nodes], indent=2, ensure_ascii=False))',

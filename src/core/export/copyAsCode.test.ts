@@ -1,0 +1,117 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { STRATEGY_NAMES } from '../strategies';
+import { validateOptions } from '../options';
+import type { ChunkOptions } from '../types';
+import { CODE_TARGETS, codeFor, jsString, pyString, reproducesExactly } from './copyAsCode';
+
+const HAS_PYTHON = spawnSync('python3', ['--version']).status === 0;
+const DIR = mkdtempSync(join(tmpdir(), 'chunkscope-code-'));
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+const NASTY = ['', '"', "'", '\\', '\n', '\r\n', '\t', '\0', '\x7f', '\u2028', '\u0085', '😀', '\ud83d', '\ude00x', '\\n', '${x}', '`', 'é日本', '"""', "\\'"];
+
+describe('string literals', () => {
+  it('jsString evaluates back to the same string (lone surrogates and line separators included)', () => {
+    for (const s of NASTY) expect(runInNewContext(jsString(s))).toBe(s);
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => runInNewContext(jsString(s)) === s));
+  });
+
+  it.skipIf(!HAS_PYTHON)('pyString evaluates back to the same string in Python 3', () => {
+    const samples = [...NASTY, ...fc.sample(fc.string({ unit: 'binary', maxLength: 20 }), 200)];
+    const program = `import json\nprint(json.dumps([${samples.map(pyString).join(',\n')}]))\n`;
+    const file = join(DIR, 'literals.py');
+    writeFileSync(file, program, 'utf8');
+    // ensure_ascii (the default) escapes lone surrogates as \\udXXX, which JSON.parse reads back as themselves.
+    expect(JSON.parse(execFileSync('python3', [file], { encoding: 'utf8' }))).toEqual(samples);
+  });
+});
+
+/** One configuration per strategy plus the awkward ones (presets, regex, 'end', words, tokens). */
+const CONFIGS: ChunkOptions[] = [
+  ...STRATEGY_NAMES.filter((s) => s !== 'semantic').map((strategy) => ({ strategy })),
+  { strategy: 'semantic', breakpoint: 'gradient', amount: 90, maxSize: 300, embedder: 'Xenova/all-MiniLM-L6-v2' },
+  { strategy: 'recursive', language: 'python', size: 300, overlap: 30, compat: 'langchain' },
+  { strategy: 'recursive', language: 'ts', unit: 'cl100k_base', size: 100, overlap: 10 },
+  { strategy: 'recursive', separators: ['\\n{2,}', '[.!?]\\s'], separatorsAreRegex: true, keepSeparator: 'end' },
+  { strategy: 'character', separators: ['"\'\\\r\n😀'], unit: 'words', size: 50, overlap: 5 },
+  { strategy: 'fixed', unit: 'o200k_base', size: 64, overlap: 8 },
+  { strategy: 'fixed', unit: 'words', size: 64, overlap: 8 },
+  { strategy: 'sentence', unit: 'words', size: 40, overlap: 4 },
+];
+
+describe('codeFor', () => {
+  it('every target gives a program for every configuration, and it parses', () => {
+    let n = 0;
+    const pyFiles: string[] = [];
+    for (const options of CONFIGS) {
+      const resolved = validateOptions(options);
+      for (const target of CODE_TARGETS) {
+        const code = codeFor(resolved, target);
+        expect(code).toContain(`strategy ${resolved.strategy}`);
+        const file = join(DIR, `p${n++}.${target === 'langchain-js' ? 'mjs' : 'py'}`);
+        writeFileSync(file, code, 'utf8');
+        if (target === 'langchain-js') {
+          const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
+          expect(check.status, `${JSON.stringify(options)}\n${code}\n${check.stderr}`).toBe(0);
+        } else pyFiles.push(file);
+      }
+    }
+    if (HAS_PYTHON) {
+      const compileAll = `import sys\nfor p in sys.argv[1:]:\n    compile(open(p, encoding="utf-8").read(), p, "exec")\n`;
+      const r = spawnSync('python3', ['-c', compileAll, ...pyFiles], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    }
+  });
+
+  it('uses the language preset by name where the library has it', () => {
+    const compat = validateOptions({ strategy: 'recursive', language: 'markdown', compat: 'langchain', size: 200, overlap: 20 });
+    expect(codeFor(compat, 'langchain-js')).toContain("RecursiveCharacterTextSplitter.fromLanguage(\"markdown\"");
+    expect(codeFor(compat, 'langchain-python')).toContain('get_separators_for_language(Language.MARKDOWN)');
+    // ts is Chunkscope's own list: LangChain JS gets the separators written out.
+    const ts = validateOptions({ strategy: 'recursive', language: 'ts' });
+    const js = codeFor(ts, 'langchain-js');
+    expect(js).not.toContain('fromLanguage');
+    expect(js).toContain('"\\nexport "');
+    expect(js).toContain('has no "ts" preset');
+  });
+
+  it('carries size, overlap, keepSeparator and the unit', () => {
+    const o = validateOptions({ strategy: 'recursive', size: 123, overlap: 45, keepSeparator: 'none', unit: 'cl100k_base' });
+    const js = codeFor(o, 'langchain-js');
+    expect(js).toContain('chunkSize: 123');
+    expect(js).toContain('chunkOverlap: 45');
+    expect(js).toContain('keepSeparator: false');
+    expect(js).toContain('getEncoding("cl100k_base")');
+    const py = codeFor(o, 'langchain-python');
+    expect(py).toContain('from_tiktoken_encoder(');
+    expect(py).toContain('chunk_size=123');
+    expect(py).toContain('keep_separator=False');
+    expect(codeFor(validateOptions({ strategy: 'recursive', keepSeparator: 'end' }), 'langchain-python')).toContain('keep_separator="end"');
+    expect(codeFor(validateOptions({ strategy: 'token', size: 100, overlap: 10 }), 'chonkie')).toContain('TokenChunker("cl100k_base", chunk_size=100, chunk_overlap=10)');
+  });
+
+  it('says where a library lacks the strategy or a feature', () => {
+    expect(codeFor(validateOptions({ strategy: 'semantic' }), 'langchain-js')).toContain('LangChain JS has no semantic splitter');
+    expect(codeFor(validateOptions({ strategy: 'sentence' }), 'langchain-js')).toContain('has no sentence splitter');
+    expect(codeFor(validateOptions({ strategy: 'recursive', keepSeparator: 'end' }), 'langchain-js')).toContain("cannot keep a separator at the end");
+    expect(codeFor(validateOptions({ strategy: 'paragraph' }), 'chonkie')).toContain('Chonkie has no paragraph chunker');
+    expect(codeFor(validateOptions({ strategy: 'semantic', breakpoint: 'interquartile' }), 'llamaindex')).toContain('percentile only');
+  });
+
+  it('claims exactness only for LangChain JS in compat mode', () => {
+    for (const options of CONFIGS) {
+      for (const target of CODE_TARGETS) {
+        const resolved = validateOptions(options);
+        const exact = reproducesExactly(resolved, target);
+        expect(exact).toBe(target === 'langchain-js' && resolved.compat === 'langchain');
+        expect(codeFor(resolved, target).includes("exactly Chunkscope's chunks")).toBe(exact);
+      }
+    }
+  });
+});
