@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,22 @@ afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
 let counter = 0;
 
+/**
+ * Loaded with `node --import` before the program: TokenTextSplitter fetches its ranks from tiktoken.pages.dev; this
+ * answers that one request from js-tiktoken's bundled ranks (the same data), and refuses any other network access.
+ */
+const OFFLINE_RANKS = join(DIR, 'offline-ranks.mjs');
+writeFileSync(
+  OFFLINE_RANKS,
+  `globalThis.fetch = async (url) => {
+  const m = /^https:\\/\\/tiktoken\\.pages\\.dev\\/js\\/(\\w+)\\.json$/.exec(String(url));
+  if (!m) throw new Error('no network in tests: ' + url);
+  const ranks = (await import('js-tiktoken/ranks/' + m[1])).default;
+  return new Response(JSON.stringify(ranks), { headers: { 'content-type': 'application/json' } });
+};
+`,
+);
+
 /** Write the program and the document, run it, return the chunk strings it printed. */
 async function runGenerated(text: string, options: ChunkOptions): Promise<string[]> {
   const code = codeFor(validateOptions(options), 'langchain-js');
@@ -31,7 +47,7 @@ async function runGenerated(text: string, options: ChunkOptions): Promise<string
   const input = join(DIR, `doc${n}.txt`);
   writeFileSync(program, code);
   writeFileSync(input, text, 'utf8');
-  const { stdout } = await run(process.execPath, [program, input], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(process.execPath, ['--import', pathToFileURL(OFFLINE_RANKS).href, program, input], { maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(stdout) as string[];
 }
 
@@ -79,6 +95,11 @@ describe('generated LangChain JS code, executed', () => {
   it('words and token length functions', async () => {
     await expectSameChunks(DOC, { strategy: 'recursive', size: 8, overlap: 2, unit: 'words' });
     await expectSameChunks(DOC, { strategy: 'recursive', size: 12, overlap: 3, unit: 'cl100k_base' });
+  });
+
+  it('token splitter (ranks served offline from js-tiktoken), special-token-free text', async () => {
+    await expectSameChunks(DOC, { strategy: 'token', size: 7, overlap: 2, unit: 'cl100k_base' });
+    await expectSameChunks('😀 日本語 — tokens cut inside characters: U+FFFD on both sides', { strategy: 'token', size: 3, overlap: 1, unit: 'gpt2' });
   });
 
   it("native mode: the same program gives LangChain's chunks, which differ from the native ones", async () => {
