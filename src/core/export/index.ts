@@ -1,0 +1,17 @@
+/** Exports of chunks to other tools and "copy as code" (pure; the page and CLI wire these in). */
+export {
+  toCsv,
+  csvField,
+  CSV_COLUMNS,
+  toLangChainDocuments,
+  toLlamaIndexNodes,
+  codePointOffsets,
+  LLAMA_RELATIONSHIP,
+  LLAMA_OBJECT_TYPE,
+  type LangChainDocument,
+  type LangChainExportOptions,
+  type LlamaTextNode,
+  type LlamaRelatedNodeInfo,
+  type LlamaIndexExportOptions,
+} from './formats';
+export { codeFor, reproducesExactly, jsString, pyString, CODE_TARGETS, CODE_TARGET_LABELS, type CodeTarget } from './copyAsCode';
