@@ -1,3 +1,5 @@
+import { Document } from '@langchain/core/documents';
+import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunk } from '../index';
@@ -114,6 +116,20 @@ describe('toLangChainDocuments', () => {
     // "foo  bar": LangChain's join collapses the double space; pageContent is LangChain's string, not the span.
     expect(docs[0]!.pageContent).toBe('foo bar');
     expect(text.slice(docs[0]!.metadata.start as number, docs[0]!.metadata.end as number)).toBe('foo  bar');
+  });
+
+  it("pageContent equals LangChain's own createDocuments in compat mode, and the objects load as LangChain Documents", async () => {
+    const text = 'Intro line.\n\nA "quoted" paragraph, with commas.\nAnd 😀 more.\n\n\nLast  words here.';
+    const options = { strategy: 'recursive' as const, size: 24, overlap: 6, compat: 'langchain' as const };
+    const docs = toLangChainDocuments(await chunk(text, options), { source: 'a.md' });
+    const reference = await new RecursiveCharacterTextSplitter({ chunkSize: 24, chunkOverlap: 6 }).createDocuments([text]);
+    expect(docs.map((d) => d.pageContent)).toEqual(reference.map((d) => d.pageContent));
+    for (const d of docs) {
+      const loaded = new Document(d);
+      expect(loaded.pageContent).toBe(d.pageContent);
+      expect(loaded.metadata).toEqual(d.metadata);
+      expect(loaded.id).toBe(d.id);
+    }
   });
 
   it('leaves source out when not given', async () => {
