@@ -36,6 +36,7 @@ describe('string literals', () => {
 const CONFIGS: ChunkOptions[] = [
   ...STRATEGY_NAMES.filter((s) => s !== 'semantic').map((strategy) => ({ strategy })),
   { strategy: 'semantic', breakpoint: 'gradient', amount: 90, maxSize: 300, embedder: 'Xenova/all-MiniLM-L6-v2' },
+  { strategy: 'semantic', breakpoint: 'absolute', amount: 0.3, minSize: 20, chunks: 4 },
   { strategy: 'recursive', language: 'python', size: 300, overlap: 30, compat: 'langchain' },
   { strategy: 'recursive', language: 'ts', unit: 'cl100k_base', size: 100, overlap: 10 },
   { strategy: 'recursive', separators: ['\\n{2,}', '[.!?]\\s'], separatorsAreRegex: true, keepSeparator: 'end' },
@@ -102,6 +103,7 @@ describe('codeFor', () => {
     expect(codeFor(validateOptions({ strategy: 'recursive', keepSeparator: 'end' }), 'langchain-js')).toContain("cannot keep a separator at the end");
     expect(codeFor(validateOptions({ strategy: 'paragraph' }), 'chonkie')).toContain('Chonkie has no paragraph chunker');
     expect(codeFor(validateOptions({ strategy: 'semantic', breakpoint: 'interquartile' }), 'llamaindex')).toContain('percentile only');
+    expect(codeFor(validateOptions({ strategy: 'semantic', breakpoint: 'absolute', amount: 0.3 }), 'langchain-python')).toContain('no absolute distance threshold');
   });
 
   it('claims exactness only for LangChain JS in compat mode', () => {

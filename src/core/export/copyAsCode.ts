@@ -255,17 +255,14 @@ function sentenceRegexSplitter(o: ResolvedOptions): { imports: string[]; expr: s
   };
 }
 
-function semanticThresholdArgs(o: ResolvedOptions, style: 'langchain'): string[] {
-  const args: string[] = [];
-  if (style === 'langchain') {
-    const mode = o.breakpoint ?? 'percentile';
-    if (mode === 'absolute') args.push('breakpoint_threshold_type="percentile"  # LangChain has no absolute threshold');
-    else args.push(`breakpoint_threshold_type=${pyString(mode)}`);
-    if (o.amount !== null && o.amount !== undefined && mode !== 'absolute') args.push(`breakpoint_threshold_amount=${o.amount}`);
-    if (o.chunks) args.push(`number_of_chunks=${o.chunks}`);
-    args.push(`buffer_size=${o.buffer ?? 1}`);
-    if (o.minSize) args.push(`min_chunk_size=${o.minSize}`);
-  }
+/** LangChain Python SemanticChunker arguments; its breakpoint types are Chunkscope's modes except `absolute`. */
+function langchainSemanticArgs(o: ResolvedOptions): string[] {
+  const mode = o.breakpoint ?? 'percentile';
+  const args = [`breakpoint_threshold_type=${pyString(mode === 'absolute' ? 'percentile' : mode)}`];
+  if (o.amount !== null && o.amount !== undefined && mode !== 'absolute') args.push(`breakpoint_threshold_amount=${o.amount}`);
+  if (o.chunks) args.push(`number_of_chunks=${o.chunks}`);
+  args.push(`buffer_size=${o.buffer ?? 1}`);
+  if (o.minSize) args.push(`min_chunk_size=${o.minSize}`);
   return args;
 }
 
@@ -305,8 +302,12 @@ function langchainPython(o: ResolvedOptions): string {
       pip = 'langchain-experimental langchain-huggingface sentence-transformers';
       part = {
         imports: ['from langchain_experimental.text_splitter import SemanticChunker', 'from langchain_huggingface import HuggingFaceEmbeddings'],
-        notes: ["# Chunkscope's built-in static model is not a Hugging Face model: this uses a sentence-transformers model instead."],
-        expr: `SemanticChunker(\n    HuggingFaceEmbeddings(model_name=${pyString(embedderName(o))}),\n    ${semanticThresholdArgs(o, 'langchain').join(',\n    ')},\n)`,
+        notes: [
+          "# Chunkscope's built-in static model is not a Hugging Face model: this uses a sentence-transformers model instead.",
+          ...((o.breakpoint ?? 'percentile') === 'absolute' ? ['# LangChain has no absolute distance threshold; closest: a percentile.'] : []),
+          ...(o.maxSize ? [`# SemanticChunker has no maximum size (Chunkscope's maxSize ${o.maxSize}).`] : []),
+        ],
+        expr: `SemanticChunker(\n    HuggingFaceEmbeddings(model_name=${pyString(embedderName(o))}),\n    ${langchainSemanticArgs(o).join(',\n    ')},\n)`,
       };
       break;
   }
