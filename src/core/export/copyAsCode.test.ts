@@ -70,6 +70,41 @@ describe('codeFor', () => {
     }
   });
 
+  it('property: random configurations give programs that parse, separators evaluating back to themselves', () => {
+    const separator = fc.oneof(fc.constantFrom(...NASTY.filter((x) => x !== '')), fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }));
+    const options = fc.record({
+      strategy: fc.constantFrom(...STRATEGY_NAMES.filter((x) => x !== 'semantic')),
+      unit: fc.constantFrom('chars', 'words', 'cl100k_base', 'gpt2'),
+      keepSeparator: fc.constantFrom('start', 'end', 'none'),
+      separators: fc.array(separator, { minLength: 1, maxLength: 4 }),
+      language: fc.option(fc.constantFrom('python', 'markdown', 'ts', 'latex', 'c'), { nil: undefined }),
+    }).filter((o) => o.strategy !== 'token' || (o.unit !== 'chars' && o.unit !== 'words'));
+    const samples = fc.sample(options, 25);
+    const pyFiles: string[] = [];
+    samples.forEach((given, n) => {
+      const resolved = validateOptions(given as ChunkOptions);
+      for (const target of CODE_TARGETS) {
+        const code = codeFor(resolved, target);
+        const file = join(DIR, `r${n}-${target}.${target === 'langchain-js' ? 'mjs' : 'py'}`);
+        writeFileSync(file, code, 'utf8');
+        if (target === 'langchain-js') {
+          const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
+          expect(check.status, `${code}\n${check.stderr}`).toBe(0);
+          // The separators written into the program are the configured ones, character for character.
+          const listed = /separators: (\[.*\]),/.exec(code);
+          if (listed) expect(runInNewContext(listed[1]!)).toEqual(resolved.strategy === 'recursive' ? resolved.separators : expect.anything());
+          const single = /separator: (".*"),/.exec(code);
+          if (single && resolved.strategy === 'character') expect(runInNewContext(single[1]!)).toBe(resolved.separators[0]);
+        } else pyFiles.push(file);
+      }
+    });
+    if (HAS_PYTHON) {
+      const compileAll = `import sys\nfor p in sys.argv[1:]:\n    compile(open(p, encoding="utf-8", errors="surrogatepass").read(), p, "exec")\n`;
+      const r = spawnSync('python3', ['-c', compileAll, ...pyFiles], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    }
+  }, 60_000);
+
   it('uses the language preset by name where the library has it', () => {
     const compat = validateOptions({ strategy: 'recursive', language: 'markdown', compat: 'langchain', size: 200, overlap: 20 });
     expect(codeFor(compat, 'langchain-js')).toContain("RecursiveCharacterTextSplitter.fromLanguage(\"markdown\"");
