@@ -68,9 +68,10 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
   cuts.forEach((h, i) => sections.push({ start: h.start, end: cuts[i + 1]?.start ?? text.length, depth: h.depth }));
 
   // Merge tiny sections forward into their next siblings; a heading with no body joins the section after it.
+  const headingEnds = new Map(outline.headings.map((h) => [h.start, h.end]));
   const headingOnly = (r: Range): boolean => {
     const t = trimRange(text, r);
-    return outline.headings.some((h) => h.start === t.start && h.end >= t.end);
+    return (headingEnds.get(t.start) ?? -1) >= t.end;
   };
   const merged: Range[] = [];
   for (let i = 0; i < sections.length; ) {
@@ -96,16 +97,34 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
     keepAtomic(level, atomic),
   );
 
+  // What a span holds when it is exactly one code block or one table (with or without its caption).
+  const kinds = new Map<string, { type: StructureContentType; table?: OutlineTable }>();
+  const key = (r: Range): string => `${r.start}:${r.end}`;
+  for (const c of outline.code) kinds.set(key(trimRange(text, c)), { type: 'code' });
+  for (const t of outline.tables) {
+    kinds.set(key(trimRange(text, t)), { type: 'table', table: t });
+    if (t.caption) kinds.set(key(trimRange(text, { start: t.caption.start, end: t.end })), { type: 'table', table: t });
+  }
+
   const out: StructureSpan[] = [];
   const pushText = (spans: SplitSpan[]): void => {
-    for (const s of spans) out.push(describe(text, outline, s));
+    for (const span of spans) {
+      const kind = kinds.get(key(span));
+      const described: StructureSpan = { ...span, headingPath: headingPathAt(outline, span.start), contentType: kind?.type ?? 'text' };
+      if (kind?.table?.caption) described.caption = kind.table.caption.text;
+      out.push(described);
+    }
   };
+  const oversizeTables = outline.tables.filter((t) => sizeOf(t) > options.size);
+  let nextTable = 0;
   for (const section of merged) {
     params.guard.check();
     // Oversize tables inside the section are cut into row groups; the text around them is packed.
-    const bigTables = outline.tables.filter(
-      (t) => t.start >= section.start && t.end <= section.end && sizeOf(t) > options.size,
-    );
+    const bigTables: OutlineTable[] = [];
+    while (nextTable < oversizeTables.length && oversizeTables[nextTable]!.start < section.end) {
+      bigTables.push(oversizeTables[nextTable]!);
+      nextTable++;
+    }
     let from = section.start;
     for (const table of bigTables) {
       const spans: SplitSpan[] = [];
@@ -154,6 +173,23 @@ function atomicRanges(text: string, outline: MarkdownOutline, fits: (r: Range) =
   return ranges.sort((a, b) => a.start - b.start);
 }
 
+/** Whether `at` lies strictly inside one of `ranges` (sorted by start, not overlapping). */
+function insideAny(ranges: readonly Range[], at: number): boolean {
+  let lo = 0;
+  let hi = ranges.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (ranges[mid]!.start < at) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found >= 0 && at < ranges[found]!.end;
+}
+
 /** A level whose cuts inside an atomic range are undone (the pieces on both sides are joined). */
 function keepAtomic(level: Level, atomic: readonly Range[]): Level {
   if (atomic.length === 0) return level;
@@ -164,7 +200,7 @@ function keepAtomic(level: Level, atomic: readonly Range[]): Level {
       const prev = out[out.length - 1];
       const cut = p.start;
       // Atomic ranges fit the size, so they are never the range being cut here: a cut inside one is undone.
-      if (prev && prev.end === cut && atomic.some((a) => a.start < cut && cut < a.end)) {
+      if (prev && prev.end === cut && insideAny(atomic, cut)) {
         prev.end = p.end;
       } else {
         out.push({ start: p.start, end: p.end });
@@ -172,24 +208,6 @@ function keepAtomic(level: Level, atomic: readonly Range[]): Level {
     }
     return out;
   };
-}
-
-function describe(text: string, outline: MarkdownOutline, span: SplitSpan): StructureSpan {
-  const headingPath = headingPathAt(outline, span.start);
-  let contentType: StructureContentType = 'text';
-  if (outline.code.some((c) => sameTrimmed(text, c, span))) contentType = 'code';
-  const table = outline.tables.find((t) => sameTrimmed(text, t, span) || (t.caption && sameTrimmed(text, { start: t.caption.start, end: t.end }, span)));
-  const result: StructureSpan = { ...span, headingPath, contentType };
-  if (table) {
-    result.contentType = 'table';
-    if (table.caption) result.caption = table.caption.text;
-  }
-  return result;
-}
-
-function sameTrimmed(text: string, r: Range, span: Range): boolean {
-  const t = trimRange(text, r);
-  return t.start === span.start && t.end === span.end;
 }
 
 /** "column: value" lines for each row, rows separated by a blank line. */
