@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { charsUnit, wordsUnit } from '../units';
+import { splitLangchainMarkdownHeaders } from './langchainMarkdownHeader';
+import { splitLlamaindexMarkdown } from './llamaindexMarkdown';
 import { splitMarkdown } from './markdownSplit';
 
 /**
@@ -110,6 +112,8 @@ describe('splitMarkdown properties', () => {
         const covered = new Uint8Array(text.length);
         let previous: { start: number; end: number } | null = null;
         for (const s of spans) {
+          // Overlap, measured on the offsets, never exceeds the setting.
+          if (previous && s.start < previous.end) expect(unit.count(text.slice(s.start, previous.end))).toBeLessThanOrEqual(overlap);
           // Exact, non-empty, trimmed source spans, in order.
           expect(0 <= s.start && s.start < s.end && s.end <= text.length).toBe(true);
           expect(text.slice(s.start, s.end).trim()).toBe(text.slice(s.start, s.end));
@@ -144,6 +148,52 @@ describe('splitMarkdown properties', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('compat splitters properties', () => {
+  it('LangChain MarkdownHeaderTextSplitter: spans in order, each holding its content lines; metadata = ancestry', () => {
+    fc.assert(
+      fc.property(fc.array(block, { minLength: 1, maxLength: 12 }), fc.boolean(), (blocks, stripHeaders) => {
+        const truth = render(blocks);
+        const { text } = truth;
+        const headersToSplitOn = [1, 2, 3, 4].map((d) => ['#'.repeat(d), `Header ${d}`] as const);
+        const docs = splitLangchainMarkdownHeaders(text, { headersToSplitOn, stripHeaders });
+        let lastStart = -1;
+        for (const d of docs) {
+          expect(d.start).toBeGreaterThan(lastStart);
+          lastStart = d.start;
+          const source = text.slice(d.start, d.end);
+          let at = 0;
+          for (const line of d.content.split(/ {2}\n|\n/)) {
+            const found = source.indexOf(line, at);
+            expect(found, line).toBeGreaterThanOrEqual(0);
+            at = found + line.length;
+          }
+          // Metadata values are the titles of the headings in force at the span's start (fences excluded).
+          const path = ancestry(truth, d.start);
+          const values = Object.values(d.metadata);
+          if (stripHeaders) expect(values).toEqual(path);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('LlamaIndex MarkdownNodeParser: exact text spans, header_path = ancestors of the section heading', () => {
+    fc.assert(
+      fc.property(fc.array(block, { minLength: 1, maxLength: 12 }), (blocks) => {
+        const truth = render(blocks);
+        const { text } = truth;
+        for (const n of splitLlamaindexMarkdown(text)) {
+          expect(text.slice(n.start, n.end)).toBe(n.text);
+          // A node starts at its heading (or is the text before the first one): its own title is not listed.
+          const ancestors = ancestry(truth, n.start).slice(0, -1);
+          expect(n.metadata.header_path).toBe(ancestors.length ? `/${ancestors.join('/')}/` : '/');
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -88,3 +88,20 @@ describe('splitMarkdown', () => {
     expect(spans[spans.length - 1]!.headingPath).toEqual(['First']);
   });
 });
+
+describe('splitMarkdown with a token unit', () => {
+  it('sizes sections and table groups in tokens', async () => {
+    const { getUnit } = await import('../units');
+    const unit = await getUnit('cl100k_base');
+    const rows = Array.from({ length: 12 }, (_, i) => `| item ${i} | ${i * 3} euros |`);
+    const md = `# Costs\n\n${'The traveller pays the fare in advance. '.repeat(6)}\n\n| item | cost |\n|---|---|\n${rows.join('\n')}`;
+    const spans = splitMarkdown(md, { size: 40, overlap: 5, unit });
+    expect(spans.length).toBeGreaterThan(2);
+    for (const s of spans) {
+      expect(s.oversize ?? false).toBe(false);
+      expect(unit.count(s.content ?? md.slice(s.start, s.end))).toBeLessThanOrEqual(40);
+      expect(s.headingPath).toEqual(['Costs']);
+    }
+    expect(spans.filter((s) => s.contentType === 'table').every((s) => s.content!.startsWith('| item | cost |\n|---|---|\n'))).toBe(true);
+  });
+});
