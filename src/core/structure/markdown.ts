@@ -25,9 +25,12 @@ export interface OutlineCode extends Range {
 }
 
 export interface OutlineTable extends Range {
+  /** 'pipe': a GFM pipe table; 'html': a `<table>` HTML block (one without blank lines inside, as CommonMark ends an
+   * HTML block at a blank line). */
+  format: 'pipe' | 'html';
   /** The header row's source span (the first line of the table). */
   headerRow: Range;
-  /** The header row and the delimiter row as they appear in the source (`| a | b |\n|---|---|`). */
+  /** Pipe tables: the header row and the delimiter row as in the source (`| a | b |\n|---|---|`); HTML: the header `<tr>`. */
   headerText: string;
   /** Body rows' source spans (without the header row). */
   rows: Range[];
@@ -48,7 +51,7 @@ export interface MarkdownOutline {
   headings: OutlineHeading[];
   /** Every code block, at any nesting depth, in order. */
   code: OutlineCode[];
-  /** Every GFM pipe table, at any nesting depth, in order. */
+  /** Every GFM pipe table and HTML `<table>` block, at any nesting depth, in order. */
   tables: OutlineTable[];
   /** Spans of the document's top-level blocks, in order. */
   blocks: Range[];
@@ -106,6 +109,11 @@ export function buildOutline(text: string, root: Root = parseMarkdown(text)): Ma
       tables.push(tableOutline(text, node, previous));
       return;
     }
+    if (node.type === 'html') {
+      const table = htmlTableOutline(text, spanOf(node));
+      if (table) tables.push(table);
+      return;
+    }
     if ('children' in node) {
       const children = node.children as Nodes[];
       children.forEach((c, i) => visit(c, i > 0 ? children[i - 1] : undefined));
@@ -130,6 +138,7 @@ function tableOutline(text: string, node: Table, previous: Nodes | undefined): O
   };
   const table: OutlineTable = {
     ...span,
+    format: 'pipe',
     headerRow,
     headerText,
     rows: body.map((r) => spanOf(r)),
@@ -144,6 +153,50 @@ function tableOutline(text: string, node: Table, previous: Nodes | undefined): O
     if (!pText.includes('\n') && newlines >= 1 && newlines <= 2 && CAPTION.test(pText.trim())) {
       table.caption = { ...p, text: plainText(previous).trim() };
     }
+  }
+  return table;
+}
+
+const HTML_ROW = /<tr\b[^>]*>[\s\S]*?<\/tr\s*>/gi;
+const HTML_CELL = /<(t[dh])\b[^>]*>([\s\S]*?)<\/\1\s*>/gi;
+const HTML_CAPTION = /<caption\b[^>]*>([\s\S]*?)<\/caption\s*>/i;
+
+function htmlText(fragment: string): string {
+  return fragment
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * An HTML block that is a whole `<table>...</table>`: rows are its `<tr>` elements (found by pattern, not a full
+ * HTML parser: nested tables are not supported); the header row is the first row; a `<caption>` is the caption.
+ */
+function htmlTableOutline(text: string, span: Range): OutlineTable | null {
+  const source = text.slice(span.start, span.end);
+  if (!/^\s*<table\b/i.test(source) || !/<\/table\s*>\s*$/i.test(source)) return null;
+  const rows: Range[] = [];
+  for (const m of source.matchAll(HTML_ROW)) rows.push({ start: span.start + m.index, end: span.start + m.index + m[0].length });
+  if (rows.length === 0) return null;
+  const cellsOf = (r: Range): string[] => [...text.slice(r.start, r.end).matchAll(HTML_CELL)].map((m) => htmlText(m[2]!));
+  const [head, ...body] = rows;
+  const table: OutlineTable = {
+    ...span,
+    format: 'html',
+    headerRow: head!,
+    headerText: text.slice(head!.start, head!.end),
+    rows: body,
+    columns: cellsOf(head!),
+    cells: body.map(cellsOf),
+  };
+  const caption = HTML_CAPTION.exec(source);
+  if (caption) {
+    const start = span.start + caption.index;
+    table.caption = { start, end: start + caption[0].length, text: htmlText(caption[1]!) };
   }
   return table;
 }

@@ -105,3 +105,36 @@ describe('splitMarkdown with a token unit', () => {
     expect(spans.filter((s) => s.contentType === 'table').every((s) => s.content!.startsWith('| item | cost |\n|---|---|\n'))).toBe(true);
   });
 });
+
+describe('splitMarkdown with HTML tables', () => {
+  const rows = Array.from({ length: 6 }, (_, i) => `<tr><td>r${i}</td><td>${i}</td></tr>`);
+  const md = `# Rates\n\n<table>\n<caption>Per diem</caption>\n<tr><th>city</th><th>rate</th></tr>\n${rows.join('\n')}\n</table>\n\nafter`;
+
+  it('a large HTML table becomes row groups repeating the header row; the caption is carried along', () => {
+    const spans = splitMarkdown(md, opts(90));
+    const groups = spans.filter((s) => s.contentType === 'table');
+    expect(groups.length).toBeGreaterThan(1);
+    for (const g of groups) {
+      expect(g.content!.startsWith('<tr><th>city</th><th>rate</th></tr>\n<tr><td>r')).toBe(true);
+      expect(g.caption).toBe('Per diem');
+    }
+    expect(groups.flatMap((g) => g.content!.split('\n').slice(1))).toEqual(rows);
+    expect(md.slice(groups[groups.length - 1]!.start, groups[groups.length - 1]!.end).endsWith('</table>')).toBe(true);
+  });
+
+  it('rowsAsText uses the header cells as column names', () => {
+    const spans = splitMarkdown(md, opts(60, { rowsAsText: true }));
+    expect(spans.find((s) => s.contentType === 'table')!.content!.startsWith('city: r0\nrate: 0')).toBe(true);
+  });
+
+  it('a small HTML table stays whole', () => {
+    const small = '# T\n\n<table><tr><th>a</th></tr><tr><td>1</td></tr></table>\n\n' + 'text '.repeat(20).trim();
+    const spans = splitMarkdown(small, opts(60));
+    const table = '<table><tr><th>a</th></tr><tr><td>1</td></tr></table>';
+    expect(spans.some((s) => small.slice(s.start, s.end).includes(table))).toBe(true);
+    for (const s of spans) {
+      const t = small.indexOf(table);
+      expect(t < s.start && s.start < t + table.length).toBe(false);
+    }
+  });
+});

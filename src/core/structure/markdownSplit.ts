@@ -103,7 +103,7 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
   for (const c of outline.code) kinds.set(key(trimRange(text, c)), { type: 'code' });
   for (const t of outline.tables) {
     kinds.set(key(trimRange(text, t)), { type: 'table', table: t });
-    if (t.caption) kinds.set(key(trimRange(text, { start: t.caption.start, end: t.end })), { type: 'table', table: t });
+    if (t.caption) kinds.set(key(trimRange(text, { start: Math.min(t.caption.start, t.start), end: t.end })), { type: 'table', table: t });
   }
 
   const out: StructureSpan[] = [];
@@ -166,7 +166,7 @@ function atomicRanges(text: string, outline: MarkdownOutline, fits: (r: Range) =
   const ranges: Range[] = [];
   for (const c of outline.code) if (fits(c)) ranges.push({ start: c.start, end: c.end });
   for (const t of outline.tables) {
-    const whole = { start: t.caption?.start ?? t.start, end: t.end };
+    const whole = { start: Math.min(t.caption?.start ?? t.start, t.start), end: t.end };
     if (fits(whole)) ranges.push(whole);
     else if (fits(t)) ranges.push({ start: t.start, end: t.end });
   }
@@ -237,8 +237,10 @@ function tableRowGroups(
     let last = first;
     while (last + 1 < table.rows.length && measure(contentOf(first, last + 1)) <= options.size) last++;
     const content = contentOf(first, last);
+    // The first group also spans the header rows; the last one the table's closing text (`</table>`).
     const start = first === 0 ? table.start : table.rows[first]!.start;
-    const span: StructureSpan = { start, end: table.rows[last]!.end, content, ...base };
+    const end = last === table.rows.length - 1 ? table.end : table.rows[last]!.end;
+    const span: StructureSpan = { start, end, content, ...base };
     if (measure(content) > options.size) span.oversize = true;
     out.push(span);
     first = last + 1;
