@@ -17,6 +17,8 @@ export interface OutlineHeading extends Range {
   title: string;
   /** From the heading's start to the start of the next heading of the same or a higher level (or the end). */
   section: Range;
+  /** Index in `headings` of the nearest enclosing heading (a lower depth), -1 for none. */
+  parent: number;
 }
 
 export interface OutlineCode extends Range {
@@ -84,19 +86,16 @@ export function buildOutline(text: string, root: Root = parseMarkdown(text)): Ma
   root.children.forEach((child: RootContent) => {
     if (child.type === 'heading') {
       const span = spanOf(child);
-      headings.push({ ...span, depth: child.depth, title: plainText(child).trim(), section: { start: span.start, end: text.length } });
+      headings.push({ ...span, depth: child.depth, title: plainText(child).trim(), section: { start: span.start, end: text.length }, parent: -1 });
     }
   });
-  // A section runs to the next heading of the same or a higher level.
-  for (let i = 0; i < headings.length; i++) {
-    const h = headings[i]!;
-    for (let k = i + 1; k < headings.length; k++) {
-      if (headings[k]!.depth <= h.depth) {
-        h.section.end = headings[k]!.start;
-        break;
-      }
-    }
-  }
+  // A section runs to the next heading of the same or a higher level: one pass with a stack of open sections.
+  const open: number[] = [];
+  headings.forEach((h, i) => {
+    while (open.length > 0 && headings[open[open.length - 1]!]!.depth >= h.depth) headings[open.pop()!]!.section.end = h.start;
+    h.parent = open.length > 0 ? open[open.length - 1]! : -1;
+    open.push(i);
+  });
 
   const visit = (node: Nodes, previous: Nodes | undefined): void => {
     if (node.type === 'code') {
@@ -128,7 +127,10 @@ function tableOutline(text: string, node: Table, previous: Nodes | undefined): O
   const [head, ...body] = node.children;
   const headerRow = head ? spanOf(head) : { start: span.start, end: span.start };
   // The delimiter row is no node: it is the line after the header row.
-  let delimiterEnd = text.indexOf('\n', headerRow.end + 1);
+  let delimiterStart = headerRow.end;
+  if (text[delimiterStart] === '\r') delimiterStart++;
+  if (text[delimiterStart] === '\n') delimiterStart++;
+  let delimiterEnd = text.indexOf('\n', delimiterStart);
   if (delimiterEnd < 0 || delimiterEnd > span.end) delimiterEnd = span.end;
   let headerText = text.slice(headerRow.start, delimiterEnd);
   if (headerText.endsWith('\r')) headerText = headerText.slice(0, -1);
@@ -206,10 +208,21 @@ function htmlTableOutline(text: string, span: Range): OutlineTable | null {
  * An offset inside a heading line belongs to that heading's section.
  */
 export function headingPathAt(outline: MarkdownOutline, offset: number): string[] {
-  const path: string[] = [];
-  for (const h of outline.headings) {
-    if (h.start > offset) break;
-    if (offset < h.section.end) path.push(h.title);
+  const { headings } = outline;
+  // The last heading at or before `offset` contains it (no heading lies between them); so do its ancestors.
+  let lo = 0;
+  let hi = headings.length - 1;
+  let last = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (headings[mid]!.start <= offset) {
+      last = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
   }
-  return path;
+  const path: string[] = [];
+  for (let i = last; i >= 0; i = headings[i]!.parent) path.push(headings[i]!.title);
+  return path.reverse();
 }

@@ -138,3 +138,22 @@ describe('splitMarkdown with HTML tables', () => {
     }
   });
 });
+
+describe('splitMarkdown edge cases', () => {
+  it('empty and whitespace-only text give no chunks', () => {
+    expect(splitMarkdown('', opts(50))).toEqual([]);
+    expect(splitMarkdown(' \n\n\t\n', opts(50))).toEqual([]);
+  });
+
+  it('CRLF line ends: headings, sections and table groups keep exact offsets', () => {
+    const md = '# A\r\n\r\ntext\r\n\r\n## B\r\n\r\n| k | v |\r\n|---|---|\r\n| 1 | 2 |\r\n| 3 | 4 |\r\n| 5 | 6 |\r\n';
+    const spans = splitMarkdown(md, opts(30));
+    expect(spans[0]!.headingPath).toEqual(['A']);
+    const groups = spans.filter((s) => s.contentType === 'table');
+    expect(groups.length).toBeGreaterThan(1);
+    for (const g of groups) {
+      expect(g.content!.startsWith('| k | v |\r\n|---|---|\r\n| ')).toBe(true);
+      expect(g.headingPath).toEqual(['A', 'B']);
+    }
+  });
+});

@@ -226,10 +226,13 @@ function tableRowGroups(
   const headingPath = headingPathAt(outline, table.start);
   const base = { headingPath, contentType: 'table' as const, ...(table.caption ? { caption: table.caption.text } : {}) };
   if (table.rows.length === 0) return [{ start: table.start, end: table.end, oversize: true, ...base }];
+  // Header and rows are joined as in the source ("\n", "\r\n", or nothing between HTML rows on one line).
+  const headerEnd = table.headerRow.start + table.headerText.length;
+  const lineBreak = text.slice(headerEnd, table.rows[0]!.start).replace(/[^\r\n]/g, '') || (table.format === 'pipe' ? '\n' : '');
   const contentOf = (first: number, last: number): string =>
     options.rowsAsText
       ? rowsAsText(table, range(first, last))
-      : `${table.headerText}\n${text.slice(table.rows[first]!.start, table.rows[last]!.end)}`;
+      : table.headerText + lineBreak + text.slice(table.rows[first]!.start, table.rows[last]!.end);
   const measure = (s: string): number => options.unit.count(s);
   const out: StructureSpan[] = [];
   let first = 0;
