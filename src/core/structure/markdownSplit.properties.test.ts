@@ -88,6 +88,22 @@ function render(blocks: Block[]): Truth {
   return truth;
 }
 
+/** The same document with CRLF line ends, offsets moved accordingly. */
+function withCrlf(truth: Truth): Truth {
+  const before = new Int32Array(truth.text.length + 1);
+  for (let i = 0, n = 0; i <= truth.text.length; i++) {
+    before[i] = n;
+    if (truth.text[i] === '\n') n++;
+  }
+  const at = (o: number) => o + before[o]!;
+  return {
+    text: truth.text.replace(/\n/g, '\r\n'),
+    headings: truth.headings.map((h) => ({ ...h, start: at(h.start) })),
+    fences: truth.fences.map((f) => ({ start: at(f.start), end: at(f.end) })),
+    tables: truth.tables.map((t) => ({ ...t, start: at(t.start), end: at(t.end), captionStart: t.captionStart === null ? null : at(t.captionStart) })),
+  };
+}
+
 function ancestry(truth: Truth, offset: number): string[] {
   const stack: { depth: number; title: string }[] = [];
   for (const h of truth.headings) {
@@ -103,18 +119,20 @@ const params = fc.record({
   overlapFraction: fc.double({ min: 0, max: 0.3, noNaN: true }),
   maxDepth: fc.integer({ min: 1, max: 6 }),
   words: fc.boolean(),
+  crlf: fc.boolean(),
+  rowsAsText: fc.boolean(),
 });
 
 describe('splitMarkdown properties', () => {
   it('offsets, order, coverage, breadcrumbs, fences and table headers', () => {
     fc.assert(
       fc.property(fc.array(block, { minLength: 1, maxLength: 14 }), params, (blocks, p) => {
-        const truth = render(blocks);
+        const truth = p.crlf ? withCrlf(render(blocks)) : render(blocks);
         const { text } = truth;
         const unit = p.words ? wordsUnit : charsUnit;
         const size = p.words ? Math.max(3, Math.floor(p.size / 6)) : p.size;
         const overlap = Math.floor(size * p.overlapFraction);
-        const spans = splitMarkdown(text, { size, overlap, unit, maxDepth: p.maxDepth });
+        const spans = splitMarkdown(text, { size, overlap, unit, maxDepth: p.maxDepth, rowsAsText: p.rowsAsText });
 
         const covered = new Uint8Array(text.length);
         let previous: { start: number; end: number } | null = null;
@@ -141,7 +159,11 @@ describe('splitMarkdown properties', () => {
           }
 
           // Table chunks' content starts with the table's header row (after the caption when the caption is in).
-          if (s.contentType === 'table') {
+          if (s.contentType === 'table' && p.rowsAsText) {
+            expect(s.content).toBeDefined();
+            // Row groups serialized as "column: value" lines.
+            for (const line of s.content!.split(/\r?\n/)) if (line) expect(line).toMatch(/^[^:]+: /);
+          } else if (s.contentType === 'table') {
             const t = truth.tables.find((t) => t.start <= s.end && s.start <= t.end)!;
             const content = s.content ?? text.slice(s.start, s.end);
             const afterCaption = t.captionStart !== null && s.start === t.captionStart ? content.slice(t.start - t.captionStart) : content;

@@ -45,6 +45,8 @@ describe('splitMarkdown', () => {
     const spans = splitMarkdown(md, opts(30));
     expect(spans.length).toBeGreaterThan(2);
     for (const s of spans) expect(s.end - s.start).toBeLessThanOrEqual(30);
+    // The pieces after the heading are all inside the fence: code.
+    expect(spans.filter((s) => s.start > md.indexOf('```')).every((s) => s.contentType === 'code')).toBe(true);
   });
 
   it('a small table stays whole with its caption', () => {
@@ -120,6 +122,13 @@ describe('splitMarkdown with HTML tables', () => {
     }
     expect(groups.flatMap((g) => g.content!.split('\n').slice(1))).toEqual(rows);
     expect(md.slice(groups[groups.length - 1]!.start, groups[groups.length - 1]!.end).endsWith('</table>')).toBe(true);
+  });
+
+  it('rowsAsText also applies to a table kept whole, after its caption', () => {
+    const small = 'Table 1: Rates\n\n| City | Rate |\n|---|---|\n| Paris | 120 |';
+    const [span] = splitMarkdown(small, opts(100, { rowsAsText: true }));
+    expect(span!.contentType).toBe('table');
+    expect(span!.content).toBe('Table 1: Rates\n\nCity: Paris\nRate: 120');
   });
 
   it('rowsAsText uses the header cells as column names', () => {

@@ -22,7 +22,8 @@ export interface MarkdownSplitOptions {
   size: number;
   overlap: number;
   unit: Unit;
-  /** Table chunks' content as "column: value" lines per row (rows separated by a blank line). */
+  /** Table chunks' content as "column: value" lines per row (rows separated by a blank line), after the caption
+   * line when the chunk holds the caption. */
   rowsAsText?: boolean;
   signal?: { aborted: boolean };
   onProgress?: (fraction: number) => void;
@@ -91,7 +92,23 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
     i = k;
   }
 
-  const atomic = atomicRanges(text, outline, (r) => sizeOf(r) <= options.size);
+  // With rowsAsText a table must also fit once serialized (a table alone in a chunk gets that content).
+  const serialized = new Map<OutlineTable, string>();
+  const serializedRows = (t: OutlineTable): string => {
+    let rows = serialized.get(t);
+    if (rows === undefined) {
+      rows = rowsAsText(t, range(0, t.rows.length - 1));
+      serialized.set(t, rows);
+    }
+    return rows;
+  };
+  const fitsSerialized = (t: OutlineTable, withCaption: boolean): boolean => {
+    if (!options.rowsAsText || t.rows.length === 0) return true;
+    const rows = serializedRows(t);
+    return options.unit.count(withCaption && t.caption ? `${t.caption.text}\n\n${rows}` : rows) <= options.size;
+  };
+  const fits = (r: Range): boolean => sizeOf(r) <= options.size;
+  const atomic = atomicRanges(text, outline, fits, fitsSerialized);
   const blockLevel: Level = (start, end) => piecesBetween(start, end, outline.blocks);
   const levels = [blockLevel, ...separatorLevels(text, FALLBACK_SEPARATORS, false, 'start')].map((level) =>
     keepAtomic(level, atomic),
@@ -110,12 +127,21 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
   const pushText = (spans: SplitSpan[]): void => {
     for (const span of spans) {
       const kind = kinds.get(key(span));
-      const described: StructureSpan = { ...span, headingPath: headingPathAt(outline, span.start), contentType: kind?.type ?? 'text' };
+      // A piece of a code block too large to keep whole is still code.
+      const inCode = !kind && insideAny(outline.code, span.start) && outline.code.some((c) => c.start < span.start && span.end <= c.end);
+      const contentType = kind?.type ?? (inCode ? 'code' : 'text');
+      const described: StructureSpan = { ...span, headingPath: headingPathAt(outline, span.start), contentType };
       if (kind?.table?.caption) described.caption = kind.table.caption.text;
+      if (kind?.table && options.rowsAsText && kind.table.rows.length > 0) {
+        // The caption line is kept in the content when it fits; it is always in `caption`.
+        const rows = serializedRows(kind.table);
+        const withCaption = kind.table.caption && span.start <= kind.table.caption.start && fitsSerialized(kind.table, true);
+        described.content = withCaption ? `${kind.table.caption!.text}\n\n${rows}` : rows;
+      }
       out.push(described);
     }
   };
-  const oversizeTables = outline.tables.filter((t) => sizeOf(t) > options.size);
+  const oversizeTables = outline.tables.filter((t) => !fits(t) || !fitsSerialized(t, false));
   let nextTable = 0;
   for (const section of merged) {
     params.guard.check();
@@ -162,13 +188,18 @@ function piecesBetween(start: number, end: number, blocks: readonly Range[]): Ra
 }
 
 /** Ranges no cut may fall inside: code blocks and tables (with their captions) that fit the size on their own. */
-function atomicRanges(text: string, outline: MarkdownOutline, fits: (r: Range) => boolean): Range[] {
+function atomicRanges(
+  text: string,
+  outline: MarkdownOutline,
+  fits: (r: Range) => boolean,
+  fitsSerialized: (t: OutlineTable, withCaption: boolean) => boolean,
+): Range[] {
   const ranges: Range[] = [];
   for (const c of outline.code) if (fits(c)) ranges.push({ start: c.start, end: c.end });
   for (const t of outline.tables) {
     const whole = { start: Math.min(t.caption?.start ?? t.start, t.start), end: t.end };
-    if (fits(whole)) ranges.push(whole);
-    else if (fits(t)) ranges.push({ start: t.start, end: t.end });
+    if (fits(whole) && fitsSerialized(t, true)) ranges.push(whole);
+    else if (fits(t) && fitsSerialized(t, false)) ranges.push({ start: t.start, end: t.end });
   }
   return ranges.sort((a, b) => a.start - b.start);
 }
