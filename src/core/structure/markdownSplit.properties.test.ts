@@ -14,7 +14,7 @@ import { splitMarkdown } from './markdownSplit';
 type Block =
   | { kind: 'heading'; depth: number; title: string }
   | { kind: 'para'; text: string }
-  | { kind: 'code'; lines: string[] }
+  | { kind: 'code'; lines: string[]; inList: boolean }
   | { kind: 'table'; caption: string | null; columns: string[]; rows: string[][]; html: boolean };
 
 const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', '😀', '日本語', 'Ünïcode', 'x', 'per', 'diem', '🇫🇷');
@@ -28,6 +28,7 @@ const block: fc.Arbitrary<Block> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('code' as const),
       lines: fc.array(fc.oneof(words(0, 6), fc.constant('# not a heading'), fc.constant('')), { minLength: 1, maxLength: 8 }),
+      inList: fc.boolean(),
     }),
   },
   {
@@ -63,8 +64,16 @@ function render(blocks: Block[]): Truth {
     } else if (b.kind === 'para') {
       text += b.text;
     } else if (b.kind === 'code') {
-      text += '```\n' + b.lines.join('\n') + '\n```';
-      truth.fences.push({ start, end: text.length });
+      if (b.inList) {
+        // A fence inside a list item, indented under it.
+        text += '- item\n\n  ';
+        const fenceStart = text.length;
+        text += '```\n' + b.lines.map((l) => (l ? `  ${l}` : l)).join('\n') + '\n  ```';
+        truth.fences.push({ start: fenceStart, end: text.length });
+      } else {
+        text += '```\n' + b.lines.join('\n') + '\n```';
+        truth.fences.push({ start, end: text.length });
+      }
     } else if (b.html) {
       const tr = (tag: string, cells: string[]) => `<tr>${cells.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
       const headerRow = tr('th', b.columns);

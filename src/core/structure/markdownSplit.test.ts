@@ -166,3 +166,10 @@ describe('splitMarkdown edge cases', () => {
     }
   });
 });
+
+describe('splitMarkdown abort', () => {
+  it('throws an AbortError when the signal is set', () => {
+    const md = '# A\n\n' + 'words and more words. '.repeat(50);
+    expect(() => splitMarkdown(md, { ...opts(40), signal: { aborted: true } })).toThrow(/aborted/);
+  });
+});
