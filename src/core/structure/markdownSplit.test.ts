@@ -46,7 +46,7 @@ describe('splitMarkdown', () => {
     expect(spans.length).toBeGreaterThan(2);
     for (const s of spans) expect(s.end - s.start).toBeLessThanOrEqual(30);
     // The pieces after the heading are all inside the fence: code.
-    expect(spans.filter((s) => s.start > md.indexOf('```')).every((s) => s.contentType === 'code')).toBe(true);
+    expect(spans.filter((s) => s.start >= md.indexOf('```')).every((s) => s.contentType === 'code')).toBe(true);
   });
 
   it('a small table stays whole with its caption', () => {

@@ -128,7 +128,8 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
     for (const span of spans) {
       const kind = kinds.get(key(span));
       // A piece of a code block too large to keep whole is still code.
-      const inCode = !kind && insideAny(outline.code, span.start) && outline.code.some((c) => c.start < span.start && span.end <= c.end);
+      const around = outline.code[lastStartingAtOrBefore(outline.code, span.start)];
+      const inCode = !kind && around !== undefined && span.end <= around.end;
       const contentType = kind?.type ?? (inCode ? 'code' : 'text');
       const described: StructureSpan = { ...span, headingPath: headingPathAt(outline, span.start), contentType };
       if (kind?.table?.caption) described.caption = kind.table.caption.text;
@@ -204,21 +205,27 @@ function atomicRanges(
   return ranges.sort((a, b) => a.start - b.start);
 }
 
-/** Whether `at` lies strictly inside one of `ranges` (sorted by start, not overlapping). */
-function insideAny(ranges: readonly Range[], at: number): boolean {
+/** Index of the last of `ranges` (sorted by start) starting at or before `at`, -1 for none. */
+function lastStartingAtOrBefore(ranges: readonly Range[], at: number): number {
   let lo = 0;
   let hi = ranges.length - 1;
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (ranges[mid]!.start < at) {
+    if (ranges[mid]!.start <= at) {
       found = mid;
       lo = mid + 1;
     } else {
       hi = mid - 1;
     }
   }
-  return found >= 0 && at < ranges[found]!.end;
+  return found;
+}
+
+/** Whether `at` lies strictly inside one of `ranges` (sorted by start, not overlapping). */
+function insideAny(ranges: readonly Range[], at: number): boolean {
+  const i = lastStartingAtOrBefore(ranges, at - 1);
+  return i >= 0 && at < ranges[i]!.end;
 }
 
 /** A level whose cuts inside an atomic range are undone (the pieces on both sides are joined). */
