@@ -30,4 +30,11 @@ describe('LlamaIndex MarkdownNodeParser compat', () => {
     const md = '# A\n### C\nx\n## B\ny';
     expect(splitLlamaindexMarkdown(md).map((n) => n.metadata.header_path)).toEqual(['/', '/A/', '/A/']);
   });
+
+  it('CRLF: like Python, the header text keeps its "\r" and node text is the exact source', () => {
+    const md = '# A\r\n\r\nx\r\n## B\r\ny';
+    const nodes = splitLlamaindexMarkdown(md);
+    expect(nodes.map((n) => n.metadata.header_path)).toEqual(['/', '/A\r/']);
+    for (const n of nodes) expect(md.slice(n.start, n.end)).toBe(n.text);
+  });
 });

@@ -25,7 +25,8 @@ export interface LlamaindexMarkdownOptions {
   headerPathSeparator?: string;
 }
 
-const HEADER = /^(#+)\s(.*)/;
+/** Python's `.` matches any character but "\n" (a "\r" included), unlike JavaScript's. */
+const HEADER = /^(#+)\s([^\n]*)/;
 
 export function splitLlamaindexMarkdown(text: string, options: LlamaindexMarkdownOptions = {}): LlamaindexMarkdownNode[] {
   const sep = options.headerPathSeparator ?? '/';
