@@ -179,6 +179,44 @@ describe('chunkscope chunk --strategy semantic', () => {
   });
 });
 
+describe('chunkscope chunk --format csv | langchain | llamaindex', () => {
+  const text = 'Crème brûlée, "quoted", and 😀 emoji.\r\n\r\nA second paragraph, with a comma.\n\nA third one.';
+  const argv = ['chunk', '-', '--size', '40', '--overlap', '0'];
+
+  it('writes CSV whose text column gives back each chunk', async () => {
+    const r = await runCli([...argv, '--format', 'csv'], text);
+    expect(r.code).toBe(0);
+    const chunks = JSON.parse((await runCli(argv, text)).out) as { text: string; id: string }[];
+    const lines = r.out.split('\r\n');
+    expect(lines[0]).toBe('index,start,end,size,id,text,content,metadata');
+    // One record per chunk (+ header, + the empty string after the last CRLF); quoted fields double their quotes.
+    expect(r.out.endsWith('\r\n')).toBe(true);
+    for (const c of chunks) {
+      const quoted = /[",\r\n]/.test(c.text) ? '"' + c.text.replaceAll('"', '""') + '"' : c.text;
+      expect(r.out).toContain(`,${c.id},${quoted},`);
+    }
+  });
+
+  it('writes LangChain Documents with the page content and the start index', async () => {
+    const r = await runCli([...argv, '--format', 'langchain'], text);
+    expect(r.code).toBe(0);
+    const docs = JSON.parse(r.out) as { pageContent: string; metadata: { start_index: number; source: string } }[];
+    const chunks = JSON.parse((await runCli(argv, text)).out) as { content: string; start: number }[];
+    expect(docs.map((d) => d.pageContent)).toEqual(chunks.map((c) => c.content));
+    expect(docs.map((d) => d.metadata.start_index)).toEqual(chunks.map((c) => c.start));
+    expect(docs[0]!.metadata.source).toBe('stdin');
+  });
+
+  it('writes LlamaIndex TextNodes linked in order, with code-point offsets', async () => {
+    const r = await runCli([...argv, '--format', 'llamaindex'], text);
+    expect(r.code).toBe(0);
+    const nodes = JSON.parse(r.out) as { id_: string; text: string; start_char_idx: number; end_char_idx: number; relationships: Record<string, { node_id: string }> }[];
+    const codePoints = Array.from(text);
+    for (const n of nodes) expect(codePoints.slice(n.start_char_idx, n.end_char_idx).join('')).toBe(n.text);
+    nodes.slice(1).forEach((n, i) => expect(n.relationships['2']!.node_id).toBe(nodes[i]!.id_));
+  });
+});
+
 describe('parseEscapes', () => {
   it('reads the usual escapes and leaves other text alone', () => {
     expect(parseEscapes('\\n\\n')).toBe('\n\n');

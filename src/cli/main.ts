@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { chunk, ChunkOptionsError, validateOptions, type ChunkHooks } from '../core/index';
-import { EXPORT_FORMATS, formatChunks, type ExportFormat } from '../core/format';
-import type { ChunkOptions } from '../core/types';
+import { chunk, ChunkOptionsError, documentIdFor, validateOptions, type ChunkHooks } from '../core/index';
+import { formatChunks } from '../core/format';
+import { toCsv, toLangChainDocuments, toLlamaIndexNodes } from '../core/export/index';
+import type { Chunk, ChunkOptions } from '../core/types';
 import type { Embedder } from '../embed/types';
 import { CliError, decodeText, parseDecimal, parseEscapes, parseWholeNumber } from './input';
 
 const USAGE = `Usage: chunkscope chunk <file|-> [options]
 
-Cut a text file (or standard input, "-") into chunks and print them as JSON.
+Cut a text file (or standard input, "-") into chunks and print them (JSON by default).
 
 Options:
   --strategy <name>        fixed | token | character | sentence | paragraph | recursive | semantic
@@ -24,7 +25,8 @@ Options:
                            or SemanticChunker (semantic); llamaindex: SemanticSplitterNodeParser (semantic)
   --locale <tag>           sentence segmentation locale (default: en)
   --document-id <id>       used in the stable chunk ids (default: a hash of the text)
-  --format json|jsonl      a JSON array (default) or one JSON object per line
+  --format <name>          json (default: a JSON array) | jsonl (one object per line) | csv |
+                           langchain (Document JSON: pageContent, metadata) | llamaindex (TextNode JSON)
 
 Semantic chunking (--strategy semantic): cuts where neighbouring sentences' embeddings are far apart; each chunk
 after the first has metadata.distanceBefore, the distance (1 - cosine) at the boundary before it.
@@ -127,8 +129,8 @@ async function run(argv: string[], io: Io): Promise<number> {
   if (input === undefined) throw new CliError('missing input: give a file path, or - for standard input');
   if (extra.length > 0) throw new CliError(`unexpected argument "${extra[0]}"`);
 
-  const format = (values.format ?? 'json') as ExportFormat;
-  if (!EXPORT_FORMATS.includes(format)) throw new CliError(`unknown format "${values.format}"; use json or jsonl`);
+  const format = (values.format ?? 'json') as CliFormat;
+  if (!CLI_FORMATS.includes(format)) throw new CliError(`unknown format "${values.format}"; use ${CLI_FORMATS.join(', ')}`);
 
   const options: ChunkOptions = {};
   if (values.strategy !== undefined) options.strategy = values.strategy as ChunkOptions['strategy'];
@@ -168,7 +170,7 @@ async function run(argv: string[], io: Io): Promise<number> {
   }
   try {
     const chunks = await chunk(text, options, hooks);
-    io.stdout(formatChunks(chunks, format));
+    io.stdout(render(chunks, format, text, { source: input === '-' ? 'stdin' : input, documentId: options.documentId }));
   } finally {
     await embedder?.dispose();
   }
@@ -184,5 +186,24 @@ async function readInputFile(path: string): Promise<Uint8Array> {
     if (code === 'EISDIR') throw new CliError(`cannot read "${path}": it is a directory`);
     if (code === 'EACCES') throw new CliError(`cannot read "${path}": permission denied`);
     throw new CliError(`cannot read "${path}": ${code ?? (err as Error).message}`);
+  }
+}
+
+const CLI_FORMATS = ['json', 'jsonl', 'csv', 'langchain', 'llamaindex'] as const;
+type CliFormat = (typeof CLI_FORMATS)[number];
+
+/** The chunks in the format asked for; json and jsonl are the page's export, byte for byte. */
+function render(chunks: Chunk[], format: CliFormat, text: string, about: { source: string; documentId?: string }): string {
+  switch (format) {
+    case 'json':
+    case 'jsonl':
+      return formatChunks(chunks, format);
+    case 'csv':
+      return toCsv(chunks);
+    case 'langchain':
+      return JSON.stringify(toLangChainDocuments(chunks, { source: about.source }), null, 2) + '\n';
+    case 'llamaindex':
+      // Python strings count code points: sourceText makes start/end_char_idx match them.
+      return JSON.stringify(toLlamaIndexNodes(chunks, { documentId: about.documentId ?? documentIdFor(text), sourceText: text }), null, 2) + '\n';
   }
 }
