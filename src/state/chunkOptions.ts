@@ -15,6 +15,8 @@ export function toChunkOptions(config: Config): ChunkOptions {
   if (controls.has('unit')) options.unit = config.unit;
   if (controls.has('language') && config.language) options.language = config.language;
   if (controls.has('separators') && config.separators) options.separators = [...config.separators];
+  // Hidden (and not sent) in compat mode: LangChain splits on literal separators only.
+  if (controls.has('separators') && config.separatorsAreRegex && !config.compat) options.separatorsAreRegex = true;
   if (controls.has('keepSeparator') && config.keepSeparator) options.keepSeparator = config.keepSeparator;
   if (controls.has('locale') && config.locale) options.locale = config.locale;
   if (config.compat && strategy.compat.includes('langchain')) options.compat = 'langchain';

@@ -9,6 +9,8 @@ export interface Config {
   unit: UnitName;
   /** null: the strategy's (or language preset's) own separators. */
   separators: string[] | null;
+  /** Separators are regular-expression sources (CLI --regex); core refuses them in LangChain compat mode. */
+  separatorsAreRegex: boolean;
   /** null: the strategy's default. */
   keepSeparator: KeepSeparator | null;
   /** Recursive language preset, or null for none. */
@@ -42,6 +44,7 @@ export const DEFAULT_CONFIG: Config = {
   overlap: 64,
   unit: 'chars',
   separators: null,
+  separatorsAreRegex: false,
   keepSeparator: null,
   language: null,
   locale: null,

@@ -1,6 +1,10 @@
 /**
  * The separators editor shows one separator per line with visible escapes: \n, \r, \t, \\, \s for a space in a
  * whitespace-only separator, and "" for the empty separator (split into characters).
+ *
+ * When separators are regular expressions a line is the pattern's source as typed: the regex engine reads \n, \t,
+ * \s and \\ itself, so the editor must not (with literal escapes, `[.!?]\s+` would become `[.!?] +`). Only control
+ * characters are shown escaped (a newline cannot sit in one line), and "" still stands for the empty separator.
  */
 
 export function formatSeparator(separator: string): string {
@@ -28,15 +32,24 @@ export function parseSeparator(line: string): string {
   });
 }
 
-export function formatSeparators(separators: readonly string[]): string {
-  return separators.map(formatSeparator).join('\n');
+/** A regex separator's source for one line of the editor; the regex engine reads the escapes back identically. */
+export function formatRegexSeparator(source: string): string {
+  if (source === '') return '""';
+  let out = source.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
+  // A space-only line would be invisible; \x20 is the same pattern.
+  if (source.trim() === '') out = out.replace(/ /g, '\\x20');
+  return out;
+}
+
+export function formatSeparators(separators: readonly string[], regex = false): string {
+  return separators.map(regex ? formatRegexSeparator : formatSeparator).join('\n');
 }
 
 /** Empty lines are ignored (write "" for the empty separator). */
-export function parseSeparators(text: string): string[] {
+export function parseSeparators(text: string, regex = false): string[] {
   return text
     .split('\n')
     .map((line) => line.replace(/\r$/, ''))
     .filter((line) => line !== '')
-    .map(parseSeparator);
+    .map((line) => (regex ? (line === '""' ? '' : line) : parseSeparator(line)));
 }

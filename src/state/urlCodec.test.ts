@@ -28,6 +28,7 @@ describe('configuration in the URL', () => {
       overlap: fc.integer({ min: 0, max: 100_000 }),
       unit: fc.constantFrom(...(known.units as Config['unit'][])),
       separators: fc.option(fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 5 }), { nil: null }),
+      separatorsAreRegex: fc.boolean(),
       keepSeparator: fc.constantFrom('start' as const, 'end' as const, 'none' as const, null),
       language: fc.constantFrom('python', 'markdown', null),
       locale: fc.constantFrom('de', 'ja', 'zh-Hans', null),
@@ -66,9 +67,26 @@ describe('configuration in the URL', () => {
     expect([q.get('breakpoint'), q.get('threshold'), q.get('chunks'), q.get('embedder')]).toEqual(['absolute', '0.35', '4', 'builtin']);
   });
 
+  it('carries regular-expression separators as regex=1, absent when off', () => {
+    const config: Config = { ...DEFAULT_CONFIG, strategy: 'character', separators: ['[.!?]\\s+', '\\n{2,}'], separatorsAreRegex: true };
+    const encoded = encodeConfig(config);
+    const q = new URLSearchParams(encoded);
+    expect(q.get('regex')).toBe('1');
+    // Backslashes survive the query string: the pattern is what the regex engine gets.
+    expect(q.getAll('sep')).toEqual(['[.!?]\\s+', '\\n{2,}']);
+    expect({ ...DEFAULT_CONFIG, ...decodeConfig('?' + encoded, known) }).toEqual(config);
+
+    const literal = encodeConfig({ ...config, separatorsAreRegex: false });
+    expect(new URLSearchParams(literal).has('regex')).toBe(false);
+    // A link without regex=1 means literal separators, even over a stored setting that had them on.
+    const stored: Config = { ...DEFAULT_CONFIG, separatorsAreRegex: true };
+    expect({ ...stored, ...decodeConfig('?' + literal, known) }.separatorsAreRegex).toBe(false);
+    expect(hasConfig('?regex=1')).toBe(true);
+  });
+
   it('ignores unknown or malformed values so defaults apply', () => {
     const decoded = decodeConfig('?strategy=nope&size=abc&unit=bytes&keep=sideways&overlap=10', known);
-    expect(decoded).toEqual({ overlap: 10 });
+    expect(decoded).toEqual({ overlap: 10, separatorsAreRegex: false });
   });
 
   it('knows when a query carries a configuration', () => {

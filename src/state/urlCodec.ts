@@ -4,7 +4,8 @@ import type { Config } from './configSlice';
 
 /**
  * Configuration <-> URL query (a shareable link restores every control). Names follow the CLI flags:
- * strategy, size, overlap, unit, sep (repeated, one per separator, in order), keep, lang, locale, compat; plus the
+ * strategy, size, overlap, unit, sep (repeated, one per separator, in order), regex=1 (separators are regular
+ * expressions; absent when off), keep, lang, locale, compat; plus the
  * context-budget controls ctx and k; for the semantic strategy breakpoint, threshold, chunks, buffer, min-size,
  * max-size, embedder, sentences (and compat=llamaindex). Only the configuration goes into the URL, never the document.
  */
@@ -21,6 +22,7 @@ export function encodeConfig(config: Config): string {
     if (config.separators.length === 0) q.append('sep', '');
     for (const s of config.separators) q.append('sep', s);
   }
+  if (config.separatorsAreRegex) q.set('regex', '1');
   if (config.keepSeparator) q.set('keep', config.keepSeparator);
   if (config.language) q.set('lang', config.language);
   if (config.locale) q.set('locale', config.locale);
@@ -54,6 +56,8 @@ export function decodeConfig(search: string, known: { strategies: readonly strin
   const overlap = parseNumber(q.get('overlap'));
   if (overlap !== undefined) out.overlap = overlap;
   if (q.has('sep')) out.separators = q.getAll('sep');
+  // A configuration link without regex=1 means literal separators (the flag is left out when off).
+  if (hasConfig(search)) out.separatorsAreRegex = q.get('regex') === '1';
   const keep = q.get('keep');
   if (keep && (KEEP_VALUES as string[]).includes(keep)) out.keepSeparator = keep as KeepSeparator;
   const lang = q.get('lang');
@@ -92,7 +96,7 @@ export function decodeConfig(search: string, known: { strategies: readonly strin
 /** True when the query carries a configuration (then it wins over stored settings). */
 export function hasConfig(search: string): boolean {
   const q = new URLSearchParams(search);
-  return ['strategy', 'size', 'overlap', 'unit', 'sep', 'keep', 'lang', 'locale', 'compat', 'breakpoint', 'threshold', 'embedder'].some((key) => q.has(key));
+  return ['strategy', 'size', 'overlap', 'unit', 'sep', 'regex', 'keep', 'lang', 'locale', 'compat', 'breakpoint', 'threshold', 'embedder'].some((key) => q.has(key));
 }
 
 function parseNumber(value: string | null): number | undefined {

@@ -118,7 +118,7 @@ export function ControlsPanel() {
         </Field>
       )}
 
-      {controls.has('separators') && <SeparatorsField />}
+      {controls.has('separators') && <SeparatorsField compat={config.compat && compatAvailable} />}
 
       {controls.has('locale') && (
         <Field label="Locale" htmlFor="ctl-locale">
@@ -232,20 +232,26 @@ function RangeField(props: { label: string; unit: string; min: number; max: numb
   );
 }
 
-/** One separator per line, with escapes (\n, \t, \s for a space, "" for the empty separator). */
-function SeparatorsField() {
+/**
+ * One separator per line, with escapes (\n, \t, \s for a space, "" for the empty separator); with "Separators are
+ * regular expressions" ticked, each line is a pattern's source as typed.
+ */
+function SeparatorsField({ compat }: { compat: boolean }) {
   const config = useStore(selectConfig);
   const setConfig = useStore((s) => s.setConfig);
+  const regex = config.separatorsAreRegex && !compat;
   const effective =
     config.separators ??
     (config.language ? LANGUAGE_PRESETS[config.language] : undefined) ??
     defaultFor(config.strategy, 'separators');
-  const [draft, setDraft] = useState(formatSeparators(effective));
-  const [focused, setFocused] = useState(false);
-  const shown = formatSeparators(effective);
+  const shown = formatSeparators(effective, regex);
+  const [draft, setDraft] = useState(shown);
+  // Keep what the person typed while it still means the configured list (e.g. \s after leaving the box, or
+  // extra blank lines); replace it when the list changed from elsewhere (Reset, language, a link).
   useEffect(() => {
-    if (!focused) setDraft(shown);
-  }, [shown, focused]);
+    setDraft((current) => (sameList(parseSeparators(current, regex), effective) ? current : shown));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `shown` stands for `effective` and `regex`
+  }, [shown]);
   return (
     <div className="field">
       <div className="field-row">
@@ -263,14 +269,43 @@ function SeparatorsField() {
         rows={Math.min(6, Math.max(3, effective.length))}
         spellCheck={false}
         value={draft}
-        onFocus={() => setFocused(true)}
-        onBlur={() => setFocused(false)}
         onChange={(e) => {
           setDraft(e.target.value);
-          setConfig({ separators: parseSeparators(e.target.value) });
+          setConfig({ separators: parseSeparators(e.target.value, regex) });
         }}
       />
-      <p className="hint">One per line, coarsest first. Escapes: \n \t \s (space); "" splits characters.</p>
+      <p className="hint">
+        {regex
+          ? 'One pattern per line, coarsest first (JavaScript syntax, e.g. [.!?]\\s+); "" splits characters.'
+          : 'One per line, coarsest first. Escapes: \\n \\t \\s (space); "" splits characters.'}
+      </p>
+      {compat ? (
+        <p className="hint">Regular-expression separators need LangChain compatibility off.</p>
+      ) : (
+        <div className="field-check">
+          <label>
+            <input
+              type="checkbox"
+              checked={config.separatorsAreRegex}
+              onChange={(e) => {
+                const next = e.target.checked;
+                // The text in the box stays as it is and is read the new way (typed lines, not the stored list,
+                // so `[.!?]\s+` typed before ticking is the pattern, not "[.!?] +").
+                setConfig(
+                  config.separators
+                    ? { separatorsAreRegex: next, separators: parseSeparators(draft, next) }
+                    : { separatorsAreRegex: next },
+                );
+              }}
+            />
+            <span>Separators are regular expressions</span>
+          </label>
+        </div>
+      )}
     </div>
   );
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((s, i) => s === b[i]);
 }
