@@ -25,6 +25,14 @@ class MemoryStorage implements Storage {
 }
 
 describe('stored settings', () => {
+  it('keep regular-expression separators and refuse a flag that is not a boolean', () => {
+    const config = { ...DEFAULT_CONFIG, separators: ['[.!?]\\s+'], separatorsAreRegex: true };
+    expect(parseSettings(serializeSettings(config))).toEqual({ ok: true, config });
+    expect(parseSettings(JSON.stringify({ separatorsAreRegex: 'yes' }))?.ok).toBe(false);
+    // Settings saved before the flag existed load with literal separators.
+    expect(parseSettings(JSON.stringify({ size: 100 }))).toEqual({ ok: true, config: { ...DEFAULT_CONFIG, size: 100 } });
+  });
+
   it('round-trip', () => {
     const config = { ...DEFAULT_CONFIG, size: 300, separators: ['\n', ''], language: 'python', compat: true };
     expect(parseSettings(serializeSettings(config))).toEqual({ ok: true, config });
