@@ -8,7 +8,7 @@ import { RunGuard } from './merge';
 import { validateOptions } from './options';
 import type { SplitSpan } from './registry';
 import { getStrategy } from './strategies';
-import type { Chunk, ChunkContext, ChunkOptions, EmbedTexts, ResolvedOptions, Unit } from './types';
+import type { Chunk, ChunkContext, ChunkOptions, EmbedTexts, LoadWasm, ResolvedOptions, Unit } from './types';
 import { getUnit } from './units';
 
 export interface ChunkHooks {
@@ -20,6 +20,8 @@ export interface ChunkHooks {
   embed?: EmbedTexts;
   /** Why the result may surprise, one line each (semantic: one sentence, gaps without a distance, ...). */
   onNote?: (message: string) => void;
+  /** Code strategy: reads a wasm file by name (Node default: from node_modules; the worker: bundled assets). */
+  loadWasm?: LoadWasm;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ChunkContext, CompatMode, Range, ResolvedOptions, StrategyName } from './types';
+import type { ChunkContext, CompatMode, ContentType, Range, ResolvedOptions, StrategyName } from './types';
 
 /**
  * One splitter = one file in ./splitters exporting a StrategyDefinition. The page builds its controls from
@@ -22,7 +22,15 @@ export type ControlName =
   | 'minSize'
   | 'maxSize'
   | 'embedder'
-  | 'sentences';
+  | 'sentences'
+  // structure
+  | 'headingDepth'
+  | 'rowsAsText'
+  | 'stripHeaders'
+  | 'returnEachLine'
+  | 'headers'
+  | 'path'
+  | 'retrieval';
 
 /**
  * A span found by a splitter. `oversize` marks a single unsplittable piece larger than `size`. `content` is set
@@ -33,6 +41,14 @@ export interface SplitSpan extends Range {
   content?: string;
   /** Semantic: the distance at the sentence gap this chunk starts after (NaN or absent when none). */
   distanceBefore?: number;
+  /** Structure-aware strategies: ancestor heading titles at the first non-blank character (outermost first). */
+  headingPath?: string[];
+  contentType?: ContentType;
+  caption?: string;
+  /** Code: the enclosing signature(s) used in the content prefix. */
+  signature?: string;
+  /** Text put before the span's content (content === prefix + rest); see ChunkMetadata.prefix. */
+  prefix?: string;
 }
 
 export interface StrategyDefinition {

@@ -11,7 +11,33 @@ import type { BreakpointMode } from './semantic/breakpoints';
 
 export type { BreakpointMode };
 
-export type StrategyName = 'fixed' | 'token' | 'character' | 'sentence' | 'paragraph' | 'recursive' | 'semantic';
+export type StrategyName =
+  | 'fixed'
+  | 'token'
+  | 'character'
+  | 'sentence'
+  | 'paragraph'
+  | 'recursive'
+  | 'semantic'
+  // structure-aware (src/core/structure)
+  | 'markdown'
+  | 'html'
+  | 'code';
+
+/** What a chunk holds: prose, one table (or a row group of one), or code. */
+export type ContentType = 'text' | 'table' | 'code';
+
+/**
+ * Retrieval units built on top of a strategy's chunks (src/core/retrieval):
+ * - 'chunks': the strategy's chunks as they are;
+ * - 'parent-child': parents (sections for markdown/html, else blocks of `parentSize` units) with the strategy's
+ *   chunks cut inside each parent as children (small-to-big retrieval);
+ * - 'window': one chunk per sentence, each carrying a window of `window` sentences on each side (never crossing a
+ *   section boundary) in `metadata.window`;
+ * - 'hierarchical': nested levels of sizes `levels` (largest first, e.g. 2048/512/128 as in LlamaIndex's
+ *   HierarchicalNodeParser), each level cut inside the one above.
+ */
+export type RetrievalMode = 'chunks' | 'parent-child' | 'window' | 'hierarchical';
 
 /** Where a separator kept by the recursive/character splitters goes. */
 export type KeepSeparator = 'start' | 'end' | 'none';
@@ -32,9 +58,36 @@ export interface ChunkMetadata {
   compat: CompatMode;
   /** True when the chunk exceeds `size` because one piece could not be split further. */
   oversize?: boolean;
+  /** The document's id (given, or a hash of the text). */
+  documentId?: string;
+  /** Order of the chunk among the chunks of its level (0-based; equal to `index` without retrieval units). */
+  position?: number;
+  /** Ancestor heading titles at the chunk's first non-blank character, outermost first (title heading included);
+   * [] before the first heading. Set by the structure-aware strategies. */
   headingPath?: string[];
-  contentType?: 'text' | 'table' | 'code';
+  contentType?: ContentType;
+  /** Table chunks: the table's caption, when it has one. */
+  caption?: string;
+  /** Retrieval units: the id of the enclosing chunk one level up. */
   parentId?: string;
+  /** Retrieval units: 0 for the outermost level; leaves have the largest level. */
+  level?: number;
+  /** Retrieval units: true for the chunks a pipeline embeds (children, the smallest level, the sentences). */
+  leaf?: boolean;
+  /** Sentence windows: the window's source span; its text is source.slice(window.start, window.end). */
+  window?: Range;
+  /** 1-based page numbers the chunk's span touches, when the document has pages (PDF import). */
+  pages?: number[];
+  /** Code: the grammar name (python, typescript, ...); otherwise the document's locale. */
+  language?: string;
+  /** Text put before the span's own content (the contextual header, a table's repeated header row): `content`
+   * starts with it. The page draws it as injected text. */
+  prefix?: string;
+  /** Size of `prefix` in the unit (part of `size`). */
+  prefixSize?: number;
+  /** The producer, so exported chunks say how they were made. */
+  chunker?: string;
+  chunkerVersion?: string;
   [key: string]: unknown;
 }
 
@@ -87,6 +140,29 @@ export interface ChunkOptions {
   embedder?: string;
   /** Semantic: sentence finder (default intl; compat langchain always uses the regex). */
   sentences?: SentenceFinder;
+  /** Markdown/HTML: split at headings of depth 1..headingDepth (default 3); deeper headings stay inside. */
+  headingDepth?: number;
+  /** Markdown/HTML: table chunks' content as "column: value" lines per row. */
+  rowsAsText?: boolean;
+  /** Markdown compat langchain: MarkdownHeaderTextSplitter's strip_headers (default true). */
+  stripHeaders?: boolean;
+  /** Markdown compat langchain: MarkdownHeaderTextSplitter's return_each_line (default false). */
+  returnEachLine?: boolean;
+  /** Contextual header put before each chunk's content: null/absent = none; a template with {title}, {path}
+   * (heading path joined with " > "), {file}; `true` = DEFAULT_HEADER_TEMPLATE. */
+  headers?: string | boolean | null;
+  /** The document's file path or name: code language detection, {file} in header templates, code prefixes. */
+  path?: string;
+  /** Retrieval units (default 'chunks'); the fields below choose them too (parentSize → parent-child, ...). */
+  retrieval?: RetrievalMode;
+  /** Parent–child: the parents' size in the unit (structure strategies: sections, cut to this size). */
+  parentSize?: number;
+  /** Sentence windows: sentences on each side (default 3). */
+  window?: number;
+  /** Hierarchical: level sizes, largest first (default [2048, 512, 128]). */
+  levels?: number[];
+  /** Document data, not configuration: the UTF-16 offset where each page starts (first 0), from PDF import. */
+  pageStarts?: number[];
 }
 
 /** Options after validation: every field present and checked. */
@@ -112,6 +188,19 @@ export interface ResolvedOptions {
   maxSize?: number | null;
   embedder?: string;
   sentences?: SentenceFinder;
+  // Structure, header and retrieval options: always set by validateOptions; optional for hand-built options.
+  headingDepth?: number;
+  rowsAsText?: boolean;
+  stripHeaders?: boolean;
+  returnEachLine?: boolean;
+  /** The resolved header template, or null for none. */
+  headers?: string | null;
+  path?: string | null;
+  retrieval?: RetrievalMode;
+  parentSize?: number | null;
+  window?: number;
+  levels?: number[];
+  pageStarts?: number[] | null;
 }
 
 /** How the size of a piece of text is measured. Implementations cache; `count` must be pure. */
@@ -145,4 +234,9 @@ export interface ChunkContext {
   onProgress?: ProgressFn;
   /** Checked between pieces of work; throwing aborts the run. */
   signal?: { aborted: boolean };
+  /** Code strategy: the bytes of a wasm file by name ('web-tree-sitter.wasm', 'tree-sitter-python.wasm', ...).
+   * Supplied by the host (Node reads node_modules, the worker fetches bundled assets); never from a network. */
+  loadWasm?: LoadWasm;
 }
+
+export type LoadWasm = (name: string) => Promise<Uint8Array>;

@@ -130,6 +130,10 @@ function langchainJs(o: ResolvedOptions): string {
   let cls: string;
   let make: string;
   switch (o.strategy) {
+    case 'markdown':
+    case 'html':
+    case 'code':
+      throw new Error(`copy as code does not cover the ${o.strategy} strategy yet`);
     case 'character': {
       cls = 'CharacterTextSplitter';
       regexNote();
@@ -275,6 +279,10 @@ function langchainPython(o: ResolvedOptions): string {
   let part: { imports: string[]; expr: string; notes: string[] };
   let pip = 'langchain-text-splitters';
   switch (o.strategy) {
+    case 'markdown':
+    case 'html':
+    case 'code':
+      throw new Error(`copy as code does not cover the ${o.strategy} strategy yet`);
     case 'character':
     case 'recursive':
       part = langchainPySplitter(o);
@@ -344,6 +352,10 @@ function llamaindex(o: ResolvedOptions): string {
   let pip = 'llama-index-core';
   let expr: string;
   switch (o.strategy) {
+    case 'markdown':
+    case 'html':
+    case 'code':
+      throw new Error(`copy as code does not cover the ${o.strategy} strategy yet`);
     case 'character':
     case 'recursive': {
       // LlamaIndex runs LangChain's splitter itself through LangchainNodeParser: the closest to these strategies.
@@ -411,6 +423,10 @@ function chonkie(o: ResolvedOptions): string {
   let expr: string;
   const tok = chonkieTokenizer(o.unit);
   switch (o.strategy) {
+    case 'markdown':
+    case 'html':
+    case 'code':
+      throw new Error(`copy as code does not cover the ${o.strategy} strategy yet`);
     case 'recursive':
     case 'character': {
       const seps = o.strategy === 'character' ? o.separators.slice(0, 1) : o.separators;
