@@ -64,4 +64,21 @@ export interface StrategyDefinition {
   compat: CompatMode[];
   /** Pure: the chunk spans of `text`, in order. May be async (token units load lazily). */
   split(text: string, ctx: ChunkContext): SplitSpan[] | Promise<SplitSpan[]>;
+  /** Structure-aware strategies (markdown, html, code): the document's sections and heading ancestry, used by the
+   * retrieval units (parents = sections; sentence windows stop at section boundaries) and by contextual headers. */
+  structure?(text: string, ctx: ChunkContext): DocumentStructure | Promise<DocumentStructure>;
+}
+
+/** A section: from a heading (of depth <= headingDepth) to the next one; the text before the first is a section too. */
+export interface StructureSection extends Range {
+  headingPath: string[];
+}
+
+export interface DocumentStructure {
+  /** In order, covering the document without gaps. */
+  sections: StructureSection[];
+  /** Ancestor heading titles at `offset` (all depths), outermost first; [] before the first heading. */
+  headingPathAt(offset: number): string[];
+  /** The document's title (its first level-1 heading, <title>, or the file name), when it has one. */
+  title?: string;
 }
