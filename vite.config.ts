@@ -19,5 +19,6 @@ export default defineConfig({
   preview: { headers: isolationHeaders },
   // The app goes to dist/app: dist/lib holds the CLI and library (built by the prepare script), which an
   // emptied dist/ would delete.
-  build: { outDir: 'dist/app', target: 'es2022', chunkSizeWarningLimit: 4000 },
+  // APP_OUT_DIR: a private build folder, so several people can build and run e2e at once on one machine.
+  build: { outDir: process.env.APP_OUT_DIR ?? 'dist/app', target: 'es2022', chunkSizeWarningLimit: 4000 },
 });
