@@ -120,8 +120,14 @@ describe('splitMarkdown with HTML tables', () => {
       expect(g.content!.startsWith('<tr><th>city</th><th>rate</th></tr>\n<tr><td>r')).toBe(true);
       expect(g.caption).toBe('Per diem');
     }
-    expect(groups.flatMap((g) => g.content!.split('\n').slice(1))).toEqual(rows);
+    // Every row once, in order; the last group (and its content) runs to the table's end.
+    expect(groups.flatMap((g) => g.content!.split('\n').slice(1)).filter((l) => l !== '</table>')).toEqual(rows);
     expect(md.slice(groups[groups.length - 1]!.start, groups[groups.length - 1]!.end).endsWith('</table>')).toBe(true);
+    // Groups after the first repeat the header as injected text: content = prefix + their own source text.
+    for (const g of groups.slice(1)) {
+      expect(g.prefix).toBe('<tr><th>city</th><th>rate</th></tr>\n');
+      expect(g.content).toBe(g.prefix + md.slice(g.start, g.end));
+    }
   });
 
   it('rowsAsText also applies to a table kept whole, after its caption', () => {

@@ -267,10 +267,12 @@ function tableRowGroups(
   // Header and rows are joined as in the source ("\n", "\r\n", or nothing between HTML rows on one line).
   const headerEnd = table.headerRow.start + table.headerText.length;
   const lineBreak = text.slice(headerEnd, table.rows[0]!.start).replace(/[^\r\n]/g, '') || (table.format === 'pipe' ? '\n' : '');
+  // The first group also spans the header rows; the last one the table's closing text (`</table>`).
+  const startOf = (first: number): number => (first === 0 ? table.start : table.rows[first]!.start);
+  const endOf = (last: number): number => (last === table.rows.length - 1 ? table.end : table.rows[last]!.end);
+  const prefix = table.headerText + lineBreak;
   const contentOf = (first: number, last: number): string =>
-    options.rowsAsText
-      ? rowsAsText(table, range(first, last))
-      : table.headerText + lineBreak + text.slice(table.rows[first]!.start, table.rows[last]!.end);
+    options.rowsAsText ? rowsAsText(table, range(first, last)) : prefix + text.slice(table.rows[first]!.start, endOf(last));
   const measure = (s: string): number => options.unit.count(s);
   const out: StructureSpan[] = [];
   let first = 0;
@@ -278,10 +280,9 @@ function tableRowGroups(
     let last = first;
     while (last + 1 < table.rows.length && measure(contentOf(first, last + 1)) <= options.size) last++;
     const content = contentOf(first, last);
-    // The first group also spans the header rows; the last one the table's closing text (`</table>`).
-    const start = first === 0 ? table.start : table.rows[first]!.start;
-    const end = last === table.rows.length - 1 ? table.end : table.rows[last]!.end;
-    const span: StructureSpan = { start, end, content, ...base };
+    const span: StructureSpan = { start: startOf(first), end: endOf(last), content, ...base };
+    // Later groups repeat the header row before their own source text: the page draws it as injected text.
+    if (!options.rowsAsText && first > 0) span.prefix = prefix;
     if (measure(content) > options.size) span.oversize = true;
     out.push(span);
     first = last + 1;
