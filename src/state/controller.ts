@@ -2,10 +2,10 @@ import { STRATEGY_NAMES, UNIT_NAMES } from '../core/index';
 import { ChunkJobError, StaleJobError, type ChunkClient } from '../bridge/chunkClient';
 import { EmbedJobError, findEmbedderModel, formatBytes, type EmbedClient, type LocalModelFiles } from '../bridge/embedClient';
 import type { ExportFormat } from '../core/format';
-import { toChunkOptions } from './chunkOptions';
+import { toChunkOptions, type DocumentFacts } from './chunkOptions';
 import { DEFAULT_CONFIG } from './configSlice';
 import { loadDocument, loadSettings, saveDocument, saveSettings } from './persistence';
-import { useStore } from './store';
+import { useStore, type AppState } from './store';
 import { decodeConfig, encodeConfig, hasConfig } from './urlCodec';
 
 /**
@@ -62,6 +62,18 @@ export async function startController(chunkClient: ChunkClient, fallbackDocument
   installTestHook();
 }
 
+/**
+ * The document's name and page starts, which the options carry. `pageStarts` comes with PDF import (another slice
+ * field); read defensively so the page works before and after it exists.
+ */
+export function documentFacts(s: AppState): DocumentFacts {
+  const pageStarts = (s as unknown as { pageStarts?: unknown }).pageStarts;
+  return {
+    name: s.docName,
+    pageStarts: Array.isArray(pageStarts) && pageStarts.every((n) => typeof n === 'number') ? (pageStarts as number[]) : null,
+  };
+}
+
 function onStoreChange(): void {
   const s = useStore.getState();
   if (!client) return;
@@ -74,7 +86,7 @@ function onStoreChange(): void {
     scheduleDocumentSave();
     changed = true;
   }
-  const options = toChunkOptions(s.config);
+  const options = toChunkOptions(s.config, documentFacts(s));
   const key = JSON.stringify(options);
   if (key !== sentOptionsKey) {
     sentOptionsKey = key;
@@ -114,7 +126,7 @@ function runJob(): void {
   const s = useStore.getState();
   const text = s.text;
   const version = s.docVersion;
-  const options = toChunkOptions(s.config);
+  const options = toChunkOptions(s.config, documentFacts(s));
   const seq = ++jobSeq;
   if (options.strategy === 'semantic' && embedClient) {
     runSemanticJob(seq, text, version, options, requestedAt);
@@ -321,7 +333,7 @@ function installTestHook(): void {
   window.__chunkscope = {
     setDocument: (text: string) => useStore.getState().setDocument(text, { name: null }),
     getDocument: () => useStore.getState().text,
-    getConfig: () => toChunkOptions(useStore.getState().config),
+    getConfig: () => toChunkOptions(useStore.getState().config, documentFacts(useStore.getState())),
     paintedJobId: () => useStore.getState().paintedJobId,
     semantic: () => {
       const semantic = useStore.getState().result?.semantic;

@@ -25,6 +25,19 @@ class MemoryStorage implements Storage {
 }
 
 describe('stored settings', () => {
+  it('keep the structure, header and retrieval controls; refuse an unknown mode', () => {
+    const config = {
+      ...DEFAULT_CONFIG, strategy: 'markdown' as const, headingDepth: 2, rowsAsText: true, stripHeaders: false, returnEachLine: true,
+      headerMode: 'custom' as const, headerTemplate: '{title}: {path}', path: 'docs/x.md', codeLanguage: 'rust',
+      retrieval: 'hierarchical' as const, parentSize: 1500, window: 2, levels: '1024, 256',
+    };
+    expect(parseSettings(serializeSettings(config))).toEqual({ ok: true, config });
+    expect(parseSettings(JSON.stringify({ ...config, retrieval: 'sideways' }))).toMatchObject({ ok: false });
+    expect(parseSettings(JSON.stringify({ ...config, headerMode: true }))).toMatchObject({ ok: false });
+    expect(parseSettings(JSON.stringify({ ...config, parentSize: 'big' }))).toMatchObject({ ok: false });
+    expect(parseSettings(JSON.stringify({ ...config, path: 3 }))).toMatchObject({ ok: false });
+  });
+
   it('keep regular-expression separators and refuse a flag that is not a boolean', () => {
     const config = { ...DEFAULT_CONFIG, separators: ['[.!?]\\s+'], separatorsAreRegex: true };
     expect(parseSettings(serializeSettings(config))).toEqual({ ok: true, config });

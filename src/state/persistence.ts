@@ -1,4 +1,4 @@
-import { DEFAULT_CONFIG, NULLABLE_NUMBERS, type Config } from './configSlice';
+import { DEFAULT_CONFIG, HEADER_MODES, NULLABLE_NUMBERS, NULLABLE_STRINGS, RETRIEVAL_MODES, type Config } from './configSlice';
 
 /**
  * What survives a reload: settings in localStorage (small, synchronous), the document in IndexedDB (it can be
@@ -37,8 +37,12 @@ export function parseSettings(raw: string | null): ParsedSettings | null {
     } else if ((NULLABLE_NUMBERS as readonly string[]).includes(key)) {
       if (field !== null && !(typeof field === 'number' && Number.isFinite(field))) return { ok: false, reason: `${key} must be a number` };
       (config as unknown as Record<string, unknown>)[key] = field;
-    } else if (key === 'keepSeparator' || key === 'language' || key === 'locale') {
+    } else if ((NULLABLE_STRINGS as readonly string[]).includes(key)) {
       if (field !== null && typeof field !== 'string') return { ok: false, reason: `${key} must be a string` };
+      (config as unknown as Record<string, unknown>)[key] = field;
+    } else if (key === 'headerMode' || key === 'retrieval') {
+      const allowed: readonly string[] = key === 'headerMode' ? HEADER_MODES : RETRIEVAL_MODES;
+      if (typeof field !== 'string' || !allowed.includes(field)) return { ok: false, reason: `${key} must be one of ${allowed.join(', ')}` };
       (config as unknown as Record<string, unknown>)[key] = field;
     } else if (typeof field !== typeof expected || (typeof field === 'number' && !Number.isFinite(field))) {
       return { ok: false, reason: `${key} has the wrong type` };

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_CONFIG, type Config } from './configSlice';
-import { decodeConfig, encodeConfig, hasConfig } from './urlCodec';
+import { decodeConfig, decodeStructure, encodeConfig, encodeStructure, hasConfig } from './urlCodec';
+
+/** What a configuration link without any structure key means. */
+const STRUCTURE_DEFAULTS = decodeStructure(new URLSearchParams());
 
 const known = {
   strategies: ['fixed', 'token', 'character', 'sentence', 'paragraph', 'recursive'],
@@ -86,12 +89,81 @@ describe('configuration in the URL', () => {
 
   it('ignores unknown or malformed values so defaults apply', () => {
     const decoded = decodeConfig('?strategy=nope&size=abc&unit=bytes&keep=sideways&overlap=10', known);
-    expect(decoded).toEqual({ overlap: 10, separatorsAreRegex: false });
+    expect(decoded).toEqual({ overlap: 10, separatorsAreRegex: false, ...STRUCTURE_DEFAULTS });
   });
 
   it('knows when a query carries a configuration', () => {
     expect(hasConfig('')).toBe(false);
     expect(hasConfig('?utm=x')).toBe(false);
     expect(hasConfig('?size=100')).toBe(true);
+  });
+
+  it('a link without structure keys means their defaults', () => {
+    const d = DEFAULT_CONFIG;
+    expect(STRUCTURE_DEFAULTS).toEqual({
+      rowsAsText: d.rowsAsText, stripHeaders: d.stripHeaders, returnEachLine: d.returnEachLine, headerMode: d.headerMode,
+      retrieval: d.retrieval, path: d.path, codeLanguage: d.codeLanguage,
+    });
+  });
+});
+
+describe('structure, header and retrieval controls in the URL', () => {
+  const ALL = new Set(['headingDepth', 'rowsAsText', 'stripHeaders', 'returnEachLine', 'headers', 'retrieval', 'path']);
+  const encode = (config: Config, controls = ALL) => {
+    const q = new URLSearchParams();
+    encodeStructure(q, config, controls);
+    return q;
+  };
+
+  it('uses the short keys documented in urlCodec', () => {
+    const q = encode({
+      ...DEFAULT_CONFIG, headingDepth: 2, rowsAsText: true, compat: true, stripHeaders: false, returnEachLine: true,
+      headerMode: 'custom', headerTemplate: '{file}: {path}', retrieval: 'hierarchical', levels: '1024, 256', path: 'docs/a.md',
+    });
+    expect(Object.fromEntries(q)).toEqual({ depth: '2', rows: '1', strip: '0', each: '1', hdr: '{file}: {path}', ret: 'hierarchical', levels: '1024, 256', path: 'docs/a.md' });
+    expect(Object.fromEntries(encode({ ...DEFAULT_CONFIG, retrieval: 'parent-child', parentSize: 2000, headerMode: 'path' }))).toEqual({ depth: '3', hdr: 'path', ret: 'parent-child', psize: '2000' });
+    expect(Object.fromEntries(encode({ ...DEFAULT_CONFIG, retrieval: 'window', window: 2 }))).toEqual({ depth: '3', ret: 'window', win: '2' });
+    expect(Object.fromEntries(encode({ ...DEFAULT_CONFIG, strategy: 'code', codeLanguage: 'go' }, new Set(['path'])))).toEqual({ codelang: 'go' });
+    for (const key of ['depth', 'rows', 'hdr', 'ret', 'psize', 'win', 'levels', 'path', 'codelang']) expect(hasConfig(`?${key}=1`)).toBe(true);
+  });
+
+  it('leaves out what the strategy does not use', () => {
+    const config: Config = { ...DEFAULT_CONFIG, headingDepth: 2, rowsAsText: true, headerMode: 'path', retrieval: 'window' };
+    expect([...encode(config, new Set()).keys()]).toEqual([]);
+  });
+
+  it('round-trips every structure control the strategy uses', () => {
+    const arb = fc.record({
+      headingDepth: fc.integer({ min: 1, max: 6 }),
+      rowsAsText: fc.boolean(),
+      compat: fc.boolean(),
+      stripHeaders: fc.boolean(),
+      returnEachLine: fc.boolean(),
+      headerMode: fc.constantFrom('off' as const, 'path' as const, 'custom' as const),
+      headerTemplate: fc.constantFrom('{title} — {path}', 'File {file}', '日本 {path} & ?=#'),
+      retrieval: fc.constantFrom('chunks' as const, 'parent-child' as const, 'window' as const, 'hierarchical' as const),
+      parentSize: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }),
+      window: fc.integer({ min: 0, max: 10 }),
+      levels: fc.constantFrom('2048, 512, 128', '512,128', '512, 2048'),
+      path: fc.constantFrom(null, 'src/a b.py', 'handbook.md'),
+    });
+    fc.assert(
+      fc.property(arb, (fields) => {
+        const config: Config = { ...DEFAULT_CONFIG, ...fields };
+        const decoded: Config = { ...DEFAULT_CONFIG, ...decodeStructure(encode(config)) };
+        // What the link carries is exactly what the strategy's chunks depend on.
+        expect(decoded.headingDepth).toBe(config.headingDepth);
+        expect(decoded.rowsAsText).toBe(config.rowsAsText);
+        if (config.compat) expect([decoded.stripHeaders, decoded.returnEachLine]).toEqual([config.stripHeaders, config.returnEachLine]);
+        const header = config.headerMode === 'custom' && config.headerTemplate.trim() === '' ? 'path' : config.headerMode;
+        expect(decoded.headerMode).toBe(header);
+        if (header === 'custom') expect(decoded.headerTemplate).toBe(config.headerTemplate);
+        expect(decoded.retrieval).toBe(config.retrieval);
+        if (config.retrieval === 'parent-child') expect(decoded.parentSize).toBe(config.parentSize);
+        if (config.retrieval === 'window') expect(decoded.window).toBe(config.window);
+        if (config.retrieval === 'hierarchical') expect(decoded.levels).toBe(config.levels);
+        expect(decoded.path).toBe(config.path);
+      }),
+    );
   });
 });
