@@ -7,6 +7,7 @@ import { selectConfig, selectError, selectStrategy } from '../../state/selectors
 import { useStore } from '../../state/store';
 import { unitLabel } from './format';
 import { SemanticControls } from './SemanticControls';
+import { LangchainMarkdownOptions, RetrievalControls, StructureControls } from './StructureControls';
 
 const UNIT_TITLES: Record<string, string> = {
   chars: 'Characters',
@@ -99,7 +100,9 @@ export function ControlsPanel() {
         />
       )}
 
-      {controls.has('language') && (
+      <StructureControls />
+
+      {controls.has('language') && config.strategy !== 'code' && (
         <Field label="Language preset" htmlFor="ctl-language">
           <select
             id="ctl-language"
@@ -159,6 +162,7 @@ export function ControlsPanel() {
           />
           <span>LangChain compatibility</span>
         </label>
+        <LangchainMarkdownOptions />
         {strategy.compat.includes('llamaindex') && (
           <label>
             <input
@@ -172,12 +176,15 @@ export function ControlsPanel() {
         <p className="hint">
           {config.strategy === 'semantic'
             ? "Reproduce LangChain's SemanticChunker or LlamaIndex's SemanticSplitterNodeParser given the same embeddings."
+            : config.strategy === 'markdown' && compatAvailable
+            ? "Reproduce LangChain's MarkdownHeaderTextSplitter or LlamaIndex's MarkdownNodeParser."
             : compatAvailable
             ? 'Reproduce @langchain/textsplitters 1.x exactly, quirks included.'
             : `Not available for the ${strategy.label.toLowerCase()} strategy.`}
         </p>
       </div>
 
+      <RetrievalControls />
     </section>
   );
 }
