@@ -1,0 +1,176 @@
+/**
+ * Import: turns a file's bytes into the text Chunkscope chunks, in the browser (main thread or a worker) and in
+ * Node (the CLI). Text formats are decoded here; PDF (pdfjs-dist) and DOCX (mammoth) live in their own modules
+ * and are loaded with a dynamic import only when such a file is opened, so the page never pays for them otherwise.
+ */
+
+export type ImportFormat = 'text' | 'markdown' | 'html' | 'code' | 'pdf' | 'docx';
+export type SuggestedStrategy = 'recursive' | 'markdown' | 'html' | 'code';
+export type CodeLanguage = 'python' | 'javascript' | 'typescript' | 'tsx' | 'go' | 'java' | 'rust' | 'c' | 'cpp';
+
+export interface ImportedDocument {
+  text: string;
+  format: ImportFormat;
+  name: string;
+  /** UTF-16 offset where each page starts (the first is 0); null for formats without pages. */
+  pageStarts: number[] | null;
+  suggestedStrategy: SuggestedStrategy;
+  /** Source language, for code files the code strategy knows. */
+  language?: CodeLanguage;
+  /** Things the user should know (furniture lines dropped, images left out, converter warnings). */
+  notes: string[];
+}
+
+export interface ImportOptions {
+  /** PDF: drop lines repeated at the top or bottom of most pages (running headers, "Page 3 of 9"). */
+  dropPageFurniture?: boolean;
+  /** PDF: called after each page is read (for "page i of n" progress on large files). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** A file that cannot be imported; the message is one line naming the file and the reason. */
+export class ImportError extends Error {
+  override name = 'ImportError';
+  constructor(
+    readonly fileName: string,
+    readonly reason: string,
+  ) {
+    super(`“${fileName}” ${reason}`);
+  }
+}
+
+const MARKDOWN = new Set(['md', 'markdown', 'mdown', 'mkd', 'mdx']);
+const HTML = new Set(['html', 'htm', 'xhtml']);
+/** Extensions of the languages the code strategy splits syntactically. */
+const CODE: Record<string, CodeLanguage> = {
+  py: 'python',
+  pyi: 'python',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  jsx: 'javascript',
+  ts: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  tsx: 'tsx',
+  go: 'go',
+  java: 'java',
+  rs: 'rust',
+  c: 'c',
+  h: 'c',
+  cc: 'cpp',
+  cpp: 'cpp',
+  cxx: 'cpp',
+  hpp: 'cpp',
+  hh: 'cpp',
+  hxx: 'cpp',
+};
+
+function extensionOf(name: string): string {
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+const startsWith = (bytes: Uint8Array, magic: string) => magic.split('').every((c, i) => bytes[i] === c.charCodeAt(0));
+/** PDF readers accept the header anywhere in the first 1024 bytes. */
+function hasPdfHeader(bytes: Uint8Array): boolean {
+  const head = String.fromCharCode(...bytes.subarray(0, 1024));
+  return head.includes('%PDF-');
+}
+
+/** Which importer a file goes to: the extension decides; a PDF header decides for a name without a known one. */
+export function formatFor(name: string, bytes: Uint8Array): ImportFormat {
+  const ext = extensionOf(name);
+  if (ext === 'pdf') return 'pdf';
+  if (ext === 'docx') return 'docx';
+  if (MARKDOWN.has(ext)) return 'markdown';
+  if (HTML.has(ext)) return 'html';
+  if (ext in CODE) return 'code';
+  if (ext === '' && hasPdfHeader(bytes)) return 'pdf';
+  return 'text';
+}
+
+/**
+ * Decode UTF-8 text (a BOM is dropped). A NUL byte or invalid UTF-8 means the file is not text: chunking it
+ * would give garbage offsets, so it is refused.
+ */
+export function decodeUtf8(name: string, bytes: Uint8Array): string {
+  if (bytes.includes(0)) throw new ImportError(name, 'looks like a binary file; open a text, markdown, HTML, source, PDF or DOCX file');
+  try {
+    // ignoreBOM false: the decoder removes a leading BOM.
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ImportError(name, 'is not valid UTF-8 text; convert it to UTF-8 first');
+  }
+}
+
+/** Import one file. Throws ImportError with a one-line message when the file cannot be read. */
+export async function importDocument(name: string, bytes: Uint8Array, options: ImportOptions = {}): Promise<ImportedDocument> {
+  const format = formatFor(name, bytes);
+  if (format === 'pdf') {
+    if (bytes.length === 0) throw new ImportError(name, 'is empty');
+    if (!hasPdfHeader(bytes)) throw new ImportError(name, 'is not a PDF (no %PDF header)');
+    const { importPdf } = await import('./pdf');
+    const pdf = await importPdf(name, bytes, options);
+    return { ...pdf, format, name, suggestedStrategy: 'recursive' };
+  }
+  if (format === 'docx') {
+    if (bytes.length === 0) throw new ImportError(name, 'is empty');
+    if (!startsWith(bytes, 'PK')) {
+      // Word 97-2003 files are OLE compound documents (D0 CF 11 E0).
+      if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) {
+        throw new ImportError(name, 'is an old Word .doc file; save it as .docx first');
+      }
+      throw new ImportError(name, 'is not a DOCX (not a zip package)');
+    }
+    const { importDocx } = await import('./docx');
+    const docx = await importDocx(name, bytes);
+    return { ...docx, format, name, pageStarts: null, suggestedStrategy: 'markdown' };
+  }
+  const ext = extensionOf(name);
+  if (ext === 'doc') throw new ImportError(name, 'is an old Word .doc file; save it as .docx first');
+  const text = decodeUtf8(name, bytes);
+  const base = { text, format, name, pageStarts: null, notes: [] };
+  switch (format) {
+    case 'markdown':
+      return { ...base, suggestedStrategy: 'markdown' };
+    case 'html':
+      return { ...base, suggestedStrategy: 'html' };
+    case 'code':
+      return { ...base, suggestedStrategy: 'code', language: CODE[ext] };
+    default:
+      return { ...base, suggestedStrategy: 'recursive' };
+  }
+}
+
+/** File name extensions the page's "Open file…" accepts (text formats, source files, PDF, DOCX). */
+export const IMPORTABLE_EXTENSIONS: readonly string[] = [
+  'txt',
+  ...MARKDOWN,
+  ...HTML,
+  'xml',
+  'json',
+  'csv',
+  'rst',
+  'tex',
+  ...Object.keys(CODE),
+  'cs',
+  'php',
+  'rb',
+  'scala',
+  'swift',
+  'kt',
+  'sol',
+  'proto',
+  'css',
+  'yaml',
+  'yml',
+  'toml',
+  'sh',
+  'pdf',
+  'docx',
+];
+
+/** Where pdfjs-dist's worker script is served from (the page sets it from a bundled `?url` asset). */
+export { setPdfWorkerSource } from './pdfWorkerSource';
