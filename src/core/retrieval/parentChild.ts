@@ -1,5 +1,5 @@
 import type { SplitSpan, StrategyDefinition } from '../registry';
-import type { ChunkContext } from '../types';
+import type { ChunkContext, Unit } from '../types';
 import { BlockPacker, headingPathOf, Progress, sectionsOf, structureOf, type UnitSpan } from './common';
 
 /** Share of the progress bar for finding parents (children take the rest: they run the strategy itself). */
@@ -29,6 +29,9 @@ export async function splitParentChild(
 
   const out: UnitSpan[] = [];
   const total = Math.max(1, text.length);
+  // The same unit under another identity: meterFor keeps one meter per unit object, so the children's meters (one
+  // per parent slice) do not evict the whole document's (a token table that chunk() needs again to count sizes).
+  const childUnit = Object.create(ctx.unit) as Unit;
   for (const parent of parents) {
     progress.report(PARENT_PHASE + ((1 - PARENT_PHASE) * parent.start) / total);
     const parentIndex = out.length;
@@ -41,7 +44,7 @@ export async function splitParentChild(
     // The strategy sees only the parent's text; its progress maps onto the parent's share of the document.
     const from = PARENT_PHASE + ((1 - PARENT_PHASE) * parent.start) / total;
     const to = PARENT_PHASE + ((1 - PARENT_PHASE) * parent.end) / total;
-    const childCtx: ChunkContext = { ...ctx, ...progress.phase(from, to) };
+    const childCtx: ChunkContext = { ...ctx, unit: childUnit, ...progress.phase(from, to) };
     const slice = text.slice(parent.start, parent.end);
     const children = await strategy.split(slice, childCtx);
     for (const child of children) {
