@@ -94,3 +94,88 @@ export function selectEmbedderTokens(s: AppState): { counts: Int32Array; truncat
   const t = s.embedderTokens;
   return t && s.result?.semantic && t.jobId === s.result.jobId ? t : null;
 }
+
+/** What the page draws for one painted chunk beyond its offsets (structure-aware strategies, retrieval units). */
+export interface ChunkExtras {
+  /** Ancestor heading titles, outermost first; null when the strategy gives none. */
+  headingPath: string[] | null;
+  contentType: 'text' | 'table' | 'code';
+  caption: string | null;
+  /** Injected text before the source span (contextual header, repeated table header); '' when none. */
+  prefix: string;
+  /** Size of the prefix in the unit (part of the chunk's size). */
+  prefixSize: number;
+  /** What a pipeline embeds: prefix + source span, or the chunk's own content where it differs from that. */
+  content: string;
+  /** True when the embedded content is not just the source span. */
+  contentDiffers: boolean;
+  /** First and last page (1-based), when the document has pages. */
+  pages: [number, number] | null;
+  /** Sentence windows: the window's source span. */
+  window: { start: number; end: number } | null;
+  /** Retrieval units: index of the direct parent in `result.structure.parents` (-1 none), and the leaf's level. */
+  parent: number;
+  level: number;
+}
+
+const CONTENT_TYPES = ['text', 'table', 'code'] as const;
+
+/** The extras of leaf `i` of a painted result (cheap: array reads; the content string is built on demand). */
+export function chunkExtras(result: PaintableResult, i: number): ChunkExtras {
+  const s = result.structure;
+  const text = result.text.slice(result.starts[i]!, result.ends[i]!);
+  if (!s) {
+    return {
+      headingPath: null,
+      contentType: 'text',
+      caption: null,
+      prefix: '',
+      prefixSize: 0,
+      content: text,
+      contentDiffers: result.contentDiffers[i] === 1,
+      pages: null,
+      window: null,
+      parent: -1,
+      level: 0,
+    };
+  }
+  const pathAt = s.pathIndex[i]!;
+  const prefixAt = s.prefixIndex ? s.prefixIndex[i]! : -1;
+  const prefix = prefixAt >= 0 ? s.strings[prefixAt]! : '';
+  const contentAt = s.contentIndex ? s.contentIndex[i]! : -1;
+  const captionAt = s.captionIndex ? s.captionIndex[i]! : -1;
+  const windowStart = s.windowStarts ? s.windowStarts[i]! : -1;
+  const pageFirst = s.pageFirst ? s.pageFirst[i]! : 0;
+  return {
+    headingPath: pathAt >= 0 ? s.paths[pathAt]! : null,
+    contentType: CONTENT_TYPES[s.contentTypes ? s.contentTypes[i]! : 0] ?? 'text',
+    caption: captionAt >= 0 ? s.strings[captionAt]! : null,
+    prefix,
+    prefixSize: prefixAt >= 0 && s.prefixSizes ? s.prefixSizes[i]! : 0,
+    content: contentAt >= 0 ? s.strings[contentAt]! : prefix + text,
+    contentDiffers: result.contentDiffers[i] === 1,
+    pages: pageFirst > 0 ? [pageFirst, s.pageLast![i]!] : null,
+    window: windowStart >= 0 ? { start: windowStart, end: s.windowEnds![i]! } : null,
+    parent: s.leafParent ? s.leafParent[i]! : -1,
+    level: s.leafLevel ? s.leafLevel[i]! : 0,
+  };
+}
+
+/** Breadcrumb text as drawn on chunks: titles joined by › (empty string for an empty path). */
+export function breadcrumbText(path: readonly string[]): string {
+  return path.join(' › ');
+}
+
+/** "p. 3" or "p. 3–4". */
+export function pagesLabel(pages: readonly [number, number]): string {
+  return pages[0] === pages[1] ? `p. ${pages[0]}` : `p. ${pages[0]}–${pages[1]}`;
+}
+
+/** Retrieval units of a painted result: how many enclosing units and leaves (null without retrieval units). */
+export function unitCounts(result: PaintableResult | null): { parents: number; leaves: number; levels: number } | null {
+  const parents = result?.structure?.parents;
+  if (!result || !parents) return null;
+  let maxLevel = 0;
+  for (let i = 0; i < parents.levels.length; i++) maxLevel = Math.max(maxLevel, parents.levels[i]!);
+  return { parents: parents.starts.length, leaves: result.starts.length, levels: maxLevel + 2 };
+}

@@ -2,7 +2,7 @@
 import { chunk, chunkStats, ChunkOptionsError, formatChunks } from '../core/index';
 import type { Chunk, ChunkOptions, TokenEncodingName } from '../core/types';
 import { getUnit, isTokenEncoding } from '../core/units/index';
-import { packChunks, packedBuffers } from './packChunks';
+import { leavesOf, packChunks, packedBuffers } from './packChunks';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 /**
@@ -20,7 +20,8 @@ const PROGRESS_INTERVAL_MS = 80;
 
 let documentText = '';
 let documentVersion = -1;
-let last: { jobId: number; version: number; optionsKey: string; chunks: Chunk[] } | null = null;
+/** `chunks`: every chunk (export); `leaves`: the painted ones, whose token counts the page asks for. */
+let last: { jobId: number; version: number; optionsKey: string; chunks: Chunk[]; leaves: readonly Chunk[] } | null = null;
 
 function post(message: WorkerResponse, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
@@ -38,7 +39,7 @@ async function runChunk(jobId: number, version: number, options: ChunkOptions): 
         post({ type: 'progress', jobId, fraction });
       },
     });
-    last = { jobId, version, optionsKey: JSON.stringify(options), chunks };
+    last = { jobId, version, optionsKey: JSON.stringify(options), chunks, leaves: leavesOf(chunks) };
     const packed = packChunks(chunks);
     const limit = options.size ?? 0;
     const stats = chunkStats(Array.from(packed.sizes), limit);
@@ -76,7 +77,7 @@ const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve,
 
 async function runTokens(jobId: number): Promise<void> {
   if (!last || last.jobId !== jobId) return;
-  const { chunks } = last;
+  const chunks = last.leaves;
   const chosen = (JSON.parse(last.optionsKey) as ChunkOptions).unit;
   const encoding: TokenEncodingName = chosen && isTokenEncoding(chosen) ? chosen : TOOLTIP_ENCODING;
   const unit = await getUnit(encoding);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { chunksAt, selectEmbedderTokens, tokensFor } from '../../state/selectors';
+import { breadcrumbText, chunkExtras, chunksAt, pagesLabel, selectEmbedderTokens, tokensFor } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { buildDecorations, chunkWindow } from './decorations';
 import { languageForName, monaco } from './monaco';
@@ -67,12 +67,20 @@ function registerChunkHover(): void {
         const overlap: string[] = [];
         if (i > 0) overlap.push(`${fmt(result.overlaps[i - 1]!)} chars with chunk ${i - 1}`);
         if (i < result.starts.length - 1) overlap.push(`${fmt(result.overlaps[i]!)} chars with chunk ${i + 1}`);
+        const extras = result.structure ? chunkExtras(result, i) : null;
+        if (extras && extras.prefixSize > 0) size[0] += ` (${fmt(extras.prefixSize)} injected)`;
         const lines = [
-          `**Chunk ${i}** of ${fmt(result.starts.length)}${result.oversize[i] ? ' — over the size limit' : ''}`,
-          `Offsets ${fmt(start)}–${fmt(end)}`,
-          `Size ${size.join(' · ')}`,
-          `Overlap ${overlap.length ? overlap.join(' · ') : 'none'}`,
+          `**Chunk ${i}** of ${fmt(result.starts.length)}${extras && extras.contentType !== 'text' ? ` · ${extras.contentType}` : ''}${result.oversize[i] ? ' — over the size limit' : ''}`,
         ];
+        if (extras?.headingPath?.length) lines.push(`Section ${escapeMarkdown(breadcrumbText(extras.headingPath))}`);
+        lines.push(`Offsets ${fmt(start)}–${fmt(end)}`, `Size ${size.join(' · ')}`, `Overlap ${overlap.length ? overlap.join(' · ') : 'none'}`);
+        if (extras?.pages) lines.push(`Pages ${pagesLabel(extras.pages).slice(3)}`);
+        const parents = result.structure?.parents;
+        if (extras && parents && extras.parent >= 0) {
+          const p = extras.parent;
+          lines.push(`Parent P${p} (level ${parents.levels[p]}) · offsets ${fmt(parents.starts[p]!)}–${fmt(parents.ends[p]!)} · ${fmt(parents.sizes[p]!)} ${unitName}`);
+        }
+        if (extras?.window) lines.push(`Window ${fmt(extras.window.start)}–${fmt(extras.window.end)} (${fmt(extras.window.end - extras.window.start)} chars)`);
         const sem = result.semantic;
         const embedderTokens = selectEmbedderTokens(s);
         if (sem && embedderTokens) {
@@ -91,6 +99,11 @@ function registerChunkHover(): void {
       return { range: new monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column), contents };
     },
   });
+}
+
+/** Heading titles are document text: shown literally in the (markdown) hover. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
 }
 
 /**
@@ -132,7 +145,7 @@ export function ChunkEditor() {
       glyphMargin: false,
       folding: false,
       lineNumbersMinChars: 4,
-      lineDecorationsWidth: 8,
+      lineDecorationsWidth: 10,
       padding: { top: 12, bottom: 12 },
       renderLineHighlight: 'none',
       occurrencesHighlight: 'off',
@@ -161,6 +174,9 @@ export function ChunkEditor() {
     /** Semantic: the parts an embedding model never reads, and the sentence pair hovered in the curve. */
     const truncated = editor.createDecorationsCollection();
     const pair = editor.createDecorationsCollection();
+    /** Sentence windows: the window of the hovered (else the selected) sentence. */
+    const windowDeco = editor.createDecorationsCollection();
+    let hoveredChunk: number | null = null;
     let applyingExternal = false;
     /** True while a large document is being loaded piece by piece. */
     let loading = false;
@@ -290,16 +306,46 @@ export function ChunkEditor() {
       }
     };
 
+    /** The window of the hovered sentence, else of the selected one (sentence-window results only). */
+    const showWindow = () => {
+      const { result, selectedIndex } = useStore.getState();
+      const windows = result?.structure?.windowStarts;
+      const i = hoveredChunk ?? selectedIndex;
+      if (!result || !windows || i === null || i >= result.starts.length || windows[i]! < 0 || model.getValueLength() !== result.text.length) {
+        windowDeco.clear();
+        return;
+      }
+      windowDeco.set([{ range: rangeOf(windows[i]!, result.structure!.windowEnds![i]!), options: { className: 'cs-window', stickiness: 1 } }]);
+    };
+    const mouseSub = editor.onMouseMove((e) => {
+      const { result } = useStore.getState();
+      if (!result?.structure?.windowStarts) return;
+      const position = e.target.position;
+      const found = position && e.target.type === monaco.editor.MouseTargetType.CONTENT_TEXT ? chunksAt(result.starts, result.ends, model.getOffsetAt(position)) : [];
+      const next = found.length ? found[found.length - 1]! : null;
+      if (next !== hoveredChunk) {
+        hoveredChunk = next;
+        showWindow();
+      }
+    });
+    const leaveSub = editor.onMouseLeave(() => {
+      if (hoveredChunk === null) return;
+      hoveredChunk = null;
+      showWindow();
+    });
+
     const showSelection = (reveal: boolean) => {
       const { result, selectedIndex } = useStore.getState();
       if (!result || selectedIndex === null || selectedIndex >= result.starts.length) {
         selection.clear();
+        showWindow();
         return;
       }
       const a = model.getPositionAt(result.starts[selectedIndex]!);
       const b = model.getPositionAt(result.ends[selectedIndex]!);
       const range = new monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column);
       selection.set([{ range, options: { className: 'cs-chunk-selected', isWholeLine: false } }]);
+      showWindow();
       if (reveal) {
         editor.revealRangeNearTopIfOutsideViewport(range, monaco.editor.ScrollType.Smooth);
         editor.setPosition(a);
@@ -330,6 +376,7 @@ export function ChunkEditor() {
       selection.clear();
       truncated.clear();
       pair.clear();
+      windowDeco.clear();
       if (text.length <= LARGE_DOCUMENT) {
         if (loading) useStore.getState().setLoadProgress(null);
         loading = false;
@@ -409,6 +456,8 @@ export function ChunkEditor() {
       contentSub.dispose();
       cursorSub.dispose();
       scrollSub.dispose();
+      mouseSub.dispose();
+      leaveSub.dispose();
       editor.dispose();
       model.dispose();
     };

@@ -108,3 +108,63 @@ describe('chunkWindow', () => {
     );
   });
 });
+
+describe('buildDecorations: structure', () => {
+  const text = '# Policy\n\n## Travel\n\nBook early.\n\n## Rates\n\nSee table.\n';
+  const spans: [number, number][] = [
+    [0, 32],
+    [text.indexOf('## Rates'), text.length - 1],
+  ];
+  function structured(): PaintableResult {
+    const result = resultFor(text, spans);
+    result.structure = {
+      paths: [['Policy', 'Travel'], ['Policy', 'Rates']],
+      pathIndex: Int32Array.from([0, 1]),
+      contentTypes: Uint8Array.from([0, 1]),
+      strings: ['Policy > Rates\n\n'],
+      prefixIndex: Int32Array.from([-1, 0]),
+      prefixSizes: Float64Array.from([0, 16]),
+      parents: {
+        starts: Int32Array.from([0]),
+        ends: Int32Array.from([text.length - 1]),
+        sizes: Float64Array.from([text.length - 1]),
+        levels: Int32Array.from([0]),
+        parent: Int32Array.from([-1]),
+        pathIndex: Int32Array.from([0]),
+      },
+      leafParent: Int32Array.from([0, 0]),
+      leafLevel: Int32Array.from([1, 1]),
+    };
+    return result;
+  }
+
+  it('draws, at each chunk start and in this order, the label (with the content type), the breadcrumb and the injected prefix', () => {
+    const model = positions(text);
+    const out = buildDecorations(model, structured());
+    for (const [i, [start]] of spans.entries()) {
+      const at = model.getPositionAt(start);
+      const injectedHere = out
+        .filter((d) => d.options.before && d.range.startLineNumber === at.lineNumber && d.range.startColumn === at.column)
+        .map((d) => [d.options.before!.inlineClassName, d.options.before!.content]);
+      const ownFromLabel = injectedHere.slice(injectedHere.findIndex(([cls]) => cls!.startsWith('cs-chunk-label')));
+      expect(ownFromLabel[0]).toEqual(i === 1 ? ['cs-chunk-label cs-chunk-label-table', '1 · table'] : ['cs-chunk-label', '0']);
+      expect(ownFromLabel[1]).toEqual(['cs-breadcrumb', i === 0 ? 'Policy › Travel' : 'Policy › Rates']);
+      // The prefix's line breaks become a visible mark; injected text is one line.
+      if (i === 1) expect(ownFromLabel[2]).toEqual(['cs-injected', '+ Policy > Rates']);
+      else expect(ownFromLabel).toHaveLength(2);
+    }
+  });
+
+  it('draws each enclosing unit as a band over its lines with a label at its start', () => {
+    const model = positions(text);
+    const out = buildDecorations(model, structured());
+    const bands = out.filter((d) => d.options.linesDecorationsClassName?.includes('cs-parent'));
+    expect(bands).toHaveLength(1);
+    expect(bands[0]!.range.startLineNumber).toBe(1);
+    expect(bands[0]!.range.endLineNumber).toBe(model.getPositionAt(text.length - 2).lineNumber);
+    expect(out.some((d) => d.options.before?.content === 'P0')).toBe(true);
+    // Plain results get none of these.
+    const plain = buildDecorations(model, resultFor(text, spans));
+    expect(plain.some((d) => d.options.linesDecorationsClassName || d.options.before?.inlineClassName === 'cs-breadcrumb')).toBe(false);
+  });
+});

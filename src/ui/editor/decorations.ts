@@ -1,5 +1,6 @@
 import type { editor, IRange } from 'monaco-editor/editor/editor.api';
 import type { PaintableResult } from '../../state/resultsSlice';
+import { breadcrumbText } from '../../state/selectors';
 
 /** Monaco's InjectedTextCursorStops.None (the enum value; importing the enum would pull the API into tests). */
 const CURSOR_STOPS_NONE = 3;
@@ -16,11 +17,36 @@ function range(model: OffsetToPosition, start: number, end: number): IRange {
   return { startLineNumber: a.lineNumber, startColumn: a.column, endLineNumber: b.lineNumber, endColumn: b.column };
 }
 
+/** Longest injected prefix drawn inline; the list shows the whole of it. */
+const MAX_INJECTED_CHARS = 160;
+const CONTENT_TYPE_LABELS = ['', 'table', 'code'];
+
+function collapsedAt(model: OffsetToPosition, offset: number): IRange {
+  const at = model.getPositionAt(offset);
+  return { startLineNumber: at.lineNumber, startColumn: at.column, endLineNumber: at.lineNumber, endColumn: at.column };
+}
+
+/** Injected text is one line: line breaks of a prefix become a visible mark. */
+export function injectedLine(text: string): string {
+  const flat = text.replace(/\r?\n+$/, '').replace(/\r?\n/g, ' ↵ ');
+  return flat.length > MAX_INJECTED_CHARS ? `${flat.slice(0, MAX_INJECTED_CHARS - 1)}…` : flat;
+}
+
+function injected(content: string, inlineClassName: string): editor.IModelDecorationOptions {
+  return { showIfCollapsed: true, stickiness: NEVER_GROWS, before: { content, inlineClassName, cursorStops: CURSOR_STOPS_NONE } };
+}
+
 /**
  * Every decoration for one result, built in one pass and applied by the caller in ONE batch:
  * - each chunk: a background (cs-chunk-even / cs-chunk-odd, alternating) over exactly [start, end);
- * - each boundary: the chunk's index as injected text (cs-chunk-label) before its first character;
+ * - each boundary: the chunk's index as injected text (cs-chunk-label) before its first character, with
+ *   "table" / "code" for such chunks;
  * - each overlap between neighbours, from the real offsets: a hatched region (cs-overlap).
+ * Structure-aware results add, at a chunk's first character and in this order after the label, its heading path
+ * (cs-breadcrumb) and its injected prefix (cs-injected: a contextual header or a repeated table header, text that
+ * is embedded but is not in the source); retrieval units add their enclosing units as bands (cs-parent: a bar in
+ * the line-decorations gutter and a faint whole-line band, a rule and a label at the unit's first line).
+ * Monaco lays out injected texts at one position in the order their decorations come, so the order is kept.
  * Text between chunks (whitespace a splitter dropped) gets no decoration, so it shows outside every chunk.
  * `from`/`to` limit the work to chunks [from, to) (the editor paints a window around the viewport).
  */
@@ -30,9 +56,13 @@ export function buildDecorations(
   from = 0,
   to = result.starts.length,
 ): editor.IModelDeltaDecoration[] {
-  const { starts, ends, overlaps, oversize } = result;
+  const { starts, ends, overlaps, oversize, structure } = result;
   const n = starts.length;
   const out: editor.IModelDeltaDecoration[] = [];
+  if (structure?.parents && to > from) parentDecorations(model, result, starts[from]!, ends[to - 1]!, out);
+  const types = structure?.contentTypes;
+  // Sentence windows: one chunk per sentence, so a breadcrumb is drawn only where the path changes.
+  const pathOnChangeOnly = structure?.windowStarts !== undefined;
   for (let i = from; i < to; i++) {
     const start = starts[i]!;
     const end = ends[i]!;
@@ -44,19 +74,20 @@ export function buildDecorations(
         stickiness: NEVER_GROWS,
       },
     });
-    const at = model.getPositionAt(start);
-    out.push({
-      range: { startLineNumber: at.lineNumber, startColumn: at.column, endLineNumber: at.lineNumber, endColumn: at.column },
-      options: {
-        showIfCollapsed: true,
-        stickiness: NEVER_GROWS,
-        before: {
-          content: String(i),
-          inlineClassName: oversize[i] ? 'cs-chunk-label cs-chunk-label-oversize' : 'cs-chunk-label',
-          cursorStops: CURSOR_STOPS_NONE,
-        },
-      },
-    });
+    const type = types ? types[i]! : 0;
+    let labelClass = oversize[i] ? 'cs-chunk-label cs-chunk-label-oversize' : 'cs-chunk-label';
+    if (type) labelClass += ` cs-chunk-label-${CONTENT_TYPE_LABELS[type]}`;
+    const at = collapsedAt(model, start);
+    out.push({ range: at, options: injected(type ? `${i} · ${CONTENT_TYPE_LABELS[type]}` : String(i), labelClass) });
+    if (structure) {
+      const p = structure.pathIndex[i]!;
+      const path = p >= 0 ? structure.paths[p]! : null;
+      if (path && path.length && !(pathOnChangeOnly && i > 0 && structure.pathIndex[i - 1] === p)) {
+        out.push({ range: at, options: injected(breadcrumbText(path), 'cs-breadcrumb') });
+      }
+      const q = structure.prefixIndex ? structure.prefixIndex[i]! : -1;
+      if (q >= 0) out.push({ range: at, options: injected(`+ ${injectedLine(structure.strings[q]!)}`, 'cs-injected') });
+    }
     if (i < n - 1 && overlaps[i]! > 0) {
       out.push({
         range: range(model, starts[i + 1]!, Math.min(end, ends[i + 1]!)),
@@ -65,6 +96,37 @@ export function buildDecorations(
     }
   }
   return out;
+}
+
+/**
+ * Enclosing retrieval units that intersect [fromOffset, toOffset): each one a band over its whole lines (bar in
+ * the gutter at its level's position, faint background on alternate units) plus a rule and a label ("P3") on
+ * its first line. Parents are few (one per section or block), so a linear scan is cheap.
+ */
+function parentDecorations(model: OffsetToPosition, result: PaintableResult, fromOffset: number, toOffset: number, out: editor.IModelDeltaDecoration[]): void {
+  const parents = result.structure!.parents!;
+  for (let k = 0; k < parents.starts.length; k++) {
+    const start = parents.starts[k]!;
+    const end = parents.ends[k]!;
+    if (end <= fromOffset || start >= toOffset) continue;
+    const level = Math.min(parents.levels[k]!, 3);
+    const parity = k % 2 === 0 ? 'even' : 'odd';
+    const r = range(model, start, Math.max(start, end - 1));
+    out.push({
+      range: r,
+      options: {
+        isWholeLine: true,
+        className: `cs-parent-band cs-parent-band-l${level} cs-parent-band-${parity}`,
+        linesDecorationsClassName: `cs-parent cs-parent-l${level} cs-parent-${parity}`,
+        stickiness: NEVER_GROWS,
+      },
+    });
+    out.push({
+      range: { startLineNumber: r.startLineNumber, startColumn: 1, endLineNumber: r.startLineNumber, endColumn: 1 },
+      options: { isWholeLine: true, className: `cs-parent-start cs-parent-start-l${level}`, stickiness: NEVER_GROWS },
+    });
+    out.push({ range: collapsedAt(model, start), options: injected(`P${k}`, `cs-parent-label cs-parent-label-l${level}`) });
+  }
 }
 
 /** Chunks [from, to) that intersect the offsets [fromOffset, toOffset): binary searches on ordered offsets. */

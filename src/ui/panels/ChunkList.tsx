@@ -1,14 +1,71 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { selectEmbedderTokens, selectResult, selectSelectedIndex, selectTokens, tokensFor } from '../../state/selectors';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  breadcrumbText,
+  chunkExtras,
+  pagesLabel,
+  selectEmbedderTokens,
+  selectResult,
+  selectSelectedIndex,
+  selectTokens,
+  tokensFor,
+  unitCounts,
+} from '../../state/selectors';
 import type { PaintableResult } from '../../state/resultsSlice';
 import { useStore } from '../../state/store';
 import { chunkPreview } from './chunkPreview';
 import { formatNumber, unitLabel } from './format';
 
 const fmt = (n: number) => formatNumber(n);
-/** Rows have one fixed height (text clamped), so scrolling 10,000 chunks never measures the DOM. */
+/** Rows have fixed heights (text clamped), so scrolling 10,000 chunks never measures the DOM. */
 const ROW_HEIGHT = 104;
+/** Structure results: a breadcrumb line under the row head. */
+const BREADCRUMB_HEIGHT = 18;
+/** A row with "Show content" open: the embedded content below the source text. */
+const CONTENT_HEIGHT = 132;
+/** Retrieval units: the header row of an enclosing unit (parent). */
+const PARENT_ROW_HEIGHT = 34;
+/** Indentation per retrieval level. */
+const INDENT = 14;
+
+/**
+ * The rows of the list: leaves (value i >= 0, chunk index) and, with retrieval units, the header of each
+ * enclosing unit (value -(k + 1), parent index k) just before its first leaf, in pre-order. `leafRow` maps a
+ * chunk index to its row. Without retrieval units rows and chunks coincide.
+ */
+interface RowModel {
+  count: number;
+  rows: Int32Array | null;
+  leafRow: Int32Array | null;
+  /** Leaves under each parent (direct and deeper). */
+  childCounts: Int32Array | null;
+}
+
+function rowModel(result: PaintableResult | null): RowModel {
+  const n = result?.starts.length ?? 0;
+  const s = result?.structure;
+  if (!s?.parents || !s.leafParent) return { count: n, rows: null, leafRow: null, childCounts: null };
+  const parents = s.parents;
+  const shown = new Uint8Array(parents.starts.length);
+  const childCounts = new Int32Array(parents.starts.length);
+  const rows: number[] = [];
+  const leafRow = new Int32Array(n);
+  const chain: number[] = [];
+  for (let i = 0; i < n; i++) {
+    chain.length = 0;
+    for (let p = s.leafParent[i]!; p >= 0; p = parents.parent[p]!) {
+      childCounts[p]!++;
+      if (!shown[p]) chain.push(p);
+    }
+    for (let c = chain.length - 1; c >= 0; c--) {
+      shown[chain[c]!] = 1;
+      rows.push(-(chain[c]! + 1));
+    }
+    leafRow[i] = rows.length;
+    rows.push(i);
+  }
+  return { count: rows.length, rows: Int32Array.from(rows), leafRow, childCounts };
+}
 
 /** The chunk list: virtualized (only visible rows exist), a listbox driven from the keyboard. */
 export function ChunkList() {
@@ -22,31 +79,50 @@ export function ChunkList() {
   const scroller = useRef<HTMLDivElement>(null);
   const count = result?.starts.length ?? 0;
   const tokenCounts = tokensFor(result, tokens);
+  const model = useMemo(() => rowModel(result), [result]);
+  const units = unitCounts(result);
+  const structured = result?.structure !== undefined;
+  // Rows whose embedded content is shown; a new result closes them all.
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  useEffect(() => setExpanded(new Set()), [result]);
+  const rowOf = (index: number) => (model.leafRow ? model.leafRow[index]! : index);
 
   const virtualizer = useVirtualizer({
-    count,
+    count: model.count,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: (row) => {
+      const value = model.rows ? model.rows[row]! : row;
+      if (value < 0) return PARENT_ROW_HEIGHT;
+      return ROW_HEIGHT + (structured ? BREADCRUMB_HEIGHT : 0) + (expanded.has(value) ? CONTENT_HEIGHT : 0);
+    },
     overscan: 6,
   });
+  useEffect(() => virtualizer.measure(), [expanded, model, structured, virtualizer]);
+  const toggle = (index: number) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(index)) next.add(index);
+      return next;
+    });
 
   // A chunk picked in the editor scrolls into view here.
   useEffect(() => {
     if (selectedIndex !== null && selectedIndex < count && selectionSource === 'editor') {
-      virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+      virtualizer.scrollToIndex(rowOf(selectedIndex), { align: 'auto' });
     }
-  }, [selectedIndex, selectionSource, count, virtualizer]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedIndex, selectionSource, count, virtualizer, model]);
 
   const move = (index: number) => {
     if (count === 0) return;
     const next = Math.max(0, Math.min(count - 1, index));
     select(next, 'list');
-    virtualizer.scrollToIndex(next, { align: 'auto' });
+    virtualizer.scrollToIndex(rowOf(next), { align: 'auto' });
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     const current = selectedIndex ?? -1;
-    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / ROW_HEIGHT));
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / (ROW_HEIGHT + (structured ? BREADCRUMB_HEIGHT : 0))));
     const keys: Record<string, () => void> = {
       ArrowDown: () => move(current + 1),
       ArrowUp: () => move(current <= 0 ? 0 : current - 1),
@@ -66,7 +142,9 @@ export function ChunkList() {
     <section className="panel list-panel" aria-labelledby="list-title">
       <div className="panel-head">
         <h2 id="list-title">Chunks</h2>
-        <span className="muted small">{count ? `${fmt(count)} · ↑↓ to move` : ''}</span>
+        <span className="muted small" data-testid="unit-counts">
+          {units ? `${fmt(units.parents)} parents · ${fmt(units.leaves)} children · ↑↓` : count ? `${fmt(count)} · ↑↓ to move` : ''}
+        </span>
         <CopyChunkButton result={result} index={selectedIndex} />
       </div>
       <div
@@ -80,19 +158,38 @@ export function ChunkList() {
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {result &&
-            virtualizer.getVirtualItems().map((item) => (
-              <ChunkRow
-                key={item.key}
-                result={result}
-                index={item.index}
-                tokens={tokenCounts ? tokenCounts.counts[item.index] : undefined}
-                embedderTokens={embedderTokens?.counts[item.index]}
-                truncated={embedderTokens ? embedderTokens.truncatedAt[item.index]! >= 0 : false}
-                selected={item.index === selectedIndex}
-                start={item.start}
-                onSelect={() => select(item.index, 'list')}
-              />
-            ))}
+            virtualizer.getVirtualItems().map((item) => {
+              const value = model.rows ? model.rows[item.index]! : item.index;
+              if (value < 0) {
+                const k = -value - 1;
+                return (
+                  <ParentRow
+                    key={item.key}
+                    result={result}
+                    parent={k}
+                    leaves={model.childCounts![k]!}
+                    start={item.start}
+                    onSelect={() => select(firstLeafAfter(model.rows!, item.index), 'list')}
+                  />
+                );
+              }
+              return (
+                <ChunkRow
+                  key={item.key}
+                  result={result}
+                  index={value}
+                  height={item.size}
+                  tokens={tokenCounts ? tokenCounts.counts[value] : undefined}
+                  embedderTokens={embedderTokens?.counts[value]}
+                  truncated={embedderTokens ? embedderTokens.truncatedAt[value]! >= 0 : false}
+                  selected={value === selectedIndex}
+                  expanded={expanded.has(value)}
+                  start={item.start}
+                  onSelect={() => select(value, 'list')}
+                  onToggleContent={() => toggle(value)}
+                />
+              );
+            })}
         </div>
         {count === 0 && <p className="empty">No chunks yet. Paste text into the editor or pick a sample.</p>}
       </div>
@@ -100,25 +197,39 @@ export function ChunkList() {
   );
 }
 
+function firstLeafAfter(rows: Int32Array, row: number): number {
+  for (let r = row + 1; r < rows.length; r++) if (rows[r]! >= 0) return rows[r]!;
+  return 0;
+}
+
 interface RowProps {
   result: PaintableResult;
   index: number;
+  height: number;
   tokens: number | undefined;
   /** Semantic: the chunk's length in the embedding model's tokens, and whether the model reads only part of it. */
   embedderTokens?: number;
   truncated?: boolean;
   selected: boolean;
+  /** "Show content" is open: what a pipeline embeds is shown below the source text. */
+  expanded: boolean;
   start: number;
   onSelect: () => void;
+  onToggleContent: () => void;
 }
 
-const ChunkRow = memo(function ChunkRow({ result, index, tokens, embedderTokens, truncated, selected, start, onSelect }: RowProps) {
+const ChunkRow = memo(function ChunkRow({ result, index, height, tokens, embedderTokens, truncated, selected, expanded, start, onSelect, onToggleContent }: RowProps) {
   const s = result.starts[index]!;
   const e = result.ends[index]!;
   const prev = index > 0 ? result.overlaps[index - 1]! : 0;
   const next = index < result.starts.length - 1 ? result.overlaps[index]! : 0;
   const segments = chunkPreview(result.text.slice(s, e), prev, next);
   const over = result.oversize[index] === 1;
+  const extras = result.structure ? chunkExtras(result, index) : null;
+  const path = extras?.headingPath ?? null;
+  const unit = unitLabel(result.unit);
+  const prefixSize = extras?.prefixSize ?? 0;
+  const indent = extras && result.structure?.parents ? (extras.level ?? 0) * INDENT : 0;
   return (
     <div
       data-index={index}
@@ -127,17 +238,24 @@ const ChunkRow = memo(function ChunkRow({ result, index, tokens, embedderTokens,
       id={`chunk-option-${index}`}
       role="option"
       aria-selected={selected}
-      aria-label={`Chunk ${index}: ${fmt(result.sizes[index]!)} ${unitLabel(result.unit)}, offsets ${fmt(s)} to ${fmt(e)}${over ? ', over the limit' : ''}`}
+      aria-label={`Chunk ${index}: ${fmt(result.sizes[index]!)} ${unit}, offsets ${fmt(s)} to ${fmt(e)}${over ? ', over the limit' : ''}${path?.length ? `, section ${path.join(', ')}` : ''}`}
       className={`chunk-row${selected ? ' is-selected' : ''}${index % 2 ? ' is-odd' : ' is-even'}`}
-      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+      style={{ transform: `translateY(${start}px)`, height, left: indent }}
       onClick={onSelect}
     >
       <div className="chunk-row-head">
         <span className="chunk-index">#{index}</span>
         <span className="chunk-size">
-          {fmt(result.sizes[index]!)} {unitLabel(result.unit)}
+          {fmt(result.sizes[index]!)} {unit}
+          {prefixSize > 0 ? <span className="muted" title="Part of the size taken by the injected prefix"> ({fmt(prefixSize)} header)</span> : null}
           {tokens !== undefined && result.unit === 'chars' ? <span className="muted"> · {fmt(tokens)} tok</span> : null}
         </span>
+        {extras && extras.contentType !== 'text' && (
+          <span className={`badge badge-${extras.contentType}`} title={extras.caption ?? undefined}>
+            {extras.contentType}
+          </span>
+        )}
+        {extras?.pages && <span className="chunk-pages muted small">{pagesLabel(extras.pages)}</span>}
         {embedderTokens !== undefined && (
           <span className="muted small" title="Length in the embedding model's own tokens">
             {fmt(embedderTokens)} emb
@@ -149,11 +267,30 @@ const ChunkRow = memo(function ChunkRow({ result, index, tokens, embedderTokens,
           </span>
         )}
         {over && <span className="badge badge-warn">over limit</span>}
-        {result.contentDiffers[index] === 1 && <span className="badge">content differs</span>}
+        {!extras && result.contentDiffers[index] === 1 && <span className="badge">content differs</span>}
+        {extras?.contentDiffers && (
+          <button
+            type="button"
+            className={`content-toggle${expanded ? ' is-open' : ''}`}
+            aria-expanded={expanded}
+            title="What a pipeline embeds for this chunk: the injected text (marked) and the source"
+            onClick={(event) => {
+              event.stopPropagation();
+              onToggleContent();
+            }}
+          >
+            {expanded ? 'Hide content' : 'Show content'}
+          </button>
+        )}
         <span className="chunk-offsets">
           {fmt(s)}–{fmt(e)}
         </span>
       </div>
+      {extras && (
+        <div className="cs-breadcrumb chunk-breadcrumb" title={path?.length ? breadcrumbText(path) : 'Before the first heading'}>
+          {path?.length ? breadcrumbText(path) : <span className="muted">(before the first heading)</span>}
+        </div>
+      )}
       <p className="chunk-text">
         {segments.map((seg, i) =>
           seg.overlap ? (
@@ -165,6 +302,45 @@ const ChunkRow = memo(function ChunkRow({ result, index, tokens, embedderTokens,
           ),
         )}
       </p>
+      {extras && expanded && <EmbeddedContent content={extras.content} prefix={extras.prefix} />}
+    </div>
+  );
+});
+
+/** The content a pipeline embeds, with the injected prefix marked (cs-injected); text only, never HTML. */
+function EmbeddedContent({ content, prefix }: { content: string; prefix: string }) {
+  const marked = prefix && content.startsWith(prefix) ? prefix : '';
+  return (
+    <div className="chunk-content" aria-label="Embedded content" onClick={(e) => e.stopPropagation()}>
+      <div className="chunk-content-title">Embedded content{marked ? '' : prefix ? ' (rewritten)' : ''}</div>
+      <pre>
+        {marked && <span className="cs-injected">{marked}</span>}
+        {content.slice(marked.length)}
+      </pre>
+    </div>
+  );
+}
+
+/** The header row of an enclosing retrieval unit: its label, section, size and how many leaves it holds. */
+const ParentRow = memo(function ParentRow({ result, parent, leaves, start, onSelect }: { result: PaintableResult; parent: number; leaves: number; start: number; onSelect: () => void }) {
+  const parents = result.structure!.parents!;
+  const p = parents.pathIndex[parent]!;
+  const path = p >= 0 ? result.structure!.paths[p]! : null;
+  const level = parents.levels[parent]!;
+  return (
+    <div
+      role="none"
+      className={`parent-row cs-parent parent-l${Math.min(level, 2)}${parent % 2 ? ' is-odd' : ' is-even'}`}
+      data-parent={parent}
+      style={{ transform: `translateY(${start}px)`, left: level * INDENT }}
+      onClick={onSelect}
+      title={path?.length ? breadcrumbText(path) : undefined}
+    >
+      <span className="parent-label">P{parent}</span>
+      <span className="parent-path">{path?.length ? breadcrumbText(path) : `offsets ${fmt(parents.starts[parent]!)}–${fmt(parents.ends[parent]!)}`}</span>
+      <span className="parent-facts">
+        {fmt(parents.sizes[parent]!)} {unitLabel(result.unit)} · {fmt(leaves)} {leaves === 1 ? 'child' : 'children'}
+      </span>
     </div>
   );
 });

@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { selectConfig, selectContextBudget, selectResult, selectStats } from '../../state/selectors';
+import { selectConfig, selectContextBudget, selectResult, selectStats, unitCounts } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { SizeHistogram } from '../charts/SizeHistogram';
 import { formatNumber, unitLabel } from './format';
@@ -15,6 +15,7 @@ export function StatsPanel() {
   const setConfig = useStore((s) => s.setConfig);
   const unit = unitLabel(result?.unit ?? 'chars');
   const pct = budget.fraction === null ? null : budget.fraction * 100;
+  const units = unitCounts(result);
 
   return (
     <section className="panel stats" aria-labelledby="stats-title">
@@ -32,7 +33,18 @@ export function StatsPanel() {
         <Stat label="Mean" value={stats?.mean} digits={1} />
         <Stat label="Max" value={stats?.max} />
       </dl>
-      <p className="muted small stat-unit">Sizes in {unit}.</p>
+      <p className="muted small stat-unit">
+        {units ? (
+          <>
+            <span className="unit-counts" data-testid="parent-count">
+              {formatNumber(units.parents)} parents · {formatNumber(units.leaves)} children
+            </span>
+            {' '}— counts and sizes are of the children (what is embedded), in {unit}.
+          </>
+        ) : (
+          <>Sizes in {unit}.</>
+        )}
+      </p>
       {result && <SizeHistogram sizes={result.sizes} limit={result.limit} unit={unit} />}
 
       <div className="budget">
