@@ -80,3 +80,18 @@ export function chunkIdMaker(documentId: string, optionsKey: string): (start: nu
   const seed = hash53(`${documentId}\u0000${optionsKey}`, 0) % 0x100000000 | 0;
   return (start, end) => base36(hash53Span(start, end, seed));
 }
+
+/**
+ * Ids for structure-aware chunks: from the document id, the options, the heading path and the content, so a chunk
+ * keeps its id when text elsewhere in the document changes. Identical (path, content) pairs get an ordinal.
+ */
+export function structuralIdMaker(documentId: string, optionsKey: string): (headingPath: readonly string[], content: string) => string {
+  const seed = hash53(`${documentId}\u0000${optionsKey}`, 0) % 0x100000000 | 0;
+  const seen = new Map<string, number>();
+  return (headingPath, content) => {
+    const key = `${headingPath.join('\u0001')}\u0000${content}`;
+    const ordinal = seen.get(key) ?? 0;
+    seen.set(key, ordinal + 1);
+    return base36(hash53(ordinal === 0 ? key : `${key}\u0000${ordinal}`, seed));
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunk, chunkOverlaps, chunkStats, documentIdFor, LANGUAGE_PRESETS, STRATEGIES, UNIT_NAMES, validateOptions } from './index';
+import { CHUNKER_VERSION, chunk, chunkOverlaps, chunkStats, documentIdFor, LANGUAGE_PRESETS, STRATEGIES, UNIT_NAMES, validateOptions } from './index';
 
 describe('chunk()', () => {
   const text = 'Alpha beta gamma. Delta epsilon zeta.\n\nEta theta iota kappa. Lambda mu.';
@@ -13,7 +13,15 @@ describe('chunk()', () => {
       expect(c.text).toBe(text.slice(c.start, c.end));
       expect(c.content).toBe(c.text);
       expect(c.size).toBe(c.text.length);
-      expect(c.metadata).toEqual({ strategy: 'recursive', compat: 'none', unit: 'chars' });
+      expect(c.metadata).toEqual({
+        strategy: 'recursive',
+        compat: 'none',
+        unit: 'chars',
+        documentId: documentIdFor(text),
+        position: i,
+        chunker: 'chunkscope',
+        chunkerVersion: CHUNKER_VERSION,
+      });
       expect(c.id).toMatch(/^[0-9a-z]{11}$/);
     });
   });
@@ -86,7 +94,7 @@ describe('chunk()', () => {
   });
 
   it('exports the registry, presets, unit names and option validation', () => {
-    expect(STRATEGIES.map((s) => s.id).sort()).toEqual(['character', 'fixed', 'paragraph', 'recursive', 'semantic', 'sentence', 'token']);
+    expect(STRATEGIES.map((s) => s.id).sort()).toEqual(['character', 'fixed', 'markdown', 'paragraph', 'recursive', 'semantic', 'sentence', 'token']);
     for (const s of STRATEGIES) {
       expect(s.label).not.toBe('');
       expect(s.description).not.toBe('');

@@ -2,7 +2,8 @@
  * The public API of the Chunkscope engine: the same functions run in the Web Worker, the CLI and the library.
  */
 import { splitLangchain } from './compat/langchain';
-import { chunkIdMaker, documentIdFor } from './ids';
+import { headerContext, largestHeaderSize, withHeaders } from './headers';
+import { chunkIdMaker, documentIdFor, structuralIdMaker } from './ids';
 import { meterFor } from './measure';
 import { RunGuard } from './merge';
 import { validateOptions } from './options';
@@ -10,6 +11,8 @@ import type { SplitSpan } from './registry';
 import { getStrategy } from './strategies';
 import type { Chunk, ChunkContext, ChunkOptions, EmbedTexts, LoadWasm, ResolvedOptions, Unit } from './types';
 import { getUnit } from './units';
+import { splitRetrievalUnits } from './retrieval';
+import { CHUNKER_NAME, CHUNKER_VERSION } from './version';
 
 export interface ChunkHooks {
   /** Called with a fraction in [0, 1] during long runs. */
@@ -37,38 +40,104 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
   new RunGuard(hooks, text.length).check(); // already cancelled: do no work
   if (resolved.compat === 'none' && text.trim() === '') return [];
   const unit = await getUnit(resolved.unit);
-  const ctx: ChunkContext = { unit, options: resolved, onProgress: hooks.onProgress, signal: hooks.signal, embed: hooks.embed, onNote: hooks.onNote };
-  // Semantic's compat modes live in its own splitter (src/core/semantic), not in the LangChain text splitters.
-  const spans: SplitSpan[] =
-    resolved.compat === 'langchain' && resolved.strategy !== 'semantic'
-      ? await splitLangchain(text, ctx)
-      : await getStrategy(resolved.strategy).split(text, ctx);
+  const ctx: ChunkContext = {
+    unit,
+    options: resolved,
+    onProgress: hooks.onProgress,
+    signal: hooks.signal,
+    embed: hooks.embed,
+    onNote: hooks.onNote,
+    loadWasm: hooks.loadWasm,
+  };
+  const strategy = getStrategy(resolved.strategy);
+  const structure = strategy.structure && resolved.compat === 'none' ? await strategy.structure(text, ctx) : null;
+
+  // A contextual header counts in the size: cut to the size minus the largest header (at most half the size).
+  const header = resolved.headers ? headerContext(resolved.headers, structure, resolved.path ?? null) : null;
+  let splitCtx = ctx;
+  if (header && resolved.strategy !== 'semantic') {
+    const room = Math.min(largestHeaderSize(header, structure, unit), Math.floor(resolved.size / 2));
+    const size = resolved.size - room;
+    splitCtx = { ...ctx, options: { ...resolved, size, overlap: Math.min(resolved.overlap, Math.max(0, size - 1)) } };
+  }
+
+  let spans: SplitSpan[];
+  if (resolved.retrieval !== 'chunks') {
+    spans = await splitRetrievalUnits(text, strategy, splitCtx);
+  } else if (resolved.compat === 'langchain' && !OWN_COMPAT.has(resolved.strategy)) {
+    spans = await splitLangchain(text, splitCtx);
+  } else {
+    spans = await strategy.split(text, splitCtx);
+  }
+  if (header) spans = withHeaders(text, spans, header);
   const chunks = buildChunks(text, spans, resolved, unit);
   hooks.onProgress?.(1);
   return chunks;
 }
 
+/** Strategies whose compat modes live in their own splitter, not in the LangChain text splitters. */
+const OWN_COMPAT = new Set<string>(['semantic', 'markdown']);
+
 /**
  * Spans to Chunk objects: text, content, size re-counted in the unit, stable id, metadata (strategy, compat, unit,
- * oversize, and for semantic chunks `distanceBefore`, the distance at the sentence gap the chunk starts after).
+ * document id, position, oversize; heading path, content type, caption and injected prefix from structure-aware
+ * strategies; level, parent id, leaf and window for retrieval units; pages from `pageStarts`; language; chunker).
  * The one place this happens, so the page's worker (which re-splits cached semantic analyses itself) produces the
  * same chunks as chunk() and the CLI.
  */
 export function buildChunks(text: string, spans: readonly SplitSpan[], resolved: ResolvedOptions, unit: Unit): Chunk[] {
   const documentId = resolved.documentId ?? documentIdFor(text);
-  const chunkId = chunkIdMaker(documentId, optionsKey(resolved));
+  const key = optionsKey(resolved);
+  const spanId = chunkIdMaker(documentId, key);
+  const structuralId = structuralIdMaker(documentId, key);
   const meter = meterFor(unit, text);
-  // Semantic chunks have no `size` setting: only its maximum (when given) makes a chunk oversize.
-  const limit = resolved.strategy === 'semantic' ? (resolved.maxSize ?? Infinity) : resolved.size;
+  // Semantic chunks have no `size` setting, nor do the markdown compat modes (LangChain and LlamaIndex apply none):
+  // only a maximum (when given) makes a chunk oversize.
+  const unsized = resolved.strategy === 'semantic' || (resolved.strategy === 'markdown' && resolved.compat !== 'none');
+  // The document's language as far as the options say: a code grammar or language preset, else the locale of
+  // strategies that segment sentences; none for the others (no guess).
+  const controls = getStrategy(resolved.strategy).controls;
+  const language = resolved.language ?? (controls.includes('locale') ? resolved.locale : undefined);
+  const pageStarts = resolved.pageStarts ?? null;
+  const positions = new Map<number, number>();
   const chunks: Chunk[] = [];
   for (const span of spans) {
     const chunkText = text.slice(span.start, span.end);
     const content = span.content ?? chunkText;
     // Re-counted, through the meter's per-span memo: re-running on the same document (a slider move) is cheap.
     const size = span.content === undefined ? meter.exact(span.start, span.end) : unit.count(content);
-    const metadata: Chunk['metadata'] = { strategy: resolved.strategy, compat: resolved.compat, unit: resolved.unit };
+    const level = span.level ?? 0;
+    const limit = unsized ? (resolved.maxSize ?? Infinity) : levelSize(resolved, level, span.leaf);
+    const position = positions.get(level) ?? 0;
+    positions.set(level, position + 1);
+    const metadata: Chunk['metadata'] = {
+      strategy: resolved.strategy,
+      compat: resolved.compat,
+      unit: resolved.unit,
+      documentId,
+      position,
+    };
     if (span.oversize || size > limit) metadata.oversize = true;
     if (span.distanceBefore !== undefined && Number.isFinite(span.distanceBefore)) metadata.distanceBefore = span.distanceBefore;
+    if (span.headingPath) metadata.headingPath = span.headingPath;
+    if (span.contentType) metadata.contentType = span.contentType;
+    if (span.caption !== undefined) metadata.caption = span.caption;
+    if (span.signature !== undefined) metadata.signature = span.signature;
+    if (span.prefix) {
+      metadata.prefix = span.prefix;
+      metadata.prefixSize = unit.count(span.prefix);
+    }
+    if (span.level !== undefined) {
+      metadata.level = span.level;
+      metadata.leaf = span.leaf ?? true;
+      if (span.parent !== undefined && span.parent !== null) metadata.parentId = chunks[span.parent]!.id;
+    }
+    if (span.window) metadata.window = { start: span.window.start, end: span.window.end };
+    if (pageStarts) metadata.pages = pagesOf(pageStarts, span.start, span.end);
+    if (language) metadata.language = language;
+    if (span.metadata) Object.assign(metadata, span.metadata);
+    metadata.chunker = CHUNKER_NAME;
+    metadata.chunkerVersion = CHUNKER_VERSION;
     chunks.push({
       index: chunks.length,
       start: span.start,
@@ -76,11 +145,40 @@ export function buildChunks(text: string, spans: readonly SplitSpan[], resolved:
       text: chunkText,
       content,
       size,
-      id: chunkId(span.start, span.end),
+      id: span.headingPath ? structuralId(span.headingPath, content) : spanId(span.start, span.end),
       metadata,
     });
   }
   return chunks;
+}
+
+/** The size a chunk of this retrieval level is cut to. */
+function levelSize(o: ResolvedOptions, level: number, leaf: boolean | undefined): number {
+  if (o.retrieval === 'hierarchical') return o.levels?.[level] ?? o.size;
+  if (o.retrieval === 'parent-child' && leaf === false) return o.parentSize ?? o.size;
+  return o.size;
+}
+
+/** 1-based numbers of the pages [start, end) touches (pageStarts[i] is where page i + 1 starts). */
+export function pagesOf(pageStarts: readonly number[], start: number, end: number): number[] {
+  const pageAt = (offset: number): number => {
+    let lo = 0;
+    let hi = pageStarts.length - 1;
+    let found = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (pageStarts[mid]! <= offset) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return found + 1;
+  };
+  const first = pageAt(start);
+  const last = pageAt(Math.max(start, end - 1));
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
 }
 
 /**
@@ -117,10 +215,36 @@ export function optionsKey(options: ResolvedOptions): string {
       ['maxSize', options.maxSize],
     );
   }
+  if (controls.has('headingDepth')) shaping.push(['headingDepth', options.headingDepth]);
+  if (controls.has('rowsAsText')) shaping.push(['rowsAsText', options.rowsAsText]);
+  if (options.strategy === 'markdown' && options.compat === 'langchain') {
+    shaping.push(['stripHeaders', options.stripHeaders], ['returnEachLine', options.returnEachLine]);
+  }
+  if (options.strategy === 'code') shaping.push(['path', options.path ?? null]);
+  // Only when set, so the ids of chunks made before these options existed stay the same.
+  if (options.headers) shaping.push(['headers', options.headers], ['path', options.path ?? null]);
+  if (options.retrieval && options.retrieval !== 'chunks') {
+    shaping.push(['retrieval', options.retrieval]);
+    if (options.retrieval === 'parent-child') shaping.push(['parentSize', options.parentSize]);
+    if (options.retrieval === 'window') shaping.push(['window', options.window]);
+    if (options.retrieval === 'hierarchical') shaping.push(['levels', options.levels]);
+  }
   return JSON.stringify(shaping);
 }
 
-export { validateOptions, ChunkOptionsError, BASE_DEFAULTS, KEEP_SEPARATOR_VALUES, COMPAT_MODES, SENTENCE_FINDERS } from './options';
+export {
+  validateOptions,
+  ChunkOptionsError,
+  BASE_DEFAULTS,
+  KEEP_SEPARATOR_VALUES,
+  COMPAT_MODES,
+  SENTENCE_FINDERS,
+  RETRIEVAL_MODES,
+  DEFAULT_HEADER_TEMPLATE,
+  HEADER_PLACEHOLDERS,
+} from './options';
+export { renderHeader, PATH_JOINER } from './headers';
+export { CHUNKER_NAME, CHUNKER_VERSION } from './version';
 export { semanticPrepareOptions, semanticSplitParams } from './splitters/semantic';
 export {
   prepareSemantic,

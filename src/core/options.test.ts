@@ -39,6 +39,18 @@ describe('validateOptions defaults', () => {
       maxSize: null,
       embedder: 'builtin',
       sentences: 'intl',
+      // Structure, contextual header, retrieval and page options (used by some strategies only).
+      headingDepth: 3,
+      rowsAsText: false,
+      stripHeaders: true,
+      returnEachLine: false,
+      headers: null,
+      path: null,
+      retrieval: 'chunks',
+      parentSize: null,
+      window: 3,
+      levels: [2048, 512, 128],
+      pageStarts: null,
     });
   });
 
@@ -87,11 +99,11 @@ describe('validateOptions errors', () => {
     [{ size: 100, overlap: 200 }, 'overlap', 'overlap (200) must be smaller than size (100)'],
     [{ size: 100, overlap: 100 }, 'overlap', 'overlap (100) must be smaller than size (100)'],
     [{ overlap: -1 }, 'overlap', 'overlap must not be negative (got -1)'],
-    [{ strategy: 'late' }, 'strategy', 'unknown strategy "late" (expected one of recursive, character, sentence, paragraph, fixed, token, semantic)'],
+    [{ strategy: 'late' }, 'strategy', 'unknown strategy "late" (expected one of recursive, character, sentence, paragraph, fixed, token, semantic, markdown)'],
     [{ unit: 'bytes' }, 'unit', 'unknown unit "bytes" (expected one of chars, words, cl100k_base, o200k_base, p50k_base, r50k_base, gpt2)'],
     [{ language: 'cobol' }, 'language', expect.stringContaining('unknown language "cobol" (expected one of cpp, go,')],
     [{ keepSeparator: 'middle' }, 'keepSeparator', 'keepSeparator must be one of start, end, none (got "middle")'],
-    [{ compat: 'llamaindex' }, 'compat', 'compat llamaindex applies to semantic only (got recursive)'],
+    [{ compat: 'llamaindex' }, 'compat', 'compat llamaindex applies to semantic and markdown only (got recursive)'],
     [{ compat: 'chonkie' }, 'compat', 'unknown compat mode "chonkie" (expected one of none, langchain, llamaindex)'],
     [{ strategy: 'token', unit: 'words' }, 'unit', expect.stringContaining('the token strategy counts tokens')],
     [{ separators: '\n' }, 'separators', 'separators must be a list of strings'],
@@ -111,14 +123,14 @@ describe('validateOptions errors', () => {
 });
 
 describe('compat langchain validation', () => {
-  it('is available for character, recursive, token and semantic only', () => {
-    for (const strategy of ['character', 'recursive', 'token', 'semantic'] as const) {
+  it('is available for character, recursive, token, semantic and markdown only', () => {
+    for (const strategy of ['character', 'recursive', 'token', 'semantic', 'markdown'] as const) {
       expect(validateOptions({ strategy, compat: 'langchain' }).compat).toBe('langchain');
     }
     for (const strategy of ['fixed', 'sentence', 'paragraph'] as const) {
       const error = errorOf({ strategy, compat: 'langchain' });
       expect(error.field).toBe('compat');
-      expect(error.message).toBe(`compat langchain applies to character, recursive, token, semantic only (got ${strategy})`);
+      expect(error.message).toBe(`compat langchain applies to character, recursive, token, semantic, markdown only (got ${strategy})`);
     }
   });
 

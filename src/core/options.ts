@@ -2,7 +2,7 @@ import { LANGCHAIN_JS_LANGUAGES, LANGUAGE_NAMES, languageSeparators } from './la
 import { checkSeparatorRegex } from './separator-regex';
 import { getStrategy, STRATEGY_NAMES } from './strategies';
 import { BREAKPOINT_MODES } from './semantic/breakpoints';
-import type { BreakpointMode, ChunkOptions, CompatMode, KeepSeparator, ResolvedOptions, SentenceFinder, StrategyName, UnitName } from './types';
+import type { BreakpointMode, ChunkOptions, CompatMode, KeepSeparator, ResolvedOptions, RetrievalMode, SentenceFinder, StrategyName, UnitName } from './types';
 import { isTokenEncoding, TOKEN_ENCODINGS, UNIT_NAMES } from './units';
 
 /** A bad option: `field` names the option (as the CLI flag / library key), `message` is one human line. */
@@ -36,7 +36,28 @@ export const BASE_DEFAULTS: ResolvedOptions = {
   maxSize: null,
   embedder: 'builtin',
   sentences: 'intl',
+  headingDepth: 3,
+  rowsAsText: false,
+  stripHeaders: true,
+  returnEachLine: false,
+  headers: null,
+  path: null,
+  retrieval: 'chunks',
+  parentSize: null,
+  window: 3,
+  levels: [2048, 512, 128],
+  pageStarts: null,
 };
+
+/** The contextual header used when `headers: true` (--headers without a template): the heading path, then a blank line. */
+export const DEFAULT_HEADER_TEMPLATE = '{path}\n\n';
+export const HEADER_PLACEHOLDERS = ['{title}', '{path}', '{file}'];
+export const RETRIEVAL_MODES: RetrievalMode[] = ['chunks', 'parent-child', 'window', 'hierarchical'];
+/** Strategies that split at headings (headingDepth, rowsAsText apply). */
+export const HEADING_STRATEGIES: StrategyName[] = ['markdown', 'html'];
+const MAX_WINDOW = 50;
+const MAX_LEVELS = 6;
+const MAX_TEMPLATE = 500;
 
 export const KEEP_SEPARATOR_VALUES: KeepSeparator[] = ['start', 'end', 'none'];
 export const COMPAT_MODES: CompatMode[] = ['none', 'langchain', 'llamaindex'];
@@ -45,7 +66,7 @@ export const SENTENCE_FINDERS: SentenceFinder[] = ['intl', 'regex'];
 const MAX_BUFFER = 100;
 const MAX_EMBEDDER_ID = 200;
 /** Strategies with a LangChain compatibility mode (semantic's is SemanticChunker, in src/core/semantic). */
-export const LANGCHAIN_STRATEGIES: StrategyName[] = ['character', 'recursive', 'token', 'semantic'];
+export const LANGCHAIN_STRATEGIES: StrategyName[] = ['character', 'recursive', 'token', 'semantic', 'markdown'];
 
 const MAX_SIZE = 100_000_000;
 const MAX_SEPARATORS = 64;
@@ -147,6 +168,110 @@ function semanticOptions(given: Record<string, unknown>, has: (key: string) => b
     fail('sentences', `sentences must be one of ${oneOf(SENTENCE_FINDERS)} (got ${show(sentences)})`);
   }
   return { breakpoint: mode, amount, chunks, buffer, minSize, maxSize, embedder: embedder.trim(), sentences: sentences as SentenceFinder };
+}
+
+interface StructureResolved {
+  headingDepth: number;
+  rowsAsText: boolean;
+  stripHeaders: boolean;
+  returnEachLine: boolean;
+  headers: string | null;
+  path: string | null;
+  retrieval: RetrievalMode;
+  parentSize: number | null;
+  window: number;
+  levels: number[];
+  pageStarts: number[] | null;
+}
+
+function booleanOption(field: string, value: unknown): boolean {
+  if (value === true || value === 'true' || value === '1') return true;
+  if (value === false || value === 'false' || value === '0') return false;
+  return fail(field, `${field} must be true or false (got ${show(value)})`);
+}
+
+/** Structure, contextual-header, retrieval-unit and page options (validated for every strategy when given). */
+function structureOptions(given: Record<string, unknown>, has: (key: string) => boolean, size: number): StructureResolved {
+  const headingDepth = has('headingDepth') ? integerOption('headingDepth', given.headingDepth) : BASE_DEFAULTS.headingDepth!;
+  if (headingDepth < 1 || headingDepth > 6) fail('headingDepth', `headingDepth must be between 1 and 6 (got ${headingDepth})`);
+
+  let headers: string | null = null;
+  if (has('headers') && given.headers !== false && given.headers !== '') {
+    const h = given.headers === true ? DEFAULT_HEADER_TEMPLATE : given.headers;
+    if (typeof h !== 'string') fail('headers', `headers must be true or a template such as "{path}\\n\\n" (got ${show(h)})`);
+    if (h.length > MAX_TEMPLATE) fail('headers', `the header template is longer than ${MAX_TEMPLATE} characters`);
+    if (!HEADER_PLACEHOLDERS.some((p) => h.includes(p))) {
+      fail('headers', `the header template needs at least one of ${HEADER_PLACEHOLDERS.join(', ')} (got ${show(h)})`);
+    }
+    headers = h;
+  }
+
+  let path: string | null = null;
+  if (has('path') && given.path !== '') {
+    if (typeof given.path !== 'string' || given.path.length > 1000) fail('path', 'path must be a file path or name (a string)');
+    path = given.path;
+  }
+
+  let parentSize: number | null = null;
+  if (has('parentSize')) {
+    parentSize = integerOption('parentSize', given.parentSize);
+    if (parentSize <= size) fail('parentSize', `parentSize (${parentSize}) must be larger than size (${size})`);
+    if (parentSize > MAX_SIZE) fail('parentSize', `parentSize (${parentSize}) must be at most ${MAX_SIZE}`);
+  }
+  const window = has('window') ? integerOption('window', given.window) : BASE_DEFAULTS.window!;
+  if (window < 0 || window > MAX_WINDOW) fail('window', `window must be between 0 and ${MAX_WINDOW} sentences (got ${window})`);
+
+  let levels = [...BASE_DEFAULTS.levels!];
+  if (has('levels')) {
+    const raw = typeof given.levels === 'string' ? given.levels.split(/[\s,]+/).filter(Boolean) : given.levels;
+    if (!Array.isArray(raw) || raw.length === 0) fail('levels', 'levels must be a list of sizes, largest first, e.g. 2048, 512, 128');
+    levels = raw.map((v) => integerOption('levels', v));
+    if (levels.length < 2 || levels.length > MAX_LEVELS) fail('levels', `levels needs 2 to ${MAX_LEVELS} sizes, largest first (got ${levels.length})`);
+    for (let i = 0; i < levels.length; i++) {
+      if (levels[i]! <= 0 || levels[i]! > MAX_SIZE) fail('levels', `level sizes must be between 1 and ${MAX_SIZE} (got ${levels[i]})`);
+      if (i > 0 && levels[i]! >= levels[i - 1]!) {
+        fail('levels', `levels must get smaller, largest first (got ${levels.join(', ')})`);
+      }
+    }
+  }
+
+  // The mode: given, or implied by the field that only one mode uses (--parent-size, --window, --levels).
+  let retrieval: RetrievalMode = 'chunks';
+  if (has('retrieval')) {
+    const r = given.retrieval;
+    if (typeof r !== 'string' || !(RETRIEVAL_MODES as string[]).includes(r)) {
+      fail('retrieval', `unknown retrieval mode ${show(r)} (expected one of ${oneOf(RETRIEVAL_MODES)})`);
+    }
+    retrieval = r as RetrievalMode;
+  } else {
+    const implied = [has('parentSize') && 'parent-child', has('window') && 'window', has('levels') && 'hierarchical'].filter(Boolean) as RetrievalMode[];
+    if (implied.length > 1) fail('retrieval', `choose one retrieval mode: parentSize, window and levels each pick a different one (got ${implied.join(', ')})`);
+    retrieval = implied[0] ?? 'chunks';
+  }
+  if (retrieval === 'parent-child' && parentSize === null) parentSize = Math.min(MAX_SIZE, size * 4);
+
+  let pageStarts: number[] | null = null;
+  if (has('pageStarts')) {
+    const p = given.pageStarts;
+    if (!Array.isArray(p) || p.some((v, i) => typeof v !== 'number' || !Number.isInteger(v) || v < 0 || (i > 0 && v <= (p[i - 1] as number)))) {
+      fail('pageStarts', 'pageStarts must be increasing character offsets, one per page');
+    }
+    pageStarts = [...(p as number[])];
+  }
+
+  return {
+    headingDepth,
+    rowsAsText: has('rowsAsText') ? booleanOption('rowsAsText', given.rowsAsText) : false,
+    stripHeaders: has('stripHeaders') ? booleanOption('stripHeaders', given.stripHeaders) : true,
+    returnEachLine: has('returnEachLine') ? booleanOption('returnEachLine', given.returnEachLine) : false,
+    headers,
+    path,
+    retrieval,
+    parentSize,
+    window,
+    levels,
+    pageStarts,
+  };
 }
 
 /**
@@ -261,8 +386,13 @@ export function validateOptions(options: ChunkOptions = {}): ResolvedOptions {
   }
 
   const semantic = semanticOptions(given, has);
-  if (compat === 'llamaindex' && strategy.id !== 'semantic') {
-    fail('compat', `compat llamaindex applies to semantic only (got ${strategy.id})`);
+  const structure = structureOptions(given, has, size);
+  if (compat === 'llamaindex' && strategy.id !== 'semantic' && strategy.id !== 'markdown') {
+    fail('compat', `compat llamaindex applies to semantic and markdown only (got ${strategy.id})`);
+  }
+  if (structure.retrieval !== 'chunks') {
+    if (compat !== 'none') fail('retrieval', `retrieval units are built on Chunkscope's own splitting: turn compat mode off`);
+    if (strategy.id === 'semantic') fail('retrieval', 'retrieval units are not available for the semantic strategy');
   }
 
   if (compat === 'langchain' && strategy.id !== 'semantic') {
@@ -293,5 +423,6 @@ export function validateOptions(options: ChunkOptions = {}): ResolvedOptions {
     documentId,
     locale,
     ...semantic,
+    ...structure,
   };
 }

@@ -47,8 +47,16 @@ export interface SplitSpan extends Range {
   caption?: string;
   /** Code: the enclosing signature(s) used in the content prefix. */
   signature?: string;
-  /** Text put before the span's content (content === prefix + rest); see ChunkMetadata.prefix. */
+  /** Text put before the span's content (content starts with it); see ChunkMetadata.prefix. */
   prefix?: string;
+  /** Extra metadata a compat mode reproduces (LangChain's "Header 1" keys, LlamaIndex's header_path). */
+  metadata?: Record<string, unknown>;
+  // Retrieval units (src/core/retrieval): nesting level, index of the parent span in the same list, leaf flag and
+  // a sentence window's span.
+  level?: number;
+  parent?: number | null;
+  leaf?: boolean;
+  window?: Range;
 }
 
 export interface StrategyDefinition {

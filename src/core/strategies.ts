@@ -1,6 +1,7 @@
 import type { StrategyDefinition } from './registry';
 import { characterStrategy } from './splitters/character';
 import { fixedStrategy } from './splitters/fixed';
+import { markdownStrategy } from './splitters/markdown';
 import { paragraphStrategy } from './splitters/paragraph';
 import { recursiveStrategy } from './splitters/recursive';
 import { semanticStrategy } from './splitters/semantic';
@@ -17,6 +18,7 @@ export const STRATEGIES: StrategyDefinition[] = [
   fixedStrategy,
   tokenStrategy,
   semanticStrategy,
+  markdownStrategy,
 ];
 
 export const STRATEGY_NAMES: StrategyName[] = STRATEGIES.map((s) => s.id);

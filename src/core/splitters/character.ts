@@ -11,7 +11,7 @@ export const characterStrategy: StrategyDefinition = {
   label: 'Character',
   description: 'Split on one separator (default: a blank line), then pack the pieces up to the size.',
   defaults: { size: 512, overlap: 64, unit: 'chars', separators: ['\n\n'], keepSeparator: 'none' },
-  controls: ['size', 'overlap', 'unit', 'separators', 'keepSeparator', 'compat'],
+  controls: ['size', 'overlap', 'unit', 'separators', 'keepSeparator', 'compat', 'headers', 'retrieval'],
   compat: ['langchain'],
   split(text, ctx) {
     const { options } = ctx;

@@ -17,7 +17,7 @@ export const fixedStrategy: StrategyDefinition = {
   label: 'Fixed size',
   description: 'Windows of exactly N units (characters, words or tokens) with overlap, ignoring the text structure.',
   defaults: { size: 512, overlap: 64, unit: 'chars' },
-  controls: ['size', 'overlap', 'unit'],
+  controls: ['size', 'overlap', 'unit', 'headers', 'retrieval'],
   compat: [],
   split(text, ctx) {
     const { options, unit } = ctx;

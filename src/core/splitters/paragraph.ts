@@ -14,7 +14,7 @@ export const paragraphStrategy: StrategyDefinition = {
   label: 'Paragraph',
   description: 'Pack whole paragraphs (blank-line separated) up to the size; long ones fall back to sentences, then words.',
   defaults: { size: 512, overlap: 0, unit: 'chars' },
-  controls: ['size', 'overlap', 'unit', 'locale'],
+  controls: ['size', 'overlap', 'unit', 'locale', 'headers', 'retrieval'],
   compat: [],
   split(text, ctx) {
     const { options } = ctx;

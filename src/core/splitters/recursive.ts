@@ -15,7 +15,7 @@ export const recursiveStrategy: StrategyDefinition = {
   label: 'Recursive',
   description: 'Cut at the coarsest separator that works (paragraphs, lines, words, characters) and pack up to the size.',
   defaults: { size: 512, overlap: 64, unit: 'chars', separators: DEFAULT_RECURSIVE_SEPARATORS, keepSeparator: 'start' },
-  controls: ['size', 'overlap', 'unit', 'separators', 'keepSeparator', 'language', 'compat'],
+  controls: ['size', 'overlap', 'unit', 'separators', 'keepSeparator', 'language', 'compat', 'headers', 'retrieval'],
   compat: ['langchain'],
   split(text, ctx) {
     const { options } = ctx;

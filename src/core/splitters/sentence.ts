@@ -13,7 +13,7 @@ export const sentenceStrategy: StrategyDefinition = {
   label: 'Sentence',
   description: 'Pack whole sentences (any language, via Intl.Segmenter) up to the size; overlap in whole sentences.',
   defaults: { size: 512, overlap: 64, unit: 'chars' },
-  controls: ['size', 'overlap', 'unit', 'locale'],
+  controls: ['size', 'overlap', 'unit', 'locale', 'headers', 'retrieval'],
   compat: [],
   split(text, ctx) {
     const { options } = ctx;

@@ -14,7 +14,7 @@ export const tokenStrategy: StrategyDefinition = {
   label: 'Token',
   description: 'Windows of N tokens, each starting `overlap` tokens before the previous one ends (LangChain TokenTextSplitter).',
   defaults: { size: 512, overlap: 64, unit: 'cl100k_base' },
-  controls: ['size', 'overlap', 'unit', 'compat'],
+  controls: ['size', 'overlap', 'unit', 'compat', 'headers', 'retrieval'],
   compat: ['langchain'],
   split(text, ctx) {
     const { options, unit } = ctx;

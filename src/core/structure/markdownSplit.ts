@@ -27,6 +27,8 @@ export interface MarkdownSplitOptions {
   rowsAsText?: boolean;
   signal?: { aborted: boolean };
   onProgress?: (fraction: number) => void;
+  /** The document's outline when the caller already has it (parsing dominates the cost). */
+  outline?: MarkdownOutline;
 }
 
 /** Separators used inside an oversize section, after its markdown blocks: the recursive splitter's defaults. */
@@ -49,7 +51,7 @@ export const TINY_SECTION_FRACTION = 1 / 4;
  */
 export function splitMarkdown(text: string, options: MarkdownSplitOptions): StructureSpan[] {
   const maxDepth = options.maxDepth ?? 6;
-  const outline = buildOutline(text);
+  const outline = options.outline ?? buildOutline(text);
   const meter = meterFor(options.unit, text);
   const params: MergeParams = {
     size: options.size,

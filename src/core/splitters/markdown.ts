@@ -1,0 +1,89 @@
+import type { DocumentStructure, SplitSpan, StrategyDefinition, StructureSection } from '../registry';
+import { splitLangchainMarkdownHeaders } from '../structure/langchainMarkdownHeader';
+import { splitLlamaindexMarkdown } from '../structure/llamaindexMarkdown';
+import { buildOutline, headingPathAt, type MarkdownOutline } from '../structure/markdown';
+import { splitMarkdown } from '../structure/markdownSplit';
+import type { ChunkContext } from '../types';
+
+/**
+ * Markdown split at its headings (src/core/structure): breadcrumbs on every chunk, tables kept whole with their
+ * header (large ones in row groups repeating it), code fences never cut unless alone too big. Compat modes:
+ * LangChain's MarkdownHeaderTextSplitter and LlamaIndex's MarkdownNodeParser (neither applies a size).
+ */
+export const markdownStrategy: StrategyDefinition = {
+  id: 'markdown',
+  label: 'Markdown (headings)',
+  description: 'Split markdown at its headings down to a depth; breadcrumbs on each chunk, tables and code blocks kept whole.',
+  defaults: { size: 1000, overlap: 0, unit: 'chars' },
+  controls: ['size', 'overlap', 'unit', 'headingDepth', 'rowsAsText', 'compat', 'stripHeaders', 'returnEachLine', 'headers', 'retrieval'],
+  compat: ['langchain', 'llamaindex'],
+  split(text, ctx) {
+    const { options } = ctx;
+    const outline = outlineOf(text);
+    if (options.compat === 'langchain') return langchainSpans(text, ctx, outline);
+    if (options.compat === 'llamaindex') return llamaindexSpans(text, outline);
+    return splitMarkdown(text, {
+      maxDepth: options.headingDepth ?? 3,
+      size: options.size,
+      overlap: options.overlap,
+      unit: ctx.unit,
+      rowsAsText: options.rowsAsText ?? false,
+      signal: ctx.signal,
+      onProgress: ctx.onProgress,
+      outline,
+    });
+  },
+  structure(text, ctx) {
+    return markdownStructure(text, ctx.options.headingDepth ?? 3);
+  },
+};
+
+/** Sections at headings of depth <= maxDepth (the text before the first one included), covering the document. */
+export function markdownStructure(text: string, maxDepth: number): DocumentStructure {
+  const outline = outlineOf(text);
+  const cuts = outline.headings.filter((h) => h.depth <= maxDepth);
+  const sections: StructureSection[] = [];
+  if (cuts.length === 0 || cuts[0]!.start > 0) sections.push({ start: 0, end: cuts[0]?.start ?? text.length, headingPath: [] });
+  cuts.forEach((h, i) => sections.push({ start: h.start, end: cuts[i + 1]?.start ?? text.length, headingPath: headingPathAt(outline, h.start) }));
+  const title = outline.headings.find((h) => h.depth === 1)?.title;
+  return { sections, headingPathAt: (offset) => headingPathAt(outline, offset), ...(title ? { title } : {}) };
+}
+
+// Parsing costs seconds per MB and split(), structure() and the headers all need the outline of the same text:
+// keep the last one (the page re-splits the same document on every slider move).
+let cached: { text: string; outline: MarkdownOutline } | null = null;
+
+function outlineOf(text: string): MarkdownOutline {
+  if (cached?.text !== text) cached = { text, outline: buildOutline(text) };
+  return cached.outline;
+}
+
+function langchainSpans(text: string, ctx: ChunkContext, outline: MarkdownOutline): SplitSpan[] {
+  const depth = ctx.options.headingDepth ?? 3;
+  const headersToSplitOn = Array.from({ length: depth }, (_, i) => ['#'.repeat(i + 1), `Header ${i + 1}`] as const);
+  const docs = splitLangchainMarkdownHeaders(text, {
+    headersToSplitOn,
+    stripHeaders: ctx.options.stripHeaders ?? true,
+    returnEachLine: ctx.options.returnEachLine ?? false,
+  });
+  return docs.map((d) => ({
+    start: d.start,
+    end: d.end,
+    content: d.content,
+    headingPath: headingPathAt(outline, d.start),
+    contentType: 'text' as const,
+    // LangChain's own metadata keys ("Header 1", ...), as a pipeline using it would see them.
+    metadata: d.metadata,
+  }));
+}
+
+function llamaindexSpans(text: string, outline: MarkdownOutline): SplitSpan[] {
+  return splitLlamaindexMarkdown(text).map((n) => ({
+    start: n.start,
+    end: n.end,
+    content: n.text,
+    headingPath: headingPathAt(outline, n.start),
+    contentType: 'text' as const,
+    metadata: { header_path: n.metadata.header_path },
+  }));
+}
