@@ -288,19 +288,29 @@ function scheduleDocumentSave(): void {
   }, delay);
 }
 
-/** Download the painted chunks, formatted by the same formatChunks the CLI uses. */
-export async function exportChunks(format: ExportFormat): Promise<void> {
+/** The painted chunks formatted by the same formatChunks the CLI uses (the worker that made them formats them). */
+export async function exportedText(format: ExportFormat): Promise<string | null> {
   const s = useStore.getState();
-  if (!client || !s.result) return;
-  const text =
-    s.result.semantic && embedClient
-      ? await embedClient.exportChunks(s.result.jobId, s.result.version, format)
-      : await client.exportChunks(s.result.jobId, s.result.version, s.result.options, format);
-  const blob = new Blob([text], { type: format === 'json' ? 'application/json' : 'application/x-ndjson' });
+  if (!client || !s.result) return null;
+  return s.result.semantic && embedClient
+    ? embedClient.exportChunks(s.result.jobId, s.result.version, format)
+    : client.exportChunks(s.result.jobId, s.result.version, s.result.options, format);
+}
+
+/** Download the painted chunks as JSON or JSONL, byte-identical to the CLI's output. */
+export async function exportChunks(format: ExportFormat): Promise<void> {
+  const text = await exportedText(format);
+  if (text === null) return;
+  downloadFile(format === 'json' ? 'chunks.json' : 'chunks.jsonl', text, format === 'json' ? 'application/json' : 'application/x-ndjson');
+}
+
+/** Save `text` as a file the browser downloads. */
+export function downloadFile(name: string, text: string, type: string): void {
+  const blob = new Blob([text], { type });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = format === 'json' ? 'chunks.json' : 'chunks.jsonl';
+  a.download = name;
   document.body.appendChild(a);
   a.click();
   a.remove();

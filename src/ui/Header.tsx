@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { exportChunks } from '../state/controller';
 import { selectChunkCount, selectError, selectProgress, selectResult, selectRunning } from '../state/selectors';
 import { useStore } from '../state/store';
-import type { ExportFormat } from '../core/format';
+import { ExportMenu } from './export/ExportMenu';
 import { formatNumber } from './panels/format';
 
 /** App name, tagline, a live status line and the export actions. */
@@ -13,7 +12,6 @@ export function Header() {
   const count = useStore(selectChunkCount);
   const error = useStore(selectError);
   const loadProgress = useStore((s) => s.loadProgress);
-  const [exportError, setExportError] = useState<string | null>(null);
 
   const embedProgress = useStore((s) => s.embedProgress);
   let status: string;
@@ -27,15 +25,6 @@ export function Header() {
   else if (error) status = 'Settings invalid';
   else if (result) status = `${formatNumber(count)} chunks in ${result.elapsedMs < 1 ? '<1' : Math.round(result.elapsedMs)} ms`;
   else status = 'Starting…';
-
-  const onExport = async (format: ExportFormat) => {
-    setExportError(null);
-    try {
-      await exportChunks(format);
-    } catch (e) {
-      setExportError(e instanceof Error ? e.message : String(e));
-    }
-  };
 
   return (
     <header className="app-header">
@@ -55,14 +44,8 @@ export function Header() {
         <span className="muted">Web Worker · nothing leaves your browser</span>
       </div>
       <div className="actions">
-        {exportError && <span className="export-error">{exportError}</span>}
         <CopyLinkButton />
-        <button type="button" className="btn" disabled={!result} onClick={() => onExport('json')}>
-          Export JSON
-        </button>
-        <button type="button" className="btn" disabled={!result} onClick={() => onExport('jsonl')}>
-          Export JSONL
-        </button>
+        <ExportMenu />
       </div>
     </header>
   );

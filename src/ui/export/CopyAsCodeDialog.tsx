@@ -1,0 +1,149 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { CODE_TARGETS, codeFor, reproducesExactly, type CodeTarget } from '../../core/export/index';
+import { validateOptions } from '../../core/options';
+import { toChunkOptions } from '../../state/chunkOptions';
+import { documentFacts } from '../../state/controller';
+import { useStore } from '../../state/store';
+
+const TARGET_TITLES: Record<CodeTarget, string> = {
+  'langchain-python': 'LangChain Python',
+  'langchain-js': 'LangChain JS',
+  llamaindex: 'LlamaIndex',
+  chonkie: 'Chonkie',
+};
+
+/** The program's leading comment lines that explain what differs (not install lines or the summary). */
+export function noteLines(code: string): string[] {
+  const notes: string[] = [];
+  for (const line of code.split('\n')) {
+    const m = /^\s*(?:#|\/\/)\s?(.*)$/.exec(line);
+    if (!m) {
+      if (line.trim() === '' || line.startsWith('#!')) continue;
+      break;
+    }
+    const text = m[1]!.trim();
+    if (text === '' || /^(pip|npm) install\b/.test(text) || text.startsWith('Chunkscope configuration:') || text.startsWith('Usage:')) continue;
+    notes.push(text);
+  }
+  return notes;
+}
+
+/**
+ * "Copy as code…": a modal dialog with a program that reproduces the current configuration in LangChain (Python
+ * or JS), LlamaIndex or Chonkie. The code goes into the page as text (textContent), never as markup. A native modal
+ * <dialog> keeps focus inside and closes on Esc; focus returns to the button that opened it.
+ */
+export function CopyAsCodeDialog() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [target, setTarget] = useState<CodeTarget>('langchain-python');
+  const [copied, setCopied] = useState(false);
+  const config = useStore((s) => s.config);
+  const docName = useStore((s) => s.docName);
+
+  const generated = useMemo(() => {
+    if (!open) return null;
+    try {
+      const options = validateOptions(toChunkOptions(config, documentFacts(useStore.getState())));
+      const code = codeFor(options, target);
+      return { code, exact: reproducesExactly(options, target), notes: noteLines(code), error: null };
+    } catch (e) {
+      return { code: '', exact: false, notes: [], error: e instanceof Error ? e.message : String(e) };
+    }
+    // docName: the file name is part of the options (path).
+  }, [open, config, target, docName]);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    setCopied(false);
+    opener.current?.focus();
+  };
+
+  const copy = async () => {
+    if (!generated?.code) return;
+    try {
+      await navigator.clipboard.writeText(generated.code);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch {
+      /* clipboard refused: the code is selectable in the block */
+    }
+  };
+
+  return (
+    <>
+      <button ref={opener} type="button" className="btn" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Copy as code
+      </button>
+      <dialog
+        ref={dialog}
+        className="code-dialog"
+        aria-labelledby="code-dialog-title"
+        onCancel={(e) => {
+          // Esc: close through React state so focus goes back to the opener.
+          e.preventDefault();
+          close();
+        }}
+        onClick={(e) => {
+          if (e.target === dialog.current) close(); // a click on the backdrop
+        }}
+      >
+        {open && generated && (
+          <div className="code-dialog-body">
+            <div className="code-dialog-head">
+              <h2 id="code-dialog-title">Copy as code</h2>
+              <button type="button" className="btn btn-quiet btn-small" onClick={close}>
+                Close
+              </button>
+            </div>
+            <div className="code-dialog-row">
+              <label htmlFor="code-target">Target</label>
+              <select id="code-target" value={target} onChange={(e) => setTarget(e.target.value as CodeTarget)}>
+                {CODE_TARGETS.map((t) => (
+                  <option key={t} value={t}>
+                    {TARGET_TITLES[t]}
+                  </option>
+                ))}
+              </select>
+              <button type="button" className="btn" onClick={copy} disabled={!generated.code}>
+                {copied ? 'Copied' : 'Copy'}
+              </button>
+            </div>
+            {generated.error ? (
+              <p className="alert" role="alert">
+                {generated.error}
+              </p>
+            ) : (
+              <>
+                <p className={generated.exact ? 'code-exact' : 'hint'} data-testid="code-exactness">
+                  {generated.exact
+                    ? "Gives exactly Chunkscope's chunks (LangChain compatibility)."
+                    : 'An approximation: this library cuts by its own rules, so some chunks may differ.'}
+                </p>
+                {generated.notes.length > 0 && (
+                  <ul className="code-notes" aria-label="Notes">
+                    {generated.notes.map((note, i) => (
+                      <li key={i}>{note}</li>
+                    ))}
+                  </ul>
+                )}
+                {/* React sets this as a text node: the code (with the user's separators in it) is never markup. */}
+                <pre className="code-block" aria-label="Generated code" tabIndex={0} data-testid="generated-code">
+                  {generated.code}
+                </pre>
+              </>
+            )}
+          </div>
+        )}
+      </dialog>
+    </>
+  );
+}
