@@ -1,0 +1,41 @@
+import type { StrategyDefinition } from '../registry';
+import { buildHtmlOutline, type HtmlOutline } from '../structure/html';
+import { DEFAULT_HTML_HEADING_DEPTH, htmlStructure, splitHtml } from '../structure/htmlSplit';
+
+/**
+ * HTML split at headings h1..h{headingDepth} with breadcrumbs (src/core/structure/htmlSplit.ts): exact offsets into
+ * the raw source, tables and <pre> kept whole when they fit, large tables in row groups repeating the header row.
+ */
+export const htmlStrategy: StrategyDefinition = {
+  id: 'html',
+  label: 'HTML (headings)',
+  description: 'Split HTML at its headings (h1–h6) down to a depth; breadcrumbs on each chunk, tables and <pre> kept whole.',
+  defaults: { size: 1000, overlap: 0, unit: 'chars' },
+  controls: ['size', 'overlap', 'unit', 'headingDepth', 'rowsAsText', 'headers', 'retrieval'],
+  compat: [],
+  split(text, ctx) {
+    const { options } = ctx;
+    return splitHtml(text, {
+      size: options.size,
+      overlap: options.overlap,
+      unit: ctx.unit,
+      maxDepth: options.headingDepth ?? DEFAULT_HTML_HEADING_DEPTH,
+      rowsAsText: options.rowsAsText ?? false,
+      signal: ctx.signal,
+      onProgress: ctx.onProgress,
+      outline: outlineOf(text),
+    });
+  },
+  structure(text, ctx) {
+    return htmlStructure(text, ctx.options.headingDepth ?? DEFAULT_HTML_HEADING_DEPTH, outlineOf(text));
+  },
+};
+
+// split(), structure() and contextual headers all need the outline of the same text, and the page re-splits the
+// same document on every slider move: keep the last one.
+let cached: { text: string; outline: HtmlOutline } | null = null;
+
+function outlineOf(text: string): HtmlOutline {
+  if (cached?.text !== text) cached = { text, outline: buildHtmlOutline(text) };
+  return cached.outline;
+}

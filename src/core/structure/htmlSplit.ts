@@ -1,0 +1,335 @@
+import { isWhitespaceCode, meterFor } from '../measure';
+import { packLevels, RunGuard, type Level, type MergeParams } from '../merge';
+import type { DocumentStructure, SplitSpan, StructureSection } from '../registry';
+import { separatorLevels } from '../segment/separators';
+import type { Range, Unit } from '../types';
+import { buildHtmlOutline, htmlHeadingPathAt, type HtmlBlock, type HtmlOutline, type HtmlTable } from './html';
+import { rowsAsText, TINY_SECTION_FRACTION, type StructureContentType, type StructureSpan } from './markdownSplit';
+
+export interface HtmlSplitOptions {
+  /** Split at headings h1..h{maxDepth} (default 3, the strategy's headingDepth); deeper headings stay inside. */
+  maxDepth?: number;
+  size: number;
+  overlap: number;
+  unit: Unit;
+  /** Table chunks' content as "column: value" lines per row (rows separated by a blank line). */
+  rowsAsText?: boolean;
+  signal?: { aborted: boolean };
+  onProgress?: (fraction: number) => void;
+  /** An outline already built for `text` (the strategy's structure() and split() can share one). */
+  outline?: HtmlOutline;
+}
+
+export const DEFAULT_HTML_HEADING_DEPTH = 3;
+
+/** Inside an oversize section, after the block elements: blank lines, lines, words, grapheme clusters. */
+const FALLBACK_SEPARATORS = ['\n\n', '\n', ' ', ''];
+/** Block nesting deeper than this is cut at lines and words instead (each nesting level is one packer level). */
+const MAX_BLOCK_LEVELS = 32;
+
+/**
+ * Split HTML at headings (h1..h{maxDepth}), with exact offsets into the raw source. Each section that fits is one
+ * chunk; tiny sections merge into their next sibling (TINY_SECTION_FRACTION, as for markdown); an oversize section
+ * is packed by the core packer at block element boundaries (outermost blocks first, then their children), then
+ * blank lines, lines, words and grapheme clusters — never cutting inside a tag or comment, nor inside a `<table>`
+ * or `<pre>` that fits on its own. A table larger than the size becomes row groups: the first group spans the
+ * table's start (caption, header) and its content is the header row, a line break and its rows; every later
+ * group's `content` is `prefix` (the header row's source text and a line break) followed by its source span.
+ */
+export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpan[] {
+  const maxDepth = options.maxDepth ?? DEFAULT_HTML_HEADING_DEPTH;
+  const guard = new RunGuard({ signal: options.signal, onProgress: options.onProgress }, text.length);
+  guard.check();
+  const outline = options.outline ?? buildHtmlOutline(text);
+  guard.check();
+  const meter = meterFor(options.unit, text);
+  const params: MergeParams = { size: options.size, overlap: options.overlap, meter, guard };
+  const sizeOf = (r: Range): number => {
+    const t = trimRange(text, r);
+    return t.start >= t.end ? 0 : meter.exact(t.start, t.end);
+  };
+  const fits = (r: Range): boolean => sizeOf(r) <= options.size;
+
+  // Sections, then tiny ones merged forward into their next siblings; a heading with no body joins the next section.
+  const sections = sectionRanges(text, outline, maxDepth);
+  const headingEnds = new Map(outline.headings.map((h) => [h.start, h.end]));
+  const headingOnly = (r: Range): boolean => {
+    const t = trimRange(text, r);
+    return (headingEnds.get(t.start) ?? -1) >= t.end;
+  };
+  const merged: Range[] = [];
+  for (let i = 0; i < sections.length; ) {
+    const first = sections[i]!;
+    let end = first.end;
+    let k = i + 1;
+    while (
+      k < sections.length &&
+      (headingOnly({ start: first.start, end }) ||
+        (sizeOf({ start: first.start, end }) < options.size * TINY_SECTION_FRACTION && sections[k]!.depth === first.depth)) &&
+      sizeOf({ start: first.start, end: sections[k]!.end }) <= options.size
+    ) {
+      end = sections[k]!.end;
+      k++;
+    }
+    merged.push({ start: first.start, end });
+    i = k;
+  }
+
+  // With rowsAsText a table alone in a chunk gets serialized content, so it must fit serialized too.
+  const serialized = new Map<HtmlTable, string>();
+  const serializedRows = (t: HtmlTable): string => {
+    let rows = serialized.get(t);
+    if (rows === undefined) {
+      rows = rowsAsText(t, indexes(0, t.rows.length - 1));
+      serialized.set(t, rows);
+    }
+    return rows;
+  };
+  const fitsSerialized = (t: HtmlTable, withCaption: boolean): boolean => {
+    if (!options.rowsAsText || t.rows.length === 0) return true;
+    const rows = serializedRows(t);
+    return options.unit.count(withCaption && t.caption ? `${t.caption.text}\n\n${rows}` : rows) <= options.size;
+  };
+
+  // Row-grouped tables: too large (as source or serialized), not nested in another row-grouped table.
+  const bigTables: HtmlTable[] = [];
+  for (const t of outline.tables) {
+    const outer = bigTables[bigTables.length - 1];
+    if (outer && t.start < outer.end) continue;
+    if (!fits(t) || !fitsSerialized(t, false)) bigTables.push(t);
+  }
+  const bigSet = new Set(bigTables);
+
+  const atomic = atomicRanges(outline, fits, (t) => !bigSet.has(t) && fitsSerialized(t, true));
+  const blockLevel: Level = (start, end) => blockPieces(outline.blocks, start, end);
+  const levels = [
+    ...new Array<Level>(Math.min(MAX_BLOCK_LEVELS, blockNesting(outline.blocks) + 1)).fill(blockLevel),
+    ...separatorLevels(text, FALLBACK_SEPARATORS, false, 'start'),
+  ].map((level) => withoutCutsInside(level, atomic));
+
+  // What a span holds when it is exactly one code block or one table.
+  const kinds = new Map<string, { type: StructureContentType; table?: HtmlTable }>();
+  const key = (r: Range): string => `${r.start}:${r.end}`;
+  for (const c of outline.code) kinds.set(key(trimRange(text, c)), { type: 'code' });
+  for (const t of outline.tables) kinds.set(key(trimRange(text, t)), { type: 'table', table: t });
+
+  const out: StructureSpan[] = [];
+  const pushText = (spans: SplitSpan[]): void => {
+    for (const span of spans) {
+      const kind = kinds.get(key(span));
+      // A piece of a code block too large to keep whole is still code.
+      const around = outline.code[lastStartingAtOrBefore(outline.code, span.start)];
+      const inCode = !kind && around !== undefined && span.end <= around.end;
+      const contentType = kind?.type ?? (inCode ? 'code' : 'text');
+      const described: StructureSpan = { ...span, headingPath: htmlHeadingPathAt(outline, span.start), contentType };
+      const table = kind?.table;
+      if (table?.caption) described.caption = table.caption.text;
+      if (table && options.rowsAsText && table.rows.length > 0) {
+        const rows = serializedRows(table);
+        described.content = table.caption && fitsSerialized(table, true) ? `${table.caption.text}\n\n${rows}` : rows;
+      }
+      out.push(described);
+    }
+  };
+
+  let nextTable = 0;
+  for (const section of merged) {
+    guard.check();
+    let from = section.start;
+    while (nextTable < bigTables.length && bigTables[nextTable]!.start < section.end) {
+      const table = bigTables[nextTable++]!;
+      const spans: SplitSpan[] = [];
+      if (table.start > from) packLevels(text, from, table.start, levels, params, spans);
+      pushText(spans);
+      out.push(...tableRowGroups(text, outline, table, options, guard));
+      from = table.end;
+    }
+    const spans: SplitSpan[] = [];
+    if (section.end > from) packLevels(text, from, section.end, levels, params, spans);
+    pushText(spans);
+  }
+  return out;
+}
+
+/** The sections at headings of depth <= maxDepth, covering the document: the text before the first is depth 0. */
+function sectionRanges(text: string, outline: HtmlOutline, maxDepth: number): (Range & { depth: number })[] {
+  const cuts = outline.headings.filter((h) => h.depth <= maxDepth);
+  const sections: (Range & { depth: number })[] = [];
+  if (cuts.length === 0 || cuts[0]!.start > 0) sections.push({ start: 0, end: cuts[0]?.start ?? text.length, depth: 0 });
+  cuts.forEach((h, i) => sections.push({ start: h.start, end: cuts[i + 1]?.start ?? text.length, depth: h.depth }));
+  return sections;
+}
+
+/**
+ * The document's structure for retrieval units and contextual headers: sections at headings of depth <= maxDepth
+ * (without gaps, the text before the first heading included when there is any), heading ancestry at any offset,
+ * and the title (`<title>`, else the first h1).
+ */
+export function htmlStructure(text: string, maxDepth = DEFAULT_HTML_HEADING_DEPTH, outline = buildHtmlOutline(text)): DocumentStructure {
+  const sections: StructureSection[] = sectionRanges(text, outline, maxDepth).map((s) => ({
+    start: s.start,
+    end: s.end,
+    headingPath: htmlHeadingPathAt(outline, s.start),
+  }));
+  const title = outline.title || outline.headings.find((h) => h.depth === 1)?.title;
+  return {
+    sections,
+    headingPathAt: (offset) => htmlHeadingPathAt(outline, offset),
+    ...(title ? { title } : {}),
+  };
+}
+
+function trimRange(text: string, r: Range): Range {
+  let { start, end } = r;
+  while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
+  while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
+  return { start, end };
+}
+
+/** Index of the first block starting at or after `at` (blocks sorted by start), from `lo`. */
+function firstStartingAtOrAfter(blocks: readonly Range[], at: number, lo = 0): number {
+  let hi = blocks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (blocks[mid]!.start < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * [start, end) cut at the boundaries of the outermost block elements lying inside it (a block equal to the range
+ * itself is looked into: its children are the pieces). A block that crosses the range's end is looked into too.
+ * Contiguous pieces: the text between blocks is a piece of its own.
+ */
+function blockPieces(blocks: readonly HtmlBlock[], start: number, end: number): Range[] {
+  const cuts: number[] = [];
+  let k = firstStartingAtOrAfter(blocks, start);
+  while (k < blocks.length && blocks[k]!.start < end) {
+    const b = blocks[k]!;
+    if (b.end <= end && b.end > b.start && !(b.start === start && b.end === end)) {
+      cuts.push(b.start, b.end);
+      k = firstStartingAtOrAfter(blocks, b.end, k + 1);
+    } else {
+      k++;
+    }
+  }
+  const out: Range[] = [];
+  let at = start;
+  for (const c of cuts) {
+    if (c > at && c < end) {
+      out.push({ start: at, end: c });
+      at = c;
+    }
+  }
+  out.push({ start: at, end });
+  return out;
+}
+
+/** The deepest nesting of block elements (1 for blocks with no block inside another). */
+function blockNesting(blocks: readonly HtmlBlock[]): number {
+  const open: number[] = [];
+  let deepest = 0;
+  for (const b of blocks) {
+    while (open.length > 0 && open[open.length - 1]! <= b.start) open.pop();
+    open.push(b.end);
+    deepest = Math.max(deepest, open.length);
+  }
+  return deepest;
+}
+
+/**
+ * Ranges no cut may fall inside, sorted and disjoint: tables (kept whole: not row-grouped) and code blocks that
+ * fit the size, and every tag or comment that fits.
+ */
+function atomicRanges(outline: HtmlOutline, fits: (r: Range) => boolean, keepTable: (t: HtmlTable) => boolean): Range[] {
+  const ranges: Range[] = [];
+  for (const c of outline.code) if (fits(c)) ranges.push(c);
+  for (const t of outline.tables) if (keepTable(t) && fits(t)) ranges.push(t);
+  for (const m of outline.markup) if (fits(m)) ranges.push(m);
+  ranges.sort((a, b) => a.start - b.start || b.end - a.end);
+  // Union of overlapping ranges (touching ones stay apart: the boundary between two tags is a fine cut).
+  const out: Range[] = [];
+  for (const r of ranges) {
+    const last = out[out.length - 1];
+    if (last && r.start < last.end) last.end = Math.max(last.end, r.end);
+    else out.push({ start: r.start, end: r.end });
+  }
+  return out;
+}
+
+/** Index of the last of `ranges` (sorted by start) starting at or before `at`, -1 for none. */
+function lastStartingAtOrBefore(ranges: readonly Range[], at: number): number {
+  let lo = 0;
+  let hi = ranges.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (ranges[mid]!.start <= at) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+}
+
+/** A level whose cuts strictly inside an atomic range are undone (the pieces on both sides are joined). */
+function withoutCutsInside(level: Level, atomic: readonly Range[]): Level {
+  if (atomic.length === 0) return level;
+  return (start, end) => {
+    const out: Range[] = [];
+    for (const p of level(start, end)) {
+      const prev = out[out.length - 1];
+      const i = lastStartingAtOrBefore(atomic, p.start - 1);
+      if (prev && prev.end === p.start && i >= 0 && p.start < atomic[i]!.end) prev.end = p.end;
+      else out.push({ start: p.start, end: p.end });
+    }
+    return out;
+  };
+}
+
+/**
+ * Row groups of a table too large for one chunk (no overlap). Group spans run from a row's start to the next
+ * group's first row (trimmed), so everything between rows (`</tbody><tbody>`) is covered; the first group starts at
+ * the table's start, the last ends at its end. Content: see splitHtml.
+ */
+function tableRowGroups(text: string, outline: HtmlOutline, table: HtmlTable, options: HtmlSplitOptions, guard: RunGuard): StructureSpan[] {
+  const headingPath = htmlHeadingPathAt(outline, table.start);
+  const base = { headingPath, contentType: 'table' as const, ...(table.caption ? { caption: table.caption.text } : {}) };
+  const { rows } = table;
+  if (rows.length === 0) return [{ start: table.start, end: table.end, oversize: true, ...base }];
+  const between = text.slice(table.headerRow.end, rows[0]!.start);
+  const lineBreak = between.includes('\r\n') ? '\r\n' : between.includes('\r') && !between.includes('\n') ? '\r' : '\n';
+  const prefix = table.headerText + lineBreak;
+  const spanStart = (first: number): number => (first === 0 ? table.start : rows[first]!.start);
+  const spanEnd = (last: number): number =>
+    last === rows.length - 1 ? table.end : trimRange(text, { start: rows[last]!.start, end: rows[last + 1]!.start }).end;
+  const contentOf = (first: number, last: number): string => {
+    if (options.rowsAsText) return rowsAsText(table, indexes(first, last));
+    return prefix + text.slice(rows[first]!.start, spanEnd(last));
+  };
+  const measure = (s: string): number => options.unit.count(s);
+  const out: StructureSpan[] = [];
+  let first = 0;
+  while (first < rows.length) {
+    guard.check();
+    let last = first;
+    while (last + 1 < rows.length && measure(contentOf(first, last + 1)) <= options.size) last++;
+    const content = contentOf(first, last);
+    const span: StructureSpan = { start: spanStart(first), end: spanEnd(last), content, ...base };
+    // The first group's own text holds the header row; later groups get it injected.
+    if (first > 0 && !options.rowsAsText) span.prefix = prefix;
+    if (measure(content) > options.size) span.oversize = true;
+    out.push(span);
+    first = last + 1;
+  }
+  return out;
+}
+
+function indexes(a: number, b: number): number[] {
+  const out: number[] = [];
+  for (let i = a; i <= b; i++) out.push(i);
+  return out;
+}
