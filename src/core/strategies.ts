@@ -1,6 +1,7 @@
 import type { StrategyDefinition } from './registry';
 import { characterStrategy } from './splitters/character';
 import { fixedStrategy } from './splitters/fixed';
+import { htmlStrategy } from './splitters/html';
 import { markdownStrategy } from './splitters/markdown';
 import { paragraphStrategy } from './splitters/paragraph';
 import { recursiveStrategy } from './splitters/recursive';
@@ -19,6 +20,7 @@ export const STRATEGIES: StrategyDefinition[] = [
   tokenStrategy,
   semanticStrategy,
   markdownStrategy,
+  htmlStrategy,
 ];
 
 export const STRATEGY_NAMES: StrategyName[] = STRATEGIES.map((s) => s.id);
