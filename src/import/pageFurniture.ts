@@ -6,8 +6,12 @@
 
 /** How many non-blank lines at the top and at the bottom of a page can be furniture. */
 const ZONE = 2;
-/** A line counts as furniture when it recurs in the same zone on at least this share of the pages. */
+/**
+ * A line counts as furniture when it recurs in the same zone on at least this share of the pages; a document
+ * of up to SMALL pages needs it on every page (two of three pages starting "Chapter 2", "Chapter 3" is content).
+ */
 const MIN_SHARE = 0.5;
+const SMALL = 4;
 
 /** Compare lines regardless of numbers ("Page 3 of 9" = "Page 4 of 9"), case and spacing. */
 export function normaliseFurnitureLine(line: string): string {
@@ -41,7 +45,7 @@ export interface FurnitureResult {
 export function dropPageFurniture(pages: readonly (readonly string[])[]): FurnitureResult {
   const result: FurnitureResult = { pages: pages.map((lines) => [...lines]), dropped: 0, examples: [] };
   if (pages.length < 2) return result;
-  const needed = Math.max(2, Math.ceil(pages.length * MIN_SHARE));
+  const needed = pages.length <= SMALL ? pages.length : Math.max(SMALL, Math.ceil(pages.length * MIN_SHARE));
   for (const zone of ['top', 'bottom'] as const) {
     const pagesWith = new Map<string, number>();
     for (const lines of pages) {
