@@ -1,0 +1,372 @@
+import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+import type { LoadWasm, Range } from '../types';
+import { CODE_LANGUAGES, GRAMMAR_RULES, RUNTIME_WASM, type CodeLanguageName, type GrammarRules } from './codeLanguages';
+
+/**
+ * Parsing source code with tree-sitter (web-tree-sitter + prebuilt grammar wasm files) and reading its outline:
+ * the definitions (functions, classes, methods, structs, impls, ...) with their names, signatures and ranges.
+ *
+ * Offsets: web-tree-sitter hands the JavaScript string to the parser as UTF-16, so `startIndex`/`endIndex` are
+ * UTF-16 code-unit offsets, the same as String#slice (the tests check it with non-ASCII text and emoji).
+ * The wasm bytes come from the host (ChunkContext.loadWasm); core never reads files or the network.
+ */
+
+// Once per process (worker or Node): the runtime, then each grammar on first use. A failed load is forgotten so
+// that a later call can try again (a host whose loader failed once is not stuck).
+let runtime: Promise<void> | null = null;
+const grammars = new Map<CodeLanguageName, Promise<Language>>();
+const parsers = new Map<CodeLanguageName, Parser>();
+
+function loadRuntime(loadWasm: LoadWasm): Promise<void> {
+  if (!runtime) {
+    const started = loadWasm(RUNTIME_WASM).then((wasmBinary) => Parser.init({ wasmBinary }));
+    runtime = started;
+    started.catch(() => {
+      if (runtime === started) runtime = null;
+    });
+  }
+  return runtime;
+}
+
+/** The grammar of `language`, loaded once per process. */
+export function loadCodeLanguage(language: CodeLanguageName, loadWasm: LoadWasm): Promise<Language> {
+  let grammar = grammars.get(language);
+  if (!grammar) {
+    const started = loadRuntime(loadWasm).then(async () => Language.load(await loadWasm(CODE_LANGUAGES[language].wasm)));
+    grammar = started;
+    grammars.set(language, started);
+    started.catch(() => {
+      if (grammars.get(language) === started) grammars.delete(language);
+    });
+  }
+  return grammar;
+}
+
+/** A parser for `language` (one per language, reused: parsing is synchronous, so runs never interleave). */
+export async function codeParser(language: CodeLanguageName, loadWasm: LoadWasm): Promise<Parser> {
+  const grammar = await loadCodeLanguage(language, loadWasm);
+  let parser = parsers.get(language);
+  if (!parser) {
+    parser = new Parser();
+    parser.setLanguage(grammar);
+    parsers.set(language, parser);
+  }
+  return parser;
+}
+
+function abortError(): Error {
+  const error = new Error('chunking was aborted');
+  error.name = 'AbortError';
+  return error;
+}
+
+/** Parse `text`; the caller must `delete()` the tree. Throws an AbortError when `signal` turns aborted meanwhile. */
+export async function parseCode(
+  text: string,
+  language: CodeLanguageName,
+  loadWasm: LoadWasm,
+  signal?: { aborted: boolean },
+): Promise<Tree> {
+  const parser = await codeParser(language, loadWasm);
+  if (signal?.aborted) throw abortError();
+  // The progress callback cancels the parse when it returns true.
+  const tree = parser.parse(text, null, { progressCallback: () => signal?.aborted === true });
+  if (!tree) {
+    parser.reset();
+    if (signal?.aborted) throw abortError();
+    throw new Error(`the ${language} parser returned no tree`);
+  }
+  return tree;
+}
+
+/** A definition found in the tree. `start` includes the comments and attributes glued before it. */
+export interface CodeDefinition extends Range {
+  name: string;
+  /** First line(s) of the definition up to its body (`def total(self):`, `impl Cart`), decorators left out. */
+  signature: string;
+  /** Where the signature starts in the source. */
+  signatureStart: number;
+  /** Whitespace before the signature on its line (the definition's indentation). */
+  indent: string;
+  /** Index of the enclosing definition in CodeOutline.definitions, -1 at top level. */
+  parent: number;
+}
+
+/** A unit of a node's children: one child plus the comments/attributes glued before it. */
+export interface CodeUnit extends Range {
+  node: Node;
+}
+
+/** What a definition node is: its name, the node holding its body, where its signature starts. */
+export interface DefinitionInfo {
+  name: string;
+  /** The node whose children are the definition's own parts (the wrapped declaration for wrappers). */
+  inner: Node;
+  body: Node | null;
+  signatureStart: number;
+}
+
+/** Children that are not part of a signature (decorators and annotations are left out of the prefix). */
+const ANNOTATIONS = new Set(['decorator', 'annotation', 'marker_annotation', 'attribute_item', 'attribute_declaration']);
+const FUNCTION_VALUES = new Set([
+  'arrow_function',
+  'function_expression',
+  'function',
+  'generator_function',
+  'class',
+  'class_expression',
+]);
+
+/** Whether `node` is a definition of its grammar, and what it defines. */
+export function definitionOf(node: Node, rules: GrammarRules): DefinitionInfo | null {
+  const type = node.type;
+  if (rules.wrappers.has(type)) {
+    const field = rules.wrappers.get(type)!;
+    const inner = field ? node.childForFieldName(field) : lastNamedChild(node);
+    if (!inner) return null;
+    const info = definitionOf(inner, rules);
+    if (!info) return null;
+    // Decorators are not part of a signature; `export` and `template <...>` are.
+    return type === 'decorated_definition' ? info : { ...info, signatureStart: node.startIndex };
+  }
+  if (rules.definitions.has(type)) return plainDefinition(node, type);
+  if (rules.bindings.has(type)) return bindingDefinition(node);
+  return null;
+}
+
+function plainDefinition(node: Node, type: string): DefinitionInfo | null {
+  const signatureStart = signatureStartOf(node);
+  const body = node.childForFieldName('body');
+  switch (type) {
+    case 'struct_specifier':
+    case 'union_specifier':
+    case 'enum_specifier':
+    case 'class_specifier':
+      // `struct A *p` names a type without defining it.
+      if (!body) return null;
+      return { name: node.childForFieldName('name')?.text ?? '(anonymous)', inner: node, body, signatureStart };
+    case 'type_definition': {
+      // typedef struct { ... } Name;  — a definition only when the typedef'd type has a body.
+      const typeBody = node.childForFieldName('type')?.childForFieldName('body') ?? null;
+      if (!typeBody) return null;
+      const declarator = node.childForFieldName('declarator');
+      return { name: declarator?.text ?? '(anonymous)', inner: node, body: typeBody, signatureStart };
+    }
+    case 'function_definition': {
+      const declarator = node.childForFieldName('declarator');
+      // C/C++: the name is inside the declarator chain (pointer, reference, function declarator).
+      const name = declarator ? declaratorName(declarator) : node.childForFieldName('name')?.text;
+      return { name: name ?? '(anonymous)', inner: node, body, signatureStart };
+    }
+    case 'namespace_definition':
+      return { name: node.childForFieldName('name')?.text ?? '(anonymous)', inner: node, body, signatureStart };
+    case 'impl_item': {
+      const self = node.childForFieldName('type')?.text ?? 'impl';
+      return { name: self, inner: node, body, signatureStart };
+    }
+    case 'type_declaration': {
+      // Go: `type Cart struct {...}` or a group `type ( A int; B string )`.
+      const specs = node.namedChildren.filter((c) => c.type === 'type_spec' || c.type === 'type_alias');
+      const names = specs.map((s) => s.childForFieldName('name')?.text).filter((n): n is string => !!n);
+      if (names.length === 0) return null;
+      const typeBody = specs.length === 1 ? (specs[0]!.childForFieldName('type')?.namedChildren.find(isBodyLike) ?? null) : null;
+      return { name: names.join(', '), inner: node, body: typeBody, signatureStart };
+    }
+    default: {
+      const name = node.childForFieldName('name')?.text;
+      if (!name) return null;
+      return { name, inner: node, body, signatureStart };
+    }
+  }
+}
+
+/** `const f = () => {}`, `let C = class {}`, `handle = () => {}` in a class body. */
+function bindingDefinition(node: Node): DefinitionInfo | null {
+  let nameNode: Node | null = null;
+  let value: Node | null = null;
+  if (node.type === 'lexical_declaration' || node.type === 'variable_declaration') {
+    const declarators = node.namedChildren.filter((c) => c.type === 'variable_declarator');
+    if (declarators.length !== 1) return null;
+    nameNode = declarators[0]!.childForFieldName('name');
+    value = declarators[0]!.childForFieldName('value');
+  } else {
+    nameNode = node.childForFieldName('name') ?? node.childForFieldName('property');
+    value = node.childForFieldName('value');
+  }
+  if (!nameNode || !value || !FUNCTION_VALUES.has(value.type)) return null;
+  return { name: nameNode.text, inner: node, body: value.childForFieldName('body'), signatureStart: signatureStartOf(node) };
+}
+
+function isBodyLike(node: Node): boolean {
+  return node.type.endsWith('_list') || node.type.endsWith('_body') || node.type === 'block';
+}
+
+function lastNamedChild(node: Node): Node | null {
+  const count = node.namedChildCount;
+  return count > 0 ? node.namedChild(count - 1) : null;
+}
+
+function declaratorName(declarator: Node): string | undefined {
+  let at: Node | null = declarator;
+  // function_declarator / pointer_declarator / reference_declarator ... wrap the name in their `declarator` field.
+  for (let depth = 0; at && depth < 16; depth++) {
+    const inner: Node | null = at.childForFieldName('declarator');
+    if (!inner) return at.text;
+    at = inner;
+  }
+  return at?.text;
+}
+
+/** Where the signature starts: after decorators and annotations (kept in the chunk, not in the prefix). */
+function signatureStartOf(node: Node): number {
+  for (const child of node.children) {
+    if (ANNOTATIONS.has(child.type)) continue;
+    if (child.type === 'modifiers') {
+      const first = child.children.find((c) => !ANNOTATIONS.has(c.type));
+      if (first) return first.startIndex;
+      continue;
+    }
+    return child.startIndex;
+  }
+  return node.startIndex;
+}
+
+/** The signature text: from its start to the body (or to the end of its first line when there is no body). */
+export function signatureText(text: string, info: DefinitionInfo, node: Node): string {
+  const start = info.signatureStart;
+  let end = info.body && info.body.startIndex > start ? info.body.startIndex : -1;
+  if (end < 0) {
+    const lineEnd = text.indexOf('\n', start);
+    end = lineEnd < 0 || lineEnd > node.endIndex ? node.endIndex : lineEnd;
+  }
+  return text.slice(start, end).trimEnd();
+}
+
+/** The whitespace between the start of the line and `at`, or '' when other text precedes it on its line. */
+export function indentBefore(text: string, at: number): string {
+  let i = at;
+  while (i > 0 && (text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) i--;
+  return i === 0 || text.charCodeAt(i - 1) === 0x0a || text.charCodeAt(i - 1) === 0x0d ? text.slice(i, at) : '';
+}
+
+/** Whether `at` is the first non-blank character of its line. */
+function startsLine(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && (text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) i--;
+  return i === 0 || text.charCodeAt(i - 1) === 0x0a || text.charCodeAt(i - 1) === 0x0d;
+}
+
+/** Line breaks in text[a, b) (\r\n counts once). */
+function lineBreaks(text: string, a: number, b: number): number {
+  let n = 0;
+  for (let i = a; i < b; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) n++;
+    else if (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a) n++;
+  }
+  return n;
+}
+
+/**
+ * The children of `node` as units: a comment (or attribute) that starts its line glues to the next sibling when
+ * only one line break separates them (doc comments, `#[derive]`), so the two are kept and named together.
+ */
+export function unitsOf(text: string, children: readonly Node[], rules: GrammarRules): CodeUnit[] {
+  const units: CodeUnit[] = [];
+  let pending: Node[] = [];
+  const emitPending = (): void => {
+    for (const p of pending) units.push({ start: p.startIndex, end: p.endIndex, node: p });
+    pending = [];
+  };
+  for (const child of children) {
+    const last = pending[pending.length - 1];
+    if (last && lineBreaks(text, last.endIndex, child.startIndex) > 1) emitPending();
+    if (rules.leading.has(child.type) && startsLine(text, child.startIndex)) {
+      pending.push(child);
+      continue;
+    }
+    if (pending.length > 0) {
+      units.push({ start: pending[0]!.startIndex, end: child.endIndex, node: child });
+      pending = [];
+    } else {
+      units.push({ start: child.startIndex, end: child.endIndex, node: child });
+    }
+  }
+  emitPending();
+  return units;
+}
+
+/** The definitions of a parsed file, in source order (parents before their children), and the top-level units. */
+export interface CodeOutline {
+  language: CodeLanguageName;
+  definitions: CodeDefinition[];
+  /** Units of the root's children (top-level statements and definitions). */
+  topLevel: CodeUnit[];
+}
+
+/**
+ * Walk the tree once and list every definition at any depth (a function inside a callback counts, a class method
+ * is a child of its class). Iterative, so deeply nested expressions cannot overflow the stack.
+ */
+export function buildCodeOutline(text: string, tree: Tree, language: CodeLanguageName, guard?: { tick(at: number): void }): CodeOutline {
+  const rules = GRAMMAR_RULES[language];
+  const definitions: CodeDefinition[] = [];
+  const root = tree.rootNode;
+  const topLevel = unitsOf(text, root.children, rules);
+  // Stack of (units to visit, enclosing definition index), visited in order.
+  const stack: { units: CodeUnit[]; next: number; parent: number }[] = [{ units: topLevel, next: 0, parent: -1 }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.next >= frame.units.length) {
+      stack.pop();
+      continue;
+    }
+    const unit = frame.units[frame.next++]!;
+    guard?.tick(unit.start);
+    const node = unit.node;
+    if (node.childCount === 0) continue;
+    const info = definitionOf(node, rules);
+    if (info) {
+      definitions.push({
+        start: unit.start,
+        end: unit.end,
+        name: info.name,
+        signature: signatureText(text, info, node),
+        signatureStart: info.signatureStart,
+        indent: indentBefore(text, info.signatureStart),
+        parent: frame.parent,
+      });
+      // The wrapped declaration's children (a wrapper's own other children are decorators and keywords).
+      stack.push({ units: unitsOf(text, info.inner.children, rules), next: 0, parent: definitions.length - 1 });
+    } else {
+      stack.push({ units: unitsOf(text, node.children, rules), next: 0, parent: frame.parent });
+    }
+  }
+  return { language, definitions, topLevel };
+}
+
+/** Index of the innermost definition containing `offset` (start <= offset < end), -1 for none. */
+export function innermostDefinitionAt(definitions: readonly CodeDefinition[], offset: number): number {
+  let lo = 0;
+  let hi = definitions.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (definitions[mid]!.start <= offset) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  // Definitions nest or are disjoint: the containing ones are the last one starting here and its ancestors.
+  while (found >= 0 && definitions[found]!.end <= offset) found = definitions[found]!.parent;
+  return found;
+}
+
+/** Names of the definitions containing `offset`, outermost first ([] outside any definition). */
+export function codeHeadingPathAt(definitions: readonly CodeDefinition[], offset: number): string[] {
+  const path: string[] = [];
+  for (let i = innermostDefinitionAt(definitions, offset); i >= 0; i = definitions[i]!.parent) path.push(definitions[i]!.name);
+  return path.reverse();
+}

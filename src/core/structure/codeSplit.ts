@@ -1,0 +1,283 @@
+import type { Node, Tree } from 'web-tree-sitter';
+import { isWhitespaceCode, meterFor } from '../measure';
+import { mergePieces, packLevels, RunGuard, type MergeParams } from '../merge';
+import type { DocumentStructure, SplitSpan, StructureSection } from '../registry';
+import { separatorLevels } from '../segment/separators';
+import type { LoadWasm, Range, Unit } from '../types';
+import {
+  buildCodeOutline,
+  codeHeadingPathAt,
+  definitionOf,
+  parseCode,
+  unitsOf,
+  type CodeDefinition,
+  type CodeOutline,
+  type CodeUnit,
+} from './code';
+import { CODE_LANGUAGES, GRAMMAR_RULES, type CodeLanguageName } from './codeLanguages';
+import type { StructureSpan } from './markdownSplit';
+
+export interface CodeSplitOptions {
+  language: CodeLanguageName;
+  size: number;
+  overlap: number;
+  unit: Unit;
+  /** The file's path or name: the first line of every chunk's prefix (`# file: src/app.py`); none when absent. */
+  path?: string | null;
+  /** Reads the runtime and grammar wasm files (see ChunkContext.loadWasm). */
+  loadWasm: LoadWasm;
+  signal?: { aborted: boolean };
+  onProgress?: (fraction: number) => void;
+}
+
+/** Inside a leaf too large for a chunk (a long string or comment): lines, then words, then grapheme clusters. */
+const LEAF_SEPARATORS = ['\n', ' ', ''];
+
+/**
+ * A prefix may take at most this fraction of `size`: beyond it the outermost signatures are dropped, then the path
+ * line, so that a chunk always has room for its own text.
+ */
+export const MAX_PREFIX_FRACTION = 1 / 2;
+
+/**
+ * Split source code at its syntax (tree-sitter):
+ * - the file's top-level units (a definition or statement with the comments glued before it) are packed up to the
+ *   size, so imports and small functions share chunks while every unit that fits stays whole;
+ * - a unit too large is cut at its children: a definition (class, function, impl, ...) becomes a context of its
+ *   own (its header line packed with its first members or statements; the chunks after the first carry its
+ *   signature in their prefix), any other node is opened in place; atoms on one line are kept together when they
+ *   fit, so chunks start at line starts;
+ * - a leaf still too large (a long string) is cut at lines, then words, then grapheme clusters.
+ * Each chunk's `content` = `prefix` + its source text, where the prefix is the path line (in the language's comment
+ * syntax, when a path is given) and the signatures of the enclosing definitions whose header is not in the chunk.
+ * The size covers the prefix: text is packed up to `size` minus the context's prefix.
+ */
+export async function splitCode(text: string, options: CodeSplitOptions): Promise<StructureSpan[]> {
+  const tree = await parseCode(text, options.language, options.loadWasm, options.signal);
+  try {
+    return splitParsedCode(text, tree, options);
+  } finally {
+    tree.delete();
+  }
+}
+
+/** The same on a tree already parsed (for callers that reuse one); the tree is not deleted. */
+export function splitParsedCode(text: string, tree: Tree, options: Omit<CodeSplitOptions, 'loadWasm'>): StructureSpan[] {
+  const { language, unit } = options;
+  const rules = GRAMMAR_RULES[language];
+  const guard = new RunGuard({ signal: options.signal, onProgress: options.onProgress }, text.length);
+  const outline = buildCodeOutline(text, tree, language, guard);
+  const definitions = outline.definitions;
+  const meter = meterFor(unit, text);
+  const sizeOf = (a: number, b: number): number => {
+    while (a < b && isWhitespaceCode(text.charCodeAt(a))) a++;
+    while (b > a && isWhitespaceCode(text.charCodeAt(b - 1))) b--;
+    return a >= b ? 0 : meter.exact(a, b);
+  };
+  const pathLine = options.path ? `${CODE_LANGUAGES[language].lineComment} file: ${options.path}` : null;
+  const definitionAt = new Map<string, number>();
+  definitions.forEach((d, i) => {
+    const key = `${d.start}:${d.end}`;
+    if (!definitionAt.has(key)) definitionAt.set(key, i);
+  });
+  const leafLevels = separatorLevels(text, LEAF_SEPARATORS, false, 'start');
+  const out: StructureSpan[] = [];
+
+  /** A packing context: the chunks inside one definition (or the file), sharing one prefix budget. */
+  class Context {
+    readonly params: MergeParams;
+    private pieces: Range[] = [];
+    private segmentStart: number;
+    constructor(
+      from: number,
+      readonly chain: number[],
+      private readonly kept: PrefixLines,
+    ) {
+      this.segmentStart = from;
+      this.params = { size: Math.max(1, options.size - kept.size), overlap: options.overlap, meter, guard };
+    }
+
+    fits(r: Range): boolean {
+      return sizeOf(r.start, r.end) <= this.params.size;
+    }
+
+    /** An atom: glued to the previous piece when it does not start its line and the two fit together. */
+    addAtom(r: Range): void {
+      const last = this.pieces[this.pieces.length - 1];
+      if (last && !startsLine(text, r.start) && this.fits({ start: last.start, end: r.end })) {
+        last.end = r.end;
+      } else {
+        this.pieces.push({ start: r.start, end: r.end });
+      }
+    }
+
+    /** A range with no structure left to use (glued comments, a leaf): whole if it fits, else lines, words... */
+    addText(r: Range): void {
+      if (r.start >= r.end) return;
+      if (this.fits(r)) {
+        this.addAtom(r);
+        return;
+      }
+      this.flush(r.start);
+      const spans: SplitSpan[] = [];
+      packLevels(text, r.start, r.end, leafLevels, this.params, spans);
+      this.describe(spans);
+      this.segmentStart = r.end;
+    }
+
+    /** Something packed on its own (a nested context) takes [r.start, r.end). */
+    aside(r: Range, pack: () => void): void {
+      this.flush(r.start);
+      pack();
+      this.segmentStart = r.end;
+    }
+
+    /** Pack the pending pieces, made contiguous over [segmentStart, until) so no text falls between them. */
+    flush(until: number): void {
+      const pieces = this.pieces;
+      this.pieces = [];
+      if (pieces.length === 0) return;
+      pieces[0]!.start = Math.min(pieces[0]!.start, this.segmentStart);
+      for (let k = 0; k + 1 < pieces.length; k++) pieces[k]!.end = pieces[k + 1]!.start;
+      pieces[pieces.length - 1]!.end = Math.max(pieces[pieces.length - 1]!.end, until);
+      const spans: SplitSpan[] = [];
+      mergePieces(text, pieces, this.params, spans);
+      this.describe(spans);
+    }
+
+    private describe(spans: SplitSpan[]): void {
+      for (const span of spans) {
+        // A signature is repeated only for chunks that do not show it themselves.
+        const signatures = this.kept.signatures.filter((i) => definitions[i]!.signatureStart < span.start);
+        const lines = [
+          ...(this.kept.pathLine !== null ? [this.kept.pathLine] : []),
+          ...signatures.map((i) => definitions[i]!.indent + definitions[i]!.signature),
+        ];
+        const described: StructureSpan = { ...span, headingPath: codeHeadingPathAt(definitions, span.start), contentType: 'code' };
+        if (lines.length > 0) {
+          described.prefix = lines.join('\n') + '\n';
+          described.content = described.prefix + text.slice(span.start, span.end);
+        }
+        if (signatures.length > 0) described.signature = signatures.map((i) => definitions[i]!.signature).join('\n');
+        out.push(described);
+      }
+    }
+  }
+
+  const prefixFor = (chain: number[]): PrefixLines => {
+    const signatures = [...chain];
+    let path = pathLine;
+    const count = (): number => {
+      const lines = [...(path !== null ? [path] : []), ...signatures.map((i) => definitions[i]!.indent + definitions[i]!.signature)];
+      return lines.length === 0 ? 0 : unit.count(lines.join('\n') + '\n');
+    };
+    let size = count();
+    while (size > options.size * MAX_PREFIX_FRACTION && signatures.length > 0) {
+      signatures.shift();
+      size = count();
+    }
+    if (size > options.size * MAX_PREFIX_FRACTION) {
+      path = null;
+      size = 0;
+    }
+    return { pathLine: path, signatures, size };
+  };
+
+  /** Units of one level, in order: whole when they fit, else opened (a definition in a context of its own). */
+  const visit = (ctx: Context, units: readonly CodeUnit[], opened: Node | null): void => {
+    for (const u of units) {
+      guard.tick(u.start);
+      if (ctx.fits(u)) {
+        ctx.addAtom(u);
+        continue;
+      }
+      const node = u.node;
+      if (u.start < node.startIndex && ctx.fits({ start: node.startIndex, end: u.end })) {
+        // The comments glued before it are what does not fit: the node itself stays whole.
+        ctx.addText({ start: u.start, end: node.startIndex });
+        ctx.addAtom({ start: node.startIndex, end: u.end });
+        continue;
+      }
+      const info = opened && node.equals(opened) ? null : definitionOf(node, rules);
+      const index = info ? definitionAt.get(`${u.start}:${u.end}`) : undefined;
+      if (info && index !== undefined) {
+        ctx.aside(u, () => {
+          const chain = [...ctx.chain, index];
+          const inner = new Context(u.start, chain, prefixFor(chain));
+          inner.addText({ start: u.start, end: node.startIndex });
+          // A wrapper (decorators, export, template) is opened too; its declaration is opened in place.
+          visit(inner, unitsOf(text, node.children, rules), info.inner === node ? null : info.inner);
+          inner.flush(u.end);
+        });
+        continue;
+      }
+      ctx.addText({ start: u.start, end: node.startIndex });
+      if (node.childCount === 0) ctx.addText({ start: node.startIndex, end: u.end });
+      else visit(ctx, unitsOf(text, node.children, rules), opened);
+    }
+  };
+
+  const top = new Context(0, [], prefixFor([]));
+  visit(top, outline.topLevel, null);
+  top.flush(text.length);
+  return out;
+}
+
+interface PrefixLines {
+  pathLine: string | null;
+  /** Indexes of the definitions whose signatures the context's chunks may repeat (outermost first). */
+  signatures: number[];
+  /** Size of the full prefix in the unit (what the context's chunks leave room for). */
+  size: number;
+}
+
+function startsLine(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && (text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) i--;
+  return i === 0 || text.charCodeAt(i - 1) === 0x0a || text.charCodeAt(i - 1) === 0x0d;
+}
+
+export interface CodeStructureOptions {
+  language: CodeLanguageName;
+  path?: string | null;
+  loadWasm: LoadWasm;
+  signal?: { aborted: boolean };
+}
+
+/**
+ * The file's sections: one per top-level definition (with the comments glued before it and the blank lines after
+ * it), and one per run of other top-level code between them (imports, statements); headingPathAt gives the names
+ * of the definitions enclosing an offset, at any depth. The title is the file name, when a path is given.
+ */
+export async function codeStructure(text: string, options: CodeStructureOptions): Promise<DocumentStructure> {
+  const tree = await parseCode(text, options.language, options.loadWasm, options.signal);
+  let outline: CodeOutline;
+  try {
+    outline = buildCodeOutline(text, tree, options.language);
+  } finally {
+    tree.delete();
+  }
+  const title = options.path ? options.path.split(/[\\/]/).pop() || undefined : undefined;
+  return { sections: codeSections(text, outline.definitions), headingPathAt: (offset) => codeHeadingPathAt(outline.definitions, offset), ...(title ? { title } : {}) };
+}
+
+/** Sections covering the text: top-level definitions and the non-blank runs between them. */
+export function codeSections(text: string, definitions: readonly CodeDefinition[]): StructureSection[] {
+  const topLevel = definitions.filter((d) => d.parent === -1);
+  const starts: { at: number; path: string[] }[] = [];
+  let from = 0;
+  const gap = (a: number, b: number): void => {
+    let s = a;
+    while (s < b && isWhitespaceCode(text.charCodeAt(s))) s++;
+    if (s < b) starts.push({ at: s, path: [] });
+  };
+  for (const d of topLevel) {
+    gap(from, d.start);
+    starts.push({ at: d.start, path: [d.name] });
+    from = d.end;
+  }
+  gap(from, text.length);
+  if (starts.length === 0) return text.length > 0 ? [{ start: 0, end: text.length, headingPath: [] }] : [];
+  // Leading blank text belongs to the first section; each section runs to the next one's start.
+  return starts.map((s, i) => ({ start: i === 0 ? 0 : s.at, end: starts[i + 1]?.at ?? text.length, headingPath: s.path }));
+}
