@@ -46,7 +46,7 @@ export function toChunkOptions(config: Config, doc: DocumentFacts = {}): ChunkOp
 function withDocument(options: ChunkOptions, config: Config, controls: Set<string>, doc: DocumentFacts): ChunkOptions {
   if (controls.has('headers') && config.headerMode !== 'off') {
     const template = config.headerTemplate.trim() === '' ? null : config.headerTemplate;
-    options.headers = config.headerMode === 'custom' && template !== null ? template : true;
+    options.headers = config.headerMode === 'custom' && template !== null ? templateEscapes(template) : true;
   }
   if (controls.has('retrieval') && config.retrieval !== 'chunks') {
     options.retrieval = config.retrieval;
@@ -58,6 +58,11 @@ function withDocument(options: ChunkOptions, config: Config, controls: Set<strin
   if (path) options.path = path;
   if (Array.isArray(doc.pageStarts) && doc.pageStarts.length > 0) options.pageStarts = doc.pageStarts;
   return options;
+}
+
+/** A one-line box cannot hold a line break: \n, \t and \\ in a template mean what they mean to the CLI's --headers. */
+export function templateEscapes(typed: string): string {
+  return typed.replace(/\\([nt\\])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : '\\'));
 }
 
 /**

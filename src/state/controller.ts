@@ -1,7 +1,6 @@
 import { STRATEGY_NAMES, UNIT_NAMES } from '../core/index';
 import { ChunkJobError, StaleJobError, type ChunkClient } from '../bridge/chunkClient';
 import { EmbedJobError, findEmbedderModel, formatBytes, type EmbedClient, type LocalModelFiles } from '../bridge/embedClient';
-import type { ExportFormat } from '../core/format';
 import { toChunkOptions, type DocumentFacts } from './chunkOptions';
 import { DEFAULT_CONFIG } from './configSlice';
 import { loadDocument, loadSettings, saveDocument, saveSettings } from './persistence';
@@ -289,7 +288,7 @@ function scheduleDocumentSave(): void {
 }
 
 /** The painted chunks formatted by the same formatChunks the CLI uses (the worker that made them formats them). */
-export async function exportedText(format: ExportFormat): Promise<string | null> {
+export async function exportedText(format: 'json' | 'jsonl'): Promise<string | null> {
   const s = useStore.getState();
   if (!client || !s.result) return null;
   return s.result.semantic && embedClient
@@ -298,7 +297,7 @@ export async function exportedText(format: ExportFormat): Promise<string | null>
 }
 
 /** Download the painted chunks as JSON or JSONL, byte-identical to the CLI's output. */
-export async function exportChunks(format: ExportFormat): Promise<void> {
+export async function exportChunks(format: 'json' | 'jsonl'): Promise<void> {
   const text = await exportedText(format);
   if (text === null) return;
   downloadFile(format === 'json' ? 'chunks.json' : 'chunks.jsonl', text, format === 'json' ? 'application/json' : 'application/x-ndjson');

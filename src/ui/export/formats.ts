@@ -1,11 +1,9 @@
-import { toCsv, toLangChainDocuments, toLlamaIndexNodes } from '../../core/export/index';
-import { documentIdFor } from '../../core/ids';
+import { formatChunks } from '../../core/format';
 import type { Chunk } from '../../core/types';
 
 /**
  * The page's export formats. JSON and JSONL come from the worker's formatChunks; the other three are built here
- * from those same chunks with the functions the CLI's `--format csv|langchain|llamaindex` uses, with the same
- * arguments, so a file exported from the page equals the CLI's output for the same text, options and file name.
+ * from those same chunks by core's formatChunks with what the CLI gives it (source name and text), so a file exported from the page equals the CLI's output for the same text, options and file name.
  */
 export type PageExportFormat = 'json' | 'jsonl' | 'csv' | 'langchain' | 'llamaindex';
 
@@ -29,21 +27,13 @@ export const PAGE_EXPORT_FORMATS: ExportFormatInfo[] = [
 ];
 
 export interface ExportSource {
-  /** The chunked text (for LlamaIndex's code-point offsets and its document id). */
+  /** The chunked text (LlamaIndex's code-point offsets). */
   text: string;
   /** What the CLI writes as LangChain's metadata.source: the file it was given. Pasted text has none. */
   source: string | null;
-  documentId?: string;
 }
 
 /** CSV, LangChain or LlamaIndex JSON of `chunks`, as the CLI renders them. */
 export function renderForeignExport(chunks: readonly Chunk[], format: 'csv' | 'langchain' | 'llamaindex', about: ExportSource): string {
-  switch (format) {
-    case 'csv':
-      return toCsv(chunks);
-    case 'langchain':
-      return JSON.stringify(toLangChainDocuments(chunks, about.source === null ? {} : { source: about.source }), null, 2) + '\n';
-    case 'llamaindex':
-      return JSON.stringify(toLlamaIndexNodes(chunks, { documentId: about.documentId ?? documentIdFor(about.text), sourceText: about.text }), null, 2) + '\n';
-  }
+  return formatChunks(chunks, format, { text: about.text, ...(about.source === null ? {} : { source: about.source }) });
 }

@@ -148,14 +148,14 @@ export function RetrievalControls() {
               label="Header template"
               className="text-input sub-input"
               value={config.headerTemplate}
-              placeholder="{title} > {path}"
+              placeholder="{title} > {path}\n\n"
               onCommit={(headerTemplate) => setConfig({ headerTemplate })}
             />
           )}
           <p className="hint">
             {config.headerMode === 'off'
               ? 'Prefix each chunk’s content with its context before embedding.'
-              : 'Placeholders {title} {path} {file}; sizes include the header.'}
+              : 'Placeholders {title} {path} {file}; \\n for a line break. Sizes include the header.'}
           </p>
         </div>
       )}

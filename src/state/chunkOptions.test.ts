@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { chunk, STRATEGIES, validateOptions } from '../core/index';
+import { toChunkOptions, parseLevels, templateEscapes } from './chunkOptions';
+import { DEFAULT_CONFIG, type Config } from './configSlice';
+
+const md: Config = { ...DEFAULT_CONFIG, strategy: 'markdown', size: 200, overlap: 0 };
+const DOC = '# Guide\n\nIntro text here.\n\n## Setup\n\nInstall it.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n### Deep\n\nMore words.\n';
+
+describe('options sent for the structure controls', () => {
+  it('pass the document name as path unless the user gave one, and page starts when the document has them', () => {
+    expect(toChunkOptions(md, { name: 'guide.md', pageStarts: [0, 40] })).toMatchObject({ path: 'guide.md', pageStarts: [0, 40] });
+    expect(toChunkOptions({ ...md, path: 'docs/other.md' }, { name: 'guide.md' }).path).toBe('docs/other.md');
+    const pasted = toChunkOptions(md, { name: null, pageStarts: null });
+    expect('path' in pasted || 'pageStarts' in pasted).toBe(false);
+  });
+
+  it('send what the strategy lists, and the LangChain markdown flags only in LangChain compatibility', () => {
+    const config: Config = { ...md, headingDepth: 2, rowsAsText: true, stripHeaders: false, returnEachLine: true };
+    expect(toChunkOptions(config)).toMatchObject({ headingDepth: 2, rowsAsText: true });
+    expect(toChunkOptions(config)).not.toHaveProperty('stripHeaders');
+    expect(toChunkOptions({ ...config, compat: true })).toMatchObject({ compat: 'langchain', stripHeaders: false, returnEachLine: true });
+    expect(toChunkOptions({ ...md, llamaindex: true }).compat).toBe('llamaindex');
+    // Each strategy gets exactly the ones its registry entry lists.
+    for (const strategy of STRATEGIES) {
+      const sent = toChunkOptions({ ...config, strategy: strategy.id, retrieval: 'window', headerMode: 'path' });
+      for (const [key, control] of [['headingDepth', 'headingDepth'], ['rowsAsText', 'rowsAsText'], ['headers', 'headers'], ['retrieval', 'retrieval']] as const) {
+        expect(key in sent, `${strategy.id} ${key}`).toBe(strategy.controls.includes(control));
+      }
+    }
+  });
+
+  it('headers and retrieval units', () => {
+    expect(toChunkOptions({ ...md, headerMode: 'path' }).headers).toBe(true);
+    expect(toChunkOptions({ ...md, headerMode: 'custom', headerTemplate: '{title}: {path}\\n\\n' }).headers).toBe('{title}: {path}\n\n');
+    expect(toChunkOptions({ ...md, headerMode: 'custom', headerTemplate: '  ' }).headers).toBe(true);
+    expect(toChunkOptions({ ...md, retrieval: 'parent-child', parentSize: 800 })).toMatchObject({ retrieval: 'parent-child', parentSize: 800 });
+    expect(toChunkOptions({ ...md, retrieval: 'parent-child' })).not.toHaveProperty('parentSize');
+    expect(toChunkOptions({ ...md, retrieval: 'window', window: 2 })).toMatchObject({ retrieval: 'window', window: 2 });
+    expect(toChunkOptions({ ...md, retrieval: 'hierarchical', levels: '1024, 256 ,64' }).levels).toEqual([1024, 256, 64]);
+    expect(templateEscapes('a\\tb\\\\n')).toBe('a\tb\\n');
+  });
+
+  it('levels the engine refuses reach it as typed, so its one-line message names them', () => {
+    expect(parseLevels('512, x1')).toEqual([512, 'x1']);
+    expect(() => validateOptions(toChunkOptions({ ...md, retrieval: 'hierarchical', levels: '512, 2048' }))).toThrow(/levels/i);
+    expect(() => validateOptions(toChunkOptions({ ...md, retrieval: 'hierarchical', levels: '512, x1' }))).toThrow(/levels/i);
+  });
+
+  it('every control value the page can send is accepted by core and changes the chunks', async () => {
+    const base = await chunk(DOC, toChunkOptions(md, { name: 'guide.md' }));
+    const variants: Partial<Config>[] = [
+      { headingDepth: 1 },
+      { headerMode: 'path' },
+      { headerMode: 'custom', headerTemplate: '{file} | {path}\\n' },
+      { retrieval: 'parent-child', parentSize: 100 },
+      { retrieval: 'window', window: 1 },
+      { retrieval: 'hierarchical', levels: '200, 40' },
+      { compat: true },
+    ];
+    for (const patch of variants) {
+      const options = toChunkOptions({ ...md, size: 40, ...patch }, { name: 'guide.md' });
+      const chunks = await chunk(DOC, options);
+      expect(JSON.stringify(chunks.map((c) => [c.start, c.end, c.content])), JSON.stringify(patch)).not.toBe(JSON.stringify(base.map((c) => [c.start, c.end, c.content])));
+    }
+  });
+});
