@@ -145,7 +145,7 @@ describe('chunkscope chunk --strategy semantic', () => {
     ['an unknown breakpoint mode', ['--breakpoint', 'median'], /breakpoint/],
     ['zero chunks', ['--chunks', '0'], /chunks/],
     ['a size (semantic chunks have a maximum instead)', ['--size', '300'], /use maxSize \(--max-size\)/],
-    ['llamaindex compat for another strategy', ['--strategy', 'recursive', '--compat', 'llamaindex'], /llamaindex applies to semantic only/],
+    ['llamaindex compat for another strategy', ['--strategy', 'recursive', '--compat', 'llamaindex'], /llamaindex applies to semantic and markdown only/],
   ];
   for (const [what, argv, message] of badSemantic) {
     it(`refuses ${what} with one line`, async () => {
@@ -214,6 +214,55 @@ describe('chunkscope chunk --format csv | langchain | llamaindex', () => {
     const codePoints = Array.from(text);
     for (const n of nodes) expect(codePoints.slice(n.start_char_idx, n.end_char_idx).join('')).toBe(n.text);
     nodes.slice(1).forEach((n, i) => expect(n.relationships['2']!.node_id).toBe(nodes[i]!.id_));
+  });
+});
+
+describe('chunkscope chunk: structure, headers and retrieval units', () => {
+  const md = '# Guide\n\nIntro text here.\n\n## Setup\n\n' + 'Install the tool and run it. '.repeat(12) + '\n\n## Usage\n\nRun it daily.\n';
+
+  it('--strategy markdown gives breadcrumbs; --headers puts them before the content, as chunk() does', async () => {
+    const path = file('guide.md', md);
+    const r = await runCli(['chunk', path, '--strategy', 'markdown', '--size', '200', '--headers']);
+    expect(r.err).toBe('');
+    const chunks = JSON.parse(r.out);
+    expect(chunks.map((c: { metadata: { headingPath: string[] } }) => c.metadata.headingPath)).toContainEqual(['Guide', 'Usage']);
+    const usage = chunks.find((c: { text: string }) => c.text.includes('Run it daily'));
+    expect(usage.content).toBe('Guide > Usage\n\n' + usage.text);
+    const library = await chunk(md, { strategy: 'markdown', size: 200, headers: true, path });
+    expect(r.out).toBe(formatChunks(library, 'json'));
+  });
+
+  it('--header-template takes a template with escapes; --heading-depth and --rows-as-text pass through', async () => {
+    const r = await runCli(['chunk', file('g2.md', md), '--strategy', 'markdown', '--header-template', '[{path}]\\n', '--heading-depth', '1']);
+    const chunks = JSON.parse(r.out);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0].content.startsWith('[Guide]\n')).toBe(true);
+  });
+
+  it('--parent-size, --window and --levels make retrieval units with levels and parent ids', async () => {
+    const path = file('g3.md', md);
+    const pc = JSON.parse((await runCli(['chunk', path, '--strategy', 'markdown', '--size', '100', '--parent-size', '400'])).out);
+    const parents = pc.filter((c: { metadata: { level: number } }) => c.metadata.level === 0);
+    const children = pc.filter((c: { metadata: { level: number } }) => c.metadata.level === 1);
+    expect(parents.length).toBeGreaterThan(0);
+    expect(children.length).toBeGreaterThan(parents.length);
+    for (const c of children) {
+      const parent = pc.find((p: { id: string }) => p.id === c.metadata.parentId);
+      expect(parent.start <= c.start && c.end <= parent.end).toBe(true);
+    }
+    const win = JSON.parse((await runCli(['chunk', path, '--strategy', 'sentence', '--window', '1'])).out);
+    for (const c of win) expect(c.metadata.window.start <= c.start && c.end <= c.metadata.window.end).toBe(true);
+    const levels = JSON.parse((await runCli(['chunk', path, '--levels', '300,100'])).out);
+    expect(new Set(levels.map((c: { metadata: { level: number } }) => c.metadata.level))).toEqual(new Set([0, 1]));
+  });
+
+  it('refuses bad structure flags with one line and exit 2', async () => {
+    for (const args of [['--levels', '100,300'], ['--heading-depth', '9'], ['--parent-size', '400', '--window', '2'], ['--header-template', 'plain']]) {
+      const r = await runCli(['chunk', file('g4.md', md), ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      expect(r.out).toBe('');
+    }
   });
 });
 

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { chunk, ChunkOptionsError, documentIdFor, validateOptions, type ChunkHooks } from '../core/index';
-import { formatChunks } from '../core/format';
-import { toCsv, toLangChainDocuments, toLlamaIndexNodes } from '../core/export/index';
-import type { Chunk, ChunkOptions } from '../core/types';
+import { chunk, ChunkOptionsError, validateOptions, type ChunkHooks } from '../core/index';
+import { EXPORT_FORMATS, formatChunks, type ExportFormat } from '../core/format';
+import type { ChunkOptions } from '../core/types';
 import type { Embedder } from '../embed/types';
 import { CliError, decodeText, parseDecimal, parseEscapes, parseWholeNumber } from './input';
 
@@ -12,8 +11,8 @@ const USAGE = `Usage: chunkscope chunk <file|-> [options]
 Cut a text file (or standard input, "-") into chunks and print them (JSON by default).
 
 Options:
-  --strategy <name>        fixed | token | character | sentence | paragraph | recursive | semantic
-                           (default: recursive)
+  --strategy <name>        fixed | token | character | sentence | paragraph | recursive | semantic |
+                           markdown | html | code (default: recursive)
   --size <n>               maximum chunk size in the unit (default depends on the strategy)
   --overlap <n>            overlap between neighbouring chunks, smaller than --size
   --unit <name>            chars | words | cl100k_base | o200k_base | p50k_base | r50k_base | gpt2
@@ -21,12 +20,31 @@ Options:
   --regex                  treat separators as regular expressions
   --keep-separator <where> start | end | none
   --language <name>        recursive separator preset (markdown, python, js, ...)
-  --compat <mode>          langchain: reproduce @langchain/textsplitters exactly (character, recursive, token)
-                           or SemanticChunker (semantic); llamaindex: SemanticSplitterNodeParser (semantic)
+  --compat <mode>          langchain: reproduce @langchain/textsplitters exactly (character, recursive, token),
+                           SemanticChunker (semantic) or MarkdownHeaderTextSplitter (markdown);
+                           llamaindex: SemanticSplitterNodeParser (semantic) or MarkdownNodeParser (markdown)
   --locale <tag>           sentence segmentation locale (default: en)
   --document-id <id>       used in the stable chunk ids (default: a hash of the text)
   --format <name>          json (default: a JSON array) | jsonl (one object per line) | csv |
                            langchain (Document JSON: pageContent, metadata) | llamaindex (TextNode JSON)
+
+Structure (--strategy markdown | html | code): chunks carry metadata.headingPath (the breadcrumbs), contentType
+(text | table | code) and, from a PDF, pages. PDF and DOCX files are read too.
+  --heading-depth <n>      split at headings of depth 1..n (default: 3)
+  --rows-as-text           table chunks' content as "column: value" lines
+  --keep-headers           markdown --compat langchain: keep the header lines (strip_headers=False)
+  --each-line              markdown --compat langchain: one chunk per line (return_each_line=True)
+  --path <file>            the file path used in code prefixes, {file} and code language detection
+                           (default: the input file's path)
+  --headers                put a contextual header before each chunk's content: the heading path and a
+                           blank line; it counts in the size (chunks are cut to leave room for it)
+  --header-template <t>    a header of your own with {title} {path} {file}, e.g. "{title}: {path}\\n\\n"
+  --drop-page-furniture    PDF: drop lines repeated at the top or bottom of most pages
+
+Retrieval units (one at a time; metadata.level, parentId and leaf say which chunk is which):
+  --parent-size <n>        parent–child: parents of n units (sections for markdown/html), children of --size
+  --window <n>             sentence windows: one chunk per sentence, metadata.window = n sentences each side
+  --levels <a,b,c>         hierarchical: nested levels, largest first (e.g. 2048,512,128)
 
 Semantic chunking (--strategy semantic): cuts where neighbouring sentences' embeddings are far apart; each chunk
 after the first has metadata.distanceBefore, the distance (1 - cosine) at the boundary before it.
@@ -106,6 +124,17 @@ async function run(argv: string[], io: Io): Promise<number> {
         'min-size': { type: 'string' },
         'max-size': { type: 'string' },
         sentences: { type: 'string' },
+        'heading-depth': { type: 'string' },
+        'rows-as-text': { type: 'boolean' },
+        'keep-headers': { type: 'boolean' },
+        'each-line': { type: 'boolean' },
+        path: { type: 'string' },
+        headers: { type: 'boolean' },
+        'header-template': { type: 'string' },
+        'drop-page-furniture': { type: 'boolean' },
+        'parent-size': { type: 'string' },
+        window: { type: 'string' },
+        levels: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -152,10 +181,25 @@ async function run(argv: string[], io: Io): Promise<number> {
   if (values['min-size'] !== undefined) options.minSize = parseWholeNumber('--min-size', values['min-size']);
   if (values['max-size'] !== undefined) options.maxSize = parseWholeNumber('--max-size', values['max-size']);
   if (values.sentences !== undefined) options.sentences = values.sentences as ChunkOptions['sentences'];
-  const resolved = validateOptions(options); // bad options fail before the file is read or a model loads
+  if (values['heading-depth'] !== undefined) options.headingDepth = parseWholeNumber('--heading-depth', values['heading-depth']);
+  if (values['rows-as-text']) options.rowsAsText = true;
+  if (values['keep-headers']) options.stripHeaders = false;
+  if (values['each-line']) options.returnEachLine = true;
+  if (values.headers) options.headers = true;
+  if (values['header-template'] !== undefined) options.headers = parseEscapes(values['header-template']);
+  if (values['parent-size'] !== undefined) options.parentSize = parseWholeNumber('--parent-size', values['parent-size']);
+  if (values.window !== undefined) options.window = parseWholeNumber('--window', values.window);
+  if (values.levels !== undefined) options.levels = values.levels.split(',').map((v) => parseWholeNumber('--levels', v.trim()));
+  const path = values.path ?? (input === '-' ? undefined : input);
+  if (path !== undefined) options.path = path;
+  validateOptions(options); // bad options fail before the file is read or a model loads
 
   const bytes = input === '-' ? await io.readStdin() : await readInputFile(input);
-  const text = decodeText(bytes, input === '-' ? 'standard input' : input);
+  const imported = await readDocument(bytes, input === '-' ? 'standard input' : input, { dropPageFurniture: values['drop-page-furniture'] === true });
+  const text = imported.text;
+  for (const note of imported.notes) io.stderr(`chunkscope: note: ${note}\n`);
+  if (imported.pageStarts) options.pageStarts = imported.pageStarts;
+  const resolved = validateOptions(options);
   // Notes (e.g. "one sentence: nothing to compare") go to stderr; the chunks on stdout stay valid JSON.
   const hooks: ChunkHooks = { onNote: (message) => io.stderr(`chunkscope: note: ${message}\n`) };
   let embedder: Embedder | undefined;
@@ -170,7 +214,7 @@ async function run(argv: string[], io: Io): Promise<number> {
   }
   try {
     const chunks = await chunk(text, options, hooks);
-    io.stdout(render(chunks, format, text, { source: input === '-' ? 'stdin' : input, documentId: options.documentId }));
+    io.stdout(formatChunks(chunks, format, { source: input === '-' ? 'stdin' : input, text, documentId: options.documentId }));
   } finally {
     await embedder?.dispose();
   }
@@ -189,21 +233,10 @@ async function readInputFile(path: string): Promise<Uint8Array> {
   }
 }
 
-const CLI_FORMATS = ['json', 'jsonl', 'csv', 'langchain', 'llamaindex'] as const;
-type CliFormat = (typeof CLI_FORMATS)[number];
+const CLI_FORMATS = EXPORT_FORMATS;
+type CliFormat = ExportFormat;
 
-/** The chunks in the format asked for; json and jsonl are the page's export, byte for byte. */
-function render(chunks: Chunk[], format: CliFormat, text: string, about: { source: string; documentId?: string }): string {
-  switch (format) {
-    case 'json':
-    case 'jsonl':
-      return formatChunks(chunks, format);
-    case 'csv':
-      return toCsv(chunks);
-    case 'langchain':
-      return JSON.stringify(toLangChainDocuments(chunks, { source: about.source }), null, 2) + '\n';
-    case 'llamaindex':
-      // Python strings count code points: sourceText makes start/end_char_idx match them.
-      return JSON.stringify(toLlamaIndexNodes(chunks, { documentId: about.documentId ?? documentIdFor(text), sourceText: text }), null, 2) + '\n';
-  }
+/** The input as text: PDF and DOCX are converted (with page starts for PDF), text files decoded as UTF-8. */
+async function readDocument(bytes: Uint8Array, name: string, _options: { dropPageFurniture: boolean }): Promise<{ text: string; pageStarts: number[] | null; notes: string[] }> {
+  return { text: decodeText(bytes, name), pageStarts: null, notes: [] };
 }
