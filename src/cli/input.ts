@@ -1,4 +1,5 @@
 /** Input handling for the CLI: numbers, escapes in separators, and telling text from binary. */
+import { ImportError, importDocument, type ImportedDocument } from '../import/index';
 
 export class CliError extends Error {
   override name = 'CliError';
@@ -39,5 +40,19 @@ export function decodeText(bytes: Uint8Array, name: string): string {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     throw new CliError(`"${name}" is not valid UTF-8 text; convert it to UTF-8 first`);
+  }
+}
+
+/**
+ * Read an input file through the importer: text files as decodeText does, PDF (text with page starts) and DOCX
+ * (markdown). A file that cannot be read is one CliError line. `name` is the path, or "standard input" (a PDF
+ * on standard input is recognised by its header).
+ */
+export async function importInput(bytes: Uint8Array, name: string, options: { dropPageFurniture?: boolean } = {}): Promise<ImportedDocument> {
+  try {
+    return await importDocument(name, bytes, { dropPageFurniture: options.dropPageFurniture });
+  } catch (err) {
+    if (err instanceof ImportError) throw new CliError(err.message);
+    throw err;
   }
 }

@@ -86,15 +86,25 @@ export function saveSettings(storage: Storage, config: Config): void {
 export interface StoredDocument {
   text: string;
   name: string | null;
+  /** Page starts of an imported PDF (absent in documents saved before import existed). */
+  pageStarts?: number[] | null;
 }
 
-/** Validate what IndexedDB gave back. */
+/** Page starts that fit the text: whole numbers from 0, never decreasing, inside the text; else null. */
+function validPageStarts(value: unknown, text: string): number[] | null {
+  if (!Array.isArray(value) || value.length === 0 || value[0] !== 0) return null;
+  const ok = value.every((n, i) => Number.isInteger(n) && n >= 0 && n <= text.length && (i === 0 || n >= (value[i - 1] as number)));
+  return ok ? (value as number[]) : null;
+}
+
+/** Validate what IndexedDB gave back. Page starts that do not fit the text are dropped, the text kept. */
 export function parseStoredDocument(value: unknown): StoredDocument | null | 'corrupt' {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'object') return 'corrupt';
   const v = value as Record<string, unknown>;
   if (typeof v.text !== 'string' || !(v.name === null || typeof v.name === 'string')) return 'corrupt';
-  return { text: v.text, name: v.name as string | null };
+  const pageStarts = validPageStarts(v.pageStarts, v.text);
+  return { text: v.text, name: v.name as string | null, ...(pageStarts ? { pageStarts } : {}) };
 }
 
 function openDb(): Promise<IDBDatabase> {
@@ -132,7 +142,7 @@ export async function saveDocument(doc: StoredDocument): Promise<void> {
   const database = await db();
   await new Promise<void>((resolve, reject) => {
     const tx = database.transaction(DB_STORE, 'readwrite');
-    tx.objectStore(DB_STORE).put({ text: doc.text, name: doc.name, savedAt: Date.now() }, DOC_KEY);
+    tx.objectStore(DB_STORE).put({ text: doc.text, name: doc.name, pageStarts: doc.pageStarts ?? null, savedAt: Date.now() }, DOC_KEY);
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
   });

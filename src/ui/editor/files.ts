@@ -1,15 +1,58 @@
+// The worker script of pdfjs-dist as a file of the app's own build: PDFs are parsed off the main thread, offline,
+// from the same origin (allowed under COEP). Only the URL is imported here; pdfjs itself loads when a PDF is opened.
+import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { STRATEGY_NAMES } from '../../core/index';
+import { IMPORTABLE_EXTENSIONS, ImportError, importDocument, setPdfWorkerSource, type ImportedDocument } from '../../import/index';
 import { useStore } from '../../state/store';
 
-/** File types the editor opens (text formats; anything with NUL bytes is refused as binary). */
-export const OPENABLE_FILES =
-  '.txt,.md,.markdown,.html,.htm,.xml,.json,.csv,.rst,.tex,.py,.js,.mjs,.ts,.tsx,.jsx,.go,.rs,.java,.c,.h,.cpp,.hpp,.cs,.php,.rb,.scala,.swift,.kt,.sol,.proto,.css,.yaml,.yml,.toml,.sh';
+setPdfWorkerSource(pdfWorkerUrl);
 
-/** Read a dropped or opened file into the document; binary files are refused with a notice. */
+/** File types the editor opens: text formats, source files, PDF and DOCX (anything with NUL bytes is refused). */
+export const OPENABLE_FILES = IMPORTABLE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+/** PDFs with at least this many pages show "page i of n" while they are read. */
+const PROGRESS_FROM_PAGES = 5;
+
+/** The newest open wins: a slow PDF finishing after a later file must not replace it. */
+let latestOpen = 0;
+
+/**
+ * Read a dropped or opened file into the document. A file that cannot be read leaves the current document as
+ * it is and says why in the notice; what the import has to say (pages read, furniture dropped, a strategy
+ * switch) goes to the notice too.
+ */
 export async function readDroppedFile(file: File): Promise<void> {
-  const text = await file.text();
-  if (text.includes('\u0000')) {
-    useStore.getState().setNotice(`“${file.name}” looks like a binary file; open a text, markdown, HTML or source file.`);
+  const openId = ++latestOpen;
+  const current = () => openId === latestOpen;
+  const { setNotice } = useStore.getState();
+  const converted = /\.(pdf|docx)$/i.test(file.name);
+  if (converted) setNotice(`Reading “${file.name}”…`);
+  let imported: ImportedDocument;
+  try {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    imported = await importDocument(file.name, bytes, {
+      dropPageFurniture: useStore.getState().dropPageFurniture,
+      onProgress: (done, total) => {
+        if (current() && total >= PROGRESS_FROM_PAGES) setNotice(`Reading “${file.name}”: page ${done} of ${total}…`);
+      },
+    });
+  } catch (err) {
+    if (!current()) return;
+    const message = err instanceof ImportError ? err.message : `“${file.name}” could not be opened: ${String((err as Error)?.message ?? err).split('\n')[0]}`;
+    setNotice(`${message} The current document is unchanged.`);
     return;
   }
-  useStore.getState().setDocument(text, { name: file.name });
+  if (!current()) return;
+  const state = useStore.getState();
+  state.setDocument(imported.text, { name: file.name, pageStarts: imported.pageStarts });
+  const notes = [...imported.notes];
+  const suggested = imported.suggestedStrategy;
+  // Structure-aware strategies fit structured files; 'recursive' is only the generic default, so a plain text
+  // file keeps whatever strategy the user chose.
+  if (suggested !== 'recursive' && suggested !== state.config.strategy && (STRATEGY_NAMES as string[]).includes(suggested)) {
+    state.setConfig(suggested === 'code' ? { strategy: suggested, codeLanguage: null } : { strategy: suggested });
+    notes.push(`Strategy switched to ${suggested} for this ${imported.format === 'docx' ? 'converted document' : 'file'}.`);
+  }
+  if (notes.length > 0) setNotice(`“${file.name}”: ${notes.join(' ')}`);
+  else if (converted) setNotice(null);
 }
