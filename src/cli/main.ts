@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { chunk, ChunkOptionsError, validateOptions, type ChunkHooks } from '../core/index';
+import { ChunkOptionsError, validateOptions, type ChunkHooks } from '../core/index';
+import { chunk } from '../node/index';
 import { EXPORT_FORMATS, formatChunks, type ExportFormat } from '../core/format';
 import type { ChunkOptions } from '../core/types';
 import type { Embedder } from '../embed/types';

@@ -12,6 +12,7 @@ import { getStrategy } from './strategies';
 import type { Chunk, ChunkContext, ChunkOptions, EmbedTexts, LoadWasm, ResolvedOptions, Unit } from './types';
 import { getUnit } from './units';
 import { splitRetrievalUnits } from './retrieval';
+import { detectCodeLanguage } from './structure/codeLanguages';
 import { CHUNKER_NAME, CHUNKER_VERSION } from './version';
 
 export interface ChunkHooks {
@@ -97,7 +98,10 @@ export function buildChunks(text: string, spans: readonly SplitSpan[], resolved:
   // The document's language as far as the options say: a code grammar or language preset, else the locale of
   // strategies that segment sentences; none for the others (no guess).
   const controls = getStrategy(resolved.strategy).controls;
-  const language = resolved.language ?? (controls.includes('locale') ? resolved.locale : undefined);
+  const language =
+    resolved.language ??
+    (resolved.strategy === 'code' ? detectCodeLanguage(resolved.path ?? '') : null) ??
+    (controls.includes('locale') ? resolved.locale : undefined);
   const pageStarts = resolved.pageStarts ?? null;
   const positions = new Map<number, number>();
   const chunks: Chunk[] = [];

@@ -1,5 +1,6 @@
 import { LANGCHAIN_JS_LANGUAGES, LANGUAGE_NAMES, languageSeparators } from './languages';
 import { checkSeparatorRegex } from './separator-regex';
+import { CODE_LANGUAGE_NAMES, resolveCodeLanguage } from './structure/codeLanguages';
 import { getStrategy, STRATEGY_NAMES } from './strategies';
 import { BREAKPOINT_MODES } from './semantic/breakpoints';
 import type { BreakpointMode, ChunkOptions, CompatMode, KeepSeparator, ResolvedOptions, RetrievalMode, SentenceFinder, StrategyName, UnitName } from './types';
@@ -333,7 +334,15 @@ export function validateOptions(options: ChunkOptions = {}): ResolvedOptions {
   }
 
   let language: string | null = null;
-  if (has('language') && given.language !== '') {
+  if (strategy.id === 'code') {
+    // The code strategy's language is a tree-sitter grammar (aliases such as py, ts accepted); without one the
+    // file path's extension decides, in the splitter.
+    if (has('language') && given.language !== '') {
+      const l = given.language;
+      language = typeof l === 'string' ? resolveCodeLanguage(l) : null;
+      if (language === null) fail('language', `unknown code language ${show(l)} (expected one of ${oneOf(CODE_LANGUAGE_NAMES)})`);
+    }
+  } else if (has('language') && given.language !== '') {
     const l = given.language;
     if (typeof l !== 'string' || !languageSeparators(l)) {
       fail('language', `unknown language ${show(l)} (expected one of ${oneOf(LANGUAGE_NAMES)})`);
