@@ -228,3 +228,19 @@ describe('html strategy', () => {
     expect(shallow.map((s) => s.headingPath)).toEqual([[], ['Travel Policy']]);
   });
 });
+
+describe('chunk() with strategy html', () => {
+  it('gives exact chunks with breadcrumbs, content types, caption and the injected header as metadata', async () => {
+    const { chunk } = await import('../index');
+    const chunks = await chunk(POLICY, { strategy: 'html', size: 350, headingDepth: 3 });
+    for (const c of chunks) {
+      expect(c.text).toBe(POLICY.slice(c.start, c.end));
+      expect(Array.isArray(c.metadata.headingPath)).toBe(true);
+      if (c.metadata.prefix) expect(c.content).toBe(c.metadata.prefix + c.text);
+    }
+    const groups = chunks.filter((c) => c.metadata.contentType === 'table');
+    expect(groups.length).toBeGreaterThan(1);
+    expect(groups.every((g) => g.metadata.caption === 'Table 5: Per diem rates & lodging caps')).toBe(true);
+    expect(chunks.find((c) => c.text.includes('<pre>'))?.text.includes('</pre>')).toBe(true);
+  });
+});
