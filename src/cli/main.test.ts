@@ -266,6 +266,29 @@ describe('chunkscope chunk: structure, headers and retrieval units', () => {
   });
 });
 
+describe('chunkscope chunk <pdf>', () => {
+  const pdf = new URL('../../e2e/files/travel-policy.pdf', import.meta.url).pathname;
+
+  it('reads the PDF, drops repeated page furniture and gives each chunk its pages', async () => {
+    const r = await runCli(['chunk', pdf, '--size', '400', '--drop-page-furniture']);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/note: Dropped \d+ repeated header\/footer lines/);
+    const chunks = JSON.parse(r.out);
+    const pages = chunks.map((c: { metadata: { pages: number[] } }) => c.metadata.pages);
+    expect(pages[0]).toEqual([1]);
+    expect(pages[pages.length - 1].at(-1)).toBe(4);
+    // In order, and a chunk's pages are consecutive.
+    for (let i = 0; i < pages.length; i++) {
+      const p = pages[i];
+      expect(p).toEqual(Array.from({ length: p.length }, (_, k) => p[0] + k));
+      if (i > 0) expect(p[0]).toBeGreaterThanOrEqual(pages[i - 1][0]);
+    }
+    expect(chunks.some((c: { text: string }) => /Page \d+ of 4/.test(c.text))).toBe(false);
+    const kept = JSON.parse((await runCli(['chunk', pdf, '--size', '400'])).out);
+    expect(kept.some((c: { text: string }) => /Page \d+ of 4/.test(c.text))).toBe(true);
+  });
+});
+
 describe('parseEscapes', () => {
   it('reads the usual escapes and leaves other text alone', () => {
     expect(parseEscapes('\\n\\n')).toBe('\n\n');

@@ -5,7 +5,7 @@ import { chunk } from '../node/index';
 import { EXPORT_FORMATS, formatChunks, type ExportFormat } from '../core/format';
 import type { ChunkOptions } from '../core/types';
 import type { Embedder } from '../embed/types';
-import { CliError, decodeText, parseDecimal, parseEscapes, parseWholeNumber } from './input';
+import { CliError, importInput, parseDecimal, parseEscapes, parseWholeNumber } from './input';
 
 const USAGE = `Usage: chunkscope chunk <file|-> [options]
 
@@ -196,7 +196,8 @@ async function run(argv: string[], io: Io): Promise<number> {
   validateOptions(options); // bad options fail before the file is read or a model loads
 
   const bytes = input === '-' ? await io.readStdin() : await readInputFile(input);
-  const imported = await readDocument(bytes, input === '-' ? 'standard input' : input, { dropPageFurniture: values['drop-page-furniture'] === true });
+  // PDF and DOCX are converted (PDF with its page starts); text files are decoded as UTF-8 (binary refused).
+  const imported = await importInput(bytes, input === '-' ? 'standard input' : input, { dropPageFurniture: values['drop-page-furniture'] === true });
   const text = imported.text;
   for (const note of imported.notes) io.stderr(`chunkscope: note: ${note}\n`);
   if (imported.pageStarts) options.pageStarts = imported.pageStarts;
@@ -224,7 +225,9 @@ async function run(argv: string[], io: Io): Promise<number> {
 
 async function readInputFile(path: string): Promise<Uint8Array> {
   try {
-    return await readFile(path);
+    const buffer = await readFile(path);
+    // A plain Uint8Array: pdfjs refuses Node Buffers.
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new CliError(`cannot read "${path}": no such file`);
@@ -236,8 +239,3 @@ async function readInputFile(path: string): Promise<Uint8Array> {
 
 const CLI_FORMATS = EXPORT_FORMATS;
 type CliFormat = ExportFormat;
-
-/** The input as text: PDF and DOCX are converted (with page starts for PDF), text files decoded as UTF-8. */
-async function readDocument(bytes: Uint8Array, name: string, _options: { dropPageFurniture: boolean }): Promise<{ text: string; pageStarts: number[] | null; notes: string[] }> {
-  return { text: decodeText(bytes, name), pageStarts: null, notes: [] };
-}
