@@ -1,4 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+// The page's markdown sample: real text with headings and a table (a string; core code never imports the UI).
+import { policyHandbook } from '../../ui/samples/policyHandbook';
 import { validateOptions } from '../options';
 import { getStrategy } from '../strategies';
 import type { ChunkContext, ChunkOptions, ResolvedOptions } from '../types';
@@ -250,5 +255,59 @@ describe('runs', () => {
     const plain = await getStrategy('recursive').split(text, ctx);
     expect(units.map((u) => [u.start, u.end])).toEqual(plain.map((s) => [s.start, s.end]));
     expect(units.every((u) => u.level === 0 && u.leaf && u.parent === null)).toBe(true);
+  });
+});
+
+describe('real documents', () => {
+  it('the policy handbook: children in "2.2" carry the whole-document path and keep the table header repeated', async () => {
+    const ctx = await contextFor({ strategy: 'markdown', size: 300, overlap: 0 }, { retrieval: 'parent-child' });
+    const units = await splitRetrievalUnits(policyHandbook, markdownTestStrategy, ctx);
+    const leave = ['Northwind Labs Employee Handbook', '2. Time off', '2.2 Leave entitlements at a glance'];
+    const parent = units.findIndex((u) => u.level === 0 && policyHandbook.slice(u.start).startsWith('### 2.2 Leave'));
+    expect(units[parent]!.headingPath).toEqual(leave);
+    const children = units.filter((u) => u.parent === parent);
+    const tables = children.filter((c) => c.contentType === 'table');
+    // The table (about 700 characters) does not fit 300: row groups, each repeating the header and delimiter rows.
+    expect(tables.length).toBeGreaterThan(1);
+    for (const t of tables) {
+      expect(t.headingPath).toEqual(leave);
+      expect(t.content!.startsWith('| Type of leave | Paid | Entitlement | Notice required | Evidence |\n|---|---|---|---|---|')).toBe(true);
+    }
+    // Every "### x.y" section is one parent (the sections fit 1,200 characters), under its "## x." heading.
+    const subsections = [...policyHandbook.matchAll(/^### (\d)\.\d .*$/gm)];
+    for (const m of subsections) {
+      const p = units.find((u) => u.level === 0 && u.start === m.index)!;
+      expect(p.headingPath!.slice(-1)).toEqual([m[0].slice(4)]);
+      expect(p.headingPath![1]!.startsWith(`${m[1]}. `)).toBe(true);
+    }
+  });
+
+  const corpusPath = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus/english-1mib.txt');
+  const corpus = existsSync(corpusPath) ? readFileSync(corpusPath, 'utf8').slice(0, 200_000) : '';
+
+  it.skipIf(!corpus)('corpus (200 KB): children are the recursive chunks of each parent; leaves cover the text', async () => {
+    const ctx = await contextFor({ strategy: 'recursive', size: 400, overlap: 50 }, { retrieval: 'parent-child' });
+    const units = await splitRetrievalUnits(corpus, getStrategy('recursive'), ctx);
+    const parents = units.map((u, i) => [u, i] as const).filter(([u]) => u.level === 0);
+    expect(parents.length).toBeGreaterThan(50);
+    for (const [p, i] of parents.slice(0, 40)) {
+      const slice = corpus.slice(p.start, p.end);
+      const own = (await getStrategy('recursive').split(slice, ctx)).map((s) => [s.start + p.start, s.end + p.start]);
+      expect(units.filter((u) => u.parent === i).map((u) => [u.start, u.end])).toEqual(own);
+    }
+    let covered = 0;
+    for (const u of units) if (u.leaf) covered += corpus.slice(u.start, u.end).replace(/\s/g, '').length;
+    // Children of one parent may overlap; they never miss a character.
+    expect(covered).toBeGreaterThanOrEqual(corpus.replace(/\s/g, '').length);
+  });
+
+  it.skipIf(!corpus)('corpus (200 KB): one window per sentence, as Intl.Segmenter finds them line by line', async () => {
+    const ctx = await contextFor({ strategy: 'recursive' }, { retrieval: 'window', window: 2 });
+    const units = await splitRetrievalUnits(corpus, getStrategy('recursive'), ctx);
+    // Sentences always end at a line break, so segmenting each line on its own finds the same sentences.
+    const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+    const expected: string[] = [];
+    for (const line of corpus.split('\n')) for (const s of segmenter.segment(line)) if (s.segment.trim()) expected.push(s.segment.trim());
+    expect(texts(corpus, units)).toEqual(expected);
   });
 });
