@@ -11,7 +11,7 @@ import type { SplitSpan } from './registry';
 import { getStrategy } from './strategies';
 import type { Chunk, ChunkContext, ChunkOptions, EmbedTexts, LoadWasm, ResolvedOptions, Unit } from './types';
 import { getUnit } from './units';
-import { splitRetrievalUnits } from './retrieval';
+import { splitRetrievalUnits, unitSizeLimit } from './retrieval';
 import { detectCodeLanguage } from './structure/codeLanguages';
 import { CHUNKER_NAME, CHUNKER_VERSION } from './version';
 
@@ -111,7 +111,7 @@ export function buildChunks(text: string, spans: readonly SplitSpan[], resolved:
     // Re-counted, through the meter's per-span memo: re-running on the same document (a slider move) is cheap.
     const size = span.content === undefined ? meter.exact(span.start, span.end) : unit.count(content);
     const level = span.level ?? 0;
-    const limit = unsized ? (resolved.maxSize ?? Infinity) : levelSize(resolved, level, span.leaf);
+    const limit = unsized ? (resolved.maxSize ?? Infinity) : span.level === undefined ? resolved.size : unitSizeLimit({ level }, resolved);
     const position = positions.get(level) ?? 0;
     positions.set(level, position + 1);
     const metadata: Chunk['metadata'] = {
@@ -154,13 +154,6 @@ export function buildChunks(text: string, spans: readonly SplitSpan[], resolved:
     });
   }
   return chunks;
-}
-
-/** The size a chunk of this retrieval level is cut to. */
-function levelSize(o: ResolvedOptions, level: number, leaf: boolean | undefined): number {
-  if (o.retrieval === 'hierarchical') return o.levels?.[level] ?? o.size;
-  if (o.retrieval === 'parent-child' && leaf === false) return o.parentSize ?? o.size;
-  return o.size;
 }
 
 /** 1-based numbers of the pages [start, end) touches (pageStarts[i] is where page i + 1 starts). */
