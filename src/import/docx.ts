@@ -31,7 +31,7 @@ export async function importDocx(name: string, bytes: Uint8Array): Promise<DocxT
   let result;
   try {
     // Node's mammoth reads `buffer`, the browser build `arrayBuffer`; JSZip takes a Uint8Array for either.
-    const data = bytes.slice();
+    const data = new Uint8Array(bytes);
     result = await mammoth.convertToHtml(
       { buffer: data, arrayBuffer: data },
       {

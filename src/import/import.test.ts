@@ -101,6 +101,15 @@ describe('PDF', () => {
     const doc = await importDocument('standard input', fixture('travel-policy.pdf'));
     expect(doc.format).toBe('pdf');
   });
+
+  it('takes a Node Buffer as well as a Uint8Array, and leaves the bytes usable', async () => {
+    const buffer = readFileSync(new URL('../../e2e/files/travel-policy.pdf', import.meta.url));
+    const fromBuffer = await importDocument('travel-policy.pdf', buffer);
+    expect(fromBuffer.text).toBe((await importDocument('travel-policy.pdf', fixture('travel-policy.pdf'))).text);
+    expect(buffer.byteLength).toBeGreaterThan(0); // not transferred (detached) to pdfjs
+    const docx = readFileSync(new URL('../../e2e/files/expense-guide.docx', import.meta.url));
+    expect((await importDocument('guide.docx', docx)).text.startsWith('# Expense Guide')).toBe(true);
+  });
 });
 
 describe('DOCX', () => {

@@ -100,8 +100,9 @@ export interface PdfText {
 
 export async function importPdf(name: string, bytes: Uint8Array, options: ImportOptions): Promise<PdfText> {
   const pdfjs = await loadPdfjs();
-  // pdfjs transfers the buffer to its worker: give it a copy so the caller's bytes stay usable.
-  const task = pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, verbosity: 0 });
+  // pdfjs transfers the buffer to its worker (so it gets a copy, and the caller's bytes stay usable) and refuses
+  // Node Buffers: a plain Uint8Array copy serves both.
+  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, verbosity: 0 });
   let doc;
   try {
     doc = await task.promise;
