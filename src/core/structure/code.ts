@@ -141,10 +141,12 @@ function plainDefinition(node: Node, type: string): DefinitionInfo | null {
     case 'struct_specifier':
     case 'union_specifier':
     case 'enum_specifier':
-    case 'class_specifier':
-      // `struct A *p` names a type without defining it.
-      if (!body) return null;
-      return { name: node.childForFieldName('name')?.text ?? '(anonymous)', inner: node, body, signatureStart };
+    case 'class_specifier': {
+      // `struct A *p` names a type without defining it; an anonymous `struct { ... }` is named by what holds it.
+      const name = node.childForFieldName('name')?.text;
+      if (!body || !name) return null;
+      return { name, inner: node, body, signatureStart };
+    }
     case 'type_definition': {
       // typedef struct { ... } Name;  — a definition only when the typedef'd type has a body.
       const typeBody = node.childForFieldName('type')?.childForFieldName('body') ?? null;

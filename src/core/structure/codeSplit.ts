@@ -2,7 +2,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { isWhitespaceCode, meterFor } from '../measure';
 import { mergePieces, packLevels, RunGuard, type MergeParams } from '../merge';
 import type { DocumentStructure, SplitSpan, StructureSection } from '../registry';
-import { separatorLevels } from '../segment/separators';
+import { separatorLevels, splitOnSeparator } from '../segment/separators';
 import type { LoadWasm, Range, Unit } from '../types';
 import {
   buildCodeOutline,
@@ -30,8 +30,8 @@ export interface CodeSplitOptions {
   onProgress?: (fraction: number) => void;
 }
 
-/** Inside a leaf too large for a chunk (a long string or comment): lines, then words, then grapheme clusters. */
-const LEAF_SEPARATORS = ['\n', ' ', ''];
+/** Inside a line too large for a chunk (in a long string or comment): words, then grapheme clusters. */
+const LINE_SEPARATORS = [' ', ''];
 
 /**
  * A prefix may take at most this fraction of `size`: beyond it the outermost signatures are dropped, then the path
@@ -80,7 +80,7 @@ export function splitParsedCode(text: string, tree: Tree, options: Omit<CodeSpli
     const key = `${d.start}:${d.end}`;
     if (!definitionAt.has(key)) definitionAt.set(key, i);
   });
-  const leafLevels = separatorLevels(text, LEAF_SEPARATORS, false, 'start');
+  const wordLevels = separatorLevels(text, LINE_SEPARATORS, false, 'start');
   const out: StructureSpan[] = [];
 
   /** A packing context: the chunks inside one definition (or the file), sharing one prefix budget. */
@@ -101,28 +101,40 @@ export function splitParsedCode(text: string, tree: Tree, options: Omit<CodeSpli
       return sizeOf(r.start, r.end) <= this.params.size;
     }
 
-    /** An atom: glued to the previous piece when it does not start its line and the two fit together. */
-    addAtom(r: Range): void {
+    /**
+     * An atom: glued to the previous piece when the two fit together and it does not start its line or is a
+     * closing token (`}` on its own line stays with the code it closes).
+     */
+    addAtom(r: Range, closing = false): void {
       const last = this.pieces[this.pieces.length - 1];
-      if (last && !startsLine(text, r.start) && this.fits({ start: last.start, end: r.end })) {
+      if (last && (closing || !startsLine(text, r.start)) && this.fits({ start: last.start, end: r.end })) {
         last.end = r.end;
       } else {
         this.pieces.push({ start: r.start, end: r.end });
       }
     }
 
-    /** A range with no structure left to use (glued comments, a leaf): whole if it fits, else lines, words... */
+    /**
+     * A range with no structure left to use (glued comments, a leaf such as a long string): whole if it fits, else
+     * its lines as atoms, and a line still too large is packed on its own by words, then grapheme clusters.
+     */
     addText(r: Range): void {
       if (r.start >= r.end) return;
       if (this.fits(r)) {
         this.addAtom(r);
         return;
       }
-      this.flush(r.start);
-      const spans: SplitSpan[] = [];
-      packLevels(text, r.start, r.end, leafLevels, this.params, spans);
-      this.describe(spans);
-      this.segmentStart = r.end;
+      for (const line of splitOnSeparator(text, r.start, r.end, '\n', 'end')) {
+        if (this.fits(line)) {
+          this.addAtom(line);
+          continue;
+        }
+        this.flush(line.start);
+        const spans: SplitSpan[] = [];
+        packLevels(text, line.start, line.end, wordLevels, this.params, spans);
+        this.describe(spans);
+        this.segmentStart = line.end;
+      }
     }
 
     /** Something packed on its own (a nested context) takes [r.start, r.end). */
@@ -185,10 +197,11 @@ export function splitParsedCode(text: string, tree: Tree, options: Omit<CodeSpli
 
   /** Units of one level, in order: whole when they fit, else opened (a definition in a context of its own). */
   const visit = (ctx: Context, units: readonly CodeUnit[], opened: Node | null): void => {
-    for (const u of units) {
+    for (let k = 0; k < units.length; k++) {
+      const u = units[k]!;
       guard.tick(u.start);
       if (ctx.fits(u)) {
-        ctx.addAtom(u);
+        ctx.addAtom(u, isClosingToken(u.node));
         continue;
       }
       const node = u.node;
@@ -201,13 +214,19 @@ export function splitParsedCode(text: string, tree: Tree, options: Omit<CodeSpli
       const info = opened && node.equals(opened) ? null : definitionOf(node, rules);
       const index = info ? definitionAt.get(`${u.start}:${u.end}`) : undefined;
       if (info && index !== undefined) {
-        ctx.aside(u, () => {
+        // What closes it or ends its line (`}` of the enclosing body, `;`, a trailing comment) goes with its last
+        // chunk rather than making a chunk of its own.
+        let end = u.end;
+        while (k + 1 < units.length && (isClosingToken(units[k + 1]!.node) || !startsLine(text, units[k + 1]!.start))) {
+          end = units[++k]!.end;
+        }
+        ctx.aside({ start: u.start, end }, () => {
           const chain = [...ctx.chain, index];
           const inner = new Context(u.start, chain, prefixFor(chain));
           inner.addText({ start: u.start, end: node.startIndex });
           // A wrapper (decorators, export, template) is opened too; its declaration is opened in place.
           visit(inner, unitsOf(text, node.children, rules), info.inner === node ? null : info.inner);
-          inner.flush(u.end);
+          inner.flush(end);
         });
         continue;
       }
@@ -229,6 +248,11 @@ interface PrefixLines {
   signatures: number[];
   /** Size of the full prefix in the unit (what the context's chunks leave room for). */
   size: number;
+}
+
+/** A short anonymous token (`}`, `)`, `;`, `end`): kept with the code before it. */
+function isClosingToken(node: Node): boolean {
+  return !node.isNamed && node.endIndex - node.startIndex <= 3;
 }
 
 function startsLine(text: string, at: number): boolean {

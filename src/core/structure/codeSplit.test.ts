@@ -1,0 +1,461 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { nodeLoadWasm } from '../../node/loadWasm';
+import { isWhitespaceCode } from '../measure';
+import { codeStrategy } from '../splitters/code';
+import type { ResolvedOptions } from '../types';
+import { getUnit } from '../units';
+import { codeStructure, splitCode } from './codeSplit';
+import type { CodeLanguageName } from './codeLanguages';
+import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage } from './codeLanguages';
+import type { StructureSpan } from './markdownSplit';
+
+// Real grammars: the wasm files installed from npm, read by the Node loader.
+const fixture = (name: string): string => readFileSync(new URL(`./fixtures/code/${name}`, import.meta.url), 'utf8');
+
+async function split(text: string, language: CodeLanguageName, size: number, path: string | null = null, overlap = 0) {
+  return splitCode(text, { language, size, overlap, unit: await getUnit('chars'), path, loadWasm: nodeLoadWasm });
+}
+
+/** The contract every code chunk keeps: exact offsets, in order, content = prefix + text, all code covered. */
+function expectContract(text: string, spans: StructureSpan[]): void {
+  let previous = { start: -1, end: -1 };
+  for (const s of spans) {
+    expect(s.start).toBeGreaterThanOrEqual(0);
+    expect(s.end).toBeLessThanOrEqual(text.length);
+    expect(s.start).toBeLessThan(s.end);
+    expect(s.start).toBeGreaterThan(previous.start);
+    expect(s.end).toBeGreaterThan(previous.end);
+    expect(s.contentType).toBe('code');
+    expect(s.content ?? text.slice(s.start, s.end)).toBe((s.prefix ?? '') + text.slice(s.start, s.end));
+    // Chunks are trimmed: they start and end on code, not on blanks.
+    expect(isWhitespaceCode(text.charCodeAt(s.start))).toBe(false);
+    expect(isWhitespaceCode(text.charCodeAt(s.end - 1))).toBe(false);
+    previous = s;
+  }
+  const covered = new Uint8Array(text.length);
+  for (const s of spans) covered.fill(1, s.start, s.end);
+  for (let i = 0; i < text.length; i++) {
+    if (!covered[i] && !isWhitespaceCode(text.charCodeAt(i))) throw new Error(`character ${i} (${JSON.stringify(text[i])}) is in no chunk`);
+  }
+}
+
+/** [start of `first`, end of `last` after it): a definition located by its own text, independently of the parser. */
+function rangeOf(text: string, first: string, last: string): { start: number; end: number } {
+  const start = text.indexOf(first);
+  expect(start, first).toBeGreaterThanOrEqual(0);
+  const at = text.indexOf(last, start);
+  expect(at, last).toBeGreaterThanOrEqual(0);
+  return { start, end: at + last.length };
+}
+
+/** The one chunk holding the range whole; fails if a chunk cuts it. */
+function holder(spans: StructureSpan[], r: { start: number; end: number }): StructureSpan {
+  const cutting = spans.filter((s) => s.start < r.end && s.end > r.start && !(s.start <= r.start && s.end >= r.end));
+  expect(cutting, 'chunks cutting the definition').toEqual([]);
+  const holding = spans.filter((s) => s.start <= r.start && s.end >= r.end);
+  expect(holding.length).toBeGreaterThanOrEqual(1);
+  return holding[0]!;
+}
+
+interface LanguageCase {
+  file: string;
+  language: CodeLanguageName;
+  path: string;
+  /** Every top-level definition fits at this size: each must be whole. */
+  topLevel: [string, string][];
+  /** A container (class, impl, namespace) too large for `size`, its name, signature and members that fit. */
+  container: { range: [string, string]; name: string; signature: string; members: [string, string, string][] };
+  size: number;
+  /** A size at which every top-level definition fits but the whole file does not. */
+  wholeSize: number;
+}
+
+const CASES: LanguageCase[] = [
+  {
+    file: 'cart.py.txt',
+    language: 'python',
+    path: 'shop/cart.py',
+    topLevel: [['@dataclass', 'quantity: int = 1'], ['# A cart of items', 'ensure_ascii=False)'], ['def load_cart', 'return cart'], ['def format_price', '€"']],
+    container: {
+      range: ['# A cart of items', 'ensure_ascii=False)'],
+      name: 'Cart',
+      signature: 'class Cart:',
+      members: [['def add(', 'self.items.append(item)', 'add'], ['def größe(', 'for item in self.items)', 'größe'], ['def to_json', 'ensure_ascii=False)', 'to_json']],
+    },
+    size: 500,
+    wholeSize: 1800,
+  },
+  {
+    file: 'store.ts.txt',
+    language: 'typescript',
+    path: 'src/store.ts',
+    topLevel: [['export interface Product', 'tags: string[];\n}'], ['/** Keeps products', 'return rows.length;\n  }\n}'], ['export function formatPrice', '${currency}`;\n}'], ['export enum Größe', "Groß = 'L',\n}"]],
+    container: {
+      range: ['/** Keeps products', 'return rows.length;\n  }\n}'],
+      name: 'ProductStore',
+      signature: 'export class ProductStore',
+      members: [['add(product', 'tags: [...product.tags] });\n  }', 'add'], ['totalCents(', 'return total;\n  }', 'totalCents'], ['async loadFrom(', 'return rows.length;\n  }', 'loadFrom']],
+    },
+    size: 450,
+    wholeSize: 1600,
+  },
+  {
+    file: 'widget.tsx.txt',
+    language: 'tsx',
+    path: 'src/CartTable.tsx',
+    topLevel: [['/** One row', '</tr>\n  );\n}'], ['export function CartTable', '</table>\n  );\n}'], ['export default function CartSummary', 'danke schön!</p>;\n}']],
+    container: {
+      range: ['export function CartTable', '</table>\n  );\n}'],
+      name: 'CartTable',
+      signature: 'export function CartTable({ lines }: { lines: CartLine[] })',
+      members: [['const sorted = useMemo', '}, [lines, sortBy]);', '']],
+    },
+    size: 400,
+    wholeSize: 800,
+  },
+  {
+    file: 'queue.js.txt',
+    language: 'javascript',
+    path: 'lib/queue.js',
+    topLevel: [['function sleep', 'setTimeout(resolve, ms));\n}'], ['/**\n * Runs jobs', 'return this.jobs.length;\n  }\n}'], ['function createQueue', 'return queue;\n}']],
+    container: {
+      range: ['/**\n * Runs jobs', 'return this.jobs.length;\n  }\n}'],
+      name: 'JobQueue',
+      signature: 'class JobQueue extends EventEmitter',
+      members: [['constructor(name)', 'this.running = false;\n  }', 'constructor'], ['push(job)', 'this.run();\n  }', 'push'], ['get size()', 'return this.jobs.length;\n  }', 'size']],
+    },
+    size: 450,
+    wholeSize: 1000,
+  },
+  {
+    file: 'server.go.txt',
+    language: 'go',
+    path: 'inventory/inventory.go',
+    topLevel: [['// Stock is', 'Quantity  int\n}'], ['// Add changes', 'return nil\n}'], ['// Total sums', 'return total, nil\n}'], ['func größe', 'return len(s) }']],
+    container: {
+      range: ['// Snapshot lists', 'return out\n}'],
+      name: 'Snapshot',
+      signature: 'func (inv *Inventory) Snapshot() []Stock',
+      members: [['sort.Slice(out', '\t})', 'Snapshot']],
+    },
+    size: 400,
+    wholeSize: 600,
+  },
+  {
+    file: 'Library.java.txt',
+    language: 'java',
+    path: 'src/main/java/org/example/library/Library.java',
+    topLevel: [['interface Notifier', 'String message);\n}']],
+    container: {
+      range: ['/**\n * A lending library', 'Optional.ofNullable(loans.get(isbn));\n    }\n}'],
+      name: 'Library',
+      signature: 'public class Library',
+      members: [['/** Lends a book', 'return true;\n    }', 'lend'], ['@Override', 'return out.toString();\n    }', 'toString'], ['public List<Book> available()', 'return out;\n    }', 'available']],
+    },
+    size: 600,
+    wholeSize: 2000,
+  },
+  {
+    file: 'matrix.rs.txt',
+    language: 'rust',
+    path: 'src/matrix.rs',
+    topLevel: [['/// A row-major', 'data: Vec<f64>,\n}'], ['impl fmt::Display for Matrix', 'Ok(())\n    }\n}'], ['impl Add for Matrix', 'data }\n    }\n}']],
+    container: {
+      range: ['impl Matrix {', 'Ok(out)\n    }\n}'],
+      name: 'Matrix',
+      signature: 'impl Matrix',
+      members: [['/// A matrix of zeros.', 'rows * cols] }\n    }', 'zeros'], ['pub fn transpose', 'out\n    }', 'transpose'], ['pub fn try_mul', 'Ok(out)\n    }', 'try_mul']],
+    },
+    size: 700,
+    wholeSize: 1500,
+  },
+  {
+    file: 'ring.c.txt',
+    language: 'c',
+    path: 'src/ring.c',
+    topLevel: [['typedef struct {', '} ring_t;'], ['/* Allocates a ring', 'return ring;\n}'], ['int ring_push', 'return RING_OK;\n}'], ['void ring_free', 'free(ring);\n    }\n}']],
+    container: {
+      range: ['/* Allocates a ring', 'return ring;\n}'],
+      name: 'ring_new',
+      signature: 'ring_t *ring_new(size_t capacity)',
+      members: [['ring->data = calloc', 'return NULL;\n    }', 'ring_new']],
+    },
+    size: 250,
+    wholeSize: 500,
+  },
+  {
+    file: 'shapes.cpp.txt',
+    language: 'cpp',
+    path: 'src/shapes.cpp',
+    topLevel: [['int main()', 'return geometry::totalArea(shapes) > 0 ? 0 : 1;\n}']],
+    container: {
+      range: ['namespace geometry {', '}  // namespace geometry'],
+      name: 'geometry',
+      signature: 'namespace geometry',
+      members: [['class Circle', 'double radius_;\n};'], ['template <typename T>', 'return value;\n}'], ['double totalArea', 'return total;\n}']].map(
+        ([a, b]) => [a!, b!, ''] as [string, string, string],
+      ),
+    },
+    size: 450,
+    wholeSize: 1400,
+  },
+];
+
+describe('splitCode on a realistic file per language (real tree-sitter grammars)', () => {
+  for (const c of CASES) {
+    describe(`${c.language} (${c.file})`, () => {
+      const text = fixture(c.file);
+      const comment = c.language === 'python' ? '#' : '//';
+      const pathLine = `${comment} file: ${c.path}\n`;
+
+      it('parses without errors and keeps every top-level definition whole when it fits', async () => {
+        const spans = await split(text, c.language, c.wholeSize, c.path);
+        expectContract(text, spans);
+        expect(spans.length).toBeGreaterThan(1);
+        for (const [first, last] of c.topLevel) holder(spans, rangeOf(text, first, last));
+        // Top-level chunks carry only the path line.
+        for (const s of spans) expect(s.prefix).toBe(pathLine);
+      });
+
+      it('splits an oversize container at its members, which stay whole, with the path and signature prefix', async () => {
+        const spans = await split(text, c.language, c.size, c.path);
+        expectContract(text, spans);
+        const container = rangeOf(text, c.container.range[0], c.container.range[1]);
+        const inside = spans.filter((s) => s.start >= container.start && s.end <= container.end);
+        expect(inside.length, 'chunks inside the container').toBeGreaterThan(1);
+        // Nothing straddles the container's edges.
+        expect(spans.filter((s) => s.start < container.start && s.end > container.start)).toEqual([]);
+        for (const [first, last, name] of c.container.members) {
+          const member = rangeOf(text, first, last);
+          const chunk = holder(spans, member);
+          if (name && chunk.start === member.start) expect(chunk.headingPath.slice(-2)).toEqual([c.container.name, name]);
+        }
+        for (const s of inside) {
+          expect(s.headingPath).toContain(c.container.name);
+          const showsHeader = s.start <= text.indexOf(c.container.signature, container.start);
+          if (showsHeader) {
+            expect(s.prefix).toBe(pathLine);
+          } else {
+            // The container's signature line (with its own indentation) follows the path line.
+            expect(s.prefix?.startsWith(pathLine)).toBe(true);
+            expect(s.prefix!.split('\n').map((l) => l.trim())).toContain(c.container.signature);
+            expect(s.signature?.split('\n').map((l) => l.trim())).toContain(c.container.signature);
+          }
+          expect(s.content).toBe(s.prefix + text.slice(s.start, s.end));
+          // The size covers the prefix.
+          if (!s.oversize) expect(s.content!.length).toBeLessThanOrEqual(c.size);
+        }
+      });
+    });
+  }
+});
+
+describe('splitCode: cutting inside definitions', () => {
+  const text = fixture('cart.py.txt');
+
+  it('cuts an oversize method at its statements, at line starts, and repeats the class and method signatures', async () => {
+    const spans = await split(text, 'python', 300, 'shop/cart.py');
+    expectContract(text, spans);
+    const total = rangeOf(text, 'def total(', 'return math.floor(taxed * 100) / 100');
+    const pieces = spans.filter((s) => s.start >= total.start && s.end <= total.end);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces[0]!.start).toBe(total.start);
+    expect(pieces[0]!.prefix).toBe('# file: shop/cart.py\nclass Cart:\n');
+    for (const s of pieces) {
+      expect(s.headingPath).toEqual(['Cart', 'total']);
+      // Statements are whole lines: every chunk starts at the first non-blank character of its line.
+      expect(/^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', s.start - 1) + 1, s.start))).toBe(true);
+      expect(s.content!.length).toBeLessThanOrEqual(300);
+    }
+    for (const s of pieces.slice(1)) {
+      expect(s.prefix).toBe('# file: shop/cart.py\nclass Cart:\n    def total(self, tax_rate: float = TAX_RATE) -> float:\n');
+      expect(s.signature).toBe('class Cart:\ndef total(self, tax_rate: float = TAX_RATE) -> float:');
+    }
+    // Cuts fall between lines: every chunk inside ends at the end of a line.
+    for (const s of pieces) expect(['\n', undefined]).toContain(text[s.end]);
+  });
+
+  it('falls back to lines inside a leaf too large for a chunk (a long string), then to words', async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `line ${i} of the text — ünïcödé 🧵`).join('\n');
+    const source = `def doc():\n    return """${lines}"""\n\n\ndef after():\n    return 1\n`;
+    const spans = await split(source, 'python', 120);
+    expectContract(source, spans);
+    for (const s of spans) if (!s.oversize) expect((s.content ?? '').length || s.end - s.start).toBeLessThanOrEqual(120);
+    expect(spans.some((s) => s.oversize)).toBe(false);
+    holder(spans, rangeOf(source, 'def after', 'return 1'));
+    const inString = spans.filter((s) => s.start > source.indexOf('"""') && s.end < source.lastIndexOf('"""'));
+    expect(inString.length).toBeGreaterThan(3);
+    // Lines come whole while they fit: chunks inside the string start at a line start.
+    for (const s of inString) expect(source[s.start - 1]).toBe('\n');
+    // The string's first line goes with the code before it.
+    expect(spans.some((s) => source.slice(s.start, s.end).startsWith('def doc():\n    return """line 0'))).toBe(true);
+  });
+
+  it('keeps doc comments and attributes with the definition after them', async () => {
+    const text = fixture('matrix.rs.txt');
+    const spans = await split(text, 'rust', 200, null);
+    expectContract(text, spans);
+    const docAndStruct = rangeOf(text, '/// A row-major', 'data: Vec<f64>,\n}');
+    const chunk = holder(spans, docAndStruct);
+    expect(chunk.start).toBe(docAndStruct.start);
+    expect(chunk.headingPath).toEqual(['Matrix']);
+  });
+
+  it('packs imports and small functions together up to the size', async () => {
+    const source = 'import os\nimport sys\n\n\ndef a():\n    return 1\n\n\ndef b():\n    return 2\n\n\ndef c():\n    return 3\n';
+    const spans = await split(source, 'python', 60);
+    expectContract(source, spans);
+    expect(spans.map((s) => source.slice(s.start, s.end))).toEqual([
+      'import os\nimport sys\n\n\ndef a():\n    return 1',
+      'def b():\n    return 2\n\n\ndef c():\n    return 3',
+    ]);
+    expect(spans.map((s) => s.headingPath)).toEqual([[], ['b']]);
+    // No path: no prefix at all at top level.
+    expect(spans.every((s) => s.prefix === undefined && s.content === undefined)).toBe(true);
+  });
+
+  it('gives exact UTF-16 offsets after non-ASCII identifiers, strings and emoji (astral characters)', async () => {
+    const source = [
+      'const grüße = "héllo 👋🏽 wörld 🌍";',
+      'function 𝒻(x) { return x + "😀😀"; }',
+      'class Café { naïve() { return "🍰"; } }',
+      'function after() { return 1; }',
+    ].join('\n\n');
+    const spans = await split(source, 'javascript', 80, 'émoji/ünï.js');
+    expect(spans.length).toBeGreaterThan(2);
+    expectContract(source, spans);
+    const after = holder(spans, rangeOf(source, 'function after', 'return 1; }'));
+    expect(after.start).toBe(source.indexOf('function after'));
+    expect(after.headingPath).toEqual(['after']);
+    const cafe = holder(spans, rangeOf(source, 'class Café', '"🍰"; } }'));
+    expect(source.slice(cafe.start, cafe.end)).toBe('class Café { naïve() { return "🍰"; } }');
+    expect(cafe.prefix).toBe('// file: émoji/ünï.js\n');
+  });
+
+  it('repeats signatures with overlap, and overlapping chunks stay inside one definition', async () => {
+    const spans = await split(text, 'python', 300, 'cart.py', 120);
+    expectContract(text, spans);
+    const total = rangeOf(text, 'def total(', 'return math.floor(taxed * 100) / 100');
+    const pieces = spans.filter((s) => s.start >= total.start && s.end <= total.end);
+    expect(pieces.length).toBeGreaterThan(1);
+    for (let i = 1; i < pieces.length; i++) expect(pieces[i]!.start).toBeLessThanOrEqual(pieces[i - 1]!.end);
+  });
+
+  it('drops the outer signatures first when the prefix would take more than half the size', async () => {
+    const spans = await split(text, 'python', 120, 'a/rather/long/path/to/the/shop/cart.py');
+    expectContract(text, spans);
+    for (const s of spans) {
+      if (s.prefix) expect(s.prefix.length).toBeLessThanOrEqual(60);
+      if (!s.oversize) expect((s.content ?? text.slice(s.start, s.end)).length).toBeLessThanOrEqual(120);
+    }
+  });
+
+  it('stops with an AbortError when the signal is set', async () => {
+    const unit = await getUnit('chars');
+    await expect(
+      splitCode(text, { language: 'python', size: 200, overlap: 0, unit, loadWasm: nodeLoadWasm, signal: { aborted: true } }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('counts the size in tokens too', async () => {
+    const unit = await getUnit('cl100k_base');
+    const spans = await splitCode(text, { language: 'python', size: 120, overlap: 0, unit, path: 'cart.py', loadWasm: nodeLoadWasm });
+    expectContract(text, spans);
+    for (const s of spans) if (!s.oversize) expect(unit.count(s.content ?? '')).toBeLessThanOrEqual(121);
+    holder(spans, rangeOf(text, 'def add(', 'self.items.append(item)'));
+  });
+});
+
+describe('codeStructure', () => {
+  it('has one section per top-level definition and per run of other code, covering the file', async () => {
+    const text = fixture('cart.py.txt');
+    const structure = await codeStructure(text, { language: 'python', path: 'shop/cart.py', loadWasm: nodeLoadWasm });
+    expect(structure.title).toBe('cart.py');
+    const { sections } = structure;
+    expect(sections[0]!.start).toBe(0);
+    expect(sections[sections.length - 1]!.end).toBe(text.length);
+    for (let i = 1; i < sections.length; i++) expect(sections[i]!.start).toBe(sections[i - 1]!.end);
+    expect(sections.map((s) => s.headingPath)).toEqual([[], ['Item'], ['Cart'], ['load_cart'], ['format_price'], []]);
+    expect(sections[2]!.start).toBe(text.indexOf('# A cart of items'));
+    expect(sections[5]!.start).toBe(text.indexOf('if __name__'));
+    expect(structure.headingPathAt(text.indexOf('discount += 1.5'))).toEqual(['Cart', 'total']);
+    expect(structure.headingPathAt(text.indexOf('"""Items a customer'))).toEqual(['Cart']);
+    expect(structure.headingPathAt(text.indexOf('TAX_RATE = 0.19'))).toEqual([]);
+    expect(structure.headingPathAt(text.indexOf('@property'))).toEqual(['Cart', 'is_empty']);
+  });
+
+  it('names nested definitions outermost first (C++ namespace > class > method)', async () => {
+    const text = fixture('shapes.cpp.txt');
+    const structure = await codeStructure(text, { language: 'cpp', loadWasm: nodeLoadWasm });
+    expect(structure.headingPathAt(text.indexOf('return width_ * height_;'))).toEqual(['geometry', 'Rectangle', 'area']);
+    expect(structure.headingPathAt(text.indexOf('total += shape->area()'))).toEqual(['geometry', 'totalArea']);
+    expect(structure.headingPathAt(text.indexOf('shapes.push_back'))).toEqual(['main']);
+  });
+});
+
+describe('code strategy', () => {
+  const options = (over: Partial<ResolvedOptions>): ResolvedOptions => ({
+    strategy: 'code',
+    size: 1500,
+    overlap: 0,
+    unit: 'chars',
+    separators: [],
+    separatorsAreRegex: false,
+    keepSeparator: 'start',
+    language: null,
+    compat: 'none',
+    documentId: null,
+    locale: 'en',
+    ...over,
+  });
+
+  it('takes the language from the path when none is given, and from the option first', async () => {
+    const text = fixture('server.go.txt');
+    const unit = await getUnit('chars');
+    const spans = await codeStrategy.split(text, { unit, options: options({ path: 'inventory/server.go', size: 400 }), loadWasm: nodeLoadWasm });
+    expect(spans[0]!.prefix).toBe('// file: inventory/server.go\n');
+    expect(spans.some((s) => (s as StructureSpan).headingPath?.[0] === 'Snapshot')).toBe(true);
+    const asText = await codeStrategy.split('x = 1\n', { unit, options: options({ language: 'py', path: 'notes.txt' }), loadWasm: nodeLoadWasm });
+    expect(asText.map((s) => s.content)).toEqual(['# file: notes.txt\nx = 1']);
+  });
+
+  it('asks for a language in one line when it cannot tell, and for a loader when there is none', async () => {
+    const unit = await getUnit('chars');
+    expect(() => codeStrategy.split('x', { unit, options: options({ path: 'README' }), loadWasm: nodeLoadWasm })).toThrow(/cannot tell the code language of "README"/);
+    expect(() => codeStrategy.split('x', { unit, options: options({}), loadWasm: nodeLoadWasm })).toThrow(/needs a language/);
+    expect(() => codeStrategy.split('x', { unit, options: options({ language: 'cobol' }), loadWasm: nodeLoadWasm })).toThrow(/does not know the language "cobol"/);
+    expect(() => codeStrategy.split('x', { unit, options: options({ language: 'python' }) })).toThrow(/needs a wasm loader/);
+  });
+});
+
+describe('code languages', () => {
+  it('detects the language from the file extension', () => {
+    expect(detectCodeLanguage('src/app.py')).toBe('python');
+    expect(detectCodeLanguage('C:\\work\\Main.JAVA')).toBe('java');
+    expect(detectCodeLanguage('index.mjs')).toBe('javascript');
+    expect(detectCodeLanguage('a.d.ts')).toBe('typescript');
+    expect(detectCodeLanguage('App.tsx')).toBe('tsx');
+    expect(detectCodeLanguage('lib.rs')).toBe('rust');
+    expect(detectCodeLanguage('ring.h')).toBe('c');
+    expect(detectCodeLanguage('shapes.hpp')).toBe('cpp');
+    expect(detectCodeLanguage('main.go')).toBe('go');
+    expect(detectCodeLanguage('README')).toBeNull();
+    expect(detectCodeLanguage('notes.txt')).toBeNull();
+    expect(detectCodeLanguage('')).toBeNull();
+  });
+
+  it('resolves aliases', () => {
+    expect(resolveCodeLanguage('JS')).toBe('javascript');
+    expect(resolveCodeLanguage('c++')).toBe('cpp');
+    expect(resolveCodeLanguage('cobol')).toBeNull();
+  });
+
+  it('every grammar loads and parses through the Node loader', async () => {
+    const unit = await getUnit('chars');
+    for (const language of CODE_LANGUAGE_NAMES) {
+      const spans = await splitCode('x\n', { language, size: 100, overlap: 0, unit, loadWasm: nodeLoadWasm });
+      expect(spans.map((s) => [s.start, s.end])).toEqual([[0, 1]]);
+    }
+  });
+});
