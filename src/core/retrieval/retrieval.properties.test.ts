@@ -10,7 +10,7 @@ import { markdownTestStrategy } from './fixtures/markdownStrategy';
 import { splitRetrievalUnits, type UnitSpan } from './index';
 
 /**
- * Generated markdown-ish documents whose headings are known from the generator (not from the parser), so heading
+ * Generated markdown-ish documents (LF or CRLF) whose headings are known from the generator (not from the parser), so heading
  * ancestry and section boundaries are checked against an independent truth. Sections start at headings of depth
  * <= 3 (the fixture's default headingDepth); depth-4 headings are deeper structure inside a section.
  */
@@ -36,19 +36,24 @@ interface Doc {
 }
 
 const doc: fc.Arbitrary<Doc> = fc
-  .tuple(fc.array(block, { minLength: 1, maxLength: 14 }), fc.array(gap, { minLength: 14, maxLength: 14 }), fc.constantFrom('', '  ', '\n'))
-  .map(([blocks, gaps, lead]) => {
-    let text = lead;
+  .tuple(
+    fc.array(block, { minLength: 1, maxLength: 14 }),
+    fc.array(gap, { minLength: 14, maxLength: 14 }),
+    fc.constantFrom('', '  ', '\n'),
+    fc.constantFrom('\n', '\n', '\r\n'),
+  )
+  .map(([blocks, gaps, lead, nl]) => {
+    let text = lead.replace('\n', nl);
     const headings: Doc['headings'] = [];
     blocks.forEach((b, i) => {
-      if (i > 0) text += gaps[i]!;
+      if (i > 0) text += gaps[i]!.replaceAll('\n', nl);
       if (b.kind === 'heading') {
         // A heading must start a line: the leading "  " above would make it a paragraph continuation otherwise.
-        if (text !== '' && !text.endsWith('\n')) text += '\n\n';
+        if (text !== '' && !text.endsWith('\n')) text += nl + nl;
         headings.push({ start: text.length, depth: b.depth, title: b.title });
         text += `${'#'.repeat(b.depth)} ${b.title}`;
       } else {
-        text += b.sentences.join(b.lineBreaks ? '\n' : ' ');
+        text += b.sentences.join(b.lineBreaks ? nl : ' ');
       }
     });
     return { text, headings };

@@ -249,6 +249,15 @@ describe('runs', () => {
     }
   });
 
+  it('gives no units for empty or whitespace-only text, and the same units on a second run', async () => {
+    for (const retrieval of ['parent-child', 'window', 'hierarchical'] as const) {
+      const ctx = await contextFor({ strategy: 'markdown', size: 40, overlap: 0 }, { retrieval, levels: [80, 20] });
+      for (const blank of ['', '  \n\n \t']) expect(await splitRetrievalUnits(blank, markdownTestStrategy, ctx)).toEqual([]);
+      const doc = '# A\n\nOne sentence here. Another one follows.\n\n## B\n\nLast words of the text.';
+      expect(await splitRetrievalUnits(doc, markdownTestStrategy, ctx)).toEqual(await splitRetrievalUnits(doc, markdownTestStrategy, ctx));
+    }
+  });
+
   it("'chunks' returns the strategy's own spans as level-0 leaves", async () => {
     const ctx = await contextFor({ strategy: 'recursive', size: 200, overlap: 20 }, { retrieval: 'chunks' });
     const units = await splitRetrievalUnits(text, getStrategy('recursive'), ctx);
