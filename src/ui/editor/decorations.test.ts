@@ -148,11 +148,21 @@ describe('buildDecorations: structure', () => {
         .map((d) => [d.options.before!.inlineClassName, d.options.before!.content]);
       const ownFromLabel = injectedHere.slice(injectedHere.findIndex(([cls]) => cls!.startsWith('cs-chunk-label')));
       expect(ownFromLabel[0]).toEqual(i === 1 ? ['cs-chunk-label cs-chunk-label-table', '1 · table'] : ['cs-chunk-label', '0']);
-      expect(ownFromLabel[1]).toEqual(['cs-breadcrumb', i === 0 ? 'Policy › Travel' : 'Policy › Rates']);
-      // The prefix's line breaks become a visible mark; injected text is one line.
-      if (i === 1) expect(ownFromLabel[2]).toEqual(['cs-injected', '+ Policy > Rates']);
+      expect(ownFromLabel[1]).toEqual(['cs-breadcrumb', i === 0 ? 'Policy › Travel ' : 'Policy › Rates ']);
+      // Trailing line breaks of the prefix are dropped; injected text is one line.
+      if (i === 1) expect(ownFromLabel[2]).toEqual(['cs-injected', '⤷ Policy > Rates ']);
       else expect(ownFromLabel).toHaveLength(2);
     }
+  });
+
+  it('repeats only the innermost title on the later chunks of a section', () => {
+    const model = positions(text);
+    const result = structured();
+    result.structure!.pathIndex = Int32Array.from([0, 0]);
+    const crumbs = buildDecorations(model, result)
+      .filter((d) => d.options.before?.inlineClassName?.startsWith('cs-breadcrumb'))
+      .map((d) => d.options.before!.content);
+    expect(crumbs).toEqual(['Policy › Travel ', '› Travel ']);
   });
 
   it('draws each enclosing unit as a band over its lines with a label at its start', () => {

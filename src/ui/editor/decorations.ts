@@ -32,6 +32,12 @@ export function injectedLine(text: string): string {
   return flat.length > MAX_INJECTED_CHARS ? `${flat.slice(0, MAX_INJECTED_CHARS - 1)}…` : flat;
 }
 
+/** A repeated breadcrumb stays short: it only reminds which section the chunk is in (the hover has the path). */
+const SHORT_TITLE_CHARS = 32;
+function shortTitle(title: string): string {
+  return title.length > SHORT_TITLE_CHARS ? `${title.slice(0, SHORT_TITLE_CHARS - 1)}…` : title;
+}
+
 function injected(content: string, inlineClassName: string): editor.IModelDecorationOptions {
   return { showIfCollapsed: true, stickiness: NEVER_GROWS, before: { content, inlineClassName, cursorStops: CURSOR_STOPS_NONE } };
 }
@@ -43,7 +49,7 @@ function injected(content: string, inlineClassName: string): editor.IModelDecora
  *   "table" / "code" for such chunks;
  * - each overlap between neighbours, from the real offsets: a hatched region (cs-overlap).
  * Structure-aware results add, at a chunk's first character and in this order after the label, its heading path
- * (cs-breadcrumb) and its injected prefix (cs-injected: a contextual header or a repeated table header, text that
+ * (cs-breadcrumb; the chunks after the first of a section show "› innermost title") and its injected prefix (cs-injected: a contextual header or a repeated table header, text that
  * is embedded but is not in the source); retrieval units add their enclosing units as bands (cs-parent: a bar in
  * the line-decorations gutter and a faint whole-line band, a rule and a label at the unit's first line).
  * Monaco lays out injected texts at one position in the order their decorations come, so the order is kept.
@@ -82,11 +88,14 @@ export function buildDecorations(
     if (structure) {
       const p = structure.pathIndex[i]!;
       const path = p >= 0 ? structure.paths[p]! : null;
-      if (path && path.length && !(pathOnChangeOnly && i > 0 && structure.pathIndex[i - 1] === p)) {
-        out.push({ range: at, options: injected(breadcrumbText(path), 'cs-breadcrumb') });
+      const sameAsPrevious = i > 0 && structure.pathIndex[i - 1] === p;
+      if (path && path.length && !(pathOnChangeOnly && sameAsPrevious)) {
+        // The whole path where a section's chunks begin; its next chunks repeat only the innermost title.
+        const crumb = sameAsPrevious ? `› ${shortTitle(path[path.length - 1]!)}` : breadcrumbText(path);
+        out.push({ range: at, options: injected(`${crumb} `, sameAsPrevious ? 'cs-breadcrumb cs-breadcrumb-same' : 'cs-breadcrumb') });
       }
       const q = structure.prefixIndex ? structure.prefixIndex[i]! : -1;
-      if (q >= 0) out.push({ range: at, options: injected(`+ ${injectedLine(structure.strings[q]!)}`, 'cs-injected') });
+      if (q >= 0) out.push({ range: at, options: injected(`⤷ ${injectedLine(structure.strings[q]!)} `, 'cs-injected') });
     }
     if (i < n - 1 && overlaps[i]! > 0) {
       out.push({

@@ -81,7 +81,7 @@ export function ChunkList() {
   const tokenCounts = tokensFor(result, tokens);
   const model = useMemo(() => rowModel(result), [result]);
   const units = unitCounts(result);
-  const structured = result?.structure !== undefined;
+  const structured = hasBreadcrumbLine(result);
   // Rows whose embedded content is shown; a new result closes them all.
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   useEffect(() => setExpanded(new Set()), [result]);
@@ -197,6 +197,12 @@ export function ChunkList() {
   );
 }
 
+/** Rows get a second line (breadcrumb, "Show content") when the result has heading paths or injected content. */
+function hasBreadcrumbLine(result: PaintableResult | null): boolean {
+  const s = result?.structure;
+  return s !== undefined && (s.paths.length > 0 || s.prefixIndex !== undefined || s.contentIndex !== undefined);
+}
+
 function firstLeafAfter(rows: Int32Array, row: number): number {
   for (let r = row + 1; r < rows.length; r++) if (rows[r]! >= 0) return rows[r]!;
   return 0;
@@ -268,27 +274,29 @@ const ChunkRow = memo(function ChunkRow({ result, index, height, tokens, embedde
         )}
         {over && <span className="badge badge-warn">over limit</span>}
         {!extras && result.contentDiffers[index] === 1 && <span className="badge">content differs</span>}
-        {extras?.contentDiffers && (
-          <button
-            type="button"
-            className={`content-toggle${expanded ? ' is-open' : ''}`}
-            aria-expanded={expanded}
-            title="What a pipeline embeds for this chunk: the injected text (marked) and the source"
-            onClick={(event) => {
-              event.stopPropagation();
-              onToggleContent();
-            }}
-          >
-            {expanded ? 'Hide content' : 'Show content'}
-          </button>
-        )}
         <span className="chunk-offsets">
           {fmt(s)}–{fmt(e)}
         </span>
       </div>
-      {extras && (
-        <div className="cs-breadcrumb chunk-breadcrumb" title={path?.length ? breadcrumbText(path) : 'Before the first heading'}>
-          {path?.length ? breadcrumbText(path) : <span className="muted">(before the first heading)</span>}
+      {extras && hasBreadcrumbLine(result) && (
+        <div className="chunk-breadcrumb-line">
+          <span className="cs-breadcrumb chunk-breadcrumb" title={path?.length ? breadcrumbText(path) : 'Before the first heading'}>
+            {path?.length ? breadcrumbText(path) : <span className="muted">{path ? '(before the first heading)' : ''}</span>}
+          </span>
+          {extras?.contentDiffers && (
+            <button
+              type="button"
+              className={`content-toggle${expanded ? ' is-open' : ''}`}
+              aria-expanded={expanded}
+              title="What a pipeline embeds for this chunk: the injected text (marked) and the source"
+              onClick={(event) => {
+                event.stopPropagation();
+                onToggleContent();
+              }}
+            >
+              {expanded ? 'Hide content' : 'Show content'}
+            </button>
+          )}
         </div>
       )}
       <p className="chunk-text">
