@@ -90,8 +90,17 @@ export class BlockPacker {
   }
 }
 
-/** The document's structure when the strategy has one (markdown, html, code), else null. */
-export async function structureOf(text: string, strategy: StrategyDefinition, ctx: ChunkContext): Promise<DocumentStructure | null> {
+/**
+ * The document's structure when the strategy has one (markdown, html, code), else null. `known`: the caller's
+ * already computed structure of this text (undefined: compute it here).
+ */
+export async function structureOf(
+  text: string,
+  strategy: StrategyDefinition,
+  ctx: ChunkContext,
+  known?: DocumentStructure | null,
+): Promise<DocumentStructure | null> {
+  if (known !== undefined) return known;
   return strategy.structure ? await strategy.structure(text, ctx) : null;
 }
 

@@ -1,4 +1,4 @@
-import type { SplitSpan, StrategyDefinition } from '../registry';
+import type { DocumentStructure, SplitSpan, StrategyDefinition } from '../registry';
 import type { ChunkContext } from '../types';
 import { BlockPacker, headingPathOf, Progress, sectionsOf, structureOf, type PhaseContext, type UnitSpan } from './common';
 
@@ -17,9 +17,10 @@ export async function splitHierarchical(
   strategy: StrategyDefinition,
   ctx: ChunkContext,
   levels: readonly number[],
+  known?: DocumentStructure | null,
 ): Promise<UnitSpan[]> {
   const progress = new Progress(ctx);
-  const structure = await structureOf(text, strategy, ctx);
+  const structure = await structureOf(text, strategy, ctx, known);
   progress.check();
   const packer = new BlockPacker(text, ctx, strategy);
   const total = Math.max(1, text.length);

@@ -1,5 +1,5 @@
 import { ChunkOptionsError } from '../options';
-import type { StrategyDefinition } from '../registry';
+import type { DocumentStructure, StrategyDefinition } from '../registry';
 import type { ChunkContext, ResolvedOptions, RetrievalMode } from '../types';
 import { Progress, type UnitSpan } from './common';
 import { splitHierarchical } from './hierarchical';
@@ -44,18 +44,24 @@ export function retrievalParams(options: ResolvedOptions): { mode: RetrievalMode
  * - 'hierarchical': nested levels of `levels` sizes; leaves are the last level;
  * - 'chunks': the strategy's spans as they are (level 0 leaves).
  * `strategy.split` is what cuts children and chunks: to get compat children, pass a definition whose split is the
- * compat splitter.
+ * compat splitter. `structure`: the strategy's structure of `text` when the caller already has it (null: none);
+ * omitted, it is computed here with `strategy.structure`.
  */
-export async function splitRetrievalUnits(text: string, strategy: StrategyDefinition, ctx: ChunkContext): Promise<UnitSpan[]> {
+export async function splitRetrievalUnits(
+  text: string,
+  strategy: StrategyDefinition,
+  ctx: ChunkContext,
+  structure?: DocumentStructure | null,
+): Promise<UnitSpan[]> {
   const { mode, parentSize, window, levels } = retrievalParams(ctx.options);
   new Progress(ctx).check();
   switch (mode) {
     case 'parent-child':
-      return splitParentChild(text, strategy, ctx, parentSize);
+      return splitParentChild(text, strategy, ctx, parentSize, structure);
     case 'window':
-      return splitSentenceWindows(text, strategy, ctx, window);
+      return splitSentenceWindows(text, strategy, ctx, window, structure);
     case 'hierarchical':
-      return splitHierarchical(text, strategy, ctx, levels);
+      return splitHierarchical(text, strategy, ctx, levels, structure);
     case 'chunks': {
       const spans = await strategy.split(text, ctx);
       return spans.map((s) => ({ ...s, level: 0, parent: null, leaf: true }));

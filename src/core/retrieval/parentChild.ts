@@ -1,4 +1,4 @@
-import type { SplitSpan, StrategyDefinition } from '../registry';
+import type { DocumentStructure, SplitSpan, StrategyDefinition } from '../registry';
 import type { ChunkContext, Unit } from '../types';
 import { BlockPacker, headingPathOf, Progress, sectionsOf, structureOf, type UnitSpan } from './common';
 
@@ -18,9 +18,10 @@ export async function splitParentChild(
   strategy: StrategyDefinition,
   ctx: ChunkContext,
   parentSize: number,
+  known?: DocumentStructure | null,
 ): Promise<UnitSpan[]> {
   const progress = new Progress(ctx);
-  const structure = await structureOf(text, strategy, ctx);
+  const structure = await structureOf(text, strategy, ctx, known);
   progress.check();
   const packer = new BlockPacker(text, ctx, strategy);
   const parentPhase = progress.phase(0, PARENT_PHASE);

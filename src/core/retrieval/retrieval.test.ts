@@ -8,7 +8,7 @@ import { validateOptions } from '../options';
 import { getStrategy } from '../strategies';
 import type { ChunkContext, ChunkOptions, ResolvedOptions } from '../types';
 import { getUnit } from '../units';
-import { markdownTestStrategy } from './fixtures/markdownStrategy';
+import { markdownStructure, markdownTestStrategy } from './fixtures/markdownStrategy';
 import { splitRetrievalUnits, unitSizeLimit, type UnitSpan } from './index';
 
 type RetrievalOptions = Pick<ResolvedOptions, 'retrieval' | 'parentSize' | 'window' | 'levels'>;
@@ -256,6 +256,16 @@ describe('runs', () => {
       const doc = '# A\n\nOne sentence here. Another one follows.\n\n## B\n\nLast words of the text.';
       expect(await splitRetrievalUnits(doc, markdownTestStrategy, ctx)).toEqual(await splitRetrievalUnits(doc, markdownTestStrategy, ctx));
     }
+  });
+
+  it("uses the caller's structure when given (null: none), else the strategy's", async () => {
+    const doc = '# Guide\n\nFirst part. Second part.\n\n## Setup\n\nInstall it. Run it.';
+    const ctx = await contextFor({ strategy: 'markdown', size: 100, overlap: 0 }, { retrieval: 'window', window: 5 });
+    const own = await splitRetrievalUnits(doc, markdownTestStrategy, ctx);
+    expect(await splitRetrievalUnits(doc, markdownTestStrategy, ctx, markdownStructure(doc))).toEqual(own);
+    // Without structure the whole document is one section: windows run across the "## Setup" heading.
+    const flat = await splitRetrievalUnits(doc, markdownTestStrategy, ctx, null);
+    expect(flat.every((u) => u.headingPath === undefined && u.window!.start === 0 && u.window!.end === doc.length)).toBe(true);
   });
 
   it("'chunks' returns the strategy's own spans as level-0 leaves", async () => {

@@ -1,4 +1,4 @@
-import type { StrategyDefinition } from '../registry';
+import type { DocumentStructure, StrategyDefinition } from '../registry';
 import { sentences } from '../segment/sentences';
 import type { ChunkContext, Range } from '../types';
 import { headingPathOf, Progress, sectionsOf, structureOf, trimRange, type UnitSpan } from './common';
@@ -15,9 +15,10 @@ export async function splitSentenceWindows(
   strategy: StrategyDefinition,
   ctx: ChunkContext,
   w: number,
+  known?: DocumentStructure | null,
 ): Promise<UnitSpan[]> {
   const progress = new Progress(ctx);
-  const structure = await structureOf(text, strategy, ctx);
+  const structure = await structureOf(text, strategy, ctx, known);
   const total = Math.max(1, text.length);
   const out: UnitSpan[] = [];
   for (const section of sectionsOf(text, structure)) {
