@@ -298,6 +298,17 @@ export function unitsOf(text: string, children: readonly Node[], rules: GrammarR
   return units;
 }
 
+/**
+ * The units of a unit's node's children, the comments glued before the node going with its first child (in Python
+ * a comment above a class's first method is a child of the class, before its body block, not of the block).
+ */
+export function childUnits(text: string, unit: CodeUnit, rules: GrammarRules): CodeUnit[] {
+  const units = unitsOf(text, unit.node.children, rules);
+  const first = units[0];
+  if (first && unit.start < first.start) units[0] = { ...first, start: unit.start };
+  return units;
+}
+
 /** The definitions of a parsed file, in source order (parents before their children), and the top-level units. */
 export interface CodeOutline {
   language: CodeLanguageName;
@@ -341,7 +352,7 @@ export function buildCodeOutline(text: string, tree: Tree, language: CodeLanguag
       // The wrapped declaration's children (a wrapper's own other children are decorators and keywords).
       stack.push({ units: unitsOf(text, info.inner.children, rules), next: 0, parent: definitions.length - 1 });
     } else {
-      stack.push({ units: unitsOf(text, node.children, rules), next: 0, parent: frame.parent });
+      stack.push({ units: childUnits(text, unit, rules), next: 0, parent: frame.parent });
     }
   }
   return { language, definitions, topLevel };

@@ -6,6 +6,7 @@ import { separatorLevels, splitOnSeparator } from '../segment/separators';
 import type { LoadWasm, Range, Unit } from '../types';
 import {
   buildCodeOutline,
+  childUnits,
   codeHeadingPathAt,
   definitionOf,
   parseCode,
@@ -230,9 +231,8 @@ export function splitParsedCode(text: string, tree: Tree, options: Omit<CodeSpli
         });
         continue;
       }
-      ctx.addText({ start: u.start, end: node.startIndex });
-      if (node.childCount === 0) ctx.addText({ start: node.startIndex, end: u.end });
-      else visit(ctx, unitsOf(text, node.children, rules), opened);
+      if (node.childCount === 0) ctx.addText(u);
+      else visit(ctx, childUnits(text, u, rules), opened);
     }
   };
 

@@ -1,0 +1,216 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { nodeLoadWasm } from '../../node/loadWasm';
+import { isWhitespaceCode } from '../measure';
+import type { Range, Unit } from '../types';
+import { getUnit } from '../units';
+import { CODE_LANGUAGE_NAMES, type CodeLanguageName } from './codeLanguages';
+import { splitCode } from './codeSplit';
+import type { StructureSpan } from './markdownSplit';
+
+/**
+ * Properties of the code splitter over generated Python files whose definitions' ranges are known from the
+ * generator (not from the parser), and over arbitrary (mostly broken) code in every language.
+ */
+
+const NAMES = ['total', 'größe', 'café', 'naïve', 'load', 'x1', 'Δelta', 'run_all', 'ñandú', 'k'];
+const WORDS = ['alpha', 'beta', 'é', 'ünï', '😀', '🧵', '👋🏽', 'x', 'long_word_here', '"q"', '→'];
+
+interface Statement {
+  kind: 'assign' | 'return' | 'if' | 'for';
+  words: string[];
+  inner: Statement[];
+}
+
+const leaf: fc.Arbitrary<Statement> = fc.record({
+  kind: fc.constantFrom<'assign' | 'return'>('assign', 'return'),
+  words: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 12 }),
+  inner: fc.constant([]),
+});
+const statement: fc.Arbitrary<Statement> = fc.oneof(
+  { weight: 3, arbitrary: leaf },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constantFrom<'if' | 'for'>('if', 'for'),
+      words: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
+      inner: fc.array(leaf, { minLength: 1, maxLength: 4 }),
+    }),
+  },
+);
+
+interface FunctionItem {
+  kind: 'function';
+  name: string;
+  comment: boolean;
+  body: Statement[];
+}
+interface ClassItem {
+  kind: 'class';
+  name: string;
+  comment: boolean;
+  docstring: boolean;
+  methods: FunctionItem[];
+}
+interface OtherItem {
+  kind: 'import' | 'assign';
+  words: string[];
+}
+type Item = FunctionItem | ClassItem | OtherItem;
+
+const functionItem: fc.Arbitrary<FunctionItem> = fc.record({
+  kind: fc.constant<'function'>('function'),
+  name: fc.constantFrom(...NAMES),
+  comment: fc.boolean(),
+  body: fc.array(statement, { minLength: 1, maxLength: 8 }),
+});
+const item: fc.Arbitrary<Item> = fc.oneof(
+  { weight: 3, arbitrary: functionItem },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant<'class'>('class'),
+      name: fc.constantFrom('Cart', 'Größe', 'Thing'),
+      comment: fc.boolean(),
+      docstring: fc.boolean(),
+      methods: fc.array(functionItem, { minLength: 1, maxLength: 5 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constantFrom<'import' | 'assign'>('import', 'assign'), words: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 6 }) }),
+  },
+);
+
+interface KnownDefinition extends Range {
+  name: string;
+  parent: number;
+}
+
+/** Python source plus the ranges of its definitions (doc comment included), as the generator laid them out. */
+function render(items: Item[], gaps: number[]): { text: string; definitions: KnownDefinition[] } {
+  let text = '';
+  const definitions: KnownDefinition[] = [];
+  const stringOf = (words: string[]): string => JSON.stringify(words.join(' '));
+  const statements = (body: Statement[], indent: string): void => {
+    body.forEach((s) => {
+      if (s.kind === 'assign') text += `${indent}value = ${stringOf(s.words)}\n`;
+      else if (s.kind === 'return') text += `${indent}return ${stringOf(s.words)}\n`;
+      else {
+        text += s.kind === 'if' ? `${indent}if value == ${stringOf(s.words)}:\n` : `${indent}for value in ${stringOf(s.words)}:\n`;
+        statements(s.inner, indent + '    ');
+      }
+    });
+  };
+  const fn = (f: FunctionItem, indent: string, parent: number): void => {
+    const start = text.length + indent.length;
+    if (f.comment) text += `${indent}# ${f.name} does things — ✓\n`;
+    const index = definitions.push({ start, end: -1, name: f.name, parent }) - 1;
+    text += `${indent}def ${f.name}(self, a="é"):\n`;
+    statements(f.body, indent + '    ');
+    definitions[index]!.end = text.length - 1;
+  };
+  items.forEach((it, i) => {
+    if (i > 0) text += '\n'.repeat(gaps[i % gaps.length]!);
+    if (it.kind === 'function') fn(it, '', -1);
+    else if (it.kind === 'class') {
+      const start = text.length;
+      if (it.comment) text += `# The ${it.name} class 🧺\n`;
+      const index = definitions.push({ start, end: -1, name: it.name, parent: -1 }) - 1;
+      text += `class ${it.name}:\n`;
+      if (it.docstring) text += `    """About ${it.name}: ünïcödé 😀."""\n`;
+      it.methods.forEach((m, k) => {
+        if (k > 0 || it.docstring) text += '\n';
+        fn(m, '    ', index);
+      });
+      definitions[index]!.end = text.length - 1;
+    } else if (it.kind === 'import') {
+      text += `import ${it.words.length > 3 ? 'os' : 'sys'}\n`;
+    } else {
+      text += `CONSTANT = ${stringOf(it.words)}\n`;
+    }
+  });
+  return { text, definitions };
+}
+
+function ancestry(definitions: KnownDefinition[], offset: number): string[] {
+  return definitions.filter((d) => d.start <= offset && offset < d.end).map((d) => d.name);
+}
+
+function trimmedSize(text: string, r: Range, unit: Unit): number {
+  let { start, end } = r;
+  while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
+  while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
+  return unit.count(text.slice(start, end));
+}
+
+function expectContract(text: string, spans: StructureSpan[], unit: Unit, size: number): void {
+  let previous = { start: -1, end: -1 };
+  for (const s of spans) {
+    expect(s.start).toBeGreaterThan(previous.start);
+    expect(s.end).toBeGreaterThan(previous.end);
+    expect(s.start).toBeLessThan(s.end);
+    expect(s.end).toBeLessThanOrEqual(text.length);
+    expect(isWhitespaceCode(text.charCodeAt(s.start))).toBe(false);
+    expect(isWhitespaceCode(text.charCodeAt(s.end - 1))).toBe(false);
+    expect(s.content ?? text.slice(s.start, s.end)).toBe((s.prefix ?? '') + text.slice(s.start, s.end));
+    if (!s.oversize) expect(unit.count(s.content ?? text.slice(s.start, s.end))).toBeLessThanOrEqual(size);
+    previous = s;
+  }
+  const covered = new Uint8Array(text.length);
+  for (const s of spans) covered.fill(1, s.start, s.end);
+  for (let i = 0; i < text.length; i++) {
+    if (!covered[i] && !isWhitespaceCode(text.charCodeAt(i))) throw new Error(`character ${i} (${JSON.stringify(text[i])}) is in no chunk`);
+  }
+}
+
+describe('splitCode properties', () => {
+  it('generated Python: exact offsets, coverage, size bound, headingPath = ancestry, top-level definitions that fit are never cut', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(item, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 30, max: 900 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.constantFrom<'chars' | 'words'>('chars', 'words'),
+        fc.constantFrom(null, 'pkg/módulo.py'),
+        async (items, gaps, size, overlapQuarter, unitName, path) => {
+          const { text, definitions } = render(items, gaps);
+          const unit = await getUnit(unitName);
+          const sizeInUnit = unitName === 'words' ? Math.max(4, Math.round(size / 6)) : size;
+          const overlap = Math.floor((sizeInUnit * overlapQuarter) / 8);
+          const spans = await splitCode(text, { language: 'python', size: sizeInUnit, overlap, unit, path, loadWasm: nodeLoadWasm });
+          expectContract(text, spans, unit, sizeInUnit);
+          for (const s of spans) expect(s.headingPath).toEqual(ancestry(definitions, s.start));
+          // Top-level chunks leave room for the path line (dropped when it would take more than half the size).
+          const pathSize = path ? unit.count(`# file: ${path}\n`) : 0;
+          const budget = sizeInUnit - (pathSize > sizeInUnit / 2 ? 0 : pathSize);
+          for (const d of definitions) {
+            if (d.parent !== -1 || trimmedSize(text, d, unit) > budget) continue;
+            const cutting = spans.filter((s) => s.start < d.end && s.end > d.start && !(s.start <= d.start && s.end >= d.end));
+            expect(cutting).toEqual([]);
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('any text in any language (broken code included): exact offsets, coverage and the size bound hold', async () => {
+    const pieces = ['{', '}', '(', ')', ';', '\n', '\n\n', '    ', 'def ', 'class ', 'fn ', 'func ', 'int ', 'x', 'größe', '"s 😀"', '// c\n', '# c\n', '/*', '*/', '=', ':', 'return ', 'if ', '<div>', '</div>', 'é'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 120 }).map((p) => p.join('')),
+        fc.constantFrom(...CODE_LANGUAGE_NAMES),
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 0, max: 3 }),
+        async (text, language: CodeLanguageName, size, overlapQuarter) => {
+          const unit = await getUnit('chars');
+          const spans = await splitCode(text, { language, size, overlap: Math.floor((size * overlapQuarter) / 8), unit, path: 'f', loadWasm: nodeLoadWasm });
+          expectContract(text, spans, unit, size);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
