@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import type { LoadWasm } from '../core/types';
 // The code strategy's wasm files ship with the app as assets (Vite `?url`): no CDN, and they work offline once the
 // page is cached. Same files as the Node loader (src/node/loadWasm.ts) reads from node_modules.
