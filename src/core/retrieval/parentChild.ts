@@ -2,6 +2,23 @@ import type { DocumentStructure, SplitSpan, StrategyDefinition } from '../regist
 import type { ChunkContext, Unit } from '../types';
 import { BlockPacker, headingPathOf, Progress, sectionsOf, structureOf, type UnitSpan } from './common';
 
+/**
+ * meterFor keeps one meter (per-span memo, token table) per unit object, for the last text it measured. Children
+ * are cut on each parent's slice, so each parent gets the unit under its own identity (same counts, same caches):
+ * the slices' meters then neither evict the whole document's (which chunk() needs again to count sizes) nor each
+ * other's, and a re-run on the same document (a slider move) finds each parent's meter warm. Capped: beyond
+ * MAX_VIEWS parents, views are shared (those parents re-measure on a re-run).
+ */
+const MAX_VIEWS = 2048;
+const unitViews = new WeakMap<Unit, Unit[]>();
+
+function childUnitView(unit: Unit, parentIndex: number): Unit {
+  let views = unitViews.get(unit);
+  if (!views) unitViews.set(unit, (views = []));
+  const k = parentIndex % MAX_VIEWS;
+  return (views[k] ??= Object.create(unit) as Unit);
+}
+
 /** Share of the progress bar for finding parents (children take the rest: they run the strategy itself). */
 const PARENT_PHASE = 0.2;
 
@@ -30,10 +47,7 @@ export async function splitParentChild(
 
   const out: UnitSpan[] = [];
   const total = Math.max(1, text.length);
-  // The same unit under another identity: meterFor keeps one meter per unit object, so the children's meters (one
-  // per parent slice) do not evict the whole document's (a token table that chunk() needs again to count sizes).
-  const childUnit = Object.create(ctx.unit) as Unit;
-  for (const parent of parents) {
+  for (const [k, parent] of parents.entries()) {
     progress.report(PARENT_PHASE + ((1 - PARENT_PHASE) * parent.start) / total);
     const parentIndex = out.length;
     const parentUnit: UnitSpan = { start: parent.start, end: parent.end, level: 0, parent: null, leaf: false };
@@ -45,7 +59,7 @@ export async function splitParentChild(
     // The strategy sees only the parent's text; its progress maps onto the parent's share of the document.
     const from = PARENT_PHASE + ((1 - PARENT_PHASE) * parent.start) / total;
     const to = PARENT_PHASE + ((1 - PARENT_PHASE) * parent.end) / total;
-    const childCtx: ChunkContext = { ...ctx, unit: childUnit, ...progress.phase(from, to) };
+    const childCtx: ChunkContext = { ...ctx, unit: childUnitView(ctx.unit, k), ...progress.phase(from, to) };
     const slice = text.slice(parent.start, parent.end);
     const children = await strategy.split(slice, childCtx);
     for (const child of children) {
