@@ -8,11 +8,13 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
+import { RecursiveCharacterTextSplitter, type SupportedTextSplitterLanguage } from '@langchain/textsplitters';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chunk } from '../index';
 import { LANGCHAIN_JS_LANGUAGES } from '../languages';
 import { validateOptions } from '../options';
-import type { ChunkOptions } from '../types';
+import { STRATEGY_NAMES } from '../strategies';
+import type { ChunkOptions, ResolvedOptions } from '../types';
 import { codeFor, reproducesExactly } from './copyAsCode';
 
 const run = promisify(execFile);
@@ -41,7 +43,10 @@ writeFileSync(
 
 /** Write the program and the document, run it, return the chunk strings it printed. */
 async function runGenerated(text: string, options: ChunkOptions): Promise<string[]> {
-  const code = codeFor(validateOptions(options), 'langchain-js');
+  return runProgram(text, codeFor(validateOptions(options), 'langchain-js'));
+}
+
+async function runProgram(text: string, code: string): Promise<string[]> {
   const n = counter++;
   const program = join(DIR, `split${n}.mjs`);
   const input = join(DIR, `doc${n}.txt`);
@@ -153,4 +158,51 @@ describe('generated LangChain JS code, executed', () => {
       { numRuns: 30 },
     );
   }, 180_000);
+});
+
+/**
+ * The structure strategies (markdown, html, code): Chunkscope's native chunks differ from LangChain JS by design —
+ * LangChain JS has no header-aware or syntax-tree splitter, so the program uses RecursiveCharacterTextSplitter
+ * .fromLanguage(...), and says so. These tests assert that the program runs and prints exactly the chunks LangChain
+ * JS gives for that preset (computed here with the real package), while compat-mode equality with Chunkscope is
+ * asserted above for the character, recursive and token strategies.
+ */
+describe('generated LangChain JS code for the structure strategies, executed', () => {
+  const MARKDOWN = [
+    '# Travel Policy', '', 'Applies to everyone who travels for work.', '', '## Booking', '', 'Book two weeks ahead. Economy by default.',
+    '', '| City | Rate |', '|---|---|', '| Paris | 120 |', '| Tokyo | 140 |', '', '### Hotels', '', '```', 'rate <= cap', '```', '',
+    '## Per diem 😀', '', 'Meals and incidentals, not lodging.',
+  ].join('\n');
+  const HTML = '<h1>Travel Policy</h1>\n<p>Applies to everyone.</p>\n<h2>Booking</h2>\n<p>Book two weeks ahead &amp; fly economy.</p>\n'
+    + '<table><tr><th>City</th><th>Rate</th></tr><tr><td>Paris</td><td>120</td></tr></table>\n<h2>Per diem</h2>\n<ul><li>Meals</li><li>Taxis</li></ul>';
+  const PYTHON = 'import os\n\n\nclass Trip:\n    def __init__(self, city):\n        self.city = city\n\n    def cost(self):\n        return 120\n\n\ndef main():\n    print(Trip("Paris").cost())\n';
+  const RUST = 'use std::fmt;\n\nstruct Trip {\n    city: String,\n}\n\nimpl Trip {\n    fn cost(&self) -> u32 {\n        120\n    }\n}\n\nfn main() {\n    println!("{}", 1);\n}\n';
+
+  /** The code strategy's options: validated once the strategy is registered, else built on recursive's resolution. */
+  const codeOptions = (extra: ChunkOptions): ResolvedOptions =>
+    (STRATEGY_NAMES as string[]).includes('code')
+      ? validateOptions({ strategy: 'code', ...extra })
+      : { ...validateOptions({ strategy: 'recursive', size: extra.size, overlap: extra.overlap ?? 0, unit: extra.unit }), strategy: 'code', language: extra.language ?? null, path: extra.path ?? null };
+
+  const cases: { name: string; text: string; options: ResolvedOptions; preset: SupportedTextSplitterLanguage; words?: boolean }[] = [
+    { name: 'markdown', text: MARKDOWN, options: validateOptions({ strategy: 'markdown', size: 80, overlap: 20 }), preset: 'markdown' },
+    { name: 'markdown, words', text: MARKDOWN, options: validateOptions({ strategy: 'markdown', size: 12, overlap: 3, unit: 'words' }), preset: 'markdown', words: true },
+    { name: 'html', text: HTML, options: validateOptions({ strategy: 'html', size: 90, overlap: 10 }), preset: 'html' },
+    { name: 'code, python by name', text: PYTHON, options: codeOptions({ language: 'python', size: 60, overlap: 0 }), preset: 'python' },
+    { name: 'code, rust from the file name', text: RUST, options: codeOptions({ path: 'src/main.rs', size: 50, overlap: 10 }), preset: 'rust' },
+  ];
+
+  for (const c of cases) {
+    it(`${c.name}: the program runs and prints LangChain JS's fromLanguage("${c.preset}") chunks`, async () => {
+      expect(reproducesExactly(c.options, 'langchain-js')).toBe(false);
+      const printed = await runProgram(c.text, codeFor(c.options, 'langchain-js'));
+      const reference = RecursiveCharacterTextSplitter.fromLanguage(c.preset, {
+        chunkSize: c.options.size,
+        chunkOverlap: c.options.overlap,
+        ...(c.words ? { lengthFunction: (t: string) => (t.match(/\S+/g) ?? []).length } : {}),
+      });
+      expect(printed).toEqual(await reference.splitText(c.text));
+      expect(printed.length).toBeGreaterThan(1);
+    });
+  }
 });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STRATEGY_NAMES } from '../strategies';
 import { validateOptions } from '../options';
-import type { ChunkOptions } from '../types';
+import type { ChunkOptions, ResolvedOptions } from '../types';
 import { CODE_TARGETS, codeFor, jsString, pyString, reproducesExactly } from './copyAsCode';
 
 const HAS_PYTHON = spawnSync('python3', ['--version']).status === 0;
@@ -44,14 +44,34 @@ const CONFIGS: ChunkOptions[] = [
   { strategy: 'fixed', unit: 'o200k_base', size: 64, overlap: 8 },
   { strategy: 'fixed', unit: 'words', size: 64, overlap: 8 },
   { strategy: 'sentence', unit: 'words', size: 40, overlap: 4 },
+  { strategy: 'markdown', headingDepth: 2, unit: 'words', size: 120, overlap: 10 },
+  { strategy: 'markdown', compat: 'langchain', stripHeaders: false, returnEachLine: true },
+  { strategy: 'markdown', compat: 'llamaindex', headers: true },
+  { strategy: 'html', headingDepth: 4, unit: 'cl100k_base', size: 300, rowsAsText: true },
 ];
+/** Code strategy configurations (resolved by codeOptions). */
+const CODE_CONFIGS: ChunkOptions[] = [
+  { language: 'python', size: 600, overlap: 60 },
+  { path: 'src/lib/main.rs', unit: 'cl100k_base', size: 200 },
+  { path: 'README', size: 500 },
+];
+
+/**
+ * Resolved options for the code strategy: validated when the strategy is registered; until then built on the
+ * recursive strategy's resolution (codeFor reads only strategy, size, overlap, unit, language and path).
+ */
+function codeOptions(extra: ChunkOptions): ResolvedOptions {
+  if ((STRATEGY_NAMES as string[]).includes('code')) return validateOptions({ strategy: 'code', ...extra });
+  const base = validateOptions({ strategy: 'recursive', size: extra.size, overlap: extra.overlap ?? 0, unit: extra.unit });
+  return { ...base, strategy: 'code', language: extra.language ?? null, path: extra.path ?? null };
+}
 
 describe('codeFor', () => {
   it('every target gives a program for every configuration, and it parses', () => {
     let n = 0;
     const pyFiles: string[] = [];
-    for (const options of CONFIGS) {
-      const resolved = validateOptions(options);
+    for (const resolved of [...CONFIGS.map((o) => validateOptions(o)), ...CODE_CONFIGS.map(codeOptions)]) {
+      const options = resolved;
       for (const target of CODE_TARGETS) {
         const code = codeFor(resolved, target);
         expect(code).toContain(`strategy ${resolved.strategy}`);
@@ -142,13 +162,83 @@ describe('codeFor', () => {
   });
 
   it('claims exactness only for LangChain JS in compat mode', () => {
-    for (const options of CONFIGS) {
+    for (const resolved of [...CONFIGS.map((o) => validateOptions(o)), ...CODE_CONFIGS.map(codeOptions)]) {
       for (const target of CODE_TARGETS) {
-        const resolved = validateOptions(options);
         const exact = reproducesExactly(resolved, target);
-        expect(exact).toBe(target === 'langchain-js' && resolved.compat === 'langchain');
+        expect(exact).toBe(target === 'langchain-js' && resolved.compat === 'langchain' && resolved.strategy !== 'markdown');
         expect(codeFor(resolved, target).includes("exactly Chunkscope's chunks")).toBe(exact);
       }
+    }
+  });
+});
+
+describe('codeFor: structure strategies', () => {
+  it('markdown: LangChain Python header splitter down to the depth, then the size splitter; JS and Chonkie say what differs', () => {
+    const o = validateOptions({ strategy: 'markdown', headingDepth: 2, size: 400, overlap: 40 });
+    const py = codeFor(o, 'langchain-python');
+    expect(py).toContain('MarkdownHeaderTextSplitter(headers_to_split_on=[("#", "Header 1"), ("##", "Header 2")], strip_headers=False)');
+    expect(py).toContain('chunk_size=400');
+    expect(py).toContain('splitter.split_documents(sections)');
+    const js = codeFor(o, 'langchain-js');
+    expect(js).toContain('RecursiveCharacterTextSplitter.fromLanguage("markdown"');
+    expect(js).toContain('LangChain JS has no MarkdownHeaderTextSplitter');
+    expect(js).toContain('headings of depth <= 2');
+    const llama = codeFor(o, 'llamaindex');
+    expect(llama).toContain('MarkdownNodeParser().get_nodes_from_documents');
+    expect(llama).toContain('SentenceSplitter(');
+    expect(codeFor(o, 'chonkie')).toContain('RecursiveChunker.from_recipe("markdown", "en", None, "character", chunk_size=400)');
+    expect(codeFor(o, 'chonkie')).toContain('chonkie[hub]');
+  });
+
+  it('markdown compat modes: the reproduced splitter alone, with the options given', () => {
+    const lc = codeFor(validateOptions({ strategy: 'markdown', compat: 'langchain', headingDepth: 4, stripHeaders: false, returnEachLine: true }), 'langchain-python');
+    expect(lc).toContain('("####", "Header 4")');
+    expect(lc).toContain('strip_headers=False');
+    expect(lc).toContain('return_each_line=True');
+    expect(lc).not.toContain('RecursiveCharacterTextSplitter');
+    const li = codeFor(validateOptions({ strategy: 'markdown', compat: 'llamaindex' }), 'llamaindex');
+    expect(li).toContain('nodes = MarkdownNodeParser().get_nodes_from_documents');
+    expect(li).not.toContain('SentenceSplitter');
+    expect(codeFor(validateOptions({ strategy: 'markdown', compat: 'langchain' }), 'langchain-js')).toContain('the langchain-python target');
+  });
+
+  it('html: HTMLHeaderTextSplitter h1..hN, fromLanguage("html"), HTMLNodeParser, Chonkie recursive levels at headings', () => {
+    const o = validateOptions({ strategy: 'html', headingDepth: 2, size: 300, overlap: 0, unit: 'cl100k_base' });
+    const py = codeFor(o, 'langchain-python');
+    expect(py).toContain('HTMLHeaderTextSplitter(headers_to_split_on=[("h1", "Header 1"), ("h2", "Header 2")])');
+    expect(py).toContain('from_tiktoken_encoder(');
+    expect(py).toContain('tags removed');
+    expect(codeFor(o, 'langchain-js')).toContain('RecursiveCharacterTextSplitter.fromLanguage("html"');
+    expect(codeFor(o, 'llamaindex')).toContain('HTMLNodeParser(tags=');
+    const chonkie = codeFor(o, 'chonkie');
+    expect(chonkie).toContain('Chonkie has no HTML chunker');
+    expect(chonkie).toContain('RecursiveLevel(delimiters=["<h1", "<h2"], include_delim="next")');
+  });
+
+  it('code: the grammar from the language option or the file name, mapped to each library', () => {
+    const python = codeOptions({ language: 'python', size: 600, overlap: 60 });
+    expect(codeFor(python, 'langchain-js')).toContain('fromLanguage("python"');
+    expect(codeFor(python, 'langchain-python')).toContain('language=Language.PYTHON');
+    expect(codeFor(python, 'llamaindex')).toContain('CodeSplitter(language="python", max_chars=600)');
+    expect(codeFor(python, 'chonkie')).toContain('CodeChunker("character", chunk_size=600, language="python")');
+    const ts = codeOptions({ path: 'web/app.tsx', size: 300 });
+    expect(codeFor(ts, 'langchain-js')).toContain('fromLanguage("js"');
+    expect(codeFor(ts, 'langchain-js')).toContain('no tsx list');
+    expect(codeFor(ts, 'langchain-python')).toContain('Language.TS');
+    expect(codeFor(ts, 'chonkie')).toContain('language="tsx"');
+    const unknown = codeOptions({ path: 'Makefile', size: 300 });
+    expect(codeFor(unknown, 'langchain-js')).toContain('new RecursiveCharacterTextSplitter({');
+    expect(codeFor(unknown, 'chonkie')).toContain('language="auto"');
+    for (const target of CODE_TARGETS) expect(codeFor(python, target)).toMatch(/adds no prefix/);
+  });
+
+  it('says which Chunkscope features a program does not reproduce', () => {
+    const o = validateOptions({ strategy: 'html', headers: true, rowsAsText: true, parentSize: 2000 });
+    for (const target of CODE_TARGETS) {
+      const line = codeFor(o, target).split('\n').find((l) => l.includes('Not reproduced here'))!;
+      expect(line).toContain('contextual headers');
+      expect(line).toContain('parent-child retrieval units');
+      expect(line).toContain('"column: value" table rows');
     }
   });
 });

@@ -10,8 +10,13 @@
  * - langchain-python, llamaindex, chonkie: approximations. LangChain Python counts code points, joins and trims a
  *   little differently and has other language lists; LlamaIndex and Chonkie have their own algorithms.
  * A strategy a library lacks gets a comment saying so and the closest equivalent.
+ *
+ * The structure strategies (markdown, html, code) are approximations everywhere: each library's header/code splitter
+ * followed by a size splitter where it has one. None of them repeats table headers, keeps heading paths as
+ * Chunkscope does, or adds Chunkscope's contextual headers or code prefixes; the programs say so in comments.
  */
 import { LANGCHAIN_JS_LANGUAGES, LANGUAGE_PRESETS } from '../languages';
+import { detectCodeLanguage, resolveCodeLanguage, type CodeLanguageName } from '../structure/codeLanguages';
 import type { ResolvedOptions, UnitName } from '../types';
 
 export type CodeTarget = 'langchain-js' | 'langchain-python' | 'llamaindex' | 'chonkie';
@@ -85,8 +90,59 @@ function summary(o: ResolvedOptions, comment: string): string {
   const parts = [`strategy ${o.strategy}`];
   if (o.strategy !== 'semantic') parts.push(`size ${o.size}`, `overlap ${o.overlap} (${o.unit})`);
   if (o.language) parts.push(`language ${o.language}`);
+  else if (o.strategy === 'code' && codeLanguageOf(o)) parts.push(`language ${codeLanguageOf(o)} (from the file name)`);
+  if (o.strategy === 'markdown' || o.strategy === 'html') parts.push(`heading depth ${headingDepthOf(o)}`);
   if (o.compat !== 'none') parts.push(`compat ${o.compat}`);
-  return `${comment} Chunkscope configuration: ${parts.join(', ')}.`;
+  const lines = [`${comment} Chunkscope configuration: ${parts.join(', ')}.`];
+  const missing: string[] = [];
+  if (o.headers) missing.push('contextual headers');
+  if (o.retrieval && o.retrieval !== 'chunks') missing.push(`${o.retrieval} retrieval units`);
+  if (o.rowsAsText && (o.strategy === 'markdown' || o.strategy === 'html')) missing.push('"column: value" table rows');
+  if (missing.length > 0) lines.push(`${comment} Not reproduced here: Chunkscope's ${missing.join(', ')}.`);
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Structure strategies (markdown, html, code)
+
+/** Split at headings of depth 1..headingDepth (3 when the options were built without it). */
+function headingDepthOf(o: ResolvedOptions): number {
+  return o.headingDepth ?? 3;
+}
+
+/** The code strategy's grammar: the language option (name or alias), else the file extension of `path`. */
+function codeLanguageOf(o: ResolvedOptions): CodeLanguageName | null {
+  const named = o.language ? resolveCodeLanguage(o.language) : null;
+  return named ?? (o.path ? detectCodeLanguage(o.path) : null);
+}
+
+/** LangChain JS's fromLanguage() names for the code grammars (C goes through its cpp list, TypeScript its js list). */
+const LANGCHAIN_JS_CODE: Record<CodeLanguageName, string> = {
+  python: 'python', javascript: 'js', typescript: 'js', tsx: 'js', go: 'go', java: 'java', rust: 'rust', c: 'cpp', cpp: 'cpp',
+};
+/** LangChain Python's Language enum members for the code grammars. */
+const LANGCHAIN_PY_CODE: Record<CodeLanguageName, string> = {
+  python: 'PYTHON', javascript: 'JS', typescript: 'TS', tsx: 'TS', go: 'GO', java: 'JAVA', rust: 'RUST', c: 'C', cpp: 'CPP',
+};
+
+/** What every structure-strategy program says about Chunkscope's own extras. */
+function structureNotes(o: ResolvedOptions, comment: string): string[] {
+  if (o.strategy === 'code') {
+    return [
+      `${comment} Chunkscope keeps functions and classes whole, cuts an oversize one at its children's boundaries and prefixes`,
+      `${comment} each chunk's content with the file path and the enclosing signature; this program adds no prefix.`,
+    ];
+  }
+  if (o.strategy === 'markdown' && o.compat === 'langchain') {
+    return [`${comment} Chunkscope is in LangChain compatibility mode: it reproduces LangChain Python's MarkdownHeaderTextSplitter (the langchain-python target).`];
+  }
+  if (o.strategy === 'markdown' && o.compat === 'llamaindex') {
+    return [`${comment} Chunkscope is in LlamaIndex compatibility mode: it reproduces LlamaIndex's MarkdownNodeParser (the llamaindex target).`];
+  }
+  return [
+    `${comment} Chunkscope splits at headings of depth <= ${headingDepthOf(o)}, merges tiny sibling sections, never cuts inside a fitting table or code block,`,
+    `${comment} repeats a large table's header row in every row group and gives each chunk its heading path; this program does not do all of that.`,
+  ];
 }
 
 /** Paragraphs, lines, words, characters: the closest for sentence/paragraph where a library has no such splitter. */
@@ -96,13 +152,16 @@ const PARAGRAPH_FALLBACK = ['\n\n', '\n', ' ', ''];
 // LangChain JS
 
 function langchainJs(o: ResolvedOptions): string {
+  const structural = o.strategy === 'markdown' || o.strategy === 'html' || o.strategy === 'code';
   const head = [summary(o, '//')];
   head.push(
     reproducesExactly(o, 'langchain-js')
       ? "// Gives exactly Chunkscope's chunks in LangChain compatibility mode."
-      : o.compat === 'langchain'
-        ? '// Approximates Chunkscope (this strategy has no LangChain compatibility mode).'
-        : "// LangChain's own algorithm: Chunkscope's native mode differs in offsets, overlap and trimming (turn on LangChain compatibility to see these chunks).",
+      : structural
+        ? `// Approximates Chunkscope's ${o.strategy} strategy with LangChain JS's recursive splitter.`
+        : o.compat === 'langchain'
+          ? '// Approximates Chunkscope (this strategy has no LangChain compatibility mode).'
+          : "// LangChain's own algorithm: Chunkscope's native mode differs in offsets, overlap and trimming (turn on LangChain compatibility to see these chunks).",
     '// npm install @langchain/textsplitters' + (isTokenUnit(o.unit) && o.strategy !== 'token' ? ' js-tiktoken' : ''),
   );
   const imports = ["import { readFileSync } from 'node:fs';"];
@@ -132,8 +191,32 @@ function langchainJs(o: ResolvedOptions): string {
   switch (o.strategy) {
     case 'markdown':
     case 'html':
-    case 'code':
-      throw new Error(`copy as code does not cover the ${o.strategy} strategy yet`);
+    case 'code': {
+      cls = 'RecursiveCharacterTextSplitter';
+      const grammar = o.strategy === 'code' ? codeLanguageOf(o) : null;
+      const language = o.strategy === 'code' ? (grammar ? LANGCHAIN_JS_CODE[grammar] : null) : o.strategy;
+      if (o.strategy === 'markdown') {
+        note.push(
+          '// LangChain JS has no MarkdownHeaderTextSplitter (LangChain Python has: see that target). Its markdown separators',
+          '// prefer cuts before headings (any depth) but do not cut at every heading, and its chunks carry no heading path.',
+        );
+      } else if (o.strategy === 'html') {
+        note.push(
+          '// LangChain JS has no HTMLHeaderTextSplitter (LangChain Python has: see that target). Its html separators prefer',
+          '// cuts before block tags (<h1>..<h6>, <p>, <table>, ...) and may cut inside a table; chunks carry no heading path.',
+        );
+      } else if (grammar && grammar !== LANGCHAIN_JS_CODE[grammar]) {
+        note.push(`// LangChain JS has no ${grammar} list: the closest is its "${LANGCHAIN_JS_CODE[grammar]}" separators.`);
+      } else if (!grammar) {
+        note.push('// The language is unknown (no language option, no file extension): the default separators are used.');
+      }
+      note.push(...structureNotes(o, '//'));
+      lengthFunction();
+      make = language
+        ? `RecursiveCharacterTextSplitter.fromLanguage(${jsString(language)}, {\n  ${fields.join(',\n  ')},\n})`
+        : `new RecursiveCharacterTextSplitter({\n  ${fields.join(',\n  ')},\n})`;
+      break;
+    }
     case 'character': {
       cls = 'CharacterTextSplitter';
       regexNote();
@@ -282,7 +365,7 @@ function langchainPython(o: ResolvedOptions): string {
     case 'markdown':
     case 'html':
     case 'code':
-      throw new Error(`copy as code does not cover the ${o.strategy} strategy yet`);
+      return langchainPythonStructure(o);
     case 'character':
     case 'recursive':
       part = langchainPySplitter(o);
@@ -355,7 +438,7 @@ function llamaindex(o: ResolvedOptions): string {
     case 'markdown':
     case 'html':
     case 'code':
-      throw new Error(`copy as code does not cover the ${o.strategy} strategy yet`);
+      return llamaindexStructure(o);
     case 'character':
     case 'recursive': {
       // LlamaIndex runs LangChain's splitter itself through LangchainNodeParser: the closest to these strategies.
@@ -426,7 +509,7 @@ function chonkie(o: ResolvedOptions): string {
     case 'markdown':
     case 'html':
     case 'code':
-      throw new Error(`copy as code does not cover the ${o.strategy} strategy yet`);
+      return chonkieStructure(o);
     case 'recursive':
     case 'character': {
       const seps = o.strategy === 'character' ? o.separators.slice(0, 1) : o.separators;
@@ -474,6 +557,248 @@ function chonkie(o: ResolvedOptions): string {
     'print(json.dumps([c.text for c in chunks], indent=2, ensure_ascii=False))',
     '',
   ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Python programs for the structure strategies
+
+interface PyProgram {
+  head: string[];
+  notes: string[];
+  pip: string;
+  imports: string[];
+  /** Statements after `text` is read; they leave the chunk strings' source in `printed`. */
+  body: string[];
+  /** A Python expression: the list of chunk strings. */
+  printed: string;
+}
+
+function pyProgram(p: PyProgram): string {
+  return [
+    ...p.head,
+    ...p.notes,
+    `# pip install ${p.pip}`,
+    'import json',
+    'import sys',
+    '',
+    ...[...new Set(p.imports)],
+    '',
+    ...PY_READ,
+    '',
+    ...p.body,
+    `print(json.dumps(${p.printed}, indent=2, ensure_ascii=False))`,
+    '',
+  ].join('\n');
+}
+
+/** `[("#", "Header 1"), ...]` / `[("h1", "Header 1"), ...]` down to the heading depth. */
+function headersToSplitOn(o: ResolvedOptions, html: boolean): string {
+  const pairs = Array.from({ length: headingDepthOf(o) }, (_, i) =>
+    `(${pyString(html ? `h${i + 1}` : '#'.repeat(i + 1))}, ${pyString(`Header ${i + 1}`)})`,
+  );
+  return `[${pairs.join(', ')}]`;
+}
+
+/**
+ * LangChain Python's RecursiveCharacterTextSplitter for the size and unit, over a language's separators (a Language
+ * enum member) or its defaults; `pip` lists what it needs beyond langchain-text-splitters.
+ */
+function langchainPySizeSplitter(o: ResolvedOptions, languageEnum: string | null): { imports: string[]; expr: string; pip: string } {
+  const imports = ['from langchain_text_splitters import RecursiveCharacterTextSplitter'];
+  const args = [`chunk_size=${o.size}`, `chunk_overlap=${o.overlap}`];
+  if (languageEnum) imports.push('from langchain_text_splitters import Language');
+  if (o.unit === 'words') args.push('length_function=lambda t: len(t.split())');
+  if (isTokenUnit(o.unit)) {
+    if (languageEnum) {
+      args.unshift(`separators=RecursiveCharacterTextSplitter.get_separators_for_language(Language.${languageEnum})`, 'is_separator_regex=True');
+    }
+    return {
+      imports,
+      pip: ' tiktoken',
+      expr: `RecursiveCharacterTextSplitter.from_tiktoken_encoder(\n    encoding_name=${pyString(o.unit)},\n    ${args.join(',\n    ')},\n)`,
+    };
+  }
+  if (languageEnum) return { imports, pip: '', expr: `RecursiveCharacterTextSplitter.from_language(\n    language=Language.${languageEnum},\n    ${args.join(',\n    ')},\n)` };
+  return { imports, pip: '', expr: `RecursiveCharacterTextSplitter(\n    ${args.join(',\n    ')},\n)` };
+}
+
+function langchainPythonStructure(o: ResolvedOptions): string {
+  const head = [summary(o, '#')];
+  const notes: string[] = [];
+  if (o.strategy === 'markdown' && o.compat === 'langchain') {
+    head.push("# MarkdownHeaderTextSplitter alone: Chunkscope's LangChain compatibility mode reproduces its page_content (no size applies).");
+    return pyProgram({
+      head,
+      notes,
+      pip: 'langchain-text-splitters',
+      imports: ['from langchain_text_splitters import MarkdownHeaderTextSplitter'],
+      body: [
+        'splitter = MarkdownHeaderTextSplitter(',
+        `    headers_to_split_on=${headersToSplitOn(o, false)},`,
+        `    strip_headers=${o.stripHeaders === false ? 'False' : 'True'},`,
+        `    return_each_line=${o.returnEachLine ? 'True' : 'False'},`,
+        ')',
+        'chunks = splitter.split_text(text)',
+      ],
+      printed: '[c.page_content for c in chunks]',
+    });
+  }
+  head.push(`# Approximates Chunkscope's ${o.strategy} strategy.`);
+  notes.push(...structureNotes(o, '#'));
+  if (o.strategy === 'code') {
+    const grammar = codeLanguageOf(o);
+    if (!grammar) notes.push('# The language is unknown (no language option, no file extension): the default separators are used.');
+    const size = langchainPySizeSplitter(o, grammar ? LANGCHAIN_PY_CODE[grammar] : null);
+    notes.push('# LangChain cuts code at separator lines (class, def, ...), not at syntax-tree nodes.');
+    return pyProgram({
+      head, notes, pip: 'langchain-text-splitters' + size.pip, imports: size.imports,
+      body: [`splitter = ${size.expr}`, 'chunks = splitter.split_text(text)'],
+      printed: 'chunks',
+    });
+  }
+  const html = o.strategy === 'html';
+  const size = langchainPySizeSplitter(o, null);
+  if (html) {
+    notes.push(
+      "# HTMLHeaderTextSplitter returns the elements' text (tags removed), not HTML source spans as Chunkscope does;",
+      '# the recursive splitter then cuts sections larger than the size.',
+    );
+  } else {
+    notes.push(
+      '# MarkdownHeaderTextSplitter rebuilds each section from its lines (strip_headers=False keeps the heading line, as',
+      "# Chunkscope's chunks do); the recursive splitter then cuts sections larger than the size.",
+    );
+  }
+  const cls = html ? 'HTMLHeaderTextSplitter' : 'MarkdownHeaderTextSplitter';
+  return pyProgram({
+    head,
+    notes,
+    pip: 'langchain-text-splitters' + (html ? ' beautifulsoup4 lxml' : '') + size.pip,
+    imports: [`from langchain_text_splitters import ${cls}`, ...size.imports],
+    body: [
+      html
+        ? `headers = HTMLHeaderTextSplitter(headers_to_split_on=${headersToSplitOn(o, true)})`
+        : `headers = MarkdownHeaderTextSplitter(headers_to_split_on=${headersToSplitOn(o, false)}, strip_headers=False)`,
+      'sections = headers.split_text(text)',
+      `splitter = ${size.expr}`,
+      'chunks = splitter.split_documents(sections)',
+    ],
+    printed: '[c.page_content for c in chunks]',
+  });
+}
+
+/** HTML elements LlamaIndex's HTMLNodeParser reads: headings and the usual text blocks. */
+function htmlNodeTags(): string[] {
+  return [...Array.from({ length: 6 }, (_, i) => `h${i + 1}`), 'p', 'li', 'pre', 'td', 'th', 'caption', 'blockquote', 'section'];
+}
+
+function llamaindexStructure(o: ResolvedOptions): string {
+  const head = [summary(o, '#')];
+  const notes: string[] = [];
+  const imports = ['from llama_index.core import Document'];
+  if (o.strategy === 'markdown' && o.compat === 'llamaindex') {
+    head.push("# MarkdownNodeParser alone: Chunkscope's LlamaIndex compatibility mode reproduces its nodes (no size applies).");
+    return pyProgram({
+      head, notes, pip: 'llama-index-core',
+      imports: [...imports, 'from llama_index.core.node_parser import MarkdownNodeParser'],
+      body: ['nodes = MarkdownNodeParser().get_nodes_from_documents([Document(text=text)])'],
+      printed: '[node.text for node in nodes]',
+    });
+  }
+  head.push(`# Approximates Chunkscope's ${o.strategy} strategy: LlamaIndex's parsers have their own algorithms.`);
+  notes.push(...structureNotes(o, '#'));
+  if (o.strategy === 'code') {
+    const grammar = codeLanguageOf(o);
+    const perUnit = o.unit === 'chars' ? 1 : o.unit === 'words' ? 6 : 4;
+    if (perUnit !== 1) notes.push(`# CodeSplitter counts characters (max_chars): about ${perUnit} per ${o.unit === 'words' ? 'word' : 'token'} here.`);
+    if (o.overlap > 0) notes.push('# CodeSplitter has no overlap in characters (Chunkscope\'s overlap is not reproduced).');
+    if (!grammar) notes.push('# The language is unknown (no language option, no file extension): name it in language="...".');
+    return pyProgram({
+      head, notes, pip: 'llama-index-core tree-sitter tree-sitter-language-pack',
+      imports: [...imports, 'from llama_index.core.node_parser import CodeSplitter'],
+      body: [
+        `parser = CodeSplitter(language=${pyString(grammar ?? 'python')}, max_chars=${o.size * perUnit})`,
+        'nodes = parser.get_nodes_from_documents([Document(text=text)])',
+      ],
+      printed: '[node.text for node in nodes]',
+    });
+  }
+  const html = o.strategy === 'html';
+  const tok = llamaTokenizer(o.unit);
+  notes.push(
+    html
+      ? "# HTMLNodeParser makes one node per run of these elements, with their text (tags removed) and no heading path;"
+      : '# MarkdownNodeParser makes one node per heading (every depth) with header_path metadata;',
+    '# SentenceSplitter then cuts nodes larger than the size (metadata counts in its size unless include_metadata=False).',
+  );
+  return pyProgram({
+    head,
+    notes,
+    pip: 'llama-index-core' + (html ? ' beautifulsoup4' : '') + (isTokenUnit(o.unit) ? ' tiktoken' : ''),
+    imports: [
+      ...imports,
+      `from llama_index.core.node_parser import ${html ? 'HTMLNodeParser' : 'MarkdownNodeParser'}, SentenceSplitter`,
+      ...tok.imports,
+    ],
+    body: [
+      html
+        ? `sections = HTMLNodeParser(tags=${pyList(htmlNodeTags())}).get_nodes_from_documents([Document(text=text)])`
+        : 'sections = MarkdownNodeParser().get_nodes_from_documents([Document(text=text)])',
+      `parser = SentenceSplitter(\n    chunk_size=${o.size},\n    chunk_overlap=${o.overlap},\n    tokenizer=${tok.expr},\n)`,
+      'nodes = parser.get_nodes_from_documents(sections)',
+    ],
+    printed: '[node.text for node in nodes]',
+  });
+}
+
+function chonkieStructure(o: ResolvedOptions): string {
+  const head = [summary(o, '#'), `# Approximates Chunkscope's ${o.strategy} strategy: Chonkie's chunkers have their own algorithms.`];
+  const notes = [...structureNotes(o, '#')];
+  const tok = chonkieTokenizer(o.unit);
+  if (o.overlap > 0) notes.push(`# Chonkie's chunkers here have no overlap of their own (an OverlapRefinery can add ${o.overlap} of context).`);
+  const run = ['chunks = chunker.chunk(text)'];
+  const printed = '[c.text for c in chunks]';
+  if (o.strategy === 'code') {
+    const grammar = codeLanguageOf(o);
+    if (!grammar) notes.push('# The language is unknown (no language option, no file extension): Chonkie detects it ("auto").');
+    return pyProgram({
+      head, notes, pip: '"chonkie[code]"', imports: ['from chonkie import CodeChunker'],
+      body: [`chunker = CodeChunker(${tok}, chunk_size=${o.size}, language=${pyString(grammar ?? 'auto')})`, ...run],
+      printed,
+    });
+  }
+  if (o.strategy === 'markdown') {
+    notes.push(
+      '# Chonkie\'s "markdown" recipe (from its recipe hub, hence chonkie[hub]) cuts at headings, then paragraphs, lines and',
+      '# words; it does not stop at a heading depth, and chunks carry no heading path.',
+      '# Arguments: recipe name, language, recipe path, tokenizer (positional: its keyword name changed between versions).',
+    );
+    return pyProgram({
+      head, notes, pip: '"chonkie[hub]"', imports: ['from chonkie import RecursiveChunker'],
+      body: [`chunker = RecursiveChunker.from_recipe("markdown", "en", None, ${tok}, chunk_size=${o.size})`, ...run],
+      printed,
+    });
+  }
+  // HTML: no HTML chunker in Chonkie; the recursive chunker cut before headings, then before block tags.
+  notes.push('# Chonkie has no HTML chunker; closest: the recursive chunker cutting before headings, then before block tags.');
+  const headings = Array.from({ length: headingDepthOf(o) }, (_, i) => `<h${i + 1}`);
+  const blocks = ['<p', '<table', '<pre', '<ul', '<ol', '<section', '<div'];
+  const levels = [
+    `RecursiveLevel(delimiters=${pyList(headings)}, include_delim="next")`,
+    `RecursiveLevel(delimiters=${pyList(blocks)}, include_delim="next")`,
+    `RecursiveLevel(delimiters=${pyList(['\n\n'])})`,
+    `RecursiveLevel(delimiters=${pyList(['\n'])})`,
+    'RecursiveLevel(whitespace=True)',
+    'RecursiveLevel()',
+  ];
+  return pyProgram({
+    head, notes, pip: 'chonkie', imports: ['from chonkie import RecursiveChunker, RecursiveLevel, RecursiveRules'],
+    body: [
+      `chunker = RecursiveChunker(\n    ${tok},\n    chunk_size=${o.size},\n    rules=RecursiveRules(levels=[\n        ${levels.join(',\n        ')},\n    ]),\n)`,
+      ...run,
+    ],
+    printed,
+  });
 }
 
 /** A runnable program for `target` that splits a file (its path the first command-line argument) like `options`. */
