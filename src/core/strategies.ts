@@ -1,5 +1,6 @@
 import type { StrategyDefinition } from './registry';
 import { characterStrategy } from './splitters/character';
+import { codeStrategy } from './splitters/code';
 import { fixedStrategy } from './splitters/fixed';
 import { htmlStrategy } from './splitters/html';
 import { markdownStrategy } from './splitters/markdown';
@@ -21,6 +22,7 @@ export const STRATEGIES: StrategyDefinition[] = [
   semanticStrategy,
   markdownStrategy,
   htmlStrategy,
+  codeStrategy,
 ];
 
 export const STRATEGY_NAMES: StrategyName[] = STRATEGIES.map((s) => s.id);
