@@ -149,3 +149,55 @@ export async function typeNumber(box: Locator, value: number): Promise<void> {
   await box.fill(String(value));
   await box.press('Tab');
 }
+
+/** Controls of the structure-aware strategies, contextual headers and retrieval units (by accessible name). */
+export function structureControls(page: Page) {
+  return {
+    headingDepth: page.getByRole('combobox', { name: 'Heading depth', exact: true }),
+    rowsAsText: page.getByRole('checkbox', { name: 'Tables as column: value text', exact: true }),
+    llamaindex: page.getByRole('checkbox', { name: 'LlamaIndex compatibility', exact: true }),
+    stripHeaders: page.getByRole('checkbox', { name: 'Strip headers', exact: true }),
+    eachLine: page.getByRole('checkbox', { name: 'One chunk per line', exact: true }),
+    header: page.getByRole('combobox', { name: 'Contextual header', exact: true }),
+    headerTemplate: page.getByRole('textbox', { name: 'Header template', exact: true }),
+    retrieval: page.getByRole('combobox', { name: 'Retrieval units', exact: true }),
+    parentSize: page.getByRole('spinbutton', { name: 'Parent size', exact: true }),
+    window: page.getByRole('spinbutton', { name: 'Window (sentences each side)', exact: true }),
+    levels: page.getByRole('textbox', { name: 'Levels', exact: true }),
+    codeLanguage: page.getByRole('combobox', { name: 'Code language', exact: true }),
+    filePath: page.getByRole('textbox', { name: 'File path', exact: true }),
+  };
+}
+
+/** The options the page sends to its worker (window.__chunkscope.getConfig()). */
+export async function pageOptions(page: Page): Promise<ChunkOptions> {
+  return page.evaluate(() => window.__chunkscope!.getConfig() as ChunkOptions);
+}
+
+/**
+ * Waits until the page shows the engine's chunks for its current text and options, computed in Node, and returns
+ * them. With retrieval units the count is of the leaves (what a pipeline embeds) and only the count is compared.
+ */
+export async function expectEngineChunks(page: Page): Promise<Chunk[]> {
+  const options = await pageOptions(page);
+  const expected = await expectedChunks(await getDocument(page), options);
+  if (options.retrieval && options.retrieval !== 'chunks') {
+    const leaves = expected.filter((c) => c.metadata.leaf !== false);
+    await expect(controls(page).chunkCount).toHaveText(String(leaves.length), { timeout: 30_000 });
+  } else {
+    await expectPainted(page, expected);
+  }
+  return expected;
+}
+
+/** Query parameters of the page's address once the configuration has been written into it. */
+export async function urlParams(page: Page, key: string, value: string | null): Promise<void> {
+  await expect.poll(() => new URL(page.url()).searchParams.get(key), { message: `URL ${key}=${value}` }).toBe(value);
+}
+
+/** Download what an export button gives: its suggested file name and its text. */
+export async function downloadFrom(page: Page, button: string): Promise<{ name: string; body: string }> {
+  const { readFileSync } = await import('node:fs');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
+  return { name: download.suggestedFilename(), body: readFileSync((await download.path())!, 'utf8') };
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { selectChunkCount, selectError, selectProgress, selectResult, selectRunning } from '../state/selectors';
 import { useStore } from '../state/store';
 import { ExportMenu } from './export/ExportMenu';
+import './header.css';
 import { formatNumber } from './panels/format';
 
 /** App name, tagline, a live status line and the export actions. */
@@ -39,9 +40,9 @@ export function Header() {
       </div>
       <div className="status" role="status" aria-live="polite">
         <span className={`status-dot${running || loadProgress !== null || embedProgress !== null ? ' is-busy' : error ? ' is-warn' : ''}`} aria-hidden="true" />
-        <span data-testid="status">{status}</span>
+        <span className="status-text" data-testid="status">{status}</span>
         <span className="status-sep" aria-hidden="true">·</span>
-        <span className="muted">Web Worker · nothing leaves your browser</span>
+        <span className="muted status-note" title="Web Worker · nothing leaves your browser">Web Worker · nothing leaves your browser</span>
       </div>
       <div className="actions">
         <CopyLinkButton />
