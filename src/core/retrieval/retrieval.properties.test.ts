@@ -6,13 +6,12 @@ import type { StrategyDefinition } from '../registry';
 import { getStrategy } from '../strategies';
 import type { ChunkContext, ResolvedOptions, UnitName } from '../types';
 import { getUnit } from '../units';
-import { markdownTestStrategy } from './fixtures/markdownStrategy';
 import { splitRetrievalUnits, type UnitSpan } from './index';
 
 /**
  * Generated markdown-ish documents (LF or CRLF) whose headings are known from the generator (not from the parser), so heading
  * ancestry and section boundaries are checked against an independent truth. Sections start at headings of depth
- * <= 3 (the fixture's default headingDepth); depth-4 headings are deeper structure inside a section.
+ * <= 3 (the markdown strategy's default headingDepth); depth-4 headings are deeper structure inside a section.
  */
 
 type Block = { kind: 'heading'; depth: number; title: string } | { kind: 'para'; sentences: string[]; lineBreaks: boolean };
@@ -134,15 +133,13 @@ function checkHeadings(d: Doc, units: UnitSpan[], structured: boolean): void {
 const strategies: { strategy: StrategyDefinition; structured: boolean }[] = [
   { strategy: getStrategy('recursive'), structured: false },
   { strategy: getStrategy('sentence'), structured: false },
-  { strategy: markdownTestStrategy, structured: true },
+  { strategy: getStrategy('markdown'), structured: true },
 ];
 const pick = fc.constantFrom(...strategies);
 const unitName = fc.constantFrom<UnitName>('chars', 'words');
 
 async function contextFor(strategy: StrategyDefinition, unit: UnitName, size: number, overlap: number, retrieval: Partial<ResolvedOptions>): Promise<ChunkContext> {
-  // validateOptions does not know the markdown strategy yet: validate as recursive, then name it.
-  const name = strategy.id === 'markdown' ? 'recursive' : strategy.id;
-  const options: ResolvedOptions = { ...validateOptions({ strategy: name, size, overlap, unit }), ...retrieval, strategy: strategy.id };
+  const options: ResolvedOptions = { ...validateOptions({ strategy: strategy.id, size, overlap, unit }), ...retrieval };
   return { unit: await getUnit(unit), options };
 }
 

@@ -8,15 +8,16 @@ import { validateOptions } from '../options';
 import { getStrategy } from '../strategies';
 import type { ChunkContext, ChunkOptions, ResolvedOptions } from '../types';
 import { getUnit } from '../units';
-import { markdownStructure, markdownTestStrategy } from './fixtures/markdownStrategy';
+import { markdownStructure } from '../splitters/markdown';
 import { splitRetrievalUnits, unitSizeLimit, type UnitSpan } from './index';
+
+const markdownStrategy = getStrategy('markdown');
+const htmlStrategy = getStrategy('html');
 
 type RetrievalOptions = Pick<ResolvedOptions, 'retrieval' | 'parentSize' | 'window' | 'levels'>;
 
 async function contextFor(options: ChunkOptions, retrieval: RetrievalOptions, hooks: Partial<ChunkContext> = {}): Promise<ChunkContext> {
-  // validateOptions does not know the markdown strategy yet (the lead is adding it): validate as recursive.
-  const resolved = { ...validateOptions({ ...options, strategy: options.strategy === 'markdown' ? 'recursive' : options.strategy }), ...retrieval };
-  if (options.strategy === 'markdown') resolved.strategy = 'markdown';
+  const resolved = { ...validateOptions(options), ...retrieval };
   return { unit: await getUnit(resolved.unit), options: resolved, ...hooks };
 }
 
@@ -93,7 +94,7 @@ describe('parent–child units', () => {
 
   it('structure strategies: parents are sections, children carry their real ancestry in the whole document', async () => {
     const ctx = await contextFor({ strategy: 'markdown', size: 60, overlap: 0 }, { retrieval: 'parent-child', parentSize: 1000 });
-    const units = await splitRetrievalUnits(markdown, markdownTestStrategy, ctx);
+    const units = await splitRetrievalUnits(markdown, markdownStrategy, ctx);
     const parents = units.filter((u) => u.level === 0);
     expect(texts(markdown, parents).map((t) => t.split('\n')[0])).toEqual([
       '# Travel Policy',
@@ -116,7 +117,7 @@ describe('parent–child units', () => {
 
   it('structure strategies: a section larger than parentSize is cut into blocks of at most parentSize', async () => {
     const ctx = await contextFor({ strategy: 'markdown', size: 30, overlap: 0 }, { retrieval: 'parent-child', parentSize: 60 });
-    const units = await splitRetrievalUnits(markdown, markdownTestStrategy, ctx);
+    const units = await splitRetrievalUnits(markdown, markdownStrategy, ctx);
     const parents = units.filter((u) => u.level === 0);
     for (const p of parents) expect(p.end - p.start).toBeLessThanOrEqual(60);
     // "Per diem rates ... audit." (105 characters) lies in two or more parents, all under the 5.3 heading.
@@ -158,7 +159,7 @@ describe('sentence windows', () => {
   it('stops windows at section boundaries and carries the heading path', async () => {
     const text = '# Guide\n\nFirst part. Second part.\n\n## Setup\n\nInstall it. Run it.';
     const ctx = await contextFor({ strategy: 'markdown', size: 100, overlap: 0 }, { retrieval: 'window', window: 5 });
-    const units = await splitRetrievalUnits(text, markdownTestStrategy, ctx);
+    const units = await splitRetrievalUnits(text, markdownStrategy, ctx);
     const byText = new Map(units.map((u) => [text.slice(u.start, u.end), u]));
     const second = byText.get('Second part.')!;
     expect(text.slice(second.window!.start, second.window!.end)).toBe('# Guide\n\nFirst part. Second part.');
@@ -166,6 +167,41 @@ describe('sentence windows', () => {
     const install = byText.get('Install it.')!;
     expect(text.slice(install.window!.start, install.window!.end)).toBe('## Setup\n\nInstall it. Run it.');
     expect(install.headingPath).toEqual(['Guide', 'Setup']);
+  });
+});
+
+describe('HTML documents', () => {
+  const html = [
+    '<html><head><title>Parcel API</title></head><body>',
+    '<h1>Parcel API</h1>',
+    '<p>Send parcels anywhere. Track them live.</p>',
+    '<h2>Authentication</h2>',
+    '<p>Use an API key. Rotate it every year.</p>',
+    '<h2>Rates</h2>',
+    '<p>Rates depend on weight. Ask sales for volume prices.</p>',
+    '</body></html>',
+  ].join('\n');
+
+  it('windows stop at the h2 sections and sentences carry the h1 > h2 path', async () => {
+    const ctx = await contextFor({ strategy: 'html', size: 200, overlap: 0 }, { retrieval: 'window', window: 5 });
+    const units = await splitRetrievalUnits(html, htmlStrategy, ctx);
+    const key = units.find((u) => html.slice(u.start, u.end).includes('Use an API key.'))!;
+    const win = html.slice(key.window!.start, key.window!.end);
+    expect(win).toContain('Rotate it every year.');
+    expect(win).not.toContain('Track them live.');
+    expect(win).not.toContain('Rates depend');
+    expect(key.headingPath).toEqual(['Parcel API', 'Authentication']);
+  });
+
+  it('parent–child: one parent per section, children inside it with the whole-document path', async () => {
+    const ctx = await contextFor({ strategy: 'html', size: 40, overlap: 0 }, { retrieval: 'parent-child', parentSize: 400 });
+    const units = await splitRetrievalUnits(html, htmlStrategy, ctx);
+    const rates = units.findIndex((u) => u.level === 0 && html.slice(u.start, u.end).startsWith('<h2>Rates'));
+    expect(rates).toBeGreaterThan(0);
+    const children = units.filter((u) => u.parent === rates);
+    expect(children.length).toBeGreaterThan(1);
+    for (const c of children) expect(c.headingPath).toEqual(['Parcel API', 'Rates']);
+    expect(children.map((c) => html.slice(c.start, c.end)).join(' ')).toContain('Ask sales for volume prices.');
   });
 });
 
@@ -252,19 +288,19 @@ describe('runs', () => {
   it('gives no units for empty or whitespace-only text, and the same units on a second run', async () => {
     for (const retrieval of ['parent-child', 'window', 'hierarchical'] as const) {
       const ctx = await contextFor({ strategy: 'markdown', size: 40, overlap: 0 }, { retrieval, levels: [80, 20] });
-      for (const blank of ['', '  \n\n \t']) expect(await splitRetrievalUnits(blank, markdownTestStrategy, ctx)).toEqual([]);
+      for (const blank of ['', '  \n\n \t']) expect(await splitRetrievalUnits(blank, markdownStrategy, ctx)).toEqual([]);
       const doc = '# A\n\nOne sentence here. Another one follows.\n\n## B\n\nLast words of the text.';
-      expect(await splitRetrievalUnits(doc, markdownTestStrategy, ctx)).toEqual(await splitRetrievalUnits(doc, markdownTestStrategy, ctx));
+      expect(await splitRetrievalUnits(doc, markdownStrategy, ctx)).toEqual(await splitRetrievalUnits(doc, markdownStrategy, ctx));
     }
   });
 
   it("uses the caller's structure when given (null: none), else the strategy's", async () => {
     const doc = '# Guide\n\nFirst part. Second part.\n\n## Setup\n\nInstall it. Run it.';
     const ctx = await contextFor({ strategy: 'markdown', size: 100, overlap: 0 }, { retrieval: 'window', window: 5 });
-    const own = await splitRetrievalUnits(doc, markdownTestStrategy, ctx);
-    expect(await splitRetrievalUnits(doc, markdownTestStrategy, ctx, markdownStructure(doc))).toEqual(own);
+    const own = await splitRetrievalUnits(doc, markdownStrategy, ctx);
+    expect(await splitRetrievalUnits(doc, markdownStrategy, ctx, markdownStructure(doc, 3))).toEqual(own);
     // Without structure the whole document is one section: windows run across the "## Setup" heading.
-    const flat = await splitRetrievalUnits(doc, markdownTestStrategy, ctx, null);
+    const flat = await splitRetrievalUnits(doc, markdownStrategy, ctx, null);
     expect(flat.every((u) => u.headingPath === undefined && u.window!.start === 0 && u.window!.end === doc.length)).toBe(true);
   });
 
@@ -280,7 +316,7 @@ describe('runs', () => {
 describe('real documents', () => {
   it('the policy handbook: children in "2.2" carry the whole-document path and keep the table header repeated', async () => {
     const ctx = await contextFor({ strategy: 'markdown', size: 300, overlap: 0 }, { retrieval: 'parent-child' });
-    const units = await splitRetrievalUnits(policyHandbook, markdownTestStrategy, ctx);
+    const units = await splitRetrievalUnits(policyHandbook, markdownStrategy, ctx);
     const leave = ['Northwind Labs Employee Handbook', '2. Time off', '2.2 Leave entitlements at a glance'];
     const parent = units.findIndex((u) => u.level === 0 && policyHandbook.slice(u.start).startsWith('### 2.2 Leave'));
     expect(units[parent]!.headingPath).toEqual(leave);
