@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunk } from '../index';
 import type { Chunk } from '../types';
-import { codePointOffsets, CSV_COLUMNS, LLAMA_RELATIONSHIP, toCsv, toLangChainDocuments, toLlamaIndexNodes } from './formats';
+import { codePointOffsets, CSV_COLUMNS, LLAMA_RELATIONSHIP, toCsv, toLangChainDocuments, toLlamaIndexNodes, type LlamaRelatedNodeInfo } from './formats';
 
 /** A strict RFC 4180 reader written for this test (records end with CRLF; quoted fields may hold anything). */
 function parseCsv(input: string): string[][] {
@@ -48,6 +48,8 @@ function parseCsv(input: string): string[][] {
   return records;
 }
 
+const META = CSV_COLUMNS.indexOf('metadata');
+
 const NASTY = 'He said "hi, there"\r\nnext, line\n\n"quoted" 😀 emoji, 👩‍👩‍👧 family\rlone CR,,\n\n\n"' + ' end';
 
 describe('toCsv', () => {
@@ -64,7 +66,7 @@ describe('toCsv', () => {
       expect(row[5]).toBe(c.text);
       expect(row[5]).toBe(NASTY.slice(Number(row[1]), Number(row[2])));
       expect(row[6]).toBe(c.content);
-      expect(JSON.parse(row[7]!)).toEqual(c.metadata);
+      expect(JSON.parse(row[META]!)).toEqual(c.metadata);
     });
   });
 
@@ -84,14 +86,14 @@ describe('toCsv', () => {
           metadata: { strategy: 'fixed', compat: 'none', note: content },
         }));
         const rows = parseCsv(toCsv(chunks)).slice(1);
-        expect(rows.map((r) => [r[5], r[6], JSON.parse(r[7]!).note])).toEqual(pairs.map(([t, c]) => [t, c, c]));
+        expect(rows.map((r) => [r[5], r[6], JSON.parse(r[META]!).note])).toEqual(pairs.map(([t, c]) => [t, c, c]));
       }),
       { numRuns: 200 },
     );
   });
 
   it('empty list: the header row only', () => {
-    expect(toCsv([])).toBe('index,start,end,size,id,text,content,metadata\r\n');
+    expect(toCsv([])).toBe('index,start,end,size,id,text,content,heading_path,content_type,pages,parent_id,metadata\r\n');
   });
 });
 
@@ -185,5 +187,84 @@ describe('toLlamaIndexNodes', () => {
         expect(codePointOffsets(text, chosen.map((k) => boundaries[k]!))).toEqual(chosen);
       }),
     );
+  });
+});
+
+/** A markdown document with a table, pages and parent–child units: the structure metadata the exports carry. */
+const GUIDE = '# Guide\n\nIntro text here. Second sentence.\n\n## Setup\n\n' + 'Install the tool and run it. '.repeat(12)
+  + '\n\n| Step | Time |\n|---|---|\n| install | 1 min |\n\n## Usage\n\nRun it daily. Then rest.\n';
+
+describe('structure metadata in the exports', () => {
+  it('CSV: heading_path joined with " > ", content_type, pages joined with ";", parent_id', async () => {
+    const chunks = await chunk(GUIDE, { strategy: 'markdown', size: 120, overlap: 0, parentSize: 400, pageStarts: [0, 60] });
+    const rows = parseCsv(toCsv(chunks));
+    const col = (name: (typeof CSV_COLUMNS)[number]) => CSV_COLUMNS.indexOf(name);
+    chunks.forEach((c, i) => {
+      const row = rows[i + 1]!;
+      expect(row[col('heading_path')]).toBe((c.metadata.headingPath ?? []).join(' > '));
+      expect(row[col('content_type')]).toBe(c.metadata.contentType ?? '');
+      expect(row[col('pages')]).toBe((c.metadata.pages ?? []).join(';'));
+      expect(row[col('parent_id')]).toBe(c.metadata.parentId ?? '');
+    });
+    const setup = rows.find((r) => r[col('text')]!.startsWith('## Setup'))!;
+    expect(setup[col('heading_path')]).toBe('Guide > Setup');
+    expect(rows.some((r) => r[col('content_type')] === 'table')).toBe(true);
+    expect(rows.some((r) => r[col('pages')] === '1;2')).toBe(true);
+    expect(rows.some((r) => r[col('parent_id')] !== '' && r[col('parent_id')] !== 'parent_id')).toBe(true);
+  });
+
+  it('LangChain: the structure metadata is flat, headingPath an array of titles', async () => {
+    const chunks = await chunk(GUIDE, { strategy: 'markdown', size: 120, overlap: 0, pageStarts: [0, 60] });
+    const docs = toLangChainDocuments(chunks);
+    docs.forEach((d, i) => {
+      expect(d.metadata.headingPath).toEqual(chunks[i]!.metadata.headingPath);
+      expect(d.metadata.contentType).toBe(chunks[i]!.metadata.contentType);
+      expect(d.metadata.pages).toEqual(chunks[i]!.metadata.pages);
+      for (const value of Object.values(d.metadata)) expect(typeof value === 'object' && value !== null && !Array.isArray(value)).toBe(false);
+    });
+    expect(docs.map((d) => (d.metadata.headingPath as string[]).join('/'))).toContain('Guide/Usage');
+  });
+
+  it('LlamaIndex: PARENT and CHILD relationships from parentId; PREVIOUS/NEXT stay within a level', async () => {
+    const chunks = await chunk(GUIDE, { strategy: 'markdown', size: 100, overlap: 0, parentSize: 300 });
+    expect(chunks.some((c) => c.metadata.parentId)).toBe(true);
+    const nodes = toLlamaIndexNodes(chunks, { documentId: 'guide', sourceText: GUIDE });
+    const byId = new Map(nodes.map((n) => [n.id_, n]));
+    const one = (n: (typeof nodes)[number], key: string) => n.relationships[key] as LlamaRelatedNodeInfo | undefined;
+    nodes.forEach((n, i) => {
+      const c = chunks[i]!;
+      const parent = one(n, LLAMA_RELATIONSHIP.PARENT);
+      expect(parent?.node_id).toBe(c.metadata.parentId);
+      if (parent) {
+        const siblings = byId.get(parent.node_id)!.relationships[LLAMA_RELATIONSHIP.CHILD] as LlamaRelatedNodeInfo[];
+        expect(siblings.map((s) => s.node_id)).toContain(n.id_);
+      }
+      const kids = n.relationships[LLAMA_RELATIONSHIP.CHILD] as LlamaRelatedNodeInfo[] | undefined;
+      expect((kids ?? []).map((k) => k.node_id)).toEqual(chunks.filter((x) => x.metadata.parentId === c.id).map((x) => x.id));
+      for (const key of [LLAMA_RELATIONSHIP.PREVIOUS, LLAMA_RELATIONSHIP.NEXT]) {
+        const neighbour = one(n, key);
+        if (neighbour) expect(byId.get(neighbour.node_id)!.metadata.level).toBe(c.metadata.level);
+      }
+      expect(n.excluded_embed_metadata_keys).toEqual(expect.arrayContaining(parent ? ['parentId', 'level'] : ['level']));
+      expect(n.excluded_embed_metadata_keys).not.toContain('headingPath');
+    });
+    // Each level is one chain: every node but the first and last of its level has both neighbours.
+    for (const level of [0, 1]) {
+      const chain = nodes.filter((n) => n.metadata.level === level);
+      expect(chain.filter((n) => !one(n, LLAMA_RELATIONSHIP.PREVIOUS))).toHaveLength(1);
+      expect(chain.filter((n) => !one(n, LLAMA_RELATIONSHIP.NEXT))).toHaveLength(1);
+    }
+  });
+
+  it("LlamaIndex: sentence windows as SentenceWindowNodeParser's window / original_text keys", async () => {
+    const chunks = await chunk(GUIDE, { strategy: 'markdown', size: 200, window: 1, retrieval: 'window' });
+    const nodes = toLlamaIndexNodes(chunks, { documentId: 'guide', sourceText: GUIDE });
+    nodes.forEach((n, i) => {
+      const w = chunks[i]!.metadata.window!;
+      expect(n.metadata.window).toBe(GUIDE.slice(w.start, w.end));
+      expect(n.metadata.original_text).toBe(chunks[i]!.text);
+      expect([n.metadata.window_start, n.metadata.window_end]).toEqual([w.start, w.end]);
+      expect(n.excluded_embed_metadata_keys).toEqual(expect.arrayContaining(['window', 'original_text']));
+    });
   });
 });

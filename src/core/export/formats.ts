@@ -7,7 +7,12 @@ import type { Chunk } from '../types';
 // ---------------------------------------------------------------------------------------------------------------
 // CSV
 
-export const CSV_COLUMNS = ['index', 'start', 'end', 'size', 'id', 'text', 'content', 'metadata'] as const;
+export const CSV_COLUMNS = [
+  'index', 'start', 'end', 'size', 'id', 'text', 'content', 'heading_path', 'content_type', 'pages', 'parent_id', 'metadata',
+] as const;
+
+/** How the CSV joins a heading path (the exact array stays in the metadata column). */
+export const CSV_HEADING_SEPARATOR = ' > ';
 
 /** RFC 4180: a field holding a comma, a double quote, CR or LF is quoted, and its quotes are doubled. */
 export function csvField(value: string): string {
@@ -15,13 +20,23 @@ export function csvField(value: string): string {
 }
 
 /**
- * Chunks as CSV: a header row, then one row per chunk; `metadata` is its JSON. Records end with CRLF as RFC 4180
- * says (line breaks inside quoted fields are kept as they are in the text). Offsets are UTF-16 code units.
+ * Chunks as CSV: a header row, then one row per chunk; `metadata` is its JSON. The structure metadata also gets
+ * columns of its own for spreadsheets: heading_path (titles joined with " > "), content_type, pages (1-based numbers
+ * joined with ";") and parent_id; empty when the chunk has none. Records end with CRLF as RFC 4180 says (line breaks
+ * inside quoted fields are kept as they are in the text). Offsets are UTF-16 code units.
  */
 export function toCsv(chunks: readonly Chunk[]): string {
   const rows = [CSV_COLUMNS.join(',')];
   for (const c of chunks) {
-    const fields = [String(c.index), String(c.start), String(c.end), String(c.size), c.id, c.text, c.content, JSON.stringify(c.metadata)];
+    const m = c.metadata;
+    const fields = [
+      String(c.index), String(c.start), String(c.end), String(c.size), c.id, c.text, c.content,
+      Array.isArray(m.headingPath) ? m.headingPath.join(CSV_HEADING_SEPARATOR) : '',
+      m.contentType ?? '',
+      Array.isArray(m.pages) ? m.pages.join(';') : '',
+      m.parentId ?? '',
+      JSON.stringify(m),
+    ];
     rows.push(fields.map(csvField).join(','));
   }
   return rows.map((r) => r + '\r\n').join('');
@@ -42,7 +57,8 @@ export interface LangChainExportOptions {
 }
 
 /**
- * One LangChain Document per chunk: pageContent is the chunk's content; metadata carries the chunk's metadata, then
+ * One LangChain Document per chunk: pageContent is the chunk's content; metadata carries the chunk's metadata flat
+ * (headingPath as an array of titles, contentType, caption, pages, language, parentId, level, ...), then
  * `start_index` (as `addStartIndex` / `add_start_index` would set it: where the chunk starts in the source, here
  * exact rather than found by searching), our `start`/`end` span (UTF-16, JavaScript string offsets), `chunk_id`,
  * `chunk_index` and `source` when given. LangChain JS Documents also have an optional top-level `id`: the chunk id.
@@ -68,9 +84,9 @@ export function toLangChainDocuments(chunks: readonly Chunk[], options: LangChai
 
 /**
  * NodeRelationship and ObjectType are `str` enums with `auto()` values in llama-index-core, so they serialize as
- * "1", "2", ...: SOURCE "1", PREVIOUS "2", NEXT "3"; ObjectType TEXT "1", DOCUMENT "4".
+ * "1", "2", ...: SOURCE "1", PREVIOUS "2", NEXT "3", PARENT "4", CHILD "5" (a list); ObjectType TEXT "1", DOCUMENT "4".
  */
-export const LLAMA_RELATIONSHIP = { SOURCE: '1', PREVIOUS: '2', NEXT: '3' } as const;
+export const LLAMA_RELATIONSHIP = { SOURCE: '1', PREVIOUS: '2', NEXT: '3', PARENT: '4', CHILD: '5' } as const;
 export const LLAMA_OBJECT_TYPE = { TEXT: '1', DOCUMENT: '4' } as const;
 
 export interface LlamaRelatedNodeInfo {
@@ -87,7 +103,8 @@ export interface LlamaTextNode {
   metadata: Record<string, unknown>;
   excluded_embed_metadata_keys: string[];
   excluded_llm_metadata_keys: string[];
-  relationships: Record<string, LlamaRelatedNodeInfo>;
+  /** CHILD ("5") holds a list; the others one node. */
+  relationships: Record<string, LlamaRelatedNodeInfo | LlamaRelatedNodeInfo[]>;
   text: string;
   mimetype: 'text/plain';
   start_char_idx: number;
@@ -106,8 +123,15 @@ export interface LlamaIndexExportOptions {
   sourceText?: string;
 }
 
-/** Metadata keys that only describe how Chunkscope cut the text: kept out of what LlamaIndex embeds and shows. */
-const BOOKKEEPING_KEYS = ['strategy', 'compat', 'unit', 'oversize', 'distanceBefore', 'start', 'end', 'chunk_index'];
+/**
+ * Metadata keys that only describe how Chunkscope cut the text: kept out of what LlamaIndex embeds and shows. The
+ * heading path, caption, pages and language stay visible (they help matching and citation).
+ */
+const BOOKKEEPING_KEYS = [
+  'strategy', 'compat', 'unit', 'oversize', 'distanceBefore', 'start', 'end', 'chunk_index', 'documentId', 'position',
+  'contentType', 'parentId', 'level', 'leaf', 'window', 'window_start', 'window_end', 'prefix', 'prefixSize', 'chunker',
+  'chunkerVersion', 'signature', 'original_text',
+];
 
 function related(nodeId: string, nodeType: string): LlamaRelatedNodeInfo {
   return { node_id: nodeId, node_type: nodeType, metadata: {}, hash: null, class_name: 'RelatedNodeInfo' };
@@ -133,19 +157,54 @@ export function codePointOffsets(text: string, offsets: readonly number[]): numb
 
 /**
  * One TextNode-shaped object per chunk (loadable with `TextNode.from_dict` / `TextNode.model_validate`): `id_` is
- * the chunk id, `text` its content, relationships SOURCE (the document), PREVIOUS and NEXT by id.
+ * the chunk id, `text` its content, relationships SOURCE (the document), PREVIOUS and NEXT (the neighbouring chunks
+ * of the same retrieval level), PARENT (from `parentId`) and CHILD (the chunks naming this one as parent), by id.
+ * A sentence-window chunk gets LlamaIndex's SentenceWindowNodeParser keys when the source text is given: `window`
+ * (the window's text, what MetadataReplacementPostProcessor puts in place of the sentence) and `original_text`;
+ * the window's offsets move to `window_start` / `window_end`.
  */
 export function toLlamaIndexNodes(chunks: readonly Chunk[], options: LlamaIndexExportOptions): LlamaTextNode[] {
   const offsets = options.sourceText === undefined
     ? chunks.flatMap((c) => [c.start, c.end])
     : codePointOffsets(options.sourceText, chunks.flatMap((c) => [c.start, c.end]));
+  // Neighbours within a level (parents and children are interleaved in parent-child output), children per parent.
+  const levelOf = (c: Chunk): number => (typeof c.metadata.level === 'number' ? c.metadata.level : 0);
+  const previous = new Map<number, string>();
+  const next = new Map<number, string>();
+  const lastAtLevel = new Map<number, number>();
+  chunks.forEach((c, i) => {
+    const before = lastAtLevel.get(levelOf(c));
+    if (before !== undefined) {
+      previous.set(i, chunks[before]!.id);
+      next.set(before, c.id);
+    }
+    lastAtLevel.set(levelOf(c), i);
+  });
+  const children = new Map<string, string[]>();
+  for (const c of chunks) {
+    if (typeof c.metadata.parentId !== 'string') continue;
+    const list = children.get(c.metadata.parentId) ?? [];
+    list.push(c.id);
+    children.set(c.metadata.parentId, list);
+  }
   return chunks.map((c, i) => {
-    const relationships: Record<string, LlamaRelatedNodeInfo> = {
+    const relationships: Record<string, LlamaRelatedNodeInfo | LlamaRelatedNodeInfo[]> = {
       [LLAMA_RELATIONSHIP.SOURCE]: related(options.documentId, LLAMA_OBJECT_TYPE.DOCUMENT),
     };
-    if (i > 0) relationships[LLAMA_RELATIONSHIP.PREVIOUS] = related(chunks[i - 1]!.id, LLAMA_OBJECT_TYPE.TEXT);
-    if (i < chunks.length - 1) relationships[LLAMA_RELATIONSHIP.NEXT] = related(chunks[i + 1]!.id, LLAMA_OBJECT_TYPE.TEXT);
+    if (previous.has(i)) relationships[LLAMA_RELATIONSHIP.PREVIOUS] = related(previous.get(i)!, LLAMA_OBJECT_TYPE.TEXT);
+    if (next.has(i)) relationships[LLAMA_RELATIONSHIP.NEXT] = related(next.get(i)!, LLAMA_OBJECT_TYPE.TEXT);
+    if (typeof c.metadata.parentId === 'string') relationships[LLAMA_RELATIONSHIP.PARENT] = related(c.metadata.parentId, LLAMA_OBJECT_TYPE.TEXT);
+    const kids = children.get(c.id);
+    if (kids) relationships[LLAMA_RELATIONSHIP.CHILD] = kids.map((id) => related(id, LLAMA_OBJECT_TYPE.TEXT));
     const metadata: Record<string, unknown> = { ...c.metadata, start: c.start, end: c.end, chunk_index: c.index };
+    const window = c.metadata.window;
+    if (window && options.sourceText !== undefined) {
+      delete metadata.window;
+      metadata.window_start = window.start;
+      metadata.window_end = window.end;
+      metadata.window = options.sourceText.slice(window.start, window.end);
+      metadata.original_text = c.text;
+    }
     const excluded = BOOKKEEPING_KEYS.filter((k) => k in metadata);
     return {
       id_: c.id,
