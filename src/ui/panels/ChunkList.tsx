@@ -82,9 +82,11 @@ export function ChunkList() {
   const model = useMemo(() => rowModel(result), [result]);
   const units = unitCounts(result);
   const structured = hasBreadcrumbLine(result);
-  // Rows whose embedded content is shown; a new result closes them all.
+  // Rows whose embedded content is shown, by the chunk's start offset: a chunk that keeps its start across a new
+  // result (a slider move) stays open; a new document closes them all.
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  useEffect(() => setExpanded(new Set()), [result]);
+  const text = result?.text;
+  useEffect(() => setExpanded(new Set()), [text]);
   const rowOf = (index: number) => (model.leafRow ? model.leafRow[index]! : index);
 
   const virtualizer = useVirtualizer({
@@ -93,15 +95,15 @@ export function ChunkList() {
     estimateSize: (row) => {
       const value = model.rows ? model.rows[row]! : row;
       if (value < 0) return PARENT_ROW_HEIGHT;
-      return ROW_HEIGHT + (structured ? BREADCRUMB_HEIGHT : 0) + (expanded.has(value) ? CONTENT_HEIGHT : 0);
+      return ROW_HEIGHT + (structured ? BREADCRUMB_HEIGHT : 0) + (expanded.has(result!.starts[value]!) ? CONTENT_HEIGHT : 0);
     },
     overscan: 6,
   });
   useEffect(() => virtualizer.measure(), [expanded, model, structured, virtualizer]);
-  const toggle = (index: number) =>
+  const toggle = (start: number) =>
     setExpanded((open) => {
       const next = new Set(open);
-      if (!next.delete(index)) next.add(index);
+      if (!next.delete(start)) next.add(start);
       return next;
     });
 
@@ -183,10 +185,10 @@ export function ChunkList() {
                   embedderTokens={embedderTokens?.counts[value]}
                   truncated={embedderTokens ? embedderTokens.truncatedAt[value]! >= 0 : false}
                   selected={value === selectedIndex}
-                  expanded={expanded.has(value)}
+                  expanded={expanded.has(result.starts[value]!)}
                   start={item.start}
                   onSelect={() => select(value, 'list')}
-                  onToggleContent={() => toggle(value)}
+                  onToggleContent={() => toggle(result.starts[value]!)}
                 />
               );
             })}
