@@ -3,6 +3,7 @@ export {
   toCsv,
   csvField,
   CSV_COLUMNS,
+  CSV_HEADING_SEPARATOR,
   toLangChainDocuments,
   toLlamaIndexNodes,
   codePointOffsets,
