@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { controls, expectPainted, expectedChunks, getDocument, openApp, optionsFromControls, pasteDocument } from './app';
 import { importDocument } from '../src/import/index';
+import { layoutDocument, makePdf, travelPolicyBlocks } from '../scripts/make-fixtures.mjs';
 
 // Opening PDF and DOCX files: pdfjs-dist (with its worker from the app's own bundle) and mammoth run in the
 // browser; what the page shows is checked against the same importer run in Node, and the fixtures' known layout
@@ -10,12 +11,12 @@ import { importDocument } from '../src/import/index';
 
 const fixture = (name: string) => readFileSync(new URL(`./files/${name}`, import.meta.url));
 
-async function openFile(page: Page, name: string, mimeType: string): Promise<void> {
+async function openFile(page: Page, name: string, mimeType: string, buffer: Buffer = fixture(name)): Promise<void> {
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
     page.getByRole('button', { name: 'Open file…', exact: true }).click(),
   ]);
-  await chooser.setFiles({ name, mimeType, buffer: fixture(name) });
+  await chooser.setFiles({ name, mimeType, buffer });
 }
 
 const notice = (page: Page) => page.locator('.notice[role="status"]');
@@ -68,4 +69,19 @@ test('a DOCX opens as markdown and switches to the markdown strategy', async ({ 
   expect(text).toContain('| City | Hotel rate | Allowance |');
   await expect(controls(page).strategy).toHaveValue('markdown');
   await expect(notice(page)).toContainText('Strategy switched to markdown');
+});
+
+test('a 50-page PDF opens in the page in a few seconds', async ({ page }) => {
+  await openApp(page);
+  const blocks = Array.from({ length: 200 }, (_, i) => [{ heading: `${i + 1}. Section ${i + 1}` }, ...travelPolicyBlocks().filter((b) => 'paragraph' in b).slice(0, 3)]).flat();
+  const pdf = Buffer.from(makePdf(layoutDocument(blocks, { header: 'ACME Handbook', linesPerPage: 40 }).slice(0, 50)));
+  const inNode = await importDocument('handbook.pdf', new Uint8Array(pdf), { dropPageFurniture: true });
+  expect(inNode.pageStarts).toHaveLength(50);
+  const started = Date.now();
+  await openFile(page, 'handbook.pdf', 'application/pdf', pdf);
+  await expect.poll(() => getDocument(page), { message: 'the editor holds the 50 pages', timeout: 30_000 }).toBe(inNode.text);
+  const ms = Date.now() - started;
+  console.log(`50-page PDF (${pdf.length} bytes) opened in the page in ${ms} ms`);
+  await expect(notice(page)).toContainText('50 pages of text from the PDF.');
+  expect(ms).toBeLessThan(20_000);
 });
