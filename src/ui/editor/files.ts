@@ -39,7 +39,7 @@ export async function readDroppedFile(file: File): Promise<void> {
   } catch (err) {
     if (!current()) return;
     const message = err instanceof ImportError ? err.message : `“${file.name}” could not be opened: ${String((err as Error)?.message ?? err).split('\n')[0]}`;
-    setNotice(`${message} The current document is unchanged.`);
+    setNotice(`${message}${/[.!?]$/.test(message) ? '' : '.'} The current document is unchanged.`);
     return;
   }
   if (!current()) return;
