@@ -7,6 +7,7 @@ import { splitParentChild } from './parentChild';
 import { splitSentenceWindows } from './sentenceWindow';
 
 export type { UnitSpan } from './common';
+export type { RangeSplitter } from './parentChild';
 
 export const DEFAULT_WINDOW = 3;
 export const DEFAULT_LEVELS: readonly number[] = [2048, 512, 128];

@@ -1,6 +1,16 @@
 import type { DocumentStructure, SplitSpan, StrategyDefinition } from '../registry';
-import type { ChunkContext, Unit } from '../types';
+import type { ChunkContext, Range, Unit } from '../types';
 import { BlockPacker, headingPathOf, Progress, sectionsOf, structureOf, type UnitSpan } from './common';
+
+/**
+ * A strategy that cuts a range of the whole document with the whole document as context (its outline parsed once,
+ * enclosing code signatures known for content prefixes), offsets into `text`, every span inside `range`. Not in
+ * the registry yet (proposed for StrategyDefinition); used for children when a strategy has it, else `split` runs
+ * on the parent's slice.
+ */
+export interface RangeSplitter {
+  splitRange(text: string, range: Range, ctx: ChunkContext): SplitSpan[] | Promise<SplitSpan[]>;
+}
 
 /**
  * meterFor keeps one meter (per-span memo, token table) per unit object, for the last text it measured. Children
@@ -56,14 +66,27 @@ export async function splitParentChild(
     if (path) parentUnit.headingPath = path;
     out.push(parentUnit);
 
-    // The strategy sees only the parent's text; its progress maps onto the parent's share of the document.
+    // The strategy's progress maps onto the parent's share of the document.
     const from = PARENT_PHASE + ((1 - PARENT_PHASE) * parent.start) / total;
     const to = PARENT_PHASE + ((1 - PARENT_PHASE) * parent.end) / total;
-    const childCtx: ChunkContext = { ...ctx, unit: childUnitView(ctx.unit, k), ...progress.phase(from, to) };
-    const slice = text.slice(parent.start, parent.end);
-    const children = await strategy.split(slice, childCtx);
+    const phase = progress.phase(from, to);
+    let children: SplitSpan[];
+    const splitRange = (strategy as StrategyDefinition & Partial<RangeSplitter>).splitRange;
+    if (splitRange) {
+      children = await splitRange.call(strategy, text, { start: parent.start, end: parent.end }, { ...ctx, ...phase });
+      for (const c of children) {
+        if (c.start < parent.start || c.end > parent.end) {
+          throw new Error(`${strategy.id}: splitRange returned ${c.start}..${c.end}, outside the range ${parent.start}..${parent.end}`);
+        }
+      }
+    } else {
+      // The strategy sees only the parent's text: offsets shift back by the parent's start.
+      const slice = text.slice(parent.start, parent.end);
+      const own = await strategy.split(slice, { ...ctx, unit: childUnitView(ctx.unit, k), ...phase });
+      children = own.map((c) => ({ ...c, start: c.start + parent.start, end: c.end + parent.start }));
+    }
     for (const child of children) {
-      const unit: UnitSpan = { ...child, start: child.start + parent.start, end: child.end + parent.start, level: 1, parent: parentIndex, leaf: true };
+      const unit: UnitSpan = { ...child, level: 1, parent: parentIndex, leaf: true };
       // The slice's own ancestry starts at the parent; the real one is in the whole document.
       const childPath = headingPathOf(text, structure, unit);
       if (childPath) unit.headingPath = childPath;

@@ -9,7 +9,10 @@ import { getStrategy } from '../strategies';
 import type { ChunkContext, ChunkOptions, ResolvedOptions } from '../types';
 import { getUnit } from '../units';
 import { markdownStructure } from '../splitters/markdown';
-import { splitRetrievalUnits, unitSizeLimit, type UnitSpan } from './index';
+import { mergeParamsFor, packLevels } from '../merge';
+import type { SplitSpan, StrategyDefinition } from '../registry';
+import { separatorLevels } from '../segment/separators';
+import { splitRetrievalUnits, unitSizeLimit, type RangeSplitter, type UnitSpan } from './index';
 
 const markdownStrategy = getStrategy('markdown');
 const htmlStrategy = getStrategy('html');
@@ -72,6 +75,30 @@ describe('parent–child units', () => {
       expect(u.start).toBeGreaterThanOrEqual(p.start);
       expect(u.end).toBeLessThanOrEqual(p.end);
     }
+  });
+
+  it("uses a strategy's splitRange (whole document as context) when it has one: same children as on slices here", async () => {
+    const recursive = getStrategy('recursive');
+    const ranges: [number, number, boolean][] = [];
+    // The recursive strategy's own cut (separator levels + core packer), run over a range of the whole text.
+    const ranged: StrategyDefinition & RangeSplitter = {
+      ...recursive,
+      splitRange(source, range, ctx) {
+        ranges.push([range.start, range.end, source === text]);
+        const out: SplitSpan[] = [];
+        const levels = separatorLevels(source, ctx.options.separators, false, ctx.options.keepSeparator);
+        packLevels(source, range.start, range.end, levels, mergeParamsFor(source, ctx), out);
+        return out;
+      },
+    };
+    const ctx = await contextFor({ strategy: 'recursive', size: 30, overlap: 10 }, { retrieval: 'parent-child', parentSize: 110 });
+    const viaRange = await splitRetrievalUnits(text, ranged, ctx);
+    expect(viaRange).toEqual(await splitRetrievalUnits(text, recursive, ctx));
+    expect(ranges.map(([s, e, whole]) => [text.slice(s, e), whole])).toEqual(
+      viaRange.filter((u) => u.level === 0).map((p) => [text.slice(p.start, p.end), true]),
+    );
+    const outside: StrategyDefinition & RangeSplitter = { ...recursive, splitRange: (_s, range) => [{ start: range.start, end: range.end + 1 }] };
+    await expect(splitRetrievalUnits(text, outside, ctx)).rejects.toThrow(/outside the range/);
   });
 
   const markdown = [
