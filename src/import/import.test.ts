@@ -100,6 +100,8 @@ describe('PDF', () => {
   it('reads a PDF given without a file extension (e.g. standard input) by its header', async () => {
     const doc = await importDocument('standard input', fixture('travel-policy.pdf'));
     expect(doc.format).toBe('pdf');
+    const mention = await importDocument('standard input', bytes('Every file starts with %PDF-1.4 and a comment.'));
+    expect(mention.format).toBe('text');
   });
 
   it('takes a Node Buffer as well as a Uint8Array, and leaves the bytes usable', async () => {

@@ -87,7 +87,9 @@ export function formatFor(name: string, bytes: Uint8Array): ImportFormat {
   if (MARKDOWN.has(ext)) return 'markdown';
   if (HTML.has(ext)) return 'html';
   if (ext in CODE) return 'code';
-  if (ext === '' && hasPdfHeader(bytes)) return 'pdf';
+  // Without an extension only a file that starts with the header is taken for a PDF (a text that mentions
+  // "%PDF-" near its start stays text).
+  if (ext === '' && startsWith(bytes, '%PDF-')) return 'pdf';
   return 'text';
 }
 
