@@ -90,4 +90,18 @@ describe('buildHtmlOutline', () => {
     const markup = buildHtmlOutline(text).markup.map((m) => text.slice(m.start, m.end));
     expect(markup).toEqual(['<!DOCTYPE html>', '<p class="a b">', '<b>', '</b>', '</p>', '<!-- c -->']);
   });
+
+  it('a section starts at the wrapper tags opened right before its heading', () => {
+    const text = '<h1>T</h1><p>a</p>\n<section id="b">\n  <div class="x"><h2>B</h2><p>b</p></div>\n</section>\n<!-- c --><h2>C</h2>';
+    const outline = buildHtmlOutline(text);
+    const [t, b, c] = outline.headings;
+    expect(b!.section.start).toBe(text.indexOf('<section'));
+    expect(text.slice(b!.start, b!.end)).toBe('<h2>B</h2>');
+    expect(t!.section.end).toBe(text.length);
+    // A comment is not a wrapper: C's section starts at its heading.
+    expect(c!.section.start).toBe(c!.start);
+    expect(text.slice(b!.section.start, b!.section.end)).toBe('<section id="b">\n  <div class="x"><h2>B</h2><p>b</p></div>\n</section>\n<!-- c -->');
+    expect(htmlHeadingPathAt(outline, text.indexOf('<section'))).toEqual(['T', 'B']);
+    expect(htmlHeadingPathAt(outline, text.indexOf('<section') - 1)).toEqual(['T']);
+  });
 });

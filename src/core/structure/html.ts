@@ -16,7 +16,12 @@ export interface HtmlHeading extends Range {
   depth: number;
   /** Text content, entities decoded, whitespace collapsed, trimmed (img alt text included). */
   title: string;
-  /** From the heading's start to the start of the next heading of the same or a higher level (or the end). */
+  /**
+   * From where the heading's section starts to the start of the next heading's section of the same or a higher
+   * level (or the end). The section starts at the heading, or earlier at the opening tags of wrappers that open
+   * right before it (`<section>`, `<article>`, `<div>`, `<header>`, `<hgroup>`, ... with only whitespace between),
+   * so that a chunk never ends with the next section's opening tag.
+   */
   section: Range;
   /** Index in `headings` of the nearest enclosing heading (a lower depth), -1 for none. */
   parent: number;
@@ -212,10 +217,14 @@ export function buildHtmlOutline(text: string): HtmlOutline {
   parser.write(text);
   parser.end();
 
+  // Section starts move back over the wrapper tags opened right before each heading.
+  headings.forEach((h, i) => {
+    h.section.start = sectionStart(text, markup, h.start, i > 0 ? headings[i - 1]!.end : 0);
+  });
   // Sections: one pass with a stack of open headings (a section runs to the next heading of the same or a higher level).
   const open: number[] = [];
   headings.forEach((h, i) => {
-    while (open.length > 0 && headings[open[open.length - 1]!]!.depth >= h.depth) headings[open.pop()!]!.section.end = h.start;
+    while (open.length > 0 && headings[open[open.length - 1]!]!.depth >= h.depth) headings[open.pop()!]!.section.end = h.section.start;
     h.parent = open.length > 0 ? open[open.length - 1]! : -1;
     open.push(i);
   });
@@ -225,6 +234,41 @@ export function buildHtmlOutline(text: string): HtmlOutline {
   code.sort((a, b) => a.start - b.start);
   const tables = drafts.map((d) => finishTable(text, d));
   return { ...(title !== undefined ? { title } : {}), headings, tables, code: disjointOuter(code), blocks, markup };
+}
+
+/** Opening tags of the elements that wrap a section (a heading right inside one starts the section at the tag). */
+const WRAPPER_OPEN = /^<(section|article|div|header|hgroup|main|aside|nav)\b/i;
+
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0c;
+}
+
+/**
+ * Where the section of the heading at `headingStart` starts: at the earliest of a run of wrapper opening tags that
+ * ends right before the heading (whitespace between allowed), never before `floor` (the previous heading's end).
+ */
+function sectionStart(text: string, markup: readonly Range[], headingStart: number, floor: number): number {
+  let at = headingStart;
+  for (;;) {
+    let p = at;
+    while (p > floor && isBlank(text.charCodeAt(p - 1))) p--;
+    // The markup range ending at p (markup is sorted and disjoint, so ends are sorted too).
+    let lo = 0;
+    let hi = markup.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (markup[mid]!.end <= p) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    const m = found >= 0 ? markup[found]! : undefined;
+    if (!m || m.end !== p || m.start < floor || !WRAPPER_OPEN.test(text.slice(m.start, m.start + 8))) return at;
+    at = m.start;
+  }
 }
 
 function nearest(stack: readonly OpenElement[], name: string): OpenElement | undefined {
@@ -268,17 +312,18 @@ function disjointOuter(ranges: Range[]): Range[] {
 }
 
 /**
- * Titles of the headings whose sections contain `offset`, outermost first. An offset inside a heading element
- * belongs to that heading's section.
+ * Titles of the headings whose sections contain `offset`, outermost first. An offset inside a heading element, or in
+ * the wrapper tags its section starts with, belongs to that heading's section.
  */
 export function htmlHeadingPathAt(outline: Pick<HtmlOutline, 'headings'>, offset: number): string[] {
+  // Section starts are in order: each is at or after the previous heading's end.
   const { headings } = outline;
   let lo = 0;
   let hi = headings.length - 1;
   let last = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (headings[mid]!.start <= offset) {
+    if (headings[mid]!.section.start <= offset) {
       last = mid;
       lo = mid + 1;
     } else {

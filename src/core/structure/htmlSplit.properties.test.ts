@@ -10,7 +10,7 @@ import { splitHtml } from './htmlSplit';
  */
 
 type Block =
-  | { kind: 'heading'; depth: number; words: Word[] }
+  | { kind: 'heading'; depth: number; words: Word[]; wrapped: boolean }
   | { kind: 'para'; words: Word[]; div: boolean }
   | { kind: 'pre'; lines: string[] }
   | { kind: 'table'; caption: Word[] | null; thead: boolean; columns: string[]; rows: Word[][][] }
@@ -32,7 +32,10 @@ const src = (ws: readonly Word[]) => ws.map((w) => w[0]).join(' ');
 const decoded = (ws: readonly Word[]) => ws.map((w) => w[1]).join(' ');
 
 const block: fc.Arbitrary<Block> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('heading' as const), depth: fc.integer({ min: 1, max: 4 }), words: words(1, 3) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('heading' as const), depth: fc.integer({ min: 1, max: 4 }), words: words(1, 3), wrapped: fc.boolean() }),
+  },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('para' as const), words: words(1, 30), div: fc.boolean() }) },
   {
     weight: 2,
@@ -75,11 +78,17 @@ interface Truth {
 function render(blocks: Block[], separator: string): Truth {
   let text = '';
   const truth: Truth = { text: '', headings: [], pres: [], tables: [], tags: [] };
+  let openSections = 0;
   for (const b of blocks) {
     if (text) text += separator;
     const start = text.length;
     if (b.kind === 'heading') {
+      // A heading wrapped in <section>: its section (and its breadcrumb) starts at the wrapper's opening tag.
       truth.headings.push({ start, depth: b.depth, title: decoded(b.words) });
+      if (b.wrapped) {
+        text += `<section class="s">${separator}`;
+        openSections++;
+      }
       text += `<h${b.depth}>${src(b.words)}</h${b.depth}>`;
     } else if (b.kind === 'para') {
       text += b.div ? `<div class="a b">${separator}<p>${src(b.words)}</p>${separator}</div>` : `<p>${src(b.words)}</p>`;
@@ -98,6 +107,7 @@ function render(blocks: Block[], separator: string): Truth {
       text += b.html;
     }
   }
+  text += '</section>'.repeat(openSections);
   truth.text = text;
   for (let at = text.indexOf(LINK_TAG); at >= 0; at = text.indexOf(LINK_TAG, at + 1)) truth.tags.push({ start: at, end: at + LINK_TAG.length });
   return truth;

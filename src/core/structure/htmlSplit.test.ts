@@ -75,11 +75,12 @@ describe('splitHtml on a policy page', () => {
     }
   });
 
-  it('each heading starts a chunk (sections fit) and the breadcrumb is the ancestry at its first character', () => {
+  it('each heading starts a chunk, with the <section> tag opened right before it; the breadcrumb ends with it', () => {
     for (const title of ['1. Booking', '5. International travel', '5.3 Per diem', '5.4 Expense report format']) {
       const at = POLICY.search(new RegExp(`<h[23]>${title.replace('.', '\\.')}`));
-      const s = spans.find((x) => x.start === at);
+      const s = spans.find((x) => x.start <= at && at < x.end);
       expect(s, title).toBeDefined();
+      expect(POLICY.slice(s!.start, at)).toMatch(/^(<section>\s*)?$/);
       expect(s!.headingPath[s!.headingPath.length - 1]).toBe(title);
     }
   });

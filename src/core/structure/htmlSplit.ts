@@ -52,7 +52,7 @@ export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpa
 
   // Sections, then tiny ones merged forward into their next siblings; a heading with no body joins the next section.
   const sections = sectionRanges(text, outline, maxDepth);
-  const headingEnds = new Map(outline.headings.map((h) => [h.start, h.end]));
+  const headingEnds = new Map(outline.headings.map((h) => [h.section.start, h.end]));
   const headingOnly = (r: Range): boolean => {
     const t = trimRange(text, r);
     return (headingEnds.get(t.start) ?? -1) >= t.end;
@@ -155,8 +155,8 @@ export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpa
 function sectionRanges(text: string, outline: HtmlOutline, maxDepth: number): (Range & { depth: number })[] {
   const cuts = outline.headings.filter((h) => h.depth <= maxDepth);
   const sections: (Range & { depth: number })[] = [];
-  if (cuts.length === 0 || cuts[0]!.start > 0) sections.push({ start: 0, end: cuts[0]?.start ?? text.length, depth: 0 });
-  cuts.forEach((h, i) => sections.push({ start: h.start, end: cuts[i + 1]?.start ?? text.length, depth: h.depth }));
+  if (cuts.length === 0 || cuts[0]!.section.start > 0) sections.push({ start: 0, end: cuts[0]?.section.start ?? text.length, depth: 0 });
+  cuts.forEach((h, i) => sections.push({ start: h.section.start, end: cuts[i + 1]?.section.start ?? text.length, depth: h.depth }));
   return sections;
 }
 
