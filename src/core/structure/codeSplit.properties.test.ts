@@ -87,27 +87,39 @@ interface KnownDefinition extends Range {
   parent: number;
 }
 
-/** Python source plus the ranges of its definitions (doc comment included), as the generator laid them out. */
-function render(items: Item[], gaps: number[]): { text: string; definitions: KnownDefinition[] } {
+/** Source (Python or JavaScript) plus the ranges of its definitions (doc comment included), as the generator laid them out. */
+function render(items: Item[], gaps: number[], language: 'python' | 'javascript' = 'python'): { text: string; definitions: KnownDefinition[] } {
+  const py = language === 'python';
+  const comment = py ? '#' : '//';
   let text = '';
   const definitions: KnownDefinition[] = [];
   const stringOf = (words: string[]): string => JSON.stringify(words.join(' '));
   const statements = (body: Statement[], indent: string): void => {
     body.forEach((s) => {
-      if (s.kind === 'assign') text += `${indent}value = ${stringOf(s.words)}\n`;
-      else if (s.kind === 'return') text += `${indent}return ${stringOf(s.words)}\n`;
-      else {
+      if (s.kind === 'assign') text += `${indent}value = ${stringOf(s.words)}${py ? '' : ';'}\n`;
+      else if (s.kind === 'return') text += `${indent}return ${stringOf(s.words)}${py ? '' : ';'}\n`;
+      else if (py) {
         text += s.kind === 'if' ? `${indent}if value == ${stringOf(s.words)}:\n` : `${indent}for value in ${stringOf(s.words)}:\n`;
         statements(s.inner, indent + '    ');
+      } else {
+        text += s.kind === 'if' ? `${indent}if (value === ${stringOf(s.words)}) {\n` : `${indent}for (const value of ${stringOf(s.words)}) {\n`;
+        statements(s.inner, indent + '  ');
+        text += `${indent}}\n`;
       }
     });
   };
   const fn = (f: FunctionItem, indent: string, parent: number): void => {
     const start = text.length + indent.length;
-    if (f.comment) text += `${indent}# ${f.name} does things — ✓\n`;
+    if (f.comment) text += `${indent}${comment} ${f.name} does things — ✓\n`;
     const index = definitions.push({ start, end: -1, name: f.name, parent }) - 1;
-    text += `${indent}def ${f.name}(self, a="é"):\n`;
-    statements(f.body, indent + '    ');
+    if (py) {
+      text += `${indent}def ${f.name}(self, a="é"):\n`;
+      statements(f.body, indent + '    ');
+    } else {
+      text += `${indent}${parent === -1 ? 'function ' : ''}${f.name}(a = "é") {\n`;
+      statements(f.body, indent + '  ');
+      text += `${indent}}\n`;
+    }
     definitions[index]!.end = text.length - 1;
   };
   items.forEach((it, i) => {
@@ -115,22 +127,32 @@ function render(items: Item[], gaps: number[]): { text: string; definitions: Kno
     if (it.kind === 'function') fn(it, '', -1);
     else if (it.kind === 'class') {
       const start = text.length;
-      if (it.comment) text += `# The ${it.name} class 🧺\n`;
+      if (it.comment) text += `${comment} The ${it.name} class 🧺\n`;
       const index = definitions.push({ start, end: -1, name: it.name, parent: -1 }) - 1;
-      text += `class ${it.name}:\n`;
-      if (it.docstring) text += `    """About ${it.name}: ünïcödé 😀."""\n`;
+      text += py ? `class ${it.name}:\n` : `class ${it.name} {\n`;
+      if (it.docstring) text += py ? `    """About ${it.name}: ünïcödé 😀."""\n` : `  // About ${it.name}: ünïcödé 😀.\n`;
       it.methods.forEach((m, k) => {
         if (k > 0 || it.docstring) text += '\n';
-        fn(m, '    ', index);
+        fn(m, py ? '    ' : '  ', index);
       });
+      if (!py) text += '}\n';
       definitions[index]!.end = text.length - 1;
     } else if (it.kind === 'import') {
-      text += `import ${it.words.length > 3 ? 'os' : 'sys'}\n`;
+      text += py ? `import ${it.words.length > 3 ? 'os' : 'sys'}\n` : `import ${it.words.length > 3 ? 'os' : 'sys'} from 'node:os';\n`;
     } else {
-      text += `CONSTANT = ${stringOf(it.words)}\n`;
+      text += `${py ? '' : 'const '}CONSTANT = ${stringOf(it.words)}${py ? '' : ';'}\n`;
     }
   });
   return { text, definitions };
+}
+
+/** The same file with \r\n line breaks, the known ranges moved accordingly. */
+function withCrlf(file: { text: string; definitions: KnownDefinition[] }): { text: string; definitions: KnownDefinition[] } {
+  const breaksBefore = (at: number): number => file.text.slice(0, at).split('\n').length - 1;
+  return {
+    text: file.text.replace(/\n/g, '\r\n'),
+    definitions: file.definitions.map((d) => ({ ...d, start: d.start + breaksBefore(d.start), end: d.end + breaksBefore(d.end) })),
+  };
 }
 
 function ancestry(definitions: KnownDefinition[], offset: number): string[] {
@@ -165,7 +187,7 @@ function expectContract(text: string, spans: StructureSpan[], unit: Unit, size: 
 }
 
 describe('splitCode properties', () => {
-  it('generated Python: exact offsets, coverage, size bound, headingPath = ancestry, top-level definitions that fit are never cut', async () => {
+  it('generated Python and JavaScript: exact offsets, coverage, size bound, headingPath = ancestry, top-level definitions that fit are never cut', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(item, { minLength: 1, maxLength: 8 }),
@@ -173,17 +195,20 @@ describe('splitCode properties', () => {
         fc.integer({ min: 30, max: 900 }),
         fc.integer({ min: 0, max: 3 }),
         fc.constantFrom<'chars' | 'words'>('chars', 'words'),
-        fc.constantFrom(null, 'pkg/módulo.py'),
-        async (items, gaps, size, overlapQuarter, unitName, path) => {
-          const { text, definitions } = render(items, gaps);
+        fc.constantFrom(null, 'pkg/módulo.src'),
+        fc.boolean(),
+        fc.constantFrom<'python' | 'javascript'>('python', 'javascript'),
+        async (items, gaps, size, overlapQuarter, unitName, path, crlf, language) => {
+          const rendered = render(items, gaps, language);
+          const { text, definitions } = crlf ? withCrlf(rendered) : rendered;
           const unit = await getUnit(unitName);
           const sizeInUnit = unitName === 'words' ? Math.max(4, Math.round(size / 6)) : size;
           const overlap = Math.floor((sizeInUnit * overlapQuarter) / 8);
-          const spans = await splitCode(text, { language: 'python', size: sizeInUnit, overlap, unit, path, loadWasm: nodeLoadWasm });
+          const spans = await splitCode(text, { language, size: sizeInUnit, overlap, unit, path, loadWasm: nodeLoadWasm });
           expectContract(text, spans, unit, sizeInUnit);
           for (const s of spans) expect(s.headingPath).toEqual(ancestry(definitions, s.start));
           // Top-level chunks leave room for the path line (dropped when it would take more than half the size).
-          const pathSize = path ? unit.count(`# file: ${path}\n`) : 0;
+          const pathSize = path ? unit.count(`${language === 'python' ? '#' : '//'} file: ${path}\n`) : 0;
           const budget = sizeInUnit - (pathSize > sizeInUnit / 2 ? 0 : pathSize);
           for (const d of definitions) {
             if (d.parent !== -1 || trimmedSize(text, d, unit) > budget) continue;
@@ -192,12 +217,12 @@ describe('splitCode properties', () => {
           }
         },
       ),
-      { numRuns: 80 },
+      { numRuns: 100 },
     );
   });
 
   it('any text in any language (broken code included): exact offsets, coverage and the size bound hold', async () => {
-    const pieces = ['{', '}', '(', ')', ';', '\n', '\n\n', '    ', 'def ', 'class ', 'fn ', 'func ', 'int ', 'x', 'größe', '"s 😀"', '// c\n', '# c\n', '/*', '*/', '=', ':', 'return ', 'if ', '<div>', '</div>', 'é'];
+    const pieces = ['{', '}', '(', ')', ';', '\n', '\n\n', '\r\n', '    ', 'def ', 'class ', 'fn ', 'func ', 'int ', 'x', 'größe', '"s 😀"', '// c\n', '# c\n', '/*', '*/', '=', ':', 'return ', 'if ', '<div>', '</div>', 'é'];
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 120 }).map((p) => p.join('')),
