@@ -12,9 +12,13 @@ const TARGET_TITLES: Record<CodeTarget, string> = {
   chonkie: 'Chonkie',
 };
 
-/** The program's leading comment lines that explain what differs (not install lines or the summary). */
+/**
+ * The program's leading comments that explain what differs (not install lines or the summary), one note per
+ * sentence group: a comment wrapped over several lines is joined back into one note.
+ */
 export function noteLines(code: string): string[] {
   const notes: string[] = [];
+  let open = false; // the last note's sentence continues on the next comment line
   for (const line of code.split('\n')) {
     const m = /^\s*(?:#|\/\/)\s?(.*)$/.exec(line);
     if (!m) {
@@ -22,10 +26,35 @@ export function noteLines(code: string): string[] {
       break;
     }
     const text = m[1]!.trim();
-    if (text === '' || /^(pip|npm) install\b/.test(text) || text.startsWith('Chunkscope configuration:') || text.startsWith('Usage:')) continue;
-    notes.push(text);
+    if (text === '' || /^(pip|npm) install\b/.test(text) || text.startsWith('Chunkscope configuration:') || text.startsWith('Usage:')) {
+      open = false;
+      continue;
+    }
+    if (open) notes[notes.length - 1] += ' ' + text;
+    else notes.push(text);
+    open = !/[.!?:]$/.test(text);
   }
   return notes;
+}
+
+const FOCUSABLE = 'button:not([disabled]), select:not([disabled]), input:not([disabled]), textarea:not([disabled]), [tabindex="0"]';
+
+/** Tab from the last control goes to the first and Shift+Tab from the first to the last (a modal <dialog> alone
+ * lets focus leave for the browser's own UI). */
+function trapTab(e: React.KeyboardEvent, container: HTMLElement | null): void {
+  if (e.key !== 'Tab' || !container) return;
+  const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  if (items.length === 0) return;
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || !container.contains(active))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || !container.contains(active))) {
+    e.preventDefault();
+    first.focus();
+  }
 }
 
 /**
@@ -95,6 +124,7 @@ export function CopyAsCodeDialog() {
         onClick={(e) => {
           if (e.target === dialog.current) close(); // a click on the backdrop
         }}
+        onKeyDown={(e) => trapTab(e, dialog.current)}
       >
         {open && generated && (
           <div className="code-dialog-body">
