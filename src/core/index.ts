@@ -89,8 +89,17 @@ const OWN_COMPAT = new Set<string>(['semantic', 'markdown']);
 export function buildChunks(text: string, spans: readonly SplitSpan[], resolved: ResolvedOptions, unit: Unit): Chunk[] {
   const documentId = resolved.documentId ?? documentIdFor(text);
   const key = optionsKey(resolved);
-  const spanId = chunkIdMaker(documentId, key);
-  const structuralId = structuralIdMaker(documentId, key);
+  // One id maker per retrieval level: a unit and its only child may share a span (and content) but not an id.
+  const makers = new Map<number | undefined, { span: ReturnType<typeof chunkIdMaker>; structural: ReturnType<typeof structuralIdMaker> }>();
+  const idOf = (span: SplitSpan, content: string): string => {
+    let maker = makers.get(span.level);
+    if (!maker) {
+      const levelKey = span.level === undefined ? key : `${key}\u0000level ${span.level}`;
+      maker = { span: chunkIdMaker(documentId, levelKey), structural: structuralIdMaker(documentId, levelKey) };
+      makers.set(span.level, maker);
+    }
+    return span.headingPath ? maker.structural(span.headingPath, content) : maker.span(span.start, span.end);
+  };
   const meter = meterFor(unit, text);
   // Semantic chunks have no `size` setting, nor do the markdown compat modes (LangChain and LlamaIndex apply none):
   // only a maximum (when given) makes a chunk oversize.
@@ -149,7 +158,7 @@ export function buildChunks(text: string, spans: readonly SplitSpan[], resolved:
       text: chunkText,
       content,
       size,
-      id: span.headingPath ? structuralId(span.headingPath, content) : spanId(span.start, span.end),
+      id: idOf(span, content),
       metadata,
     });
   }

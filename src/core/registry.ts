@@ -75,7 +75,12 @@ export interface StrategyDefinition {
   /** Structure-aware strategies (markdown, html, code): the document's sections and heading ancestry, used by the
    * retrieval units (parents = sections; sentence windows stop at section boundaries) and by contextual headers. */
   structure?(text: string, ctx: ChunkContext): DocumentStructure | Promise<DocumentStructure>;
+  /** Optional: split only `range` of the whole text (parent–child children), using the whole document's structure. */
+  splitRange?(text: string, range: Range, ctx: ChunkContext): SplitSpan[] | Promise<SplitSpan[]>;
 }
+
+/** A strategy that can split part of a document in the context of the whole (see StrategyDefinition.splitRange). */
+export type RangeSplitter = Required<Pick<StrategyDefinition, 'splitRange'>>;
 
 /** A section: from a heading (of depth <= headingDepth) to the next one; the text before the first is a section too. */
 export interface StructureSection extends Range {

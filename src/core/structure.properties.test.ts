@@ -117,3 +117,18 @@ describe('structure-aware chunks (markdown through chunk())', () => {
     );
   });
 });
+
+describe('retrieval unit ids', () => {
+  it('a unit and its only child (same span) get different ids; the child points at the parent', async () => {
+    const text = 'Short paragraph one.\n\nAnother short paragraph.';
+    for (const options of [
+      { strategy: 'recursive', size: 100, levels: [400, 200, 100] },
+      { strategy: 'recursive', size: 100, parentSize: 400 },
+      { strategy: 'markdown', size: 100, parentSize: 400 },
+    ] as ChunkOptions[]) {
+      const chunks = await chunk(text, options);
+      expect(new Set(chunks.map((c) => c.id)).size, JSON.stringify(options)).toBe(chunks.length);
+      for (const c of chunks) if (c.metadata.parentId !== undefined) expect(c.metadata.parentId).not.toBe(c.id);
+    }
+  });
+});

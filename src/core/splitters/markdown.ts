@@ -1,16 +1,16 @@
-import type { DocumentStructure, SplitSpan, StrategyDefinition, StructureSection } from '../registry';
+import type { DocumentStructure, RangeSplitter, SplitSpan, StrategyDefinition, StructureSection } from '../registry';
 import { splitLangchainMarkdownHeaders } from '../structure/langchainMarkdownHeader';
 import { splitLlamaindexMarkdown } from '../structure/llamaindexMarkdown';
 import { buildOutline, headingPathAt, type MarkdownOutline } from '../structure/markdown';
 import { splitMarkdown } from '../structure/markdownSplit';
-import type { ChunkContext } from '../types';
+import type { ChunkContext, Range } from '../types';
 
 /**
  * Markdown split at its headings (src/core/structure): breadcrumbs on every chunk, tables kept whole with their
  * header (large ones in row groups repeating it), code fences never cut unless alone too big. Compat modes:
  * LangChain's MarkdownHeaderTextSplitter and LlamaIndex's MarkdownNodeParser (neither applies a size).
  */
-export const markdownStrategy: StrategyDefinition = {
+export const markdownStrategy: StrategyDefinition & RangeSplitter = {
   id: 'markdown',
   label: 'Markdown (headings)',
   description: 'Split markdown at its headings down to a depth; breadcrumbs on each chunk, tables and code blocks kept whole.',
@@ -22,21 +22,32 @@ export const markdownStrategy: StrategyDefinition = {
     const outline = outlineOf(text);
     if (options.compat === 'langchain') return langchainSpans(text, ctx, outline);
     if (options.compat === 'llamaindex') return llamaindexSpans(text, outline);
-    return splitMarkdown(text, {
-      maxDepth: options.headingDepth ?? 3,
-      size: options.size,
-      overlap: options.overlap,
-      unit: ctx.unit,
-      rowsAsText: options.rowsAsText ?? false,
-      signal: ctx.signal,
-      onProgress: ctx.onProgress,
-      outline,
-    });
+    return splitNative(text, ctx, outline);
+  },
+  // Parent–child: children of a parent are cut with the whole document's outline (no re-parse of each slice, and
+  // breadcrumbs from the whole document).
+  splitRange(text: string, range: Range, ctx: ChunkContext) {
+    return splitNative(text, ctx, outlineOf(text), range);
   },
   structure(text, ctx) {
     return markdownStructure(text, ctx.options.headingDepth ?? 3);
   },
 };
+
+function splitNative(text: string, ctx: ChunkContext, outline: MarkdownOutline, range?: Range): SplitSpan[] {
+  const { options } = ctx;
+  return splitMarkdown(text, {
+    maxDepth: options.headingDepth ?? 3,
+    size: options.size,
+    overlap: options.overlap,
+    unit: ctx.unit,
+    rowsAsText: options.rowsAsText ?? false,
+    signal: ctx.signal,
+    onProgress: ctx.onProgress,
+    outline,
+    ...(range ? { range } : {}),
+  });
+}
 
 /** Sections at headings of depth <= maxDepth (the text before the first one included), covering the document. */
 export function markdownStructure(text: string, maxDepth: number): DocumentStructure {

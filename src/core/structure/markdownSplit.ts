@@ -29,6 +29,8 @@ export interface MarkdownSplitOptions {
   onProgress?: (fraction: number) => void;
   /** The document's outline when the caller already has it (parsing dominates the cost). */
   outline?: MarkdownOutline;
+  /** Split only this part of the text (a parent unit), with the whole document's outline and breadcrumbs. */
+  range?: Range;
 }
 
 /** Separators used inside an oversize section, after its markdown blocks: the recursive splitter's defaults. */
@@ -69,6 +71,14 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
   const sections: (Range & { depth: number })[] = [];
   if (cuts.length === 0 || cuts[0]!.start > 0) sections.push({ start: 0, end: cuts[0]?.start ?? text.length, depth: 0 });
   cuts.forEach((h, i) => sections.push({ start: h.start, end: cuts[i + 1]?.start ?? text.length, depth: h.depth }));
+  const bounds = options.range ?? { start: 0, end: text.length };
+  if (options.range) {
+    // Only the sections inside the range, clipped to it (a parent unit may be a piece of a section).
+    const clipped = sections
+      .filter((s) => s.end > bounds.start && s.start < bounds.end)
+      .map((s) => ({ start: Math.max(s.start, bounds.start), end: Math.min(s.end, bounds.end), depth: s.depth }));
+    sections.splice(0, sections.length, ...clipped);
+  }
 
   // Merge tiny sections forward into their next siblings; a heading with no body joins the section after it.
   const headingEnds = new Map(outline.headings.map((h) => [h.start, h.end]));
@@ -144,7 +154,9 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
       out.push(described);
     }
   };
-  const oversizeTables = outline.tables.filter((t) => !fits(t) || !fitsSerialized(t, false));
+  const oversizeTables = outline.tables.filter(
+    (t) => t.start >= bounds.start && t.end <= bounds.end && (!fits(t) || !fitsSerialized(t, false)),
+  );
   let nextTable = 0;
   for (const section of merged) {
     params.guard.check();
