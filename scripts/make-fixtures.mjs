@@ -238,11 +238,11 @@ export async function makeDocx() {
   const zip = new JSZip();
   // A fixed date keeps the committed file byte-stable across runs.
   const date = new Date(Date.UTC(2026, 0, 1));
-  zip.file('[Content_Types].xml', contentTypes, { date });
-  zip.file('_rels/.rels', rootRels, { date });
-  zip.file('word/document.xml', documentXml, { date });
-  zip.file('word/styles.xml', stylesXml, { date });
-  zip.file('word/_rels/document.xml.rels', documentRels, { date });
+  zip.file('[Content_Types].xml', contentTypes, { date, createFolders: false });
+  zip.file('_rels/.rels', rootRels, { date, createFolders: false });
+  zip.file('word/document.xml', documentXml, { date, createFolders: false });
+  zip.file('word/styles.xml', stylesXml, { date, createFolders: false });
+  zip.file('word/_rels/document.xml.rels', documentRels, { date, createFolders: false });
   return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
 }
 
