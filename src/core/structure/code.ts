@@ -319,43 +319,98 @@ export interface CodeOutline {
 
 /**
  * Walk the tree once and list every definition at any depth (a function inside a callback counts, a class method
- * is a child of its class). Iterative, so deeply nested expressions cannot overflow the stack.
+ * is a child of its class). The walk moves a tree cursor and makes Node objects only for the node types that may be
+ * definitions (marshalling every node's children was most of the cost); it groups siblings into units exactly as
+ * unitsOf/childUnits do, so a definition's start includes the comments glued before it. The cursor is the stack:
+ * deeply nested expressions cannot overflow the JavaScript stack.
  */
 export function buildCodeOutline(text: string, tree: Tree, language: CodeLanguageName, guard?: { tick(at: number): void }): CodeOutline {
   const rules = GRAMMAR_RULES[language];
   const definitions: CodeDefinition[] = [];
   const root = tree.rootNode;
   const topLevel = unitsOf(text, root.children, rules);
-  // Stack of (units to visit, enclosing definition index), visited in order.
-  const stack: { units: CodeUnit[]; next: number; parent: number }[] = [{ units: topLevel, next: 0, parent: -1 }];
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1]!;
-    if (frame.next >= frame.units.length) {
-      stack.pop();
-      continue;
-    }
-    const unit = frame.units[frame.next++]!;
-    guard?.tick(unit.start);
-    const node = unit.node;
-    if (node.childCount === 0) continue;
-    const info = definitionOf(node, rules);
-    if (info) {
-      definitions.push({
-        start: unit.start,
-        end: unit.end,
-        name: info.name,
-        signature: signatureText(text, info, node),
-        signatureStart: info.signatureStart,
-        indent: indentBefore(text, info.signatureStart),
-        parent: frame.parent,
-      });
-      // The wrapped declaration's children (a wrapper's own other children are decorators and keywords).
-      stack.push({ units: unitsOf(text, info.inner.children, rules), next: 0, parent: definitions.length - 1 });
-    } else {
-      stack.push({ units: childUnits(text, unit, rules), next: 0, parent: frame.parent });
-    }
+  const candidates = new Set([...rules.definitions, ...rules.wrappers.keys(), ...rules.bindings]);
+
+  interface Level {
+    /** Enclosing definition of this level's units. */
+    parent: number;
+    /** Comments glued to the first unit of this level (from the node above), -1 for none. */
+    carry: number;
+    /** Whether a unit was already formed at this level (the carry goes to the first one only). */
+    started: boolean;
+    /** Pending leading comments: start of the first, end of the last (-1: none). */
+    pendingStart: number;
+    pendingEnd: number;
+    /** Cursor moves up to the parent of this level's nodes when it is exhausted (2 for a wrapper's declaration). */
+    ups: number;
   }
-  return { language, definitions, topLevel };
+  const cursor = tree.walk();
+  try {
+    if (!cursor.gotoFirstChild()) return { language, definitions, topLevel };
+    const levels: Level[] = [{ parent: -1, carry: -1, started: false, pendingStart: -1, pendingEnd: -1, ups: 1 }];
+    for (;;) {
+      const level = levels[levels.length - 1]!;
+      const start = cursor.startIndex;
+      const end = cursor.endIndex;
+      guard?.tick(start);
+      let descended = false;
+      if (level.pendingEnd >= 0 && lineBreaks(text, level.pendingEnd, start) > 1) {
+        level.started = true;
+        level.pendingStart = level.pendingEnd = -1;
+      }
+      if (rules.leading.has(cursor.nodeType) && startsLine(text, start)) {
+        if (level.pendingStart < 0) level.pendingStart = start;
+        level.pendingEnd = end;
+      } else {
+        let unitStart = level.pendingStart >= 0 ? level.pendingStart : start;
+        if (!level.started && level.carry >= 0 && level.carry < unitStart) unitStart = level.carry;
+        level.started = true;
+        level.pendingStart = level.pendingEnd = -1;
+        const type = cursor.nodeType;
+        const info = candidates.has(type) ? definitionOf(cursor.currentNode, rules) : null;
+        if (info) {
+          const node = cursor.currentNode;
+          definitions.push({
+            start: unitStart,
+            end,
+            name: info.name,
+            signature: signatureText(text, info, node),
+            signatureStart: info.signatureStart,
+            indent: indentBefore(text, info.signatureStart),
+            parent: level.parent,
+          });
+          const parent = definitions.length - 1;
+          if (info.inner.id === node.id) {
+            if (cursor.gotoFirstChild()) {
+              levels.push({ parent, carry: -1, started: false, pendingStart: -1, pendingEnd: -1, ups: 1 });
+              descended = true;
+            }
+          } else if (cursor.gotoFirstChild()) {
+            // A wrapper: into its wrapped declaration's children (its other children are decorators, keywords).
+            while (cursor.nodeId !== info.inner.id && cursor.gotoNextSibling());
+            if (cursor.nodeId === info.inner.id && cursor.gotoFirstChild()) {
+              levels.push({ parent, carry: -1, started: false, pendingStart: -1, pendingEnd: -1, ups: 2 });
+              descended = true;
+            } else {
+              cursor.gotoParent();
+            }
+          }
+        } else if (cursor.gotoFirstChild()) {
+          levels.push({ parent: level.parent, carry: unitStart < start ? unitStart : -1, started: false, pendingStart: -1, pendingEnd: -1, ups: 1 });
+          descended = true;
+        }
+      }
+      if (descended) continue;
+      // Next sibling, or up until a level has one.
+      while (!cursor.gotoNextSibling()) {
+        const done = levels.pop()!;
+        if (levels.length === 0) return { language, definitions, topLevel };
+        for (let k = 0; k < done.ups; k++) cursor.gotoParent();
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
 }
 
 /** Index of the innermost definition containing `offset` (start <= offset < end), -1 for none. */
