@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { chunk } from '../src/core/index';
+import { nodeLoadWasm } from '../src/node/loadWasm';
 import type { Chunk, ChunkOptions } from '../src/core/types';
 import './hook';
 
@@ -86,9 +87,10 @@ export async function optionsFromControls(page: Page, separators?: string[]): Pr
   return options;
 }
 
-/** The chunks the engine produces for this text and options, computed in Node. */
+/** The chunks the engine produces for this text and options, computed in Node (grammars for the code strategy
+ * read from node_modules, as the CLI does). */
 export function expectedChunks(text: string, options: ChunkOptions): Promise<Chunk[]> {
-  return chunk(text, options);
+  return chunk(text, options, { loadWasm: nodeLoadWasm });
 }
 
 interface ListedChunk {
