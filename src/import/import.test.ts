@@ -70,6 +70,22 @@ describe('PDF', () => {
     expect(doc.text.slice(start - 2, start - 1)).not.toBe('\n');
   });
 
+  it('joins runs on one baseline into a line: a space for a gap, none for glyph runs that touch', async () => {
+    // Helvetica widths (1/1000 em): H 722, e 556, l 222. "Hel" at 11 pt is 16.5 pt wide.
+    const pdf = makePdf([
+      [
+        { x: 72, y: 700, text: 'Hel', size: 11 },
+        { x: 88.5, y: 700, text: 'lo', size: 11 },
+        { x: 140, y: 700, text: 'world', size: 11 },
+        { x: 170, y: 703, text: '2', size: 7 }, // a raised footnote mark stays on its line
+        { x: 72, y: 686, text: 'next line', size: 11 },
+        { x: 72, y: 640, text: 'after a gap', size: 11 },
+      ],
+    ]);
+    const doc = await importDocument('runs.pdf', pdf);
+    expect(doc.text).toBe('Hello world 2\nnext line\n\nafter a gap');
+  });
+
   it('reports progress page by page and imports a 50-page PDF quickly', async () => {
     const blocks = Array.from({ length: 200 }, (_, i) => [
       { heading: `${i + 1}. Section ${i + 1}` },
