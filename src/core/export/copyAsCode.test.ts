@@ -6,6 +6,7 @@ import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STRATEGY_NAMES } from '../strategies';
+import { resolveCodeLanguage } from '../structure/codeLanguages';
 import { validateOptions } from '../options';
 import type { ChunkOptions, ResolvedOptions } from '../types';
 import { CODE_TARGETS, codeFor, jsString, pyString, reproducesExactly } from './copyAsCode';
@@ -98,7 +99,10 @@ describe('codeFor', () => {
       keepSeparator: fc.constantFrom('start', 'end', 'none'),
       separators: fc.array(separator, { minLength: 1, maxLength: 4 }),
       language: fc.option(fc.constantFrom('python', 'markdown', 'ts', 'latex', 'c'), { nil: undefined }),
-    }).filter((o) => o.strategy !== 'token' || (o.unit !== 'chars' && o.unit !== 'words'));
+    })
+      .filter((o) => o.strategy !== 'token' || (o.unit !== 'chars' && o.unit !== 'words'))
+      // The code strategy's language is a grammar name (python, ts, c ...), not a separator preset such as latex.
+      .filter((o) => o.strategy !== 'code' || o.language === undefined || resolveCodeLanguage(o.language) !== null);
     const samples = fc.sample(options, 25);
     const pyFiles: string[] = [];
     samples.forEach((given, n) => {
