@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { htmlStrategy } from '../splitters/html';
 import type { ChunkContext, ResolvedOptions } from '../types';
@@ -243,5 +245,59 @@ describe('chunk() with strategy html', () => {
     expect(groups.length).toBeGreaterThan(1);
     expect(groups.every((g) => g.metadata.caption === 'Table 5: Per diem rates & lodging caps')).toBe(true);
     expect(chunks.find((c) => c.text.includes('<pre>'))?.text.includes('</pre>')).toBe(true);
+  });
+});
+
+/** The shared 1 MiB English text (design.md), next to the repository; the test is skipped where it is absent. */
+const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/english-1mib.txt', import.meta.url));
+
+describe('a 1 MiB HTML document built from the shared corpus', () => {
+  it.skipIf(!existsSync(CORPUS))('splits with exact spans, full coverage and breadcrumbs equal to the generated ancestry', () => {
+    const corpus = readFileSync(CORPUS, 'utf8');
+    const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const paragraphs = corpus.split(/\n\s*\n/).filter((p) => p.trim());
+    const parts: string[] = [];
+    const headings: { start: number; path: string[] }[] = [];
+    let length = 0;
+    const push = (s: string) => {
+      parts.push(s, '\n');
+      length += s.length + 1;
+    };
+    let h2 = '';
+    for (let i = 0; length < 1_048_576; i++) {
+      const p = paragraphs[i % paragraphs.length]!;
+      if (i % 40 === 0) {
+        h2 = `Part ${i / 40}`;
+        headings.push({ start: length, path: [h2] });
+        push(`<h2>${h2}</h2>`);
+      }
+      if (i % 8 === 0) {
+        const title = p.slice(0, 30).replace(/\s+/g, ' ').trim();
+        headings.push({ start: length, path: [h2, title] });
+        push(`<section><h3>${escape(p.slice(0, 30))}</h3>`);
+      }
+      if (i % 50 === 25) {
+        const rows = Array.from({ length: 30 }, (_, r) => `<tr><td>${r}</td><td>${escape(p.slice(r, r + 20))}</td></tr>`).join('\n');
+        push(`<table><caption>Table ${i}</caption><thead><tr><th>n</th><th>text</th></tr></thead><tbody>\n${rows}\n</tbody></table>`);
+      } else if (i % 13 === 5) push(`<pre>${escape(p)}</pre>`);
+      else push(`<p>${escape(p)}</p>`);
+      if (i % 8 === 7) push('</section>');
+    }
+    const text = parts.join('');
+    const spans = splitHtml(text, { size: 1000, overlap: 0, unit: charsUnit });
+    const covered = new Uint8Array(text.length);
+    let previousEnd = 0;
+    let h = -1;
+    for (const s of spans) {
+      expect(s.start).toBeGreaterThanOrEqual(previousEnd);
+      previousEnd = s.end;
+      covered.fill(1, s.start, s.end);
+      while (h + 1 < headings.length && headings[h + 1]!.start <= s.start) h++;
+      expect(s.headingPath).toEqual(h < 0 ? [] : headings[h]!.path);
+      if (s.prefix !== undefined) expect(s.content).toBe(s.prefix + text.slice(s.start, s.end));
+      if (!s.oversize) expect((s.content ?? text.slice(s.start, s.end)).length).toBeLessThanOrEqual(1000);
+    }
+    for (let i = 0; i < text.length; i++) if (covered[i] === 0 && !/\s/.test(text[i]!)) throw new Error(`offset ${i} is in no chunk`);
+    expect(spans.filter((s) => s.contentType === 'table').length).toBeGreaterThan(0);
   });
 });
