@@ -3,6 +3,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 // The fixture writer: real PDFs and DOCX files made by code, read back by the real pdfjs-dist and mammoth.
 import { layoutDocument, makePdf, travelPolicyBlocks } from '../../scripts/make-fixtures.mjs';
+import { chunk } from '../core/index';
 import { ImportError, importDocument, type ImportedDocument } from './index';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../e2e/files/${name}`, import.meta.url)));
@@ -141,6 +142,18 @@ describe('DOCX', () => {
     expect(table[1]).toMatch(/^\| -+ \| -+ \| -+ \|$/);
     expect(table.slice(2).map((l) => l.split('|')[1]!.trim())).toEqual(['Berlin', 'London', 'New York']);
     expect(doc.text).toContain('**Travel Policy**');
+  });
+
+  it('chunks with the markdown strategy: table chunks under their Word headings, each with the header row', async () => {
+    const doc = await importDocument('expense-guide.docx', fixture('expense-guide.docx'));
+    // Small enough that the table is split into row groups.
+    const chunks = await chunk(doc.text, { strategy: 'markdown', size: 100, overlap: 0 });
+    const tables = chunks.filter((c) => c.metadata?.contentType === 'table');
+    expect(tables.length).toBeGreaterThan(1);
+    for (const t of tables) {
+      expect(t.metadata?.headingPath).toEqual(['Expense Guide', 'Rates by city']);
+      expect(t.content.startsWith('| City | Hotel rate | Allowance |\n')).toBe(true);
+    }
   });
 
   it('refuses a damaged package, a zip that is not a Word document, and an old .doc', async () => {
