@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunk } from '../index';
 import type { Chunk } from '../types';
-import { codePointOffsets, CSV_COLUMNS, LLAMA_RELATIONSHIP, toCsv, toLangChainDocuments, toLlamaIndexNodes, type LlamaRelatedNodeInfo } from './formats';
+import { codePointOffsets, CSV_COLUMNS, LLAMA_RELATIONSHIP, toCsv, toLangChainDocuments, toLlamaIndexNodes } from './formats';
 
 /** A strict RFC 4180 reader written for this test (records end with CRLF; quoted fields may hold anything). */
 function parseCsv(input: string): string[][] {
@@ -230,16 +230,16 @@ describe('structure metadata in the exports', () => {
     expect(chunks.some((c) => c.metadata.parentId)).toBe(true);
     const nodes = toLlamaIndexNodes(chunks, { documentId: 'guide', sourceText: GUIDE });
     const byId = new Map(nodes.map((n) => [n.id_, n]));
-    const one = (n: (typeof nodes)[number], key: string) => n.relationships[key] as LlamaRelatedNodeInfo | undefined;
+    const one = (n: (typeof nodes)[number], key: '2' | '3' | '4') => n.relationships[key];
     nodes.forEach((n, i) => {
       const c = chunks[i]!;
       const parent = one(n, LLAMA_RELATIONSHIP.PARENT);
       expect(parent?.node_id).toBe(c.metadata.parentId);
       if (parent) {
-        const siblings = byId.get(parent.node_id)!.relationships[LLAMA_RELATIONSHIP.CHILD] as LlamaRelatedNodeInfo[];
+        const siblings = byId.get(parent.node_id)!.relationships[LLAMA_RELATIONSHIP.CHILD]!;
         expect(siblings.map((s) => s.node_id)).toContain(n.id_);
       }
-      const kids = n.relationships[LLAMA_RELATIONSHIP.CHILD] as LlamaRelatedNodeInfo[] | undefined;
+      const kids = n.relationships[LLAMA_RELATIONSHIP.CHILD];
       expect((kids ?? []).map((k) => k.node_id)).toEqual(chunks.filter((x) => x.metadata.parentId === c.id).map((x) => x.id));
       for (const key of [LLAMA_RELATIONSHIP.PREVIOUS, LLAMA_RELATIONSHIP.NEXT]) {
         const neighbour = one(n, key);

@@ -97,14 +97,22 @@ export interface LlamaRelatedNodeInfo {
   class_name: 'RelatedNodeInfo';
 }
 
+/** Relationships keyed by NodeRelationship's serialized value; CHILD holds a list, the others one node. */
+export interface LlamaRelationships {
+  [LLAMA_RELATIONSHIP.SOURCE]: LlamaRelatedNodeInfo;
+  [LLAMA_RELATIONSHIP.PREVIOUS]?: LlamaRelatedNodeInfo;
+  [LLAMA_RELATIONSHIP.NEXT]?: LlamaRelatedNodeInfo;
+  [LLAMA_RELATIONSHIP.PARENT]?: LlamaRelatedNodeInfo;
+  [LLAMA_RELATIONSHIP.CHILD]?: LlamaRelatedNodeInfo[];
+}
+
 export interface LlamaTextNode {
   id_: string;
   embedding: null;
   metadata: Record<string, unknown>;
   excluded_embed_metadata_keys: string[];
   excluded_llm_metadata_keys: string[];
-  /** CHILD ("5") holds a list; the others one node. */
-  relationships: Record<string, LlamaRelatedNodeInfo | LlamaRelatedNodeInfo[]>;
+  relationships: LlamaRelationships;
   text: string;
   mimetype: 'text/plain';
   start_char_idx: number;
@@ -188,7 +196,7 @@ export function toLlamaIndexNodes(chunks: readonly Chunk[], options: LlamaIndexE
     children.set(c.metadata.parentId, list);
   }
   return chunks.map((c, i) => {
-    const relationships: Record<string, LlamaRelatedNodeInfo | LlamaRelatedNodeInfo[]> = {
+    const relationships: LlamaRelationships = {
       [LLAMA_RELATIONSHIP.SOURCE]: related(options.documentId, LLAMA_OBJECT_TYPE.DOCUMENT),
     };
     if (previous.has(i)) relationships[LLAMA_RELATIONSHIP.PREVIOUS] = related(previous.get(i)!, LLAMA_OBJECT_TYPE.TEXT);

@@ -13,6 +13,7 @@ export {
   type LangChainExportOptions,
   type LlamaTextNode,
   type LlamaRelatedNodeInfo,
+  type LlamaRelationships,
   type LlamaIndexExportOptions,
 } from './formats';
 export { codeFor, reproducesExactly, jsString, pyString, CODE_TARGETS, CODE_TARGET_LABELS, type CodeTarget } from './copyAsCode';
