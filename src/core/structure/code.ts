@@ -79,6 +79,53 @@ export async function parseCode(
   return tree;
 }
 
+/** A parsed file: its tree (owned by the cache below: never delete it) and its outline. */
+export interface ParsedCode {
+  language: CodeLanguageName;
+  text: string;
+  tree: Tree;
+  outline: CodeOutline;
+}
+
+// The last file parsed, kept for the next call on the same text: chunk() asks for the structure and then the split,
+// and the page re-splits the same document on every slider move; neither parses again.
+let lastParsed: ParsedCode | null = null;
+
+/**
+ * Run `use` on the parsed `text` (parsed now, or the last parse when the language and text are the same). `use` is
+ * synchronous and nothing is awaited between taking the tree and using it, so no other call can replace (and
+ * delete) the cached tree meanwhile.
+ */
+export async function withParsedCode<T>(
+  text: string,
+  language: CodeLanguageName,
+  loadWasm: LoadWasm,
+  use: (parsed: ParsedCode) => T,
+  options: { signal?: { aborted: boolean }; guard?: { tick(at: number): void } } = {},
+): Promise<T> {
+  const parser = await codeParser(language, loadWasm);
+  const { signal } = options;
+  if (signal?.aborted) throw abortError();
+  if (!lastParsed || lastParsed.language !== language || lastParsed.text !== text) {
+    const tree = parser.parse(text, null, { progressCallback: () => signal?.aborted === true });
+    if (!tree) {
+      parser.reset();
+      if (signal?.aborted) throw abortError();
+      throw new Error(`the ${language} parser returned no tree`);
+    }
+    let outline: CodeOutline;
+    try {
+      outline = buildCodeOutline(text, tree, language, options.guard);
+    } catch (error) {
+      tree.delete();
+      throw error;
+    }
+    lastParsed?.tree.delete();
+    lastParsed = { language, text, tree, outline };
+  }
+  return use(lastParsed);
+}
+
 /** A definition found in the tree. `start` includes the comments and attributes glued before it. */
 export interface CodeDefinition extends Range {
   name: string;

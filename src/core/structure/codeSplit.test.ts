@@ -351,6 +351,20 @@ describe('splitCode: cutting inside definitions', () => {
     }
   });
 
+  it('reuses the last parse only for the very same text and language', async () => {
+    const a = 'def a():\n    return 1\n\n\ndef b():\n    return 2\n';
+    const b = 'def c():\n    return 3\n\n\ndef d():\n    return 4\n';
+    expect(a.length).toBe(b.length);
+    const first = await split(a, 'python', 25);
+    const structure = await codeStructure(a, { language: 'python', loadWasm: nodeLoadWasm });
+    expect(await split(a, 'python', 25)).toEqual(first);
+    expect((await split(b, 'python', 25)).map((s) => s.headingPath)).toEqual([['c'], ['d']]);
+    // The same text as another language is parsed with that grammar.
+    expect((await split(b, 'javascript', 25)).every((s) => s.headingPath.length === 0)).toBe(true);
+    expect(structure.sections.map((s) => s.headingPath)).toEqual([['a'], ['b']]);
+    expect(first.map((s) => s.headingPath)).toEqual([['a'], ['b']]);
+  });
+
   it('stops with an AbortError when the signal is set', async () => {
     const unit = await getUnit('chars');
     await expect(

@@ -1,19 +1,18 @@
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Node } from 'web-tree-sitter';
 import { isWhitespaceCode, meterFor } from '../measure';
 import { mergePieces, packLevels, RunGuard, type MergeParams } from '../merge';
 import type { DocumentStructure, SplitSpan, StructureSection } from '../registry';
 import { separatorLevels, splitOnSeparator } from '../segment/separators';
 import type { LoadWasm, Range, Unit } from '../types';
 import {
-  buildCodeOutline,
   childUnits,
   codeHeadingPathAt,
   definitionOf,
-  parseCode,
   unitsOf,
+  withParsedCode,
   type CodeDefinition,
-  type CodeOutline,
   type CodeUnit,
+  type ParsedCode,
 } from './code';
 import { CODE_LANGUAGES, GRAMMAR_RULES, type CodeLanguageName } from './codeLanguages';
 import type { StructureSpan } from './markdownSplit';
@@ -54,20 +53,22 @@ export const MAX_PREFIX_FRACTION = 1 / 2;
  * The size covers the prefix: text is packed up to `size` minus the context's prefix.
  */
 export async function splitCode(text: string, options: CodeSplitOptions): Promise<StructureSpan[]> {
-  const tree = await parseCode(text, options.language, options.loadWasm, options.signal);
-  try {
-    return splitParsedCode(text, tree, options);
-  } finally {
-    tree.delete();
-  }
+  const guard = new RunGuard({ signal: options.signal, onProgress: options.onProgress }, text.length);
+  return withParsedCode(text, options.language, options.loadWasm, (parsed) => splitParsedCode(parsed, options, guard), {
+    signal: options.signal,
+    guard,
+  });
 }
 
-/** The same on a tree already parsed (for callers that reuse one); the tree is not deleted. */
-export function splitParsedCode(text: string, tree: Tree, options: Omit<CodeSplitOptions, 'loadWasm'>): StructureSpan[] {
+/** The same on a file already parsed. */
+export function splitParsedCode(
+  parsed: Pick<ParsedCode, 'text' | 'outline'>,
+  options: Omit<CodeSplitOptions, 'loadWasm'>,
+  guard = new RunGuard({ signal: options.signal, onProgress: options.onProgress }, parsed.text.length),
+): StructureSpan[] {
   const { language, unit } = options;
+  const { text, outline } = parsed;
   const rules = GRAMMAR_RULES[language];
-  const guard = new RunGuard({ signal: options.signal, onProgress: options.onProgress }, text.length);
-  const outline = buildCodeOutline(text, tree, language, guard);
   const definitions = outline.definitions;
   const meter = meterFor(unit, text);
   const sizeOf = (a: number, b: number): number => {
@@ -274,13 +275,7 @@ export interface CodeStructureOptions {
  * of the definitions enclosing an offset, at any depth. The title is the file name, when a path is given.
  */
 export async function codeStructure(text: string, options: CodeStructureOptions): Promise<DocumentStructure> {
-  const tree = await parseCode(text, options.language, options.loadWasm, options.signal);
-  let outline: CodeOutline;
-  try {
-    outline = buildCodeOutline(text, tree, options.language);
-  } finally {
-    tree.delete();
-  }
+  const outline = await withParsedCode(text, options.language, options.loadWasm, (parsed) => parsed.outline, { signal: options.signal });
   const title = options.path ? options.path.split(/[\\/]/).pop() || undefined : undefined;
   return { sections: codeSections(text, outline.definitions), headingPathAt: (offset) => codeHeadingPathAt(outline.definitions, offset), ...(title ? { title } : {}) };
 }
