@@ -40,6 +40,11 @@ function expectContract(text: string, spans: StructureSpan[]): void {
   }
 }
 
+/** The blanks between the start of the line and `at`. */
+function indentOf(text: string, at: number): string {
+  return text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
+}
+
 /** [start of `first`, end of `last` after it): a definition located by its own text, independently of the parser. */
 function rangeOf(text: string, first: string, last: string): { start: number; end: number } {
   const start = text.indexOf(first);
@@ -261,7 +266,8 @@ describe('splitCode: cutting inside definitions', () => {
     const pieces = spans.filter((s) => s.start >= total.start && s.end <= total.end);
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces[0]!.start).toBe(total.start);
-    expect(pieces[0]!.prefix).toBe('# file: shop/cart.py\nclass Cart:\n');
+    // The chunk's first line keeps its indentation after the signature lines.
+    expect(pieces[0]!.prefix).toBe('# file: shop/cart.py\nclass Cart:\n    ');
     for (const s of pieces) {
       expect(s.headingPath).toEqual(['Cart', 'total']);
       // Statements are whole lines: every chunk starts at the first non-blank character of its line.
@@ -269,7 +275,8 @@ describe('splitCode: cutting inside definitions', () => {
       expect(s.content!.length).toBeLessThanOrEqual(300);
     }
     for (const s of pieces.slice(1)) {
-      expect(s.prefix).toBe('# file: shop/cart.py\nclass Cart:\n    def total(self, tax_rate: float = TAX_RATE) -> float:\n');
+      expect(s.prefix).toBe(`# file: shop/cart.py\nclass Cart:\n    def total(self, tax_rate: float = TAX_RATE) -> float:\n${indentOf(text, s.start)}`);
+      expect(indentOf(text, s.start).length).toBeGreaterThanOrEqual(8);
       expect(s.signature).toBe('class Cart:\ndef total(self, tax_rate: float = TAX_RATE) -> float:');
     }
     // Cuts fall between lines: every chunk inside ends at the end of a line.
@@ -346,7 +353,8 @@ describe('splitCode: cutting inside definitions', () => {
     const spans = await split(text, 'python', 120, 'a/rather/long/path/to/the/shop/cart.py');
     expectContract(text, spans);
     for (const s of spans) {
-      if (s.prefix) expect(s.prefix.length).toBeLessThanOrEqual(60);
+      // The lines of the prefix (the first line's indentation after them is added only when it fits).
+      if (s.prefix) expect(s.prefix.replace(/[ \t]+$/, '').length).toBeLessThanOrEqual(60);
       if (!s.oversize) expect((s.content ?? text.slice(s.start, s.end)).length).toBeLessThanOrEqual(120);
     }
   });

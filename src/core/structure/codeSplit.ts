@@ -8,6 +8,7 @@ import {
   childUnits,
   codeHeadingPathAt,
   definitionOf,
+  indentBefore,
   unitsOf,
   withParsedCode,
   type CodeDefinition,
@@ -34,8 +35,8 @@ export interface CodeSplitOptions {
 const LINE_SEPARATORS = [' ', ''];
 
 /**
- * A prefix may take at most this fraction of `size`: beyond it the outermost signatures are dropped, then the path
- * line, so that a chunk always has room for its own text.
+ * The prefix lines may take at most this fraction of `size`: beyond it the outermost signatures are dropped, then the
+ * path line, so that a chunk always has room for its own text.
  */
 export const MAX_PREFIX_FRACTION = 1 / 2;
 
@@ -48,9 +49,11 @@ export const MAX_PREFIX_FRACTION = 1 / 2;
  *   signature in their prefix), any other node is opened in place; atoms on one line are kept together when they
  *   fit, so chunks start at line starts;
  * - a leaf still too large (a long string) is cut at lines, then words, then grapheme clusters.
- * Each chunk's `content` = `prefix` + its source text, where the prefix is the path line (in the language's comment
- * syntax, when a path is given) and the signatures of the enclosing definitions whose header is not in the chunk.
- * The size covers the prefix: text is packed up to `size` minus the context's prefix.
+ * Each chunk's `content` = `prefix` + its source text, where the prefix is the path line (`# file: <path>` or
+ * `// file: <path>`, only when a path is given) and the signatures of the enclosing definitions whose header is not
+ * in the chunk (outermost first, each with its own indentation), then the chunk's first-line indentation when there
+ * are signatures and it fits. No path and no enclosing signature: no prefix (content = text).
+ * The size covers the prefix: text is packed up to `size` minus the context's prefix lines.
  */
 export async function splitCode(text: string, options: CodeSplitOptions): Promise<StructureSpan[]> {
   const guard = new RunGuard({ signal: options.signal, onProgress: options.onProgress }, text.length);
@@ -169,8 +172,13 @@ export function splitParsedCode(
         ];
         const described: StructureSpan = { ...span, headingPath: codeHeadingPathAt(definitions, span.start), contentType: 'code' };
         if (lines.length > 0) {
+          const own = text.slice(span.start, span.end);
           described.prefix = lines.join('\n') + '\n';
-          described.content = described.prefix + text.slice(span.start, span.end);
+          // Under signatures, the chunk's first line keeps its indentation (the content reads as nested code) when
+          // that still fits the size.
+          const indent = signatures.length > 0 ? indentBefore(text, span.start) : '';
+          if (indent && (span.oversize || unit.count(described.prefix + indent + own) <= options.size)) described.prefix += indent;
+          described.content = described.prefix + own;
         }
         if (signatures.length > 0) described.signature = signatures.map((i) => definitions[i]!.signature).join('\n');
         out.push(described);
