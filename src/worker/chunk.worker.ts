@@ -4,6 +4,7 @@ import './workerDom';
 import { chunk, chunkStats, ChunkOptionsError, formatChunks } from '../core/index';
 import type { Chunk, ChunkOptions, TokenEncodingName } from '../core/types';
 import { getUnit, isTokenEncoding } from '../core/units/index';
+import { workerLoadWasm } from './loadWasm';
 import { leavesOf, packChunks, packedBuffers } from './packChunks';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
@@ -34,6 +35,8 @@ async function runChunk(jobId: number, version: number, options: ChunkOptions): 
   let lastProgressAt = startedAt;
   try {
     const chunks = await chunk(documentText, options, {
+      // The code strategy's tree-sitter runtime and grammars: bundled assets, fetched once.
+      loadWasm: workerLoadWasm,
       onProgress: (fraction) => {
         const now = performance.now();
         if (now - lastProgressAt < PROGRESS_INTERVAL_MS) return;
@@ -104,7 +107,7 @@ async function runExport(request: Extract<WorkerRequest, { type: 'export' }>): P
       chunks = last.chunks;
     } else if (request.version === documentVersion) {
       // The worker was restarted (or ran other jobs) since that job: compute the same chunks again.
-      chunks = await chunk(documentText, request.options);
+      chunks = await chunk(documentText, request.options, { loadWasm: workerLoadWasm });
     } else {
       throw new Error('the document changed since these chunks were painted; export again once they are updated');
     }

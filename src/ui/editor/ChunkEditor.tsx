@@ -240,9 +240,12 @@ export function ChunkEditor() {
         return;
       }
       if (loading || model.getValueLength() !== result.text.length) return; // typed since, or still loading
+      const drawStart = performance.now();
       paintChunks(result);
       paintTruncated(result);
       const end = performance.now();
+      // The main thread's share (decorations handed to Monaco), apart from the worker's and the queue's.
+      performance.measure('chunkscope:draw', { start: drawStart, end, detail: { jobId: result.jobId } });
       performance.measure('chunkscope:paint', {
         start: result.requestedAt,
         end,

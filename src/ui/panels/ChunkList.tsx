@@ -282,8 +282,8 @@ const ChunkRow = memo(function ChunkRow({ result, index, height, tokens, embedde
       </div>
       {extras && hasBreadcrumbLine(result) && (
         <div className="chunk-breadcrumb-line">
-          <span className="cs-breadcrumb chunk-breadcrumb" title={path?.length ? breadcrumbText(path) : 'Before the first heading'}>
-            {path?.length ? breadcrumbText(path) : <span className="muted">{path ? '(before the first heading)' : ''}</span>}
+          <span className="cs-breadcrumb chunk-breadcrumb" title={path?.length ? breadcrumbText(path) : undefined}>
+            {path?.length ? breadcrumbText(path) : <span className="muted">{path ? (result.options.strategy === 'code' ? '(top level)' : '(before the first heading)') : ''}</span>}
           </span>
           {extras?.contentDiffers && (
             <button
