@@ -104,4 +104,12 @@ describe('buildHtmlOutline', () => {
     expect(htmlHeadingPathAt(outline, text.indexOf('<section'))).toEqual(['T', 'B']);
     expect(htmlHeadingPathAt(outline, text.indexOf('<section') - 1)).toEqual(['T']);
   });
+
+  it('header row: the first row with <th> cells when there is no <thead>, below a title row', () => {
+    const text = '<table><tr><td colspan="2">Rates 2026</td></tr><tr><th>City</th><th>Rate</th></tr><tr><td>Paris</td><td>1</td></tr></table>';
+    const [t] = buildHtmlOutline(text).tables;
+    expect(t!.headerText).toBe('<tr><th>City</th><th>Rate</th></tr>');
+    expect(t!.columns).toEqual(['City', 'Rate']);
+    expect(t!.cells).toEqual([['Rates 2026'], ['Paris', '1']]);
+  });
 });

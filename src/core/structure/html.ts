@@ -84,12 +84,13 @@ interface OpenElement {
   table?: number;
   rowCells?: string[];
   inThead?: boolean;
+  hasTh?: boolean;
 }
 
 interface TableDraft {
   table: HtmlTable;
   /** All rows with their cells, header candidate flags, in order. */
-  rows: { range: Range; cells: string[]; inThead: boolean }[];
+  rows: { range: Range; cells: string[]; inThead: boolean; hasTh: boolean }[];
 }
 
 /** Parse `text` and build its outline in one pass. */
@@ -154,6 +155,11 @@ export function buildHtmlOutline(text: string): HtmlOutline {
         if (name === 'tr') {
           el.rowCells = [];
           el.inThead = theadDepth > 0;
+          el.hasTh = false;
+        }
+        if (name === 'th') {
+          const row = nearest(stack, 'tr');
+          if (row) row.hasTh = true;
         }
         if (name === 'thead') theadDepth++;
         if (NO_SECTION_INSIDE.has(name)) noSection++;
@@ -199,7 +205,7 @@ export function buildHtmlOutline(text: string): HtmlOutline {
           if (row) row.rowCells!.push(collected);
         } else if (name === 'tr') {
           const t = tableStack[tableStack.length - 1];
-          if (t !== undefined) drafts[t]!.rows.push({ range: { start: el.start, end }, cells: el.rowCells!, inThead: el.inThead! });
+          if (t !== undefined) drafts[t]!.rows.push({ range: { start: el.start, end }, cells: el.rowCells!, inThead: el.inThead!, hasTh: el.hasTh! });
         } else if (name === 'table') {
           drafts[el.table!]!.table.end = end;
           tableStack.pop();
@@ -281,14 +287,15 @@ function nearest(stack: readonly OpenElement[], name: string): OpenElement | und
 }
 
 /**
- * The header row is the first row of `<thead>`, else the table's first row (usually the one with the `<th>` cells;
- * the markdown outline takes the first row of HTML tables too). Body rows are the rows after it; rows of nested
- * tables belong to those tables.
+ * The header row is the first row of `<thead>`, else the first row holding a `<th>`, else the first row (as the
+ * markdown outline takes for HTML tables). Body rows are all the other rows, in order (a title row above the header
+ * row included); rows of nested tables belong to those tables.
  */
 function finishTable(text: string, draft: TableDraft): HtmlTable {
   const { table, rows } = draft;
   if (rows.length === 0) return table;
   let header = rows.findIndex((r) => r.inThead);
+  if (header < 0) header = rows.findIndex((r) => r.hasTh);
   if (header < 0) header = 0;
   const head = rows[header]!;
   const body = rows.filter((_, i) => i !== header);

@@ -13,7 +13,7 @@ type Block =
   | { kind: 'heading'; depth: number; words: Word[]; wrapped: boolean }
   | { kind: 'para'; words: Word[]; div: boolean }
   | { kind: 'pre'; lines: string[] }
-  | { kind: 'table'; caption: Word[] | null; thead: boolean; columns: string[]; rows: Word[][][] }
+  | { kind: 'table'; caption: Word[] | null; thead: boolean; titleRow: boolean; columns: string[]; rows: Word[][][] }
   | { kind: 'noise'; html: string };
 
 /** An inline tag with spaces inside: a cut there would split markup. */
@@ -51,6 +51,7 @@ const block: fc.Arbitrary<Block> = fc.oneof(
         kind: fc.constant('table' as const),
         caption: fc.option(words(1, 3), { nil: null }),
         thead: fc.boolean(),
+        titleRow: fc.boolean(),
         columns: fc.array(fc.constantFrom('name', 'rate', 'city', '値'), { minLength: n, maxLength: n }),
         rows: fc.array(fc.array(words(1, 2), { minLength: n, maxLength: n }), { minLength: 1, maxLength: 8 }),
       }),
@@ -99,7 +100,9 @@ function render(blocks: Block[], separator: string): Truth {
       const tr = (tag: string, cells: string[]) => `<tr>${cells.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
       const headerRow = tr('th', b.columns);
       const caption = b.caption ? `<caption>${src(b.caption)}</caption>${separator}` : '';
-      const head = b.thead ? `<thead>${headerRow}</thead>${separator}<tbody>` : headerRow;
+      // Without <thead>, the header is the first row with <th> cells, also below a title row of <td>s.
+      const title = b.titleRow ? `<tr><td colspan="${b.columns.length}">title row</td></tr>${separator}` : '';
+      const head = b.thead ? `<thead>${headerRow}</thead>${separator}<tbody>` : title + headerRow;
       const body = b.rows.map((r) => tr('td', r.map(src))).join(separator);
       text += `<table>${separator}${caption}${head}${separator}${body}${separator}${b.thead ? '</tbody>' : ''}</table>`;
       truth.tables.push({ start, end: text.length, headerRow });
@@ -180,6 +183,7 @@ describe('splitHtml properties', () => {
               for (const line of (s.content ?? '').split('\n')) if (line && s.start !== t!.start) expect(line).toMatch(/^[^:]+: /);
             } else if (s.content !== undefined) {
               expect(s.content.startsWith(t!.headerRow)).toBe(true);
+              expect(s.content.indexOf(t!.headerRow, 1)).toBe(-1);
               // A row group after the first gets the header row injected: content = prefix + its own text.
               if (s.start !== t!.start) expect(s.prefix?.startsWith(t!.headerRow)).toBe(true);
             } else {

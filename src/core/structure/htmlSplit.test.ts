@@ -185,6 +185,20 @@ describe('splitHtml sizes and fallbacks', () => {
     expect(table.content).toBe('Per diem\n\nCity: Oslo');
   });
 
+  it('a title row above the header row: every group starts with the header row, said once', () => {
+    const rows = Array.from({ length: 8 }, (_, i) => `<tr><td>city ${i}</td><td>${i}</td></tr>`).join('\n');
+    const text = `<table>\n<tr><td colspan="2">Rates 2026</td></tr>\n<tr><th>City</th><th>Rate</th></tr>\n${rows}\n</table>`;
+    const groups = splitHtml(text, { size: 150, overlap: 0, unit: charsUnit });
+    expect(groups.length).toBeGreaterThan(2);
+    const header = '<tr><th>City</th><th>Rate</th></tr>';
+    for (const g of groups) {
+      expect(g.content!.startsWith(header + '\n')).toBe(true);
+      expect(g.content!.split(header)).toHaveLength(2);
+    }
+    expect(groups[0]!.content).toContain('Rates 2026');
+    expect(groups[0]!.prefix).toBeUndefined();
+  });
+
   it('CRLF documents: the repeated header keeps the source line break', () => {
     const rows = Array.from({ length: 6 }, (_, i) => `<tr><td>row ${i}</td></tr>`).join('\r\n');
     const text = `<table>\r\n<tr><th>h</th></tr>\r\n${rows}\r\n</table>`;

@@ -306,9 +306,17 @@ function tableRowGroups(text: string, outline: HtmlOutline, table: HtmlTable, op
   const spanStart = (first: number): number => (first === 0 ? table.start : rows[first]!.start);
   const spanEnd = (last: number): number =>
     last === rows.length - 1 ? table.end : trimRange(text, { start: rows[last]!.start, end: rows[last + 1]!.start }).end;
+  const header = table.headerRow;
   const contentOf = (first: number, last: number): string => {
     if (options.rowsAsText) return rowsAsText(table, indexes(first, last));
-    return prefix + text.slice(rows[first]!.start, spanEnd(last));
+    const from = rows[first]!.start;
+    const to = spanEnd(last);
+    // A title row above the header row puts the header inside the first group's rows: it is said once, first.
+    if (from < header.start && header.end <= to) {
+      const after = trimRange(text, { start: header.end, end: to }).start;
+      return prefix + text.slice(from, trimRange(text, { start: from, end: header.start }).end) + lineBreak + text.slice(after, to);
+    }
+    return prefix + text.slice(from, to);
   };
   const measure = (s: string): number => options.unit.count(s);
   const out: StructureSpan[] = [];
@@ -319,8 +327,8 @@ function tableRowGroups(text: string, outline: HtmlOutline, table: HtmlTable, op
     while (last + 1 < rows.length && measure(contentOf(first, last + 1)) <= options.size) last++;
     const content = contentOf(first, last);
     const span: StructureSpan = { start: spanStart(first), end: spanEnd(last), content, ...base };
-    // The first group's own text holds the header row; later groups get it injected.
-    if (first > 0 && !options.rowsAsText) span.prefix = prefix;
+    // The first group's own text holds the header row; a later group's content is the injected header + its text.
+    if (first > 0 && !options.rowsAsText && content === prefix + text.slice(span.start, span.end)) span.prefix = prefix;
     if (measure(content) > options.size) span.oversize = true;
     out.push(span);
     first = last + 1;
