@@ -9,7 +9,9 @@ const DOC = '# Guide\n\nIntro text here.\n\n## Setup\n\nInstall it.\n\n| a | b |
 describe('options sent for the structure controls', () => {
   it('pass the document name as path unless the user gave one, and page starts when the document has them', () => {
     expect(toChunkOptions(md, { name: 'guide.md', pageStarts: [0, 40] })).toMatchObject({ path: 'guide.md', pageStarts: [0, 40] });
-    expect(toChunkOptions({ ...md, path: 'docs/other.md' }, { name: 'guide.md' }).path).toBe('docs/other.md');
+    expect(toChunkOptions({ ...md, strategy: 'code', path: 'src/other.py' }, { name: 'guide.py' }).path).toBe('src/other.py');
+    // A path typed for another strategy's box does not leak into one without that box.
+    expect(toChunkOptions({ ...md, path: 'src/other.py' }, { name: 'guide.md' }).path).toBe('guide.md');
     const pasted = toChunkOptions(md, { name: null, pageStarts: null });
     expect('path' in pasted || 'pageStarts' in pasted).toBe(false);
   });

@@ -54,7 +54,9 @@ function withDocument(options: ChunkOptions, config: Config, controls: Set<strin
     if (config.retrieval === 'window') options.window = config.window;
     if (config.retrieval === 'hierarchical') options.levels = parseLevels(config.levels);
   }
-  const path = config.path ?? doc.name ?? null;
+  // The user's path only where its box is shown (a path typed for the code strategy is not markdown's {file}).
+  const userPath = controls.has('path') || config.strategy === 'code' ? config.path : null;
+  const path = userPath ?? doc.name ?? null;
   if (path) options.path = path;
   if (Array.isArray(doc.pageStarts) && doc.pageStarts.length > 0) options.pageStarts = doc.pageStarts;
   return options;

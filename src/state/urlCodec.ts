@@ -74,7 +74,7 @@ export function encodeStructure(q: URLSearchParams, config: Config, controls: Se
     if (config.retrieval === 'window') q.set('win', String(config.window));
     if (config.retrieval === 'hierarchical') q.set('levels', config.levels);
   }
-  if (config.path !== null) q.set('path', config.path);
+  if (config.path !== null && (controls.has('path') || config.strategy === 'code')) q.set('path', config.path);
   if (config.strategy === 'code' && config.codeLanguage) q.set('codelang', config.codeLanguage);
 }
 
