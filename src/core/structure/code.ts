@@ -210,8 +210,10 @@ function plainDefinition(node: Node, type: string): DefinitionInfo | null {
     case 'namespace_definition':
       return { name: node.childForFieldName('name')?.text ?? '(anonymous)', inner: node, body, signatureStart };
     case 'impl_item': {
+      // `impl Matrix` → Matrix; `impl fmt::Display for Matrix` → fmt::Display for Matrix.
       const self = node.childForFieldName('type')?.text ?? 'impl';
-      return { name: self, inner: node, body, signatureStart };
+      const trait = node.childForFieldName('trait')?.text;
+      return { name: trait ? `${trait} for ${self}` : self, inner: node, body, signatureStart };
     }
     case 'type_declaration': {
       // Go: `type Cart struct {...}` or a group `type ( A int; B string )`.

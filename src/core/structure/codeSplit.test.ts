@@ -414,6 +414,22 @@ describe('codeStructure', () => {
     expect(structure.headingPathAt(text.indexOf('total += shape->area()'))).toEqual(['geometry', 'totalArea']);
     expect(structure.headingPathAt(text.indexOf('shapes.push_back'))).toEqual(['main']);
   });
+
+  it('names Rust impl blocks by their type, and trait impls as "Trait for Type"', async () => {
+    const text = fixture('matrix.rs.txt');
+    const structure = await codeStructure(text, { language: 'rust', loadWasm: nodeLoadWasm });
+    expect(structure.headingPathAt(text.indexOf('let mut sum = 0.0;'))).toEqual(['Matrix', 'try_mul']);
+    expect(structure.headingPathAt(text.indexOf('writeln!'))).toEqual(['fmt::Display for Matrix', 'fmt']);
+    expect(structure.sections.map((s) => s.headingPath)).toEqual([
+      [],
+      ['Matrix'],
+      ['MatrixError'],
+      ['Matrix'],
+      ['fmt::Display for Matrix'],
+      ['Add for Matrix'],
+      ['Mul for Matrix'],
+    ]);
+  });
 });
 
 describe('code strategy', () => {
