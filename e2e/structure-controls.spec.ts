@@ -22,7 +22,7 @@ test('markdown: heading depth, tables, compatibility modes, headers and retrieva
   let last = await expectEngineChunks(page);
 
   /** Change a control, then: the options say so, the URL says so, the page paints the engine's new chunks. */
-  const step = async (what: string, act: () => Promise<void>, option: Record<string, unknown>, url: Record<string, string | null>) => {
+  const step = async (what: string, act: () => Promise<unknown>, option: Record<string, unknown>, url: Record<string, string | null>) => {
     await act();
     await expect.poll(async () => pageOptions(page), { message: `${what}: options sent` }).toMatchObject(option);
     for (const [key, value] of Object.entries(url)) await urlParams(page, key, value);

@@ -4,6 +4,7 @@ import { validateOptions } from '../../core/options';
 import { toChunkOptions } from '../../state/chunkOptions';
 import { documentFacts } from '../../state/controller';
 import { useStore } from '../../state/store';
+import { noteLines } from './codeNotes';
 
 const TARGET_TITLES: Record<CodeTarget, string> = {
   'langchain-python': 'LangChain Python',
@@ -11,31 +12,6 @@ const TARGET_TITLES: Record<CodeTarget, string> = {
   llamaindex: 'LlamaIndex',
   chonkie: 'Chonkie',
 };
-
-/**
- * The program's leading comments that explain what differs (not install lines or the summary), one note per
- * sentence group: a comment wrapped over several lines is joined back into one note.
- */
-export function noteLines(code: string): string[] {
-  const notes: string[] = [];
-  let open = false; // the last note's sentence continues on the next comment line
-  for (const line of code.split('\n')) {
-    const m = /^\s*(?:#|\/\/)\s?(.*)$/.exec(line);
-    if (!m) {
-      if (line.trim() === '' || line.startsWith('#!')) continue;
-      break;
-    }
-    const text = m[1]!.trim();
-    if (text === '' || /^(pip|npm) install\b/.test(text) || text.startsWith('Chunkscope configuration:') || text.startsWith('Usage:')) {
-      open = false;
-      continue;
-    }
-    if (open) notes[notes.length - 1] += ' ' + text;
-    else notes.push(text);
-    open = !/[.!?:]$/.test(text);
-  }
-  return notes;
-}
 
 const FOCUSABLE = 'button:not([disabled]), select:not([disabled]), input:not([disabled]), textarea:not([disabled]), [tabindex="0"]';
 

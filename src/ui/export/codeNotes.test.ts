@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeFor } from '../../core/export/index';
 import { validateOptions } from '../../core/options';
-import { noteLines } from './CopyAsCodeDialog';
+import { noteLines } from './codeNotes';
 
 describe('notes shown above the generated code', () => {
   it('joins a comment wrapped over lines, drops the summary and install lines, stops at the code', () => {
