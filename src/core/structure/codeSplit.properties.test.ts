@@ -193,17 +193,17 @@ describe('splitCode properties', () => {
         fc.array(item, { minLength: 1, maxLength: 8 }),
         fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 4 }),
         fc.integer({ min: 30, max: 900 }),
-        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 7 }),
         fc.constantFrom<'chars' | 'words'>('chars', 'words'),
         fc.constantFrom(null, 'pkg/módulo.src'),
         fc.boolean(),
         fc.constantFrom<'python' | 'javascript'>('python', 'javascript'),
-        async (items, gaps, size, overlapQuarter, unitName, path, crlf, language) => {
+        async (items, gaps, size, overlapEighths, unitName, path, crlf, language) => {
           const rendered = render(items, gaps, language);
           const { text, definitions } = crlf ? withCrlf(rendered) : rendered;
           const unit = await getUnit(unitName);
           const sizeInUnit = unitName === 'words' ? Math.max(4, Math.round(size / 6)) : size;
-          const overlap = Math.floor((sizeInUnit * overlapQuarter) / 8);
+          const overlap = Math.floor((sizeInUnit * overlapEighths) / 8);
           const spans = await splitCode(text, { language, size: sizeInUnit, overlap, unit, path, loadWasm: nodeLoadWasm });
           expectContract(text, spans, unit, sizeInUnit);
           for (const s of spans) expect(s.headingPath).toEqual(ancestry(definitions, s.start));
@@ -228,10 +228,10 @@ describe('splitCode properties', () => {
         fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 120 }).map((p) => p.join('')),
         fc.constantFrom(...CODE_LANGUAGE_NAMES),
         fc.integer({ min: 1, max: 200 }),
-        fc.integer({ min: 0, max: 3 }),
-        async (text, language: CodeLanguageName, size, overlapQuarter) => {
+        fc.integer({ min: 0, max: 7 }),
+        async (text, language: CodeLanguageName, size, overlapEighths) => {
           const unit = await getUnit('chars');
-          const spans = await splitCode(text, { language, size, overlap: Math.floor((size * overlapQuarter) / 8), unit, path: 'f', loadWasm: nodeLoadWasm });
+          const spans = await splitCode(text, { language, size, overlap: Math.floor((size * overlapEighths) / 8), unit, path: 'f', loadWasm: nodeLoadWasm });
           expectContract(text, spans, unit, size);
         },
       ),
