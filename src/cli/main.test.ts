@@ -188,7 +188,7 @@ describe('chunkscope chunk --format csv | langchain | llamaindex', () => {
     expect(r.code).toBe(0);
     const chunks = JSON.parse((await runCli(argv, text)).out) as { text: string; id: string }[];
     const lines = r.out.split('\r\n');
-    expect(lines[0]).toBe('index,start,end,size,id,text,content,metadata');
+    expect(lines[0]).toBe('index,start,end,size,id,text,content,heading_path,content_type,pages,parent_id,metadata');
     // One record per chunk (+ header, + the empty string after the last CRLF); quoted fields double their quotes.
     expect(r.out.endsWith('\r\n')).toBe(true);
     for (const c of chunks) {
