@@ -66,7 +66,7 @@ test('breadcrumbs on every chunk in the list and in the editor equal the heading
   for (const row of rows) {
     const path = ancestry(firstNonBlank(text, row.start)).join(' › ');
     expect(row.crumb, `breadcrumb of the chunk at ${row.start}`).toBe(path);
-    expect(row.title).toBe(path);
+    expect(row.title ?? '').toBe(path);
   }
   // The editor: the injected breadcrumb right after each chunk label that Monaco renders on the same line.
   await expect(c.editor.locator('.cs-breadcrumb').first()).toBeAttached();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { PaintableResult } from '../../state/resultsSlice';
-import { buildDecorations, chunkWindow, type OffsetToPosition } from './decorations';
+import { buildDecorations, chunkWindow, injectedLine, type OffsetToPosition } from './decorations';
 
 /** Offsets to 1-based line/column the way Monaco counts them (UTF-16 columns, \n ends a line). */
 function positions(text: string): OffsetToPosition & { offsetOf(line: number, column: number): number } {
@@ -121,7 +121,7 @@ describe('buildDecorations: structure', () => {
       paths: [['Policy', 'Travel'], ['Policy', 'Rates']],
       pathIndex: Int32Array.from([0, 1]),
       contentTypes: Uint8Array.from([0, 1]),
-      strings: ['Policy > Rates\n\n'],
+      strings: ['| a | b |\n|---|---|\n'],
       prefixIndex: Int32Array.from([-1, 0]),
       prefixSizes: Float64Array.from([0, 16]),
       parents: {
@@ -149,10 +149,21 @@ describe('buildDecorations: structure', () => {
       const ownFromLabel = injectedHere.slice(injectedHere.findIndex(([cls]) => cls!.startsWith('cs-chunk-label')));
       expect(ownFromLabel[0]).toEqual(i === 1 ? ['cs-chunk-label cs-chunk-label-table', '1 · table'] : ['cs-chunk-label', '0']);
       expect(ownFromLabel[1]).toEqual(['cs-breadcrumb', i === 0 ? 'Policy › Travel ' : 'Policy › Rates ']);
-      // Trailing line breaks of the prefix are dropped; injected text is one line.
-      if (i === 1) expect(ownFromLabel[2]).toEqual(['cs-injected', '⤷ Policy > Rates ']);
+      // A repeated table header: one line, line breaks marked, the trailing one dropped.
+      if (i === 1) expect(ownFromLabel[2]).toEqual(['cs-injected', '⤷ | a | b | ↵ |---|---| ']);
       else expect(ownFromLabel).toHaveLength(2);
     }
+  });
+
+  it('leaves the breadcrumb out where the injected header already spells the path out', () => {
+    const model = positions(text);
+    const result = structured();
+    result.structure!.strings = ['Policy > Rates\n\n'];
+    const classes = buildDecorations(model, result)
+      .filter((d) => d.options.before)
+      .map((d) => d.options.before!.inlineClassName);
+    expect(classes.filter((c) => c === 'cs-breadcrumb')).toHaveLength(1); // chunk 0 only: chunk 1's header is its path
+    expect(classes.filter((c) => c === 'cs-injected')).toHaveLength(1);
   });
 
   it('repeats only the innermost title on the later chunks of a section', () => {
@@ -176,5 +187,14 @@ describe('buildDecorations: structure', () => {
     // Plain results get none of these.
     const plain = buildDecorations(model, resultFor(text, spans));
     expect(plain.some((d) => d.options.linesDecorationsClassName || d.options.before?.inlineClassName === 'cs-breadcrumb')).toBe(false);
+  });
+});
+
+describe('injectedLine', () => {
+  it('draws a multi-line prefix as one line, each run of line breaks as one mark, and caps its length', () => {
+    expect(injectedLine('Policy > Rates\n\n| a | b |\r\n|---|---|\n')).toBe('Policy > Rates ↵ | a | b | ↵ |---|---|');
+    const long = injectedLine('x'.repeat(500));
+    expect(long.length).toBeLessThanOrEqual(160);
+    expect(long.endsWith('…')).toBe(true);
   });
 });

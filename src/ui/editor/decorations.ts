@@ -28,7 +28,7 @@ function collapsedAt(model: OffsetToPosition, offset: number): IRange {
 
 /** Injected text is one line: line breaks of a prefix become a visible mark. */
 export function injectedLine(text: string): string {
-  const flat = text.replace(/\r?\n+$/, '').replace(/\r?\n/g, ' ↵ ');
+  const flat = text.replace(/(\r?\n)+$/, '').replace(/(\r?\n)+/g, ' ↵ ');
   return flat.length > MAX_INJECTED_CHARS ? `${flat.slice(0, MAX_INJECTED_CHARS - 1)}…` : flat;
 }
 
@@ -49,7 +49,8 @@ function injected(content: string, inlineClassName: string): editor.IModelDecora
  *   "table" / "code" for such chunks;
  * - each overlap between neighbours, from the real offsets: a hatched region (cs-overlap).
  * Structure-aware results add, at a chunk's first character and in this order after the label, its heading path
- * (cs-breadcrumb; the chunks after the first of a section show "› innermost title") and its injected prefix (cs-injected: a contextual header or a repeated table header, text that
+ * (cs-breadcrumb; the chunks after the first of a section show "› innermost title"; left out where the injected
+ * prefix already spells the path out) and its injected prefix (cs-injected: a contextual header or a repeated table header, text that
  * is embedded but is not in the source); retrieval units add their enclosing units as bands (cs-parent: a bar in
  * the line-decorations gutter and a faint whole-line band, a rule and a label at the unit's first line).
  * Monaco lays out injected texts at one position in the order their decorations come, so the order is kept.
@@ -89,13 +90,16 @@ export function buildDecorations(
       const p = structure.pathIndex[i]!;
       const path = p >= 0 ? structure.paths[p]! : null;
       const sameAsPrevious = i > 0 && structure.pathIndex[i - 1] === p;
-      if (path && path.length && !(pathOnChangeOnly && sameAsPrevious)) {
+      const q = structure.prefixIndex ? structure.prefixIndex[i]! : -1;
+      const prefix = q >= 0 ? structure.strings[q]! : '';
+      // A contextual header that already spells out the path (the default "{path}" header) stands in for it.
+      const shownByPrefix = prefix !== '' && path !== null && path.length > 0 && prefix.includes(path.join(' > '));
+      if (path && path.length && !shownByPrefix && !(pathOnChangeOnly && sameAsPrevious)) {
         // The whole path where a section's chunks begin; its next chunks repeat only the innermost title.
         const crumb = sameAsPrevious ? `› ${shortTitle(path[path.length - 1]!)}` : breadcrumbText(path);
         out.push({ range: at, options: injected(`${crumb} `, sameAsPrevious ? 'cs-breadcrumb cs-breadcrumb-same' : 'cs-breadcrumb') });
       }
-      const q = structure.prefixIndex ? structure.prefixIndex[i]! : -1;
-      if (q >= 0) out.push({ range: at, options: injected(`⤷ ${injectedLine(structure.strings[q]!)} `, 'cs-injected') });
+      if (prefix) out.push({ range: at, options: injected(`⤷ ${injectedLine(prefix)} `, 'cs-injected') });
     }
     if (i < n - 1 && overlaps[i]! > 0) {
       out.push({
