@@ -94,7 +94,7 @@ describe('chunk()', () => {
   });
 
   it('exports the registry, presets, unit names and option validation', () => {
-    expect(STRATEGIES.map((s) => s.id).sort()).toEqual(['character', 'fixed', 'markdown', 'paragraph', 'recursive', 'semantic', 'sentence', 'token']);
+    expect(STRATEGIES.map((s) => s.id).sort()).toEqual(['character', 'code', 'fixed', 'html', 'markdown', 'paragraph', 'recursive', 'semantic', 'sentence', 'token']);
     for (const s of STRATEGIES) {
       expect(s.label).not.toBe('');
       expect(s.description).not.toBe('');

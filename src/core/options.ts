@@ -402,6 +402,10 @@ export function validateOptions(options: ChunkOptions = {}): ResolvedOptions {
   if (structure.retrieval !== 'chunks') {
     if (compat !== 'none') fail('retrieval', `retrieval units are built on Chunkscope's own splitting: turn compat mode off`);
     if (strategy.id === 'semantic') fail('retrieval', 'retrieval units are not available for the semantic strategy');
+    // Sentences of raw HTML or source code would be cut through tags and statements.
+    if (structure.retrieval === 'window' && (strategy.id === 'html' || strategy.id === 'code')) {
+      fail('window', `sentence windows need prose: use parent-child or hierarchical units with the ${strategy.id} strategy`);
+    }
   }
 
   if (compat === 'langchain' && strategy.id !== 'semantic') {

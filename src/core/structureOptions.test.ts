@@ -49,6 +49,7 @@ describe('structure, header and retrieval options', () => {
       [{ strategy: 'recursive', compat: 'langchain', window: 2 }, 'retrieval', /compat mode off/],
       [{ pageStarts: [0, 10, 5] }, 'pageStarts', /increasing/],
       [{ rowsAsText: 'maybe' as unknown as boolean }, 'rowsAsText', /true or false/],
+      [{ strategy: 'html', window: 2 }, 'window', /need prose/],
     ];
     for (const [options, field, message] of cases) {
       const e = errorOf(options);
