@@ -116,12 +116,12 @@ test('a contextual header is injected text, drawn unlike the source, and shown i
     const source = [...el.parentElement!.children].find((s) => !s.className.includes('cs-') && (s.textContent ?? '').trim().length > 0);
     const a = getComputedStyle(el);
     const b = source ? getComputedStyle(source) : null;
-    return { style: a.fontStyle, background: a.backgroundImage, outline: a.outlineStyle, sourceStyle: b?.fontStyle, sourceColor: b?.color, color: a.color };
+    return { style: a.fontStyle, background: a.backgroundImage, edges: a.boxShadow, sourceStyle: b?.fontStyle, sourceColor: b?.color, color: a.color };
   });
   expect(looks.style).toBe('italic');
   expect(looks.sourceStyle).toBe('normal');
   expect(looks.background).toContain('gradient');
-  expect(looks.outline).toBe('dashed');
+  expect(looks.edges).not.toBe('none');
   expect(looks.color).not.toBe(looks.sourceColor);
   // The injected text is not part of the document.
   expect(await getDocument(page)).toBe(text);
