@@ -159,3 +159,49 @@ describe('packChunks: structure extras', () => {
     expect(result.structure!.parents).toBeUndefined();
   });
 });
+
+describe('packChunks: real structure chunks from the engine', () => {
+  const doc = [
+    '# Travel Policy',
+    '',
+    'Intro text for everyone who travels on company business.',
+    '',
+    '## 5. International travel',
+    '',
+    'Book through the portal. '.repeat(12),
+    '',
+    '### 5.3 Per diem',
+    '',
+    '| Country | Rate |',
+    '|---|---|',
+    ...Array.from({ length: 30 }, (_, i) => `| Country ${i} | ${40 + i} EUR |`),
+    '',
+  ].join('\n');
+
+  it('markdown with contextual headers: every leaf’s path, type, prefix and content survive the trip', async () => {
+    const chunks = await chunk(doc, { strategy: 'markdown', size: 200, overlap: 0, headers: true });
+    const result = paintable(doc, chunks);
+    expect(result.structure).toBeDefined();
+    expect(chunks.some((c) => c.metadata.contentType === 'table' && c.metadata.prefix)).toBe(true);
+    chunks.forEach((c, i) => {
+      const x = chunkExtras(result, i);
+      expect(x.headingPath).toEqual(c.metadata.headingPath);
+      expect(x.contentType).toBe(c.metadata.contentType ?? 'text');
+      expect(x.prefix).toBe(c.metadata.prefix ?? '');
+      expect(x.prefixSize).toBe(c.metadata.prefixSize ?? 0);
+      expect(x.content).toBe(c.content);
+    });
+  });
+
+  it('markdown parent-child: leaves in the main arrays, parents with their links', async () => {
+    const chunks = await chunk(doc, { strategy: 'markdown', size: 120, overlap: 0, retrieval: 'parent-child', parentSize: 600 });
+    const leaves = chunks.filter((c) => c.metadata.leaf);
+    const parents = chunks.filter((c) => c.metadata.leaf === false);
+    expect(parents.length).toBeGreaterThan(0);
+    const result = paintable(doc, chunks);
+    expect(Array.from(result.starts)).toEqual(leaves.map((c) => c.start));
+    expect(Array.from(result.sizes)).toEqual(leaves.map((c) => c.size));
+    expect(Array.from(result.structure!.parents!.starts)).toEqual(parents.map((c) => c.start));
+    leaves.forEach((c, i) => expect(parents[chunkExtras(result, i).parent]?.id).toBe(c.metadata.parentId));
+  });
+});
