@@ -222,7 +222,7 @@ describe('splitCode properties', () => {
   });
 
   it('any text in any language (broken code included): exact offsets, coverage and the size bound hold', async () => {
-    const pieces = ['{', '}', '(', ')', ';', '\n', '\n\n', '\r\n', '    ', 'def ', 'class ', 'fn ', 'func ', 'int ', 'x', 'größe', '"s 😀"', '// c\n', '# c\n', '/*', '*/', '=', ':', 'return ', 'if ', '<div>', '</div>', 'é'];
+    const pieces = ['namespace n ', 'impl A ', 'struct S ', 'void f() ', 'def f():\n', 'function f() ', 'class C ', '}  // end\n', '{', '}', '(', ')', ';', '\n', '\n\n', '\r\n', '    ', 'def ', 'class ', 'fn ', 'func ', 'int ', 'x', 'größe', '"s 😀"', '// c\n', '# c\n', '/*', '*/', '=', ':', 'return ', 'if ', '<div>', '</div>', 'é'];
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 120 }).map((p) => p.join('')),
@@ -235,7 +235,7 @@ describe('splitCode properties', () => {
           expectContract(text, spans, unit, size);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 500 },
     );
   });
 });

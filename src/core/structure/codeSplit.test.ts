@@ -256,6 +256,29 @@ describe('splitCode on a realistic file per language (real tree-sitter grammars)
   }
 });
 
+describe('splitCode: cuts at line starts', () => {
+  it('inside definitions chunks start at the first character of a line; brackets alone only when they could not join', async () => {
+    for (const c of CASES) {
+      const text = fixture(c.file);
+      for (let size = 160; size <= 700; size += 60) {
+        const spans = await split(text, c.language, size, c.path);
+        expectContract(text, spans);
+        spans.forEach((s, i) => {
+          const own = text.slice(s.start, s.end);
+          const where = `${c.file} at ${size}: ${JSON.stringify(own.slice(0, 40))}`;
+          // Lines here are short enough to fit: no cut inside a line.
+          expect(/^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', s.start - 1) + 1, s.start)), where).toBe(true);
+          if (i > 0 && /^[\s)}\];,]*$/.test(own)) {
+            const previous = spans[i - 1]!;
+            const lines = (previous.prefix ?? '').replace(/[ \t]+$/, '');
+            expect(lines.length + s.end - previous.start, where).toBeGreaterThan(size);
+          }
+        });
+      }
+    }
+  });
+});
+
 describe('splitCode: cutting inside definitions', () => {
   const text = fixture('cart.py.txt');
 

@@ -114,9 +114,19 @@ export function splitParsedCode(
       const last = this.pieces[this.pieces.length - 1];
       if (last && (closing || !startsLine(text, r.start)) && this.fits({ start: last.start, end: r.end })) {
         last.end = r.end;
-      } else {
-        this.pieces.push({ start: r.start, end: r.end });
+        return;
       }
+      if (last && !startsLine(text, r.start)) {
+        // It cannot join its line's piece: rather than a cut inside the line, the line moves to a new piece with it
+        // (when the line fits), so the cut falls at the line start.
+        const lineStart = firstOfLine(text, r.start);
+        if (lineStart > last.start && this.fits({ start: lineStart, end: r.end })) {
+          last.end = lineStart;
+          this.pieces.push({ start: lineStart, end: r.end });
+          return;
+        }
+      }
+      this.pieces.push({ start: r.start, end: r.end });
     }
 
     /**
@@ -151,6 +161,11 @@ export function splitParsedCode(
 
     /** Pack the pending pieces, made contiguous over [segmentStart, until) so no text falls between them. */
     flush(until: number): void {
+      // Text after the last nested context, with no piece of its own (`}  // namespace x` closing an outer one):
+      // on the line where the last chunk ends it joins that chunk when it fits, else it is packed here.
+      if (this.pieces.length === 0 && hasCode(text, this.segmentStart, until) && !this.extendLastChunk(until)) {
+        this.addText({ start: this.segmentStart, end: until });
+      }
       const pieces = this.pieces;
       this.pieces = [];
       if (pieces.length === 0) return;
@@ -160,6 +175,28 @@ export function splitParsedCode(
       const spans: SplitSpan[] = [];
       mergePieces(text, pieces, this.params, spans);
       this.describe(spans);
+    }
+
+    private extendLastChunk(until: number): boolean {
+      const last = out[out.length - 1];
+      let end = until;
+      while (end > this.segmentStart && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
+      if (!last || last.end > this.segmentStart || /[\r\n]/.test(text.slice(last.end, end))) return false;
+      const content = (last.prefix ?? '') + text.slice(last.start, end);
+      if (unit.count(content) > options.size) return false;
+      last.end = end;
+      if (last.content !== undefined) last.content = content;
+      return true;
+    }
+
+    hasPieces(): boolean {
+      return this.pieces.length > 0;
+    }
+
+    /** Whether `r` would join the last pending piece (it fits with it). */
+    gluesToLast(r: Range): boolean {
+      const last = this.pieces[this.pieces.length - 1];
+      return last !== undefined && this.fits({ start: last.start, end: r.end });
     }
 
     private describe(spans: SplitSpan[]): void {
@@ -210,11 +247,21 @@ export function splitParsedCode(
     for (let k = 0; k < units.length; k++) {
       const u = units[k]!;
       guard.tick(u.start);
+      const node = u.node;
       if (ctx.fits(u)) {
-        ctx.addAtom(u, isClosingToken(u.node));
+        // A node that starts inside a line and runs over several (the callback in `x = f(() => {`) is opened when it
+        // cannot join its line's piece, so that cuts stay between lines rather than before its first token.
+        const opensInPlace =
+          !startsLine(text, u.start) &&
+          !ctx.gluesToLast(u) &&
+          ctx.hasPieces() &&
+          node.childCount > 0 &&
+          text.lastIndexOf('\n', u.end - 1) > u.start &&
+          !definitionOf(node, rules);
+        if (opensInPlace) visit(ctx, childUnits(text, u, rules), opened);
+        else ctx.addAtom(u, isClosingToken(node));
         continue;
       }
-      const node = u.node;
       if (u.start < node.startIndex && ctx.fits({ start: node.startIndex, end: u.end })) {
         // The comments glued before it are what does not fit: the node itself stays whole.
         ctx.addText({ start: u.start, end: node.startIndex });
@@ -262,6 +309,19 @@ interface PrefixLines {
 /** A short anonymous token (`}`, `)`, `;`, `end`): kept with the code before it. */
 function isClosingToken(node: Node): boolean {
   return !node.isNamed && node.endIndex - node.startIndex <= 3;
+}
+
+function hasCode(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (!isWhitespaceCode(text.charCodeAt(i))) return true;
+  return false;
+}
+
+/** The first non-blank character of the line holding `at`. */
+function firstOfLine(text: string, at: number): number {
+  let i = at;
+  while (i > 0 && text.charCodeAt(i - 1) !== 0x0a && text.charCodeAt(i - 1) !== 0x0d) i--;
+  while (i < at && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++;
+  return i;
 }
 
 function startsLine(text: string, at: number): boolean {
