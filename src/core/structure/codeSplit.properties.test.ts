@@ -194,7 +194,7 @@ describe('splitCode properties', () => {
         fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 4 }),
         fc.integer({ min: 30, max: 900 }),
         fc.integer({ min: 0, max: 7 }),
-        fc.constantFrom<'chars' | 'words'>('chars', 'words'),
+        fc.constantFrom<'chars' | 'words' | 'cl100k_base'>('chars', 'words', 'cl100k_base'),
         fc.constantFrom(null, 'pkg/módulo.src'),
         fc.boolean(),
         fc.constantFrom<'python' | 'javascript'>('python', 'javascript'),
@@ -202,7 +202,7 @@ describe('splitCode properties', () => {
           const rendered = render(items, gaps, language);
           const { text, definitions } = crlf ? withCrlf(rendered) : rendered;
           const unit = await getUnit(unitName);
-          const sizeInUnit = unitName === 'words' ? Math.max(4, Math.round(size / 6)) : size;
+          const sizeInUnit = unitName === 'chars' ? size : Math.max(4, Math.round(size / (unitName === 'words' ? 6 : 4)));
           const overlap = Math.floor((sizeInUnit * overlapEighths) / 8);
           const spans = await splitCode(text, { language, size: sizeInUnit, overlap, unit, path, loadWasm: nodeLoadWasm });
           expectContract(text, spans, unit, sizeInUnit);
