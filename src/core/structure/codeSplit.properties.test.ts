@@ -43,6 +43,8 @@ interface FunctionItem {
   kind: 'function';
   name: string;
   comment: boolean;
+  /** JavaScript, top level: a comment after the closing brace, on its line. */
+  trailing: boolean;
   body: Statement[];
 }
 interface ClassItem {
@@ -62,6 +64,7 @@ const functionItem: fc.Arbitrary<FunctionItem> = fc.record({
   kind: fc.constant<'function'>('function'),
   name: fc.constantFrom(...NAMES),
   comment: fc.boolean(),
+  trailing: fc.boolean(),
   body: fc.array(statement, { minLength: 1, maxLength: 8 }),
 });
 const item: fc.Arbitrary<Item> = fc.oneof(
@@ -118,7 +121,12 @@ function render(items: Item[], gaps: number[], language: 'python' | 'javascript'
     } else {
       text += `${indent}${parent === -1 ? 'function ' : ''}${f.name}(a = "é") {\n`;
       statements(f.body, indent + '  ');
-      text += `${indent}}\n`;
+      // tree-sitter-javascript puts a comment after a top-level function's closing brace, on its line, inside the
+      // function's body: it belongs to the function.
+      text += `${indent}}${f.trailing && parent === -1 ? ` // end of ${f.name}, which did a number of things ✓` : ''}`;
+      definitions[index]!.end = text.length;
+      text += '\n';
+      return;
     }
     definitions[index]!.end = text.length - 1;
   };

@@ -332,6 +332,17 @@ describe('splitCode: cutting inside definitions', () => {
     expect(chunk.headingPath).toEqual(['Matrix']);
   });
 
+  it('never moves a cut into a definition to keep a line whole (a trailing comment after its closing brace)', async () => {
+    const f = 'func f() int {\n\tx := 1\n\ty := 2\n\treturn x + y\n}';
+    const source = `package p\n\n${f} // the sum of one and two, explained at some length\n\nfunc g() {}\n`;
+    // f alone is 46 characters: it fits every size here, but not with its comment.
+    for (const size of [46, 50, 60, 70, 90]) {
+      const spans = await split(source, 'go', size);
+      expectContract(source, spans);
+      holder(spans, rangeOf(source, 'func f()', 'return x + y\n}'));
+    }
+  });
+
   it('packs imports and small functions together up to the size', async () => {
     const source = 'import os\nimport sys\n\n\ndef a():\n    return 1\n\n\ndef b():\n    return 2\n\n\ndef c():\n    return 3\n';
     const spans = await split(source, 'python', 60);

@@ -91,7 +91,7 @@ export function splitParsedCode(
   /** A packing context: the chunks inside one definition (or the file), sharing one prefix budget. */
   class Context {
     readonly params: MergeParams;
-    private pieces: Range[] = [];
+    private pieces: Piece[] = [];
     private segmentStart: number;
     constructor(
       from: number,
@@ -108,25 +108,41 @@ export function splitParsedCode(
 
     /**
      * An atom: glued to the previous piece when the two fit together and it does not start its line or is a
-     * closing token (`}` on its own line stays with the code it closes).
+     * closing token (`}` on its own line stays with the code it closes). When it cannot join its line's piece, the
+     * cut moves to the line's start if an atom of that piece starts there (never inside a definition kept whole),
+     * or the atom spanning the line start is opened (`reopen`: a multi-line expression such as a callback), so
+     * that chunks start at line starts.
      */
-    addAtom(r: Range, closing = false): void {
+    addAtom(atom: Atom): void {
       const last = this.pieces[this.pieces.length - 1];
-      if (last && (closing || !startsLine(text, r.start)) && this.fits({ start: last.start, end: r.end })) {
-        last.end = r.end;
+      if (last && (atom.closing || !startsLine(text, atom.start)) && this.fits({ start: last.start, end: atom.end })) {
+        last.end = atom.end;
+        last.atoms.push(atom);
         return;
       }
-      if (last && !startsLine(text, r.start)) {
-        // It cannot join its line's piece: rather than a cut inside the line, the line moves to a new piece with it
-        // (when the line fits), so the cut falls at the line start.
-        const lineStart = firstOfLine(text, r.start);
-        if (lineStart > last.start && this.fits({ start: lineStart, end: r.end })) {
-          last.end = lineStart;
-          this.pieces.push({ start: lineStart, end: r.end });
-          return;
+      if (last && !startsLine(text, atom.start)) {
+        const lineStart = firstOfLine(text, atom.start);
+        if (lineStart > last.start && this.fits({ start: lineStart, end: atom.end })) {
+          const at = last.atoms.findIndex((a) => a.start === lineStart);
+          if (at > 0) {
+            const moved = last.atoms.splice(at);
+            last.end = lineStart;
+            this.pieces.push({ start: lineStart, end: atom.end, atoms: [...moved, atom] });
+            return;
+          }
+          const spanning = last.atoms.findIndex((a) => a.start < lineStart && lineStart < a.end && a.reopen);
+          if (spanning >= 0) {
+            const again = last.atoms.splice(spanning);
+            if (last.atoms.length === 0) this.pieces.pop();
+            else last.end = again[0]!.start;
+            again[0]!.reopen!();
+            for (const a of again.slice(1)) this.addAtom(a);
+            this.addAtom(atom);
+            return;
+          }
         }
       }
-      this.pieces.push({ start: r.start, end: r.end });
+      this.pieces.push({ start: atom.start, end: atom.end, atoms: [atom] });
     }
 
     /**
@@ -136,7 +152,7 @@ export function splitParsedCode(
     addText(r: Range): void {
       if (r.start >= r.end) return;
       if (this.fits(r)) {
-        this.addAtom(r);
+        this.addAtom({ start: r.start, end: r.end });
         return;
       }
       for (const line of splitOnSeparator(text, r.start, r.end, '\n', 'end')) {
@@ -242,6 +258,10 @@ export function splitParsedCode(
     return { pathLine: path, signatures, size };
   };
 
+  /** Whether a unit that fits may still be opened to keep cuts at line starts: a multi-line node, not a definition. */
+  const reopens = (u: CodeUnit): boolean =>
+    u.node.childCount > 0 && /[\r\n]/.test(text.slice(u.start, u.end)) && !definitionOf(u.node, rules);
+
   /** Units of one level, in order: whole when they fit, else opened (a definition in a context of its own). */
   const visit = (ctx: Context, units: readonly CodeUnit[], opened: Node | null): void => {
     for (let k = 0; k < units.length; k++) {
@@ -251,15 +271,10 @@ export function splitParsedCode(
       if (ctx.fits(u)) {
         // A node that starts inside a line and runs over several (the callback in `x = f(() => {`) is opened when it
         // cannot join its line's piece, so that cuts stay between lines rather than before its first token.
-        const opensInPlace =
-          !startsLine(text, u.start) &&
-          !ctx.gluesToLast(u) &&
-          ctx.hasPieces() &&
-          node.childCount > 0 &&
-          text.lastIndexOf('\n', u.end - 1) > u.start &&
-          !definitionOf(node, rules);
-        if (opensInPlace) visit(ctx, childUnits(text, u, rules), opened);
-        else ctx.addAtom(u, isClosingToken(node));
+        const opensInPlace = !startsLine(text, u.start) && !ctx.gluesToLast(u) && ctx.hasPieces() && reopens(u);
+        const open = (): void => visit(ctx, childUnits(text, u, rules), opened);
+        if (opensInPlace) open();
+        else ctx.addAtom({ start: u.start, end: u.end, closing: isClosingToken(node), ...(reopens(u) ? { reopen: open } : {}) });
         continue;
       }
       if (u.start < node.startIndex && ctx.fits({ start: node.startIndex, end: u.end })) {
@@ -296,6 +311,19 @@ export function splitParsedCode(
   visit(top, outline.topLevel, null);
   top.flush(text.length);
   return out;
+}
+
+/** What the packer glues into pieces: a node that fits (or a line of text), kept whole unless it can be reopened. */
+interface Atom extends Range {
+  /** A closing token (`}`, `);`): joins the piece before it even from the start of its line. */
+  closing?: boolean;
+  /** Adds the atom's children instead of the atom (a multi-line expression that is not a definition). */
+  reopen?: () => void;
+}
+
+interface Piece extends Range {
+  /** The atoms glued into this piece, in order (where it may be cut or reopened). */
+  atoms: Atom[];
 }
 
 interface PrefixLines {
