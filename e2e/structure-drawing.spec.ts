@@ -162,3 +162,26 @@ test('parent–child units: parents drawn as bands and list groups; counts are o
   expect(listed.length).toBeGreaterThan(2);
   for (const [index, start, end] of listed) expect([start, end]).toEqual([leaves[index!]!.start, leaves[index!]!.end]);
 });
+
+test('sentence windows: selecting a sentence highlights its window, which stays inside its section', async ({ page }) => {
+  const { text, options } = await openMarkdownSample(page, 'strategy=markdown&size=300&overlap=0&ret=window&win=1');
+  expect(options.retrieval).toBe('window');
+  const sentences = await expectedChunks(text, options);
+  const c = controls(page);
+  await expect(c.chunkCount).toHaveText(String(sentences.length));
+  await expect(c.editor.locator('.cs-window')).toHaveCount(0);
+  // The third sentence of the opening section: its window reaches one sentence on each side.
+  const pick = 2;
+  const window = sentences[pick]!.metadata.window!;
+  expect(window.start).toBeLessThan(sentences[pick]!.start);
+  await c.chunkList.locator(`[data-index="${pick}"]`).click();
+  // Drawn behind the text (Monaco's overlay layer), one piece per rendered line of the window.
+  await expect(c.editor.locator('.view-overlays .cs-window').first()).toBeVisible();
+  const pieces = await c.editor.locator('.view-overlays .cs-window').count();
+  const lines = text.slice(window.start, window.end).split('\n').length;
+  expect(pieces).toBeGreaterThanOrEqual(1);
+  expect(pieces).toBeLessThanOrEqual(lines * 4); // wrapped lines add pieces; never the whole document
+  const windowText = text.slice(window.start, window.end);
+  expect(windowText).toContain(sentences[pick]!.text);
+  expect(windowText).not.toContain('## 1.'); // the next section's heading is outside the window
+});
