@@ -154,6 +154,58 @@ function render(items: Item[], gaps: number[], language: 'python' | 'javascript'
   return { text, definitions };
 }
 
+/**
+ * The same items as Go: a class becomes a struct type followed by its methods (top-level functions with a
+ * receiver); a comment after a function's closing brace is a sibling in Go's tree, outside the function.
+ */
+function renderGo(items: Item[], gaps: number[]): { text: string; definitions: KnownDefinition[] } {
+  let text = 'package p\n\n';
+  const definitions: KnownDefinition[] = [];
+  const stringOf = (words: string[]): string => JSON.stringify(words.join(' '));
+  const statements = (body: Statement[], indent: string): void => {
+    body.forEach((s) => {
+      if (s.kind === 'assign') text += `${indent}value = ${stringOf(s.words)}\n`;
+      else if (s.kind === 'return') text += `${indent}return ${stringOf(s.words)}\n`;
+      else {
+        text += s.kind === 'if' ? `${indent}if value == ${stringOf(s.words)} {\n` : `${indent}for _, value := range ${stringOf(s.words)} {\n`;
+        statements(s.inner, indent + '\t');
+        text += `${indent}}\n`;
+      }
+    });
+  };
+  const fn = (f: FunctionItem, receiver: string | null): void => {
+    const start = text.length;
+    if (f.comment) text += `// ${f.name} does things — ✓\n`;
+    const index = definitions.push({ start, end: -1, name: f.name, parent: -1 }) - 1;
+    text += `func ${receiver ? `(r *${receiver}) ` : ''}${f.name}(a string) string {\n`;
+    statements(f.body, '\t');
+    text += '}';
+    definitions[index]!.end = text.length;
+    text += f.trailing ? ` // end of ${f.name}, which did a number of things ✓\n` : '\n';
+  };
+  items.forEach((it, i) => {
+    if (i > 0) text += '\n'.repeat(gaps[i % gaps.length]!);
+    if (it.kind === 'function') fn(it, null);
+    else if (it.kind === 'class') {
+      const start = text.length;
+      if (it.comment) text += `// ${it.name} holds things 🧺\n`;
+      const index = definitions.push({ start, end: -1, name: it.name, parent: -1 }) - 1;
+      text += `type ${it.name} struct {\n\tA string${it.docstring ? ' // ünïcödé 😀' : ''}\n}`;
+      definitions[index]!.end = text.length;
+      text += '\n';
+      for (const m of it.methods) {
+        text += '\n';
+        fn(m, it.name);
+      }
+    } else if (it.kind === 'import') {
+      text += `import "${it.words.length > 3 ? 'os' : 'fmt'}"\n`;
+    } else {
+      text += `var CONSTANT = ${stringOf(it.words)}\n`;
+    }
+  });
+  return { text, definitions };
+}
+
 /** The same file with \r\n line breaks, the known ranges moved accordingly. */
 function withCrlf(file: { text: string; definitions: KnownDefinition[] }): { text: string; definitions: KnownDefinition[] } {
   const breaksBefore = (at: number): number => file.text.slice(0, at).split('\n').length - 1;
@@ -195,7 +247,7 @@ function expectContract(text: string, spans: StructureSpan[], unit: Unit, size: 
 }
 
 describe('splitCode properties', () => {
-  it('generated Python and JavaScript: exact offsets, coverage, size bound, headingPath = ancestry, top-level definitions that fit are never cut', async () => {
+  it('generated Python, JavaScript and Go: exact offsets, coverage, size bound, headingPath = ancestry, top-level definitions that fit are never cut', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(item, { minLength: 1, maxLength: 8 }),
@@ -205,9 +257,9 @@ describe('splitCode properties', () => {
         fc.constantFrom<'chars' | 'words' | 'cl100k_base'>('chars', 'words', 'cl100k_base'),
         fc.constantFrom(null, 'pkg/módulo.src'),
         fc.boolean(),
-        fc.constantFrom<'python' | 'javascript'>('python', 'javascript'),
+        fc.constantFrom<'python' | 'javascript' | 'go'>('python', 'javascript', 'go'),
         async (items, gaps, size, overlapEighths, unitName, path, crlf, language) => {
-          const rendered = render(items, gaps, language);
+          const rendered = language === 'go' ? renderGo(items, gaps) : render(items, gaps, language);
           const { text, definitions } = crlf ? withCrlf(rendered) : rendered;
           const unit = await getUnit(unitName);
           const sizeInUnit = unitName === 'chars' ? size : Math.max(4, Math.round(size / (unitName === 'words' ? 6 : 4)));
