@@ -271,10 +271,10 @@ export function splitParsedCode(
       if (ctx.fits(u)) {
         // A node that starts inside a line and runs over several (the callback in `x = f(() => {`) is opened when it
         // cannot join its line's piece, so that cuts stay between lines rather than before its first token.
-        const opensInPlace = !startsLine(text, u.start) && !ctx.gluesToLast(u) && ctx.hasPieces() && reopens(u);
+        const reopenable = reopens(u);
         const open = (): void => visit(ctx, childUnits(text, u, rules), opened);
-        if (opensInPlace) open();
-        else ctx.addAtom({ start: u.start, end: u.end, closing: isClosingToken(node), ...(reopens(u) ? { reopen: open } : {}) });
+        if (reopenable && !startsLine(text, u.start) && ctx.hasPieces() && !ctx.gluesToLast(u)) open();
+        else ctx.addAtom({ start: u.start, end: u.end, closing: isClosingToken(node), ...(reopenable ? { reopen: open } : {}) });
         continue;
       }
       if (u.start < node.startIndex && ctx.fits({ start: node.startIndex, end: u.end })) {
@@ -289,9 +289,9 @@ export function splitParsedCode(
         // What closes it or ends its line (`}` of the enclosing body, `;`, a trailing comment) goes with its last
         // chunk rather than making a chunk of its own.
         let end = u.end;
-        while (k + 1 < units.length && (isClosingToken(units[k + 1]!.node) || !startsLine(text, units[k + 1]!.start))) {
-          end = units[++k]!.end;
-        }
+        const trails = (next: CodeUnit): boolean =>
+          isClosingToken(next.node) || (!startsLine(text, next.start) && (!next.node.isNamed || rules.leading.has(next.node.type)));
+        while (k + 1 < units.length && trails(units[k + 1]!)) end = units[++k]!.end;
         ctx.aside({ start: u.start, end }, () => {
           const chain = [...ctx.chain, index];
           const inner = new Context(u.start, chain, prefixFor(chain));
