@@ -1,5 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 // Cross-origin isolation (COOP/COEP) lets WASM use threads; nothing on the page comes from another origin.
 const isolationHeaders = {
@@ -9,6 +12,13 @@ const isolationHeaders = {
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [
+      // The markdown parser decodes entities with decode-named-character-reference, whose "browser" build uses
+      // document.createElement: the chunk worker has no document. Its plain build works everywhere.
+      { find: /^decode-named-character-reference$/, replacement: require.resolve('decode-named-character-reference') },
+    ],
+  },
   appType: 'mpa',
   // Module workers: the embedding worker imports transformers.js, which is ESM with top-level await.
   worker: { format: 'es' },

@@ -23,11 +23,13 @@ const block = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('code' as const), lines: fc.array(fc.array(word, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }) }) },
 );
 
-function render(blocks: fc.RecordValue<Record<string, unknown>>[]): Doc {
+type Block = { kind: 'heading'; depth: number; title: string[] } | { kind: 'para'; sentences: string[] } | { kind: 'code'; lines: string[][] };
+
+function render(blocks: Block[]): Doc {
   let text = '';
   const headings: Doc['headings'] = [];
   const fences: Doc['fences'] = [];
-  for (const b of blocks as ({ kind: 'heading'; depth: number; title: string[] } | { kind: 'para'; sentences: string[] } | { kind: 'code'; lines: string[][] })[]) {
+  for (const b of blocks) {
     if (text !== '') text += '\n\n';
     const start = text.length;
     if (b.kind === 'heading') {
@@ -62,7 +64,7 @@ const config = fc.record({
   retrieval: fc.constantFrom('chunks', 'parent-child', 'window', 'hierarchical'),
 });
 
-function optionsFor(c: fc.RecordValue<{ size: number; headingDepth: number; headers: boolean; retrieval: string }>): ChunkOptions {
+function optionsFor(c: { size: number; headingDepth: number; headers: boolean; retrieval: string }): ChunkOptions {
   const o: ChunkOptions = { strategy: 'markdown', size: c.size, overlap: 0, headingDepth: c.headingDepth, headers: c.headers };
   if (c.retrieval === 'parent-child') o.parentSize = c.size * 3;
   if (c.retrieval === 'window') o.window = 1;

@@ -1,6 +1,4 @@
 /// <reference lib="webworker" />
-// First: the markdown parser's browser build needs it when it loads.
-import './workerDom';
 import { chunk, chunkStats, ChunkOptionsError, formatChunks } from '../core/index';
 import type { Chunk, ChunkOptions, TokenEncodingName } from '../core/types';
 import { getUnit, isTokenEncoding } from '../core/units/index';
