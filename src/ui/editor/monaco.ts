@@ -21,6 +21,7 @@ import 'monaco-editor/languages/definitions/html/register';
 import 'monaco-editor/languages/definitions/go/register';
 import 'monaco-editor/languages/definitions/rust/register';
 import 'monaco-editor/languages/definitions/java/register';
+import 'monaco-editor/languages/definitions/cpp/register';
 // The exports map of monaco-editor has no entry for CSS files; the icon font is needed by the find widget.
 import '../../../node_modules/monaco-editor/esm/vs/base/browser/ui/codicons/codicon/codicon.css';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
@@ -38,6 +39,12 @@ export function languageForName(name: string | null): string {
   const byExt: Record<string, string> = {
     md: 'markdown',
     markdown: 'markdown',
+    // DOCX is converted to markdown on import.
+    docx: 'markdown',
+    c: 'c',
+    h: 'c',
+    cpp: 'cpp',
+    hpp: 'cpp',
     ts: 'typescript',
     tsx: 'typescript',
     js: 'javascript',

@@ -7,6 +7,8 @@ import { SAMPLES } from '../samples';
 export function DocumentPanel() {
   const setDocument = useStore((s) => s.setDocument);
   const docName = useStore((s) => s.docName);
+  const dropPageFurniture = useStore((s) => s.dropPageFurniture);
+  const setDropPageFurniture = useStore((s) => s.setDropPageFurniture);
   const fileInput = useRef<HTMLInputElement>(null);
   return (
     <section className="panel document" aria-labelledby="document-title">
@@ -43,7 +45,13 @@ export function DocumentPanel() {
           e.target.value = '';
         }}
       />
-      <p className="hint">Or paste, type, or drop a file onto the editor.</p>
+      <div className="field-check">
+        <label>
+          <input type="checkbox" checked={dropPageFurniture} onChange={(e) => setDropPageFurniture(e.target.checked)} />
+          Drop repeated page headers and footers (PDF)
+        </label>
+      </div>
+      <p className="hint">Or paste, type, or drop a file onto the editor: text, markdown, HTML, source files, PDF, DOCX.</p>
     </section>
   );
 }
