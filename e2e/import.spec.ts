@@ -48,6 +48,14 @@ test('a PDF opens as its text without the repeated header and footer, and the ch
     expect(item.metadata?.pages, `chunk ${item.start}-${item.end}`).toEqual(Array.from({ length: last - first + 1 }, (_, i) => first + i));
   }
   expect(exported.at(-1)!.metadata!.pages!.at(-1)).toBe(starts.length);
+
+  // The pages survive a reload (the document is stored with its page starts).
+  await page.waitForTimeout(400); // the document is saved when the browser is idle
+  await page.reload();
+  await expect.poll(() => getDocument(page)).toBe(text);
+  const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON', exact: true }).click()]);
+  const reloaded = JSON.parse(readFileSync(await again.path(), 'utf8')) as typeof exported;
+  expect(reloaded.map((c) => c.metadata?.pages)).toEqual(exported.map((c) => c.metadata?.pages));
 });
 
 test('an encrypted PDF is refused with one line and the current document stays', async ({ page }) => {

@@ -30,7 +30,8 @@ test('dropping a source file onto the editor loads it and chunks it', async ({ p
   await target.dispatchEvent('dragover', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
   await expect.poll(() => getDocument(page), { message: 'the editor holds the dropped file' }).toBe(source);
-  await expectPainted(page, await expectedChunks(source, await optionsFromControls(page)));
+  // A .py file switches the page to the code strategy; the file name is the path the options carry.
+  await expectPainted(page, await expectedChunks(source, { ...(await optionsFromControls(page)), path: 'walk.py' }));
 });
 
 test('"Copy chunk" copies the selected chunk\'s exact text', async ({ page, context, baseURL }) => {

@@ -28,6 +28,8 @@ let sentDocText: string | null = null;
 export interface InitialDocument {
   text: string;
   name: string | null;
+  /** Where each page starts (a PDF), so reloaded chunks keep their page numbers. */
+  pageStarts?: number[] | null;
 }
 
 /** Read URL, stored settings and stored document; set up the store; start chunking. */
@@ -53,7 +55,7 @@ export async function startController(chunkClient: ChunkClient, fallbackDocument
 
   const state = useStore.getState();
   state.setConfig(config);
-  state.setDocument(doc.text, { name: doc.name });
+  state.setDocument(doc.text, { name: doc.name, pageStarts: doc.pageStarts ?? null });
   if (notices.length) state.setNotice(notices.join(' '));
 
   useStore.subscribe(onStoreChange);
@@ -61,16 +63,9 @@ export async function startController(chunkClient: ChunkClient, fallbackDocument
   installTestHook();
 }
 
-/**
- * The document's name and page starts, which the options carry. `pageStarts` comes with PDF import (another slice
- * field); read defensively so the page works before and after it exists.
- */
+/** The document's name and page starts (from a PDF import), which the options carry. */
 export function documentFacts(s: AppState): DocumentFacts {
-  const pageStarts = (s as unknown as { pageStarts?: unknown }).pageStarts;
-  return {
-    name: s.docName,
-    pageStarts: Array.isArray(pageStarts) && pageStarts.every((n) => typeof n === 'number') ? (pageStarts as number[]) : null,
-  };
+  return { name: s.docName, pageStarts: s.pageStarts };
 }
 
 function onStoreChange(): void {
@@ -278,7 +273,7 @@ function scheduleDocumentSave(): void {
     docTimer = null;
     const save = () => {
       const s = useStore.getState();
-      saveDocument({ text: s.text, name: s.docName }).catch(() => {
+      saveDocument({ text: s.text, name: s.docName, pageStarts: s.pageStarts }).catch(() => {
         useStore.getState().setNotice('The document could not be saved in this browser; it will not survive a reload.');
       });
     };
