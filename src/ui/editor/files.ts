@@ -4,6 +4,8 @@ import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { STRATEGY_NAMES } from '../../core/index';
 import { IMPORTABLE_EXTENSIONS, ImportError, importDocument, setPdfWorkerSource, type ImportedDocument } from '../../import/index';
 import { useStore } from '../../state/store';
+import { applyChunkImport } from '../export/applyChunkImport';
+import { parseChunkExport } from '../export/reimport';
 
 setPdfWorkerSource(pdfWorkerUrl);
 
@@ -30,6 +32,14 @@ export async function readDroppedFile(file: File): Promise<void> {
   let imported: ImportedDocument;
   try {
     const bytes = new Uint8Array(await file.arrayBuffer());
+    // A Chunkscope JSON/JSONL export opened again: the document is rebuilt from its chunks' exact offsets.
+    if (/\.jsonl?$/i.test(file.name)) {
+      const chunkExport = parseChunkExport(new TextDecoder().decode(bytes));
+      if (chunkExport) {
+        if (current()) applyChunkImport(chunkExport, file.name);
+        return;
+      }
+    }
     imported = await importDocument(file.name, bytes, {
       dropPageFurniture: useStore.getState().dropPageFurniture,
       onProgress: (done, total) => {
