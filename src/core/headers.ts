@@ -7,9 +7,22 @@ import type { Unit } from './types';
  *
  * Template placeholders: {title} (the document title: its first level-1 heading or <title>, else the file name),
  * {path} (the heading path joined with " > "), {file} (the file path). A header that comes out blank is left out.
+ * Titles longer than HEADER_TITLE_MAX characters are shortened with "…".
  */
 
 export const PATH_JOINER = ' > ';
+/**
+ * A title longer than this is shortened in the header (not in metadata.headingPath): a setext "heading" made of a
+ * whole paragraph would otherwise make every chunk's budget small, since the splitter leaves room for the largest.
+ */
+export const HEADER_TITLE_MAX = 80;
+
+function shorten(title: string): string {
+  if (title.length <= HEADER_TITLE_MAX) return title;
+  const cut = title.slice(0, HEADER_TITLE_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return (space > HEADER_TITLE_MAX / 2 ? cut.slice(0, space) : cut) + '…';
+}
 
 export interface HeaderContext {
   template: string;
@@ -27,7 +40,7 @@ export function headerContext(template: string, structure: DocumentStructure | n
 export function renderHeader(ctx: HeaderContext, headingPath: readonly string[]): string {
   let empty = true;
   const out = ctx.template.replace(/\{(title|path|file)\}/g, (_, name: string) => {
-    const value = name === 'title' ? ctx.title : name === 'file' ? ctx.file : headingPath.join(PATH_JOINER);
+    const value = name === 'title' ? shorten(ctx.title) : name === 'file' ? ctx.file : headingPath.map(shorten).join(PATH_JOINER);
     if (value !== '') empty = false;
     return value;
   });

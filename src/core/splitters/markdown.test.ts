@@ -117,3 +117,17 @@ describe('markdown strategy through chunk()', () => {
     }
   });
 });
+
+describe('contextual headers with a very long heading', () => {
+  it('shorten the title in the header (not in headingPath), so one long heading does not halve every chunk', async () => {
+    const long = 'A heading that is really a whole paragraph ' + 'of words '.repeat(40);
+    const text = `# Guide\n\n${'Short body text. '.repeat(20)}\n\n${long.trim()}\n---\n\nBody under it.`;
+    const chunks = await chunk(text, { strategy: 'markdown', size: 500, overlap: 0, headers: true });
+    const under = chunks.find((c) => c.text.includes('Body under it'))!;
+    expect(under.metadata.headingPath!.at(-1)).toBe(long.trim());
+    expect(under.metadata.prefix!.length).toBeLessThan(100);
+    expect(under.metadata.prefix!).toContain('…');
+    // The first section is cut with almost the whole size, not half of it.
+    expect(chunks.filter((c) => c.text.includes('Short body text')).length).toBe(1);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Structure benchmark (`npm run bench`): the structure-aware strategies and retrieval units on ~1 MiB documents
+ * built from the corpus, side by side in one process with the recursive splitter on the same text and with
+ * LangChain JS's markdown splitter (RecursiveCharacterTextSplitter.fromLanguage('markdown'), the closest it has).
+ * Prints figures and ratios; not a timed test. Cold = first run on the document (parsing included), warm = a re-run
+ * at another size, as when a slider moves (the page keeps the parsed outline).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
+import { chunk } from '../src/node/index';
+import type { ChunkOptions } from '../src/core/types';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const file = process.argv[2] ? resolve(process.argv[2]) : resolve(here, '..', '..', 'shared', 'corpus', 'english-1mib.txt');
+const prose = readFileSync(file, 'utf8');
+console.warn = () => {};
+
+// Markdown: a chapter heading every 40 paragraphs, a section every 8, a small table every 30.
+const paragraphs = prose.split(/\n\s*\n/).filter((p) => p.trim() !== '');
+const markdown = paragraphs
+  .map((p, i) => {
+    const head = i % 40 === 0 ? `# Chapter ${i / 40 + 1}\n\n` : i % 8 === 0 ? `## Section ${i / 8 + 1}\n\n` : '';
+    const table = i % 30 === 29 ? `\n\nTable ${i}: Figures\n\n| key | value |\n|---|---|\n| a | ${i} |\n| b | ${i * 2} |` : '';
+    return head + p + table;
+  })
+  .join('\n\n');
+const html = `<html><head><title>Corpus</title></head><body>\n${paragraphs
+  .map((p, i) => (i % 40 === 0 ? `<h1>Chapter ${i / 40 + 1}</h1>\n` : i % 8 === 0 ? `<h2>Section ${i / 8 + 1}</h2>\n` : '') + `<p>${p.replace(/[<&]/g, ' ')}</p>`)
+  .join('\n')}\n</body></html>`;
+
+async function run(label: string, text: string, options: ChunkOptions): Promise<{ cold: number; warm: number; count: number }> {
+  const t0 = performance.now();
+  const first = await chunk(text, options);
+  const cold = performance.now() - t0;
+  const warms: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t1 = performance.now();
+    await chunk(text, { ...options, size: (options.size ?? 1000) + 10 * (i + 1) });
+    warms.push(performance.now() - t1);
+  }
+  const warm = warms.sort((a, b) => a - b)[1]!;
+  console.log(`  ${label.padEnd(44)} ${String(first.length).padStart(6)} chunks   cold ${cold.toFixed(0).padStart(6)} ms   warm ${warm.toFixed(0).padStart(5)} ms`);
+  return { cold, warm, count: first.length };
+}
+
+console.log(`Structure benchmark: ${(markdown.length / 1024).toFixed(0)} KiB markdown, ${(html.length / 1024).toFixed(0)} KiB HTML from ${file}`);
+const recursive = await run('recursive (same markdown text)', markdown, { strategy: 'recursive', size: 1000, overlap: 0 });
+const md = await run('markdown, headings to depth 3', markdown, { strategy: 'markdown', size: 1000, overlap: 0 });
+await run('markdown + contextual headers', markdown, { strategy: 'markdown', size: 1000, overlap: 0, headers: true });
+await run('markdown, parent–child (4000 / 1000)', markdown, { strategy: 'markdown', size: 1000, overlap: 0, parentSize: 4000 });
+await run('markdown, hierarchical 2048/512/128', markdown, { strategy: 'markdown', size: 1000, overlap: 0, levels: [2048, 512, 128] });
+await run('markdown, sentence windows (3)', markdown, { strategy: 'markdown', size: 1000, overlap: 0, window: 3 });
+await run('markdown, cl100k_base 512', markdown, { strategy: 'markdown', size: 512, overlap: 0, unit: 'cl100k_base' });
+const h = await run('html, headings to depth 3', html, { strategy: 'html', size: 1000, overlap: 0 });
+
+const lc = RecursiveCharacterTextSplitter.fromLanguage('markdown', { chunkSize: 1000, chunkOverlap: 0 });
+const t0 = performance.now();
+const lcChunks = await lc.splitText(markdown);
+const lcMs = performance.now() - t0;
+console.log(`  ${"LangChain JS fromLanguage('markdown')".padEnd(44)} ${String(lcChunks.length).padStart(6)} chunks   ${lcMs.toFixed(0).padStart(11)} ms`);
+console.log('Ratios (same run):');
+console.log(`  markdown warm vs LangChain fromLanguage('markdown'): ${(lcMs / md.warm).toFixed(1)}x faster (cold: ${(lcMs / md.cold).toFixed(2)}x)`);
+console.log(`  markdown warm vs recursive warm on the same text: ${(md.warm / recursive.warm).toFixed(1)}x the time`);
+console.log(`  html cold vs markdown cold: ${(h.cold / md.cold).toFixed(2)}x the time`);
