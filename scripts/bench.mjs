@@ -9,6 +9,7 @@ const steps = [
   ['bench/node.bench.ts', ['npx', 'tsx', 'bench/node.bench.ts', ...args]],
   ['bench/browser.bench.ts', ['npx', 'tsx', 'bench/browser.bench.ts', ...args]],
   ['bench/semantic.bench.ts', ['npx', 'tsx', 'bench/semantic.bench.ts', ...args]],
+  ['bench/structure.bench.ts', ['npx', 'tsx', 'bench/structure.bench.ts', ...args]],
 ];
 let failed = false;
 for (const [file, cmd] of steps) {
