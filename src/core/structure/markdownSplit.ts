@@ -192,8 +192,9 @@ function trimRange(text: string, r: Range): Range {
 function piecesBetween(start: number, end: number, blocks: readonly Range[]): Range[] {
   const out: Range[] = [];
   let at = start;
-  for (const b of blocks) {
-    if (b.start <= at) continue;
+  // Binary search to the first block after `start`: this runs for every range the packer cuts (O(log n), not O(n)).
+  for (let i = lastStartingAtOrBefore(blocks, start) + 1; i < blocks.length; i++) {
+    const b = blocks[i]!;
     if (b.start >= end) break;
     out.push({ start: at, end: b.start });
     at = b.start;
