@@ -81,7 +81,10 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
   }
 
   // Merge tiny sections forward into their next siblings; a heading with no body joins the section after it.
-  const headingEnds = new Map(outline.headings.map((h) => [h.start, h.end]));
+  // With a range (a parent unit), only the outline's parts that overlap it matter: per-call work stays
+  // proportional to the range, not to the document.
+  const local = options.range ? restrictOutline(outline, bounds) : outline;
+  const headingEnds = new Map(local.headings.map((h) => [h.start, h.end]));
   const headingOnly = (r: Range): boolean => {
     const t = trimRange(text, r);
     return (headingEnds.get(t.start) ?? -1) >= t.end;
@@ -120,7 +123,7 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
     return options.unit.count(withCaption && t.caption ? `${t.caption.text}\n\n${rows}` : rows) <= options.size;
   };
   const fits = (r: Range): boolean => sizeOf(r) <= options.size;
-  const atomic = atomicRanges(text, outline, fits, fitsSerialized);
+  const atomic = atomicRanges(text, local, fits, fitsSerialized);
   const blockLevel: Level = (start, end) => piecesBetween(start, end, outline.blocks);
   const levels = [blockLevel, ...separatorLevels(text, FALLBACK_SEPARATORS, false, 'start')].map((level) =>
     keepAtomic(level, atomic),
@@ -129,8 +132,8 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
   // What a span holds when it is exactly one code block or one table (with or without its caption).
   const kinds = new Map<string, { type: StructureContentType; table?: OutlineTable }>();
   const key = (r: Range): string => `${r.start}:${r.end}`;
-  for (const c of outline.code) kinds.set(key(trimRange(text, c)), { type: 'code' });
-  for (const t of outline.tables) {
+  for (const c of local.code) kinds.set(key(trimRange(text, c)), { type: 'code' });
+  for (const t of local.tables) {
     kinds.set(key(trimRange(text, t)), { type: 'table', table: t });
     if (t.caption) kinds.set(key(trimRange(text, { start: Math.min(t.caption.start, t.start), end: t.end })), { type: 'table', table: t });
   }
@@ -154,7 +157,7 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
       out.push(described);
     }
   };
-  const oversizeTables = outline.tables.filter(
+  const oversizeTables = local.tables.filter(
     (t) => t.start >= bounds.start && t.end <= bounds.end && (!fits(t) || !fitsSerialized(t, false)),
   );
   let nextTable = 0;
@@ -186,6 +189,18 @@ function trimRange(text: string, r: Range): Range {
   while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
   while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
   return { start, end };
+}
+
+/** The outline's headings, code blocks and tables that overlap `bounds` (each list is sorted by start). */
+function restrictOutline(outline: MarkdownOutline, bounds: Range): MarkdownOutline {
+  const overlapping = <T extends Range>(items: readonly T[]): T[] => {
+    const out: T[] = [];
+    for (let i = Math.max(0, lastStartingAtOrBefore(items, bounds.start)); i < items.length && items[i]!.start < bounds.end; i++) {
+      if (items[i]!.end > bounds.start) out.push(items[i]!);
+    }
+    return out;
+  };
+  return { headings: overlapping(outline.headings), code: overlapping(outline.code), tables: overlapping(outline.tables), blocks: outline.blocks };
 }
 
 /** Contiguous pieces of [start, end) cut at the starts of the given blocks. */
