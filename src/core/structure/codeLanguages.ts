@@ -137,9 +137,10 @@ const JS_BINDINGS = ['lexical_declaration', 'variable_declaration', 'field_defin
 
 export const GRAMMAR_RULES: Record<CodeLanguageName, GrammarRules> = {
   python: rules(['function_definition', 'class_definition'], [['decorated_definition', 'definition']]),
-  javascript: rules(JS_DEFINITIONS, [['export_statement', 'declaration']], ['comment'], JS_BINDINGS),
-  typescript: rules(TS_DEFINITIONS, [['export_statement', 'declaration'], ['ambient_declaration', null]], ['comment'], JS_BINDINGS),
-  tsx: rules(TS_DEFINITIONS, [['export_statement', 'declaration'], ['ambient_declaration', null]], ['comment'], JS_BINDINGS),
+  // A decorator of a class member is its sibling in the class body: glued to the member like a comment.
+  javascript: rules(JS_DEFINITIONS, [['export_statement', 'declaration']], ['comment', 'decorator'], JS_BINDINGS),
+  typescript: rules(TS_DEFINITIONS, [['export_statement', 'declaration'], ['ambient_declaration', null]], ['comment', 'decorator'], JS_BINDINGS),
+  tsx: rules(TS_DEFINITIONS, [['export_statement', 'declaration'], ['ambient_declaration', null]], ['comment', 'decorator'], JS_BINDINGS),
   go: rules(['function_declaration', 'method_declaration', 'type_declaration']),
   java: rules([
     'class_declaration',

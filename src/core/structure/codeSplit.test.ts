@@ -40,6 +40,16 @@ function expectContract(text: string, spans: StructureSpan[]): void {
   }
 }
 
+/** Whether a chunk's text is nothing but decorators, annotations, attributes, `template <...>` lines and comments. */
+function onlyDecoration(own: string): boolean {
+  const lines = own
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return lines.every((l) => /^(@|#\[|#!\[|#\s|#$|\/\/|template\s*<)/.test(l));
+}
+
 /** The blanks between the start of the line and `at`. */
 function indentOf(text: string, at: number): string {
   return text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
@@ -331,6 +341,150 @@ describe('splitCode: cutting inside definitions', () => {
     expect(chunk.start).toBe(docAndStruct.start);
     expect(chunk.headingPath).toEqual(['Matrix']);
   });
+
+  // Each definition fits alone at the sizes below, not with what decorates it: the decorator must open the chunk
+  // that holds the definition's header (and first members), never be a chunk of its own.
+  const DECORATED: { language: CodeLanguageName; source: string; head: string; header: string; firstMember: string; end: string }[] = [
+    {
+      language: 'python',
+      source: [
+        'from dataclasses import dataclass',
+        '',
+        '',
+        '@dataclass(frozen=True)',
+        'class Line:',
+        '    """One order line: a product, how many, and the unit price in minor units."""',
+        '',
+        '    sku: str',
+        '    quantity: int',
+        '    unit_price: int',
+        '',
+        '    def net(self) -> int:',
+        '        """Quantity times unit price, before tax."""',
+        '        return self.quantity * self.unit_price',
+        '',
+        '    def label(self) -> str:',
+        '        return f"{self.quantity} x {self.sku} at {self.unit_price}"',
+        '',
+      ].join('\n'),
+      head: '@dataclass(frozen=True)',
+      header: 'class Line:',
+      firstMember: 'sku: str',
+      end: 'at {self.unit_price}"',
+    },
+    {
+      language: 'rust',
+      source: [
+        'use std::fmt;',
+        '',
+        '/// A row-major matrix of 64-bit floats, stored in one vector.',
+        '#[derive(Debug, Clone, PartialEq)]',
+        'pub struct Matrix {',
+        '    rows: usize,',
+        '    cols: usize,',
+        '    data: Vec<f64>,',
+        '    label: Option<String>,',
+        '    row_names: Vec<String>,',
+        '    col_names: Vec<String>,',
+        '}',
+        '',
+      ].join('\n'),
+      head: '/// A row-major',
+      header: 'pub struct Matrix {',
+      firstMember: 'rows: usize,',
+      end: 'col_names: Vec<String>,\n}',
+    },
+    {
+      language: 'java',
+      source: [
+        'package shop;',
+        '',
+        '/** An order as stored: one row of the orders table, with its lines. */',
+        '@Entity',
+        '@Table(name = "orders")',
+        'public class Order {',
+        '    private long id;',
+        '    private String customer;',
+        '',
+        '    public long total() {',
+        '        return lines.stream().mapToLong(Line::net).sum();',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      head: '/** An order as stored',
+      header: 'public class Order {',
+      firstMember: 'private long id;',
+      end: '    }\n}',
+    },
+    {
+      language: 'typescript',
+      source: [
+        'export class Widget {',
+        '  size = 0;',
+        '',
+        "  @HostListener('window:resize', ['$event'])",
+        '  onResize(event: UIEvent): void {',
+        '    this.size = (event.target as Window).innerWidth;',
+        '    this.layout();',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      head: "@HostListener('window:resize', ['$event'])",
+      header: 'onResize(event: UIEvent): void {',
+      // The method's first statement does not fit with the decorator, the header and the class signature here.
+      firstMember: '',
+      end: 'this.layout();\n  }',
+    },
+    {
+      language: 'cpp',
+      source: [
+        '#include <vector>',
+        '',
+        'template <typename T>',
+        'class Stack {',
+        ' public:',
+        '  void push(const T& value) { items_.push_back(value); }',
+        '  bool empty() const { return items_.empty(); }',
+        ' private:',
+        '  std::vector<T> items_;',
+        '};',
+        '',
+      ].join('\n'),
+      head: 'template <typename T>',
+      header: 'class Stack {',
+      firstMember: 'public:',
+      end: 'items_;\n};',
+    },
+  ];
+
+  for (const c of DECORATED) {
+    it(`keeps a ${c.language} decorator with the definition it decorates when only the definition fits (${JSON.stringify(c.head)})`, async () => {
+      const { source } = c;
+      const headAt = source.indexOf(c.head);
+      const headerAt = source.indexOf(c.header);
+      const definitionEnd = source.indexOf(c.end, headerAt) + c.end.length;
+      const alone = definitionEnd - headerAt;
+      const decorated = definitionEnd - headAt;
+      // The reported case (the definition fits alone, not with its decorator), and a size far below it.
+      const middle = alone + Math.floor((decorated - alone) / 2);
+      for (const size of [alone, middle, Math.ceil(alone * 0.7)]) {
+        expect(size).toBeLessThan(decorated);
+        const spans = await split(source, c.language, size);
+        expectContract(source, spans);
+        for (const s of spans) expect(s.oversize ?? false).toBe(false);
+        if (size < alone) continue;
+        const holding = spans.find((s) => s.start <= headAt && headAt < s.end)!;
+        const own = source.slice(holding.start, holding.end);
+        expect(own, `${c.language} at ${size}`).toContain(c.header);
+        // The first members join when they fit the chunk's budget (which, at exactly `alone`, still counts the
+        // definition's own signature line: see the README).
+        if (size === middle && c.firstMember) expect(own, `${c.language} at ${size}`).toContain(c.firstMember);
+        for (const s of spans) expect(onlyDecoration(source.slice(s.start, s.end)), JSON.stringify(source.slice(s.start, s.end))).toBe(false);
+      }
+    });
+  }
 
   it('never moves a cut into a definition to keep a line whole (a trailing comment after its closing brace)', async () => {
     const f = 'func f() int {\n\tx := 1\n\ty := 2\n\treturn x + y\n}';

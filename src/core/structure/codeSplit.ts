@@ -93,17 +93,35 @@ export function splitParsedCode(
     readonly params: MergeParams;
     private pieces: Piece[] = [];
     private segmentStart: number;
+    /**
+     * What opens the definition this context packs and is not placed yet: the comments, decorators, attributes,
+     * `export`/`template <...>` and header before its body. It joins the first atom that follows, so it never
+     * makes a chunk of its own when it fits with that atom (see `visit`).
+     */
+    head: Head | null = null;
+    /**
+     * The budget of the chunk that starts with the head: it shows the definition's header itself, so its prefix
+     * leaves out the definition's own signature (the other chunks' budget counts it).
+     */
+    private readonly headSize: number;
     constructor(
       from: number,
       readonly chain: number[],
       private readonly kept: PrefixLines,
+      keptAtHead: PrefixLines = kept,
     ) {
       this.segmentStart = from;
       this.params = { size: Math.max(1, options.size - kept.size), overlap: options.overlap, meter, guard };
+      this.headSize = Math.max(this.params.size, options.size - keptAtHead.size);
     }
 
     fits(r: Range): boolean {
       return sizeOf(r.start, r.end) <= this.params.size;
+    }
+
+    /** Whether the head joined with what ends at `end` fits the first chunk. */
+    fitsHead(end: number): boolean {
+      return this.head !== null && sizeOf(this.head.start, end) <= this.headSize;
     }
 
     /**
@@ -114,6 +132,13 @@ export function splitParsedCode(
      * that chunks start at line starts.
      */
     addAtom(atom: Atom): void {
+      if (this.head) {
+        // The first atom after the head: one piece from the head's start (not reopenable: its start is not its own).
+        const start = this.head.start;
+        this.head = null;
+        this.pieces.push({ start, end: atom.end, atoms: [{ start, end: atom.end, closing: atom.closing }] });
+        return;
+      }
       const last = this.pieces[this.pieces.length - 1];
       if (last && (atom.closing || !startsLine(text, atom.start)) && this.fits({ start: last.start, end: atom.end })) {
         last.end = atom.end;
@@ -150,6 +175,7 @@ export function splitParsedCode(
      * its lines as atoms, and a line still too large is packed on its own by words, then grapheme clusters.
      */
     addText(r: Range): void {
+      this.placeHead(r.start);
       if (r.start >= r.end) return;
       if (this.fits(r)) {
         this.addAtom({ start: r.start, end: r.end });
@@ -168,6 +194,31 @@ export function splitParsedCode(
       }
     }
 
+    /**
+     * The head as a piece of its own: what follows it (at `next`) cannot join it (a statement too large to share a
+     * chunk, a header line too long). When `next` is inside a line, the head's part on that line becomes a piece
+     * that `next` may join, so that the cut stays at a line start.
+     */
+    placeHead(next?: number): void {
+      const head = this.head;
+      if (!head) return;
+      this.head = null;
+      const cut = next !== undefined && !startsLine(text, next) ? Math.max(head.start, Math.min(head.end, firstOfLine(text, next))) : head.end;
+      for (const [a, b] of [[head.start, cut], [cut, head.end]] as const) {
+        if (!hasCode(text, a, b)) continue;
+        // A head too large for a chunk (a long doc comment) is cut at its lines like any text.
+        if (sizeOf(a, b) <= this.headSize) this.pieces.push({ start: a, end: b, atoms: [{ start: a, end: b }] });
+        else this.addText({ start: a, end: b });
+      }
+    }
+
+    /** The head, handed to a nested context that starts with it (the first member, opened to take it). */
+    takeHead(): Head | null {
+      const head = this.head;
+      this.head = null;
+      return head;
+    }
+
     /** Something packed on its own (a nested context) takes [r.start, r.end). */
     aside(r: Range, pack: () => void): void {
       this.flush(r.start);
@@ -177,6 +228,8 @@ export function splitParsedCode(
 
     /** Pack the pending pieces, made contiguous over [segmentStart, until) so no text falls between them. */
     flush(until: number): void {
+      if (this.head) this.head.end = until;
+      this.placeHead();
       // Text after the last nested context, with no piece of its own (`}  // namespace x` closing an outer one):
       // on the line where the last chunk ends it joins that chunk when it fits, else it is packed here.
       if (this.pieces.length === 0 && hasCode(text, this.segmentStart, until) && !this.extendLastChunk(until)) {
@@ -230,10 +283,13 @@ export function splitParsedCode(
           // Under signatures, the chunk's first line keeps its indentation (the content reads as nested code) when
           // that still fits the size.
           const indent = signatures.length > 0 ? indentBefore(text, span.start) : '';
-          if (indent && (span.oversize || unit.count(described.prefix + indent + own) <= options.size)) described.prefix += indent;
+          const overAnyway = span.oversize === true && unit.count(described.prefix + own) > options.size;
+          if (indent && (overAnyway || unit.count(described.prefix + indent + own) <= options.size)) described.prefix += indent;
           described.content = described.prefix + own;
         }
         if (signatures.length > 0) described.signature = signatures.map((i) => definitions[i]!.signature).join('\n');
+        // A chunk starting with a head is packed to the head's budget: within the size once its prefix is known.
+        if (described.oversize && unit.count(described.content ?? text.slice(span.start, span.end)) <= options.size) delete described.oversize;
         out.push(described);
       }
     }
@@ -268,7 +324,27 @@ export function splitParsedCode(
       const u = units[k]!;
       guard.tick(u.start);
       const node = u.node;
-      if (ctx.fits(u)) {
+      const head = ctx.head;
+      if (head) {
+        // Before the body (decorators, `class X:`, `fn f(...) ->`): part of the head while it fits.
+        if (u.end <= head.body.start && ctx.fitsHead(u.end)) {
+          head.end = u.end;
+          continue;
+        }
+        // Too large to take the head along: opened so that the head joins its first part when it is what holds the
+        // body (the wrapped declaration, the body itself) or a definition (a first method); else the head is placed
+        // alone, still holding the definition's header line (a statement is never opened to take a head).
+        if (!ctx.fitsHead(u.end)) {
+          const holdsBody = u.start <= head.body.start && head.body.end <= u.end;
+          const opensForHead = node.childCount > 0 && (holdsBody || isDefinitionUnit(u, opened));
+          if (!opensForHead) ctx.placeHead(u.start);
+        }
+      }
+      if (ctx.head ? ctx.fitsHead(u.end) : ctx.fits(u)) {
+        if (ctx.head) {
+          ctx.addAtom({ start: u.start, end: u.end });
+          continue;
+        }
         // A node that starts inside a line and runs over several (the callback in `x = f(() => {`) is opened when it
         // cannot join its line's piece, so that cuts stay between lines rather than before its first token.
         const reopenable = reopens(u);
@@ -277,14 +353,15 @@ export function splitParsedCode(
         else ctx.addAtom({ start: u.start, end: u.end, closing: isClosingToken(node), ...(reopenable ? { reopen: open } : {}) });
         continue;
       }
-      if (u.start < node.startIndex && ctx.fits({ start: node.startIndex, end: u.end })) {
-        // The comments glued before it are what does not fit: the node itself stays whole.
+      const info = opened && node.equals(opened) ? null : definitionOf(node, rules);
+      const index = info ? definitionAt.get(`${u.start}:${u.end}`) : undefined;
+      if (!ctx.head && u.start < node.startIndex && index === undefined && ctx.fits({ start: node.startIndex, end: u.end })) {
+        // A statement whose glued comments are what does not fit stays whole (a definition instead is opened below,
+        // its comments joining its header).
         ctx.addText({ start: u.start, end: node.startIndex });
         ctx.addAtom({ start: node.startIndex, end: u.end });
         continue;
       }
-      const info = opened && node.equals(opened) ? null : definitionOf(node, rules);
-      const index = info ? definitionAt.get(`${u.start}:${u.end}`) : undefined;
       if (info && index !== undefined) {
         // What closes it or ends its line (`}` of the enclosing body, `;`, a trailing comment) goes with its last
         // chunk rather than making a chunk of its own.
@@ -292,10 +369,19 @@ export function splitParsedCode(
         const trails = (next: CodeUnit): boolean =>
           isClosingToken(next.node) || (!startsLine(text, next.start) && (!next.node.isNamed || rules.leading.has(next.node.type)));
         while (k + 1 < units.length && trails(units[k + 1]!)) end = units[++k]!.end;
-        ctx.aside({ start: u.start, end }, () => {
+        // A head pending outside (the enclosing definition's header, this being its first member) starts this
+        // context's first chunk.
+        const start = ctx.takeHead()?.start ?? u.start;
+        ctx.aside({ start, end }, () => {
           const chain = [...ctx.chain, index];
-          const inner = new Context(u.start, chain, prefixFor(chain));
-          inner.addText({ start: u.start, end: node.startIndex });
+          const inner = new Context(start, chain, prefixFor(chain), prefixFor(ctx.chain));
+          // Everything before the body (glued comments, decorators, attributes, `export`, `template <...>`, the
+          // header) is the head: it joins the first part of the body, never a chunk of its own. So a decorated
+          // definition that fits only without its decorator is opened (decorator + header + first members, then
+          // the rest) rather than kept whole with its decorator alone: every chunk stays within the size, and the
+          // decorator stays with the code it decorates.
+          const opens = info.body ?? info.inner;
+          inner.head = { start, end: node.startIndex, body: { start: opens.startIndex, end: opens.endIndex } };
           // A wrapper (decorators, export, template) is opened too; its declaration is opened in place.
           visit(inner, unitsOf(text, node.children, rules), info.inner === node ? null : info.inner);
           inner.flush(end);
@@ -306,6 +392,10 @@ export function splitParsedCode(
       else visit(ctx, childUnits(text, u, rules), opened);
     }
   };
+
+  /** Whether the unit is a definition that `visit` would pack in a context of its own. */
+  const isDefinitionUnit = (u: CodeUnit, opened: Node | null): boolean =>
+    !(opened && u.node.equals(opened)) && definitionOf(u.node, rules) !== null && definitionAt.has(`${u.start}:${u.end}`);
 
   const top = new Context(0, [], prefixFor([]));
   visit(top, outline.topLevel, null);
@@ -319,6 +409,14 @@ interface Atom extends Range {
   closing?: boolean;
   /** Adds the atom's children instead of the atom (a multi-line expression that is not a definition). */
   reopen?: () => void;
+}
+
+/** What opens a definition, from `start` to `end` so far; units ending before its body may still join it. */
+interface Head {
+  start: number;
+  end: number;
+  /** The definition's body (its declaration when it has none): the nodes holding it are opened for the head. */
+  body: Range;
 }
 
 interface Piece extends Range {
