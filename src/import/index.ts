@@ -153,6 +153,7 @@ export const IMPORTABLE_EXTENSIONS: readonly string[] = [
   ...HTML,
   'xml',
   'json',
+  'jsonl',
   'csv',
   'rst',
   'tex',

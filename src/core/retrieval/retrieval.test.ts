@@ -393,3 +393,16 @@ describe('real documents', () => {
     expect(texts(corpus, units)).toEqual(expected);
   });
 });
+
+describe('sentence windows and numbered headings', () => {
+  it('a numbered heading is one sentence, not "## 1." and the rest', async () => {
+    const { chunk } = await import('../index');
+    const text = '# Handbook\n\n## 1. Working hours and location\n\nWe work from ten. We stop at three.\n\n### 1.1. Core hours\n\nCore hours are fixed.';
+    const chunks = await chunk(text, { strategy: 'markdown', window: 1 });
+    const texts = chunks.map((c) => c.text);
+    expect(texts).toContain('## 1. Working hours and location');
+    expect(texts).toContain('### 1.1. Core hours');
+    expect(texts).not.toContain('## 1.');
+    expect(texts).toContain('We work from ten.');
+  });
+});

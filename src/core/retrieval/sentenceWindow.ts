@@ -27,7 +27,15 @@ export async function splitSentenceWindows(
       progress.report(piece.start / total);
       for (const s of sentences(text, piece.start, piece.end, ctx.options.locale)) {
         const t = trimRange(text, s);
-        if (t.start < t.end) found.push(t);
+        if (t.start >= t.end) continue;
+        // "## 1. Working hours": the segmenter ends a sentence after a heading's section number; the number joins
+        // the title after it on the same line.
+        const previous = found[found.length - 1];
+        if (previous && isBareMarker(text.slice(previous.start, previous.end)) && !/[\r\n]/.test(text.slice(previous.end, t.start))) {
+          previous.end = t.end;
+        } else {
+          found.push(t);
+        }
       }
     }
     for (let i = 0; i < found.length; i++) {
@@ -62,4 +70,9 @@ function linePieces(source: string, start: number, end: number): Range[] {
   }
   out.push({ start: from, end });
   return out;
+}
+
+/** A "sentence" that is only a markdown heading marker with a section number ("## 1.", "#### 4.1."). */
+function isBareMarker(sentence: string): boolean {
+  return /^#{1,6}[ \t]+(\d+\.)+(\d+)?$/.test(sentence);
 }
