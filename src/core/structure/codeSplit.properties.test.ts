@@ -43,6 +43,8 @@ interface FunctionItem {
   kind: 'function';
   name: string;
   comment: boolean;
+  /** Python: decorators between the comment and `def` (none in JavaScript and Go). */
+  decorators: number;
   /** JavaScript, top level: a comment after the closing brace, on its line. */
   trailing: boolean;
   body: Statement[];
@@ -51,6 +53,8 @@ interface ClassItem {
   kind: 'class';
   name: string;
   comment: boolean;
+  /** Python: decorators between the comment and `class`. */
+  decorators: number;
   docstring: boolean;
   methods: FunctionItem[];
 }
@@ -64,6 +68,7 @@ const functionItem: fc.Arbitrary<FunctionItem> = fc.record({
   kind: fc.constant<'function'>('function'),
   name: fc.constantFrom(...NAMES),
   comment: fc.boolean(),
+  decorators: fc.nat({ max: 2 }),
   trailing: fc.boolean(),
   body: fc.array(statement, { minLength: 1, maxLength: 8 }),
 });
@@ -75,6 +80,7 @@ const item: fc.Arbitrary<Item> = fc.oneof(
       kind: fc.constant<'class'>('class'),
       name: fc.constantFrom('Cart', 'Größe', 'Thing'),
       comment: fc.boolean(),
+      decorators: fc.nat({ max: 2 }),
       docstring: fc.boolean(),
       methods: fc.array(functionItem, { minLength: 1, maxLength: 5 }),
     }),
@@ -116,6 +122,7 @@ function render(items: Item[], gaps: number[], language: 'python' | 'javascript'
     if (f.comment) text += `${indent}${comment} ${f.name} does things — ✓\n`;
     const index = definitions.push({ start, end: -1, name: f.name, parent }) - 1;
     if (py) {
+      for (let d = 0; d < f.decorators; d++) text += `${indent}@cached(key="${f.name}", ttl=${d})\n`;
       text += `${indent}def ${f.name}(self, a="é"):\n`;
       statements(f.body, indent + '    ');
     } else {
@@ -137,6 +144,7 @@ function render(items: Item[], gaps: number[], language: 'python' | 'javascript'
       const start = text.length;
       if (it.comment) text += `${comment} The ${it.name} class 🧺\n`;
       const index = definitions.push({ start, end: -1, name: it.name, parent: -1 }) - 1;
+      if (py) for (let d = 0; d < it.decorators; d++) text += `@dataclass(frozen=${d === 0 ? 'True' : 'False'})\n`;
       text += py ? `class ${it.name}:\n` : `class ${it.name} {\n`;
       if (it.docstring) text += py ? `    """About ${it.name}: ünïcödé 😀."""\n` : `  // About ${it.name}: ünïcödé 😀.\n`;
       it.methods.forEach((m, k) => {
@@ -215,6 +223,14 @@ function withCrlf(file: { text: string; definitions: KnownDefinition[] }): { tex
   };
 }
 
+/** Whether text is nothing but Python decorators and comments (and blank lines). */
+function onlyDecoration(own: string): boolean {
+  return own
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .every((l) => l === '' || l.startsWith('@') || l.startsWith('#'));
+}
+
 function ancestry(definitions: KnownDefinition[], offset: number): string[] {
   return definitions.filter((d) => d.start <= offset && offset < d.end).map((d) => d.name);
 }
@@ -274,6 +290,19 @@ describe('splitCode properties', () => {
             if (d.parent !== -1 || trimmedSize(text, d, unit) > budget) continue;
             const cutting = spans.filter((s) => s.start < d.end && s.end > d.start && !(s.start <= d.start && s.end >= d.end));
             expect(cutting).toEqual([]);
+          }
+          // No chunk is only decorators and comments when they fit with the line they open (`def ...:`).
+          if (language === 'python' && unitName === 'chars') {
+            for (const s of spans) {
+              if (!onlyDecoration(text.slice(s.start, s.end))) continue;
+              let lineEnd = s.end;
+              do {
+                const next = text.indexOf('\n', lineEnd + 1);
+                lineEnd = next < 0 ? text.length : next;
+              } while (lineEnd < text.length && onlyDecoration(text.slice(s.end, lineEnd)));
+              const joined = (s.prefix ?? '') + text.slice(s.start, lineEnd).trimEnd();
+              expect(unit.count(joined), JSON.stringify(text.slice(s.start, s.end))).toBeGreaterThan(sizeInUnit);
+            }
           }
         },
       ),

@@ -99,20 +99,13 @@ export function splitParsedCode(
      * makes a chunk of its own when it fits with that atom (see `visit`).
      */
     head: Head | null = null;
-    /**
-     * The budget of the chunk that starts with the head: it shows the definition's header itself, so its prefix
-     * leaves out the definition's own signature (the other chunks' budget counts it).
-     */
-    private readonly headSize: number;
     constructor(
       from: number,
       readonly chain: number[],
       private readonly kept: PrefixLines,
-      keptAtHead: PrefixLines = kept,
     ) {
       this.segmentStart = from;
       this.params = { size: Math.max(1, options.size - kept.size), overlap: options.overlap, meter, guard };
-      this.headSize = Math.max(this.params.size, options.size - keptAtHead.size);
     }
 
     fits(r: Range): boolean {
@@ -121,7 +114,38 @@ export function splitParsedCode(
 
     /** Whether the head joined with what ends at `end` fits the first chunk. */
     fitsHead(end: number): boolean {
-      return this.head !== null && sizeOf(this.head.start, end) <= this.headSize;
+      return this.head !== null && sizeOf(this.head.start, end) <= this.head.size;
+    }
+
+    /**
+     * The head cannot take what comes next (at `at`, before the body): the part carried from the enclosing
+     * definition is placed first, else the head up to the line holding `at`; the head goes on from there, so the
+     * decorators nearest the definition stay with its header. False when nothing is left to place.
+     */
+    restartHead(at: number): boolean {
+      const head = this.head!;
+      const cut = head.start < head.own && head.own <= at ? head.own : startsLine(text, at) ? at : Math.max(head.start, firstOfLine(text, at));
+      if (cut <= head.start) return false;
+      this.placeHeadPart(head.start, cut, head.size);
+      head.start = cut;
+      head.end = Math.max(head.end, cut);
+      // From inside the header on, the chunk no longer shows the signature: it needs it in its prefix.
+      if (cut > head.signatureStart) head.size = this.params.size;
+      return true;
+    }
+
+    private placeHeadPart(a: number, b: number, size: number): void {
+      if (!hasCode(text, a, b)) return;
+      // A head too large for a chunk (a long doc comment) is cut at its lines like any text.
+      if (sizeOf(a, b) <= size) {
+        this.pieces.push({ start: a, end: b, atoms: [{ start: a, end: b }] });
+        return;
+      }
+      // Its lines are atoms of their own: the rest of the head stays pending meanwhile.
+      const pending = this.head;
+      this.head = null;
+      this.addLines({ start: a, end: b });
+      this.head = pending;
     }
 
     /**
@@ -176,6 +200,10 @@ export function splitParsedCode(
      */
     addText(r: Range): void {
       this.placeHead(r.start);
+      this.addLines(r);
+    }
+
+    private addLines(r: Range): void {
       if (r.start >= r.end) return;
       if (this.fits(r)) {
         this.addAtom({ start: r.start, end: r.end });
@@ -186,7 +214,7 @@ export function splitParsedCode(
           this.addAtom(line);
           continue;
         }
-        this.flush(line.start);
+        this.flushPieces(line.start);
         const spans: SplitSpan[] = [];
         packLevels(text, line.start, line.end, wordLevels, this.params, spans);
         this.describe(spans);
@@ -204,12 +232,8 @@ export function splitParsedCode(
       if (!head) return;
       this.head = null;
       const cut = next !== undefined && !startsLine(text, next) ? Math.max(head.start, Math.min(head.end, firstOfLine(text, next))) : head.end;
-      for (const [a, b] of [[head.start, cut], [cut, head.end]] as const) {
-        if (!hasCode(text, a, b)) continue;
-        // A head too large for a chunk (a long doc comment) is cut at its lines like any text.
-        if (sizeOf(a, b) <= this.headSize) this.pieces.push({ start: a, end: b, atoms: [{ start: a, end: b }] });
-        else this.addText({ start: a, end: b });
-      }
+      this.placeHeadPart(head.start, cut, head.size);
+      this.placeHeadPart(cut, head.end, head.size);
     }
 
     /** The head, handed to a nested context that starts with it (the first member, opened to take it). */
@@ -230,6 +254,11 @@ export function splitParsedCode(
     flush(until: number): void {
       if (this.head) this.head.end = until;
       this.placeHead();
+      this.flushPieces(until);
+    }
+
+    /** The same, the head (if any) left pending: a long line packed on its own while the head is being placed. */
+    private flushPieces(until: number): void {
       // Text after the last nested context, with no piece of its own (`}  // namespace x` closing an outer one):
       // on the line where the last chunk ends it joins that chunk when it fits, else it is packed here.
       if (this.pieces.length === 0 && hasCode(text, this.segmentStart, until) && !this.extendLastChunk(until)) {
@@ -295,13 +324,16 @@ export function splitParsedCode(
     }
   }
 
+  /** Size of the prefix made of these lines. */
+  const prefixSize = (path: string | null, signatures: readonly number[]): number => {
+    const lines = [...(path !== null ? [path] : []), ...signatures.map((i) => definitions[i]!.indent + definitions[i]!.signature)];
+    return lines.length === 0 ? 0 : unit.count(lines.join('\n') + '\n');
+  };
+
   const prefixFor = (chain: number[]): PrefixLines => {
     const signatures = [...chain];
     let path = pathLine;
-    const count = (): number => {
-      const lines = [...(path !== null ? [path] : []), ...signatures.map((i) => definitions[i]!.indent + definitions[i]!.signature)];
-      return lines.length === 0 ? 0 : unit.count(lines.join('\n') + '\n');
-    };
+    const count = (): number => prefixSize(path, signatures);
     let size = count();
     while (size > options.size * MAX_PREFIX_FRACTION && signatures.length > 0) {
       signatures.shift();
@@ -325,22 +357,28 @@ export function splitParsedCode(
       guard.tick(u.start);
       const node = u.node;
       const head = ctx.head;
+      let mustOpen = false;
       if (head) {
         // Before the body (decorators, `class X:`, `fn f(...) ->`): part of the head while it fits.
-        if (u.end <= head.body.start && ctx.fitsHead(u.end)) {
-          head.end = u.end;
-          continue;
+        if (u.end <= head.body.start) {
+          while (!ctx.fitsHead(u.end) && ctx.restartHead(u.start));
+          if (ctx.fitsHead(u.end)) {
+            head.end = u.end;
+            continue;
+          }
         }
-        // Too large to take the head along: opened so that the head joins its first part when it is what holds the
-        // body (the wrapped declaration, the body itself) or a definition (a first method); else the head is placed
-        // alone, still holding the definition's header line (a statement is never opened to take a head).
-        if (!ctx.fitsHead(u.end)) {
-          const holdsBody = u.start <= head.body.start && head.body.end <= u.end;
-          const opensForHead = node.childCount > 0 && (holdsBody || isDefinitionUnit(u, opened));
-          if (!opensForHead) ctx.placeHead(u.start);
+        // What holds the body (the wrapped declaration, the body itself) is opened: the definition did not fit its
+        // context, so its first chunk is the head with the body's first members. Anything else too large to take
+        // the head along is opened when it is a definition (a first method), else the head is placed alone, still
+        // holding the definition's header line (a statement is never opened to take a head).
+        const holdsBody = u.start <= head.body.start && head.body.end <= u.end;
+        if (node.childCount > 0 && holdsBody) mustOpen = true;
+        else if (!ctx.fitsHead(u.end)) {
+          if (node.childCount > 0 && isDefinitionUnit(u, opened)) mustOpen = true;
+          else ctx.placeHead(u.start);
         }
       }
-      if (ctx.head ? ctx.fitsHead(u.end) : ctx.fits(u)) {
+      if (!mustOpen && (ctx.head ? ctx.fitsHead(u.end) : ctx.fits(u))) {
         if (ctx.head) {
           ctx.addAtom({ start: u.start, end: u.end });
           continue;
@@ -374,14 +412,23 @@ export function splitParsedCode(
         const start = ctx.takeHead()?.start ?? u.start;
         ctx.aside({ start, end }, () => {
           const chain = [...ctx.chain, index];
-          const inner = new Context(start, chain, prefixFor(chain), prefixFor(ctx.chain));
+          const kept = prefixFor(chain);
+          const inner = new Context(start, chain, kept);
           // Everything before the body (glued comments, decorators, attributes, `export`, `template <...>`, the
           // header) is the head: it joins the first part of the body, never a chunk of its own. So a decorated
           // definition that fits only without its decorator is opened (decorator + header + first members, then
           // the rest) rather than kept whole with its decorator alone: every chunk stays within the size, and the
           // decorator stays with the code it decorates.
           const opens = info.body ?? info.inner;
-          inner.head = { start, end: node.startIndex, body: { start: opens.startIndex, end: opens.endIndex } };
+          inner.head = {
+            start,
+            end: node.startIndex,
+            own: u.start,
+            signatureStart: definitions[index]!.signatureStart,
+            // The chunk that starts with the head shows the header itself: its prefix leaves out the own signature.
+            size: Math.max(inner.params.size, options.size - prefixSize(kept.pathLine, kept.signatures.filter((i) => i !== index))),
+            body: { start: opens.startIndex, end: opens.endIndex },
+          };
           // A wrapper (decorators, export, template) is opened too; its declaration is opened in place.
           visit(inner, unitsOf(text, node.children, rules), info.inner === node ? null : info.inner);
           inner.flush(end);
@@ -415,6 +462,11 @@ interface Atom extends Range {
 interface Head {
   start: number;
   end: number;
+  /** Where the definition's own unit starts (before it: the enclosing definition's header, carried along). */
+  own: number;
+  signatureStart: number;
+  /** The budget of the chunk that starts with the head. */
+  size: number;
   /** The definition's body (its declaration when it has none): the nodes holding it are opened for the head. */
   body: Range;
 }
