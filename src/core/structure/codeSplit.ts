@@ -48,6 +48,12 @@ export const MAX_PREFIX_FRACTION = 1 / 2;
  *   own (its header line packed with its first members or statements; the chunks after the first carry its
  *   signature in their prefix), any other node is opened in place; atoms on one line are kept together when they
  *   fit, so chunks start at line starts;
+ * - what opens a definition (glued comments, decorators, annotations, attributes, `export`, `template <...>`, the
+ *   header up to the body) is its head: it starts the chunk that holds the body's first members and never makes a
+ *   chunk of its own when it fits with the header. A decorated definition that fits only without its decorator is
+ *   therefore opened (decorator + header + first members, then the rest), not kept whole with the decorator alone:
+ *   the user gets chunks within the size whose first one reads like the definition's start, rather than an
+ *   oversize chunk or a chunk of bare `@dataclass`;
  * - a leaf still too large (a long string) is cut at lines, then words, then grapheme clusters.
  * Each chunk's `content` = `prefix` + its source text, where the prefix is the path line (`# file: <path>` or
  * `// file: <path>`, only when a path is given) and the signatures of the enclosing definitions whose header is not
