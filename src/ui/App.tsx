@@ -41,6 +41,11 @@ function SemanticSection() {
 function EditorBar() {
   const name = useStore(selectDocName);
   const length = useStore(selectDocLength);
+  // Structure marks get a legend entry only when the painted chunks have them.
+  const structure = useStore((s) => s.result?.structure);
+  const hasBreadcrumbs = structure ? structure.paths.some((p) => p.length > 0) : false;
+  const hasInjected = structure?.prefixIndex ? structure.prefixIndex.some((i) => i >= 0) : false;
+  const hasParents = Boolean(structure?.parents);
   return (
     <div className="editor-bar">
       <span className="doc-name">{name ?? 'Pasted text'}</span>
@@ -49,9 +54,27 @@ function EditorBar() {
         <span className="swatch swatch-even" /> chunk
         <span className="swatch swatch-odd" /> next chunk
         <span className="swatch swatch-overlap" /> overlap
-        <span className="legend-gap">
-          <span className="swatch swatch-gap" /> outside every chunk
-        </span>
+        {hasBreadcrumbs && (
+          <>
+            <span className="swatch swatch-breadcrumb" /> breadcrumb
+          </>
+        )}
+        {hasInjected && (
+          <>
+            <span className="swatch swatch-injected" /> injected text
+          </>
+        )}
+        {hasParents && (
+          <>
+            <span className="swatch swatch-parent" /> parent
+          </>
+        )}
+        {/* Room is short: the structure entries replace this one when they are shown. */}
+        {!hasBreadcrumbs && !hasInjected && !hasParents && (
+          <span className="legend-gap">
+            <span className="swatch swatch-gap" /> outside every chunk
+          </span>
+        )}
       </span>
     </div>
   );
