@@ -52,6 +52,9 @@ test('breadcrumbs on every chunk in the list and in the editor equal the heading
   const c = controls(page);
   await expect(c.chunkCount).toHaveText(String(expected.length));
   const ancestry = headingAncestry(text);
+  // The legend names the breadcrumbs now drawn (and no parent bands: there are none).
+  await expect(page.locator('.legend')).toContainText('breadcrumb');
+  await expect(page.locator('.legend')).not.toContainText('parent');
 
   // The list: each rendered row's breadcrumb (full path, also in its title) is the ancestry at its start.
   await expect(c.chunkList.getByRole('option').first().locator('.cs-breadcrumb')).toHaveText('Northwind Labs Employee Handbook');
@@ -145,6 +148,7 @@ test('parent–child units: parents drawn as bands and list groups; counts are o
   const c = controls(page);
   await expect(c.chunkCount).toHaveText(String(leaves.length));
   await expect(page.getByTestId('parent-count')).toHaveText(`${parents.length} parents · ${leaves.length} children`);
+  await expect(page.locator('.legend')).toContainText('parent');
 
   // Editor: a band (gutter bar) and a label for the first parent; leaves tinted as chunks are.
   await expect(c.editor.locator('.margin .cs-parent').first()).toBeAttached();
