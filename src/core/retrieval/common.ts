@@ -53,13 +53,7 @@ export function firstNonBlank(text: string, start: number, end: number): number 
   return s;
 }
 
-/** The range without the whitespace at its edges (empty, start === end, when it is all whitespace). */
-export function trimRange(text: string, r: Range): Range {
-  const start = firstNonBlank(text, r.start, r.end);
-  let end = r.end;
-  while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
-  return { start, end };
-}
+export { trimRange } from '../ranges';
 
 /**
  * The packer behind parents, oversize sections and hierarchical levels: the recursive strategy's separator

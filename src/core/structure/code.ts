@@ -1,4 +1,5 @@
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+import { lastStartingAtOrBefore } from '../ranges';
 import type { LoadWasm, Range } from '../types';
 import { CODE_LANGUAGES, GRAMMAR_RULES, RUNTIME_WASM, type CodeLanguageName, type GrammarRules } from './codeLanguages';
 
@@ -464,18 +465,7 @@ export function buildCodeOutline(text: string, tree: Tree, language: CodeLanguag
 
 /** Index of the innermost definition containing `offset` (start <= offset < end), -1 for none. */
 export function innermostDefinitionAt(definitions: readonly CodeDefinition[], offset: number): number {
-  let lo = 0;
-  let hi = definitions.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (definitions[mid]!.start <= offset) {
-      found = mid;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
+  let found = lastStartingAtOrBefore(definitions, offset);
   // Definitions nest or are disjoint: the containing ones are the last one starting here and its ancestors.
   while (found >= 0 && definitions[found]!.end <= offset) found = definitions[found]!.parent;
   return found;

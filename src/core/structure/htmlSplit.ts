@@ -1,10 +1,12 @@
-import { isWhitespaceCode, meterFor } from '../measure';
+import { meterFor } from '../measure';
 import { packLevels, RunGuard, type Level, type MergeParams } from '../merge';
 import type { DocumentStructure, SplitSpan, StructureSection } from '../registry';
 import { separatorLevels } from '../segment/separators';
 import type { Range, Unit } from '../types';
 import { buildHtmlOutline, htmlHeadingPathAt, type HtmlBlock, type HtmlOutline, type HtmlTable } from './html';
-import { rowsAsText, TINY_SECTION_FRACTION, type StructureContentType, type StructureSpan } from './markdownSplit';
+import type { StructureContentType, StructureSpan } from './markdownSplit';
+import { mergeTinySections, rowsAsText, serializedTables } from './sections';
+import { inclusiveRange, lastStartingAtOrBefore, trimRange } from '../ranges';
 
 export interface HtmlSplitOptions {
   /** Split at headings h1..h{maxDepth} (default 3, the strategy's headingDepth); deeper headings stay inside. */
@@ -57,39 +59,10 @@ export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpa
     const t = trimRange(text, r);
     return (headingEnds.get(t.start) ?? -1) >= t.end;
   };
-  const merged: Range[] = [];
-  for (let i = 0; i < sections.length; ) {
-    const first = sections[i]!;
-    let end = first.end;
-    let k = i + 1;
-    while (
-      k < sections.length &&
-      (headingOnly({ start: first.start, end }) ||
-        (sizeOf({ start: first.start, end }) < options.size * TINY_SECTION_FRACTION && sections[k]!.depth === first.depth)) &&
-      sizeOf({ start: first.start, end: sections[k]!.end }) <= options.size
-    ) {
-      end = sections[k]!.end;
-      k++;
-    }
-    merged.push({ start: first.start, end });
-    i = k;
-  }
+  const merged = mergeTinySections(sections, options.size, sizeOf, headingOnly);
 
   // With rowsAsText a table alone in a chunk gets serialized content, so it must fit serialized too.
-  const serialized = new Map<HtmlTable, string>();
-  const serializedRows = (t: HtmlTable): string => {
-    let rows = serialized.get(t);
-    if (rows === undefined) {
-      rows = rowsAsText(t, indexes(0, t.rows.length - 1));
-      serialized.set(t, rows);
-    }
-    return rows;
-  };
-  const fitsSerialized = (t: HtmlTable, withCaption: boolean): boolean => {
-    if (!options.rowsAsText || t.rows.length === 0) return true;
-    const rows = serializedRows(t);
-    return options.unit.count(withCaption && t.caption ? `${t.caption.text}\n\n${rows}` : rows) <= options.size;
-  };
+  const { serializedRows, fitsSerialized } = serializedTables<HtmlTable>(options);
 
   // Row-grouped tables: too large (as source or serialized), not nested in another row-grouped table.
   const bigTables: HtmlTable[] = [];
@@ -179,12 +152,6 @@ export function htmlStructure(text: string, maxDepth = DEFAULT_HTML_HEADING_DEPT
   };
 }
 
-function trimRange(text: string, r: Range): Range {
-  let { start, end } = r;
-  while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
-  while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
-  return { start, end };
-}
 
 /** Index of the first block starting at or after `at` (blocks sorted by start), from `lo`. */
 function firstStartingAtOrAfter(blocks: readonly Range[], at: number, lo = 0): number {
@@ -258,22 +225,6 @@ function atomicRanges(outline: HtmlOutline, fits: (r: Range) => boolean, keepTab
   return out;
 }
 
-/** Index of the last of `ranges` (sorted by start) starting at or before `at`, -1 for none. */
-function lastStartingAtOrBefore(ranges: readonly Range[], at: number): number {
-  let lo = 0;
-  let hi = ranges.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (ranges[mid]!.start <= at) {
-      found = mid;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return found;
-}
 
 /** A level whose cuts strictly inside an atomic range are undone (the pieces on both sides are joined). */
 function withoutCutsInside(level: Level, atomic: readonly Range[]): Level {
@@ -308,7 +259,7 @@ function tableRowGroups(text: string, outline: HtmlOutline, table: HtmlTable, op
     last === rows.length - 1 ? table.end : trimRange(text, { start: rows[last]!.start, end: rows[last + 1]!.start }).end;
   const header = table.headerRow;
   const contentOf = (first: number, last: number): string => {
-    if (options.rowsAsText) return rowsAsText(table, indexes(first, last));
+    if (options.rowsAsText) return rowsAsText(table, inclusiveRange(first, last));
     const from = rows[first]!.start;
     const to = spanEnd(last);
     // A title row above the header row puts the header inside the first group's rows: it is said once, first.
@@ -336,8 +287,3 @@ function tableRowGroups(text: string, outline: HtmlOutline, table: HtmlTable, op
   return out;
 }
 
-function indexes(a: number, b: number): number[] {
-  const out: number[] = [];
-  for (let i = a; i <= b; i++) out.push(i);
-  return out;
-}

@@ -2,6 +2,7 @@ import type { Nodes, Root, RootContent, Table } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
+import { lastStartingAtOrBefore } from '../ranges';
 import type { Range } from '../types';
 
 /**
@@ -210,18 +211,7 @@ function htmlTableOutline(text: string, span: Range): OutlineTable | null {
 export function headingPathAt(outline: MarkdownOutline, offset: number): string[] {
   const { headings } = outline;
   // The last heading at or before `offset` contains it (no heading lies between them); so do its ancestors.
-  let lo = 0;
-  let hi = headings.length - 1;
-  let last = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (headings[mid]!.start <= offset) {
-      last = mid;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
+  const last = lastStartingAtOrBefore(headings, offset);
   const path: string[] = [];
   for (let i = last; i >= 0; i = headings[i]!.parent) path.push(headings[i]!.title);
   return path.reverse();

@@ -1,9 +1,11 @@
-import { isWhitespaceCode, meterFor } from '../measure';
+import { meterFor } from '../measure';
+import { inclusiveRange, lastStartingAtOrBefore, trimRange } from '../ranges';
 import { packLevels, RunGuard, type Level, type MergeParams } from '../merge';
 import type { SplitSpan } from '../registry';
 import { separatorLevels } from '../segment/separators';
 import type { Range, Unit } from '../types';
 import { buildOutline, headingPathAt, type MarkdownOutline, type OutlineTable } from './markdown';
+import { mergeTinySections, rowsAsText, serializedTables } from './sections';
 
 export type StructureContentType = 'text' | 'table' | 'code';
 
@@ -36,12 +38,8 @@ export interface MarkdownSplitOptions {
 /** Separators used inside an oversize section, after its markdown blocks: the recursive splitter's defaults. */
 const FALLBACK_SEPARATORS = ['\n\n', '\n', ' ', ''];
 
-/**
- * A section smaller than this fraction of `size` is merged with the next section when that one is its sibling
- * (a heading of the same depth) and the two together still fit; merging repeats while the result stays this small.
- * A section that is only a heading line (no body) joins the section after it whatever its depth, if they fit.
- */
-export const TINY_SECTION_FRACTION = 1 / 4;
+// Shared with the HTML splitter (and imported from here by existing callers).
+export { rowsAsText, TINY_SECTION_FRACTION } from './sections';
 
 /**
  * Split markdown at headings (depth <= maxDepth). Each section that fits is one chunk; tiny sections merge forward
@@ -89,39 +87,10 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
     const t = trimRange(text, r);
     return (headingEnds.get(t.start) ?? -1) >= t.end;
   };
-  const merged: Range[] = [];
-  for (let i = 0; i < sections.length; ) {
-    const first = sections[i]!;
-    let end = first.end;
-    let k = i + 1;
-    while (
-      k < sections.length &&
-      (headingOnly({ start: first.start, end }) ||
-        (sizeOf({ start: first.start, end }) < options.size * TINY_SECTION_FRACTION && sections[k]!.depth === first.depth)) &&
-      sizeOf({ start: first.start, end: sections[k]!.end }) <= options.size
-    ) {
-      end = sections[k]!.end;
-      k++;
-    }
-    merged.push({ start: first.start, end });
-    i = k;
-  }
+  const merged = mergeTinySections(sections, options.size, sizeOf, headingOnly);
 
   // With rowsAsText a table must also fit once serialized (a table alone in a chunk gets that content).
-  const serialized = new Map<OutlineTable, string>();
-  const serializedRows = (t: OutlineTable): string => {
-    let rows = serialized.get(t);
-    if (rows === undefined) {
-      rows = rowsAsText(t, range(0, t.rows.length - 1));
-      serialized.set(t, rows);
-    }
-    return rows;
-  };
-  const fitsSerialized = (t: OutlineTable, withCaption: boolean): boolean => {
-    if (!options.rowsAsText || t.rows.length === 0) return true;
-    const rows = serializedRows(t);
-    return options.unit.count(withCaption && t.caption ? `${t.caption.text}\n\n${rows}` : rows) <= options.size;
-  };
+  const { serializedRows, fitsSerialized } = serializedTables<OutlineTable>(options);
   const fits = (r: Range): boolean => sizeOf(r) <= options.size;
   const atomic = atomicRanges(text, local, fits, fitsSerialized);
   const blockLevel: Level = (start, end) => piecesBetween(start, end, outline.blocks);
@@ -184,12 +153,6 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
   return out;
 }
 
-function trimRange(text: string, r: Range): Range {
-  let { start, end } = r;
-  while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
-  while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
-  return { start, end };
-}
 
 /** The outline's headings, code blocks and tables that overlap `bounds` (each list is sorted by start). */
 function restrictOutline(outline: MarkdownOutline, bounds: Range): MarkdownOutline {
@@ -235,22 +198,6 @@ function atomicRanges(
   return ranges.sort((a, b) => a.start - b.start);
 }
 
-/** Index of the last of `ranges` (sorted by start) starting at or before `at`, -1 for none. */
-function lastStartingAtOrBefore(ranges: readonly Range[], at: number): number {
-  let lo = 0;
-  let hi = ranges.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (ranges[mid]!.start <= at) {
-      found = mid;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return found;
-}
 
 /** Whether `at` lies strictly inside one of `ranges` (sorted by start, not overlapping). */
 function insideAny(ranges: readonly Range[], at: number): boolean {
@@ -278,13 +225,6 @@ function keepAtomic(level: Level, atomic: readonly Range[]): Level {
   };
 }
 
-/** "column: value" lines for each row, rows separated by a blank line. */
-export function rowsAsText(table: OutlineTable, rowIndexes: readonly number[]): string {
-  return rowIndexes
-    .map((i) => table.cells[i]!.map((value, c) => `${table.columns[c] ?? `column ${c + 1}`}: ${value}`).join('\n'))
-    .join('\n\n');
-}
-
 function tableRowGroups(
   text: string,
   outline: MarkdownOutline,
@@ -302,7 +242,7 @@ function tableRowGroups(
   const endOf = (last: number): number => (last === table.rows.length - 1 ? table.end : table.rows[last]!.end);
   const prefix = table.headerText + lineBreak;
   const contentOf = (first: number, last: number): string =>
-    options.rowsAsText ? rowsAsText(table, range(first, last)) : prefix + text.slice(table.rows[first]!.start, endOf(last));
+    options.rowsAsText ? rowsAsText(table, inclusiveRange(first, last)) : prefix + text.slice(table.rows[first]!.start, endOf(last));
   const measure = (s: string): number => options.unit.count(s);
   const out: StructureSpan[] = [];
   let first = 0;
@@ -320,8 +260,3 @@ function tableRowGroups(
   return out;
 }
 
-function range(a: number, b: number): number[] {
-  const out: number[] = [];
-  for (let i = a; i <= b; i++) out.push(i);
-  return out;
-}
