@@ -51,7 +51,9 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
     loadWasm: hooks.loadWasm,
   };
   const strategy = getStrategy(resolved.strategy);
-  const structure = strategy.structure && resolved.compat === 'none' ? await strategy.structure(text, ctx) : null;
+  // The document's sections and heading ancestry: needed by contextual headers and retrieval units only.
+  const needsStructure = resolved.headers || resolved.retrieval !== 'chunks';
+  const structure = needsStructure && strategy.structure && resolved.compat === 'none' ? await strategy.structure(text, ctx) : null;
 
   // A contextual header counts in the size: cut to the size minus the largest header (at most half the size).
   const header = resolved.headers ? headerContext(resolved.headers, structure, resolved.path ?? null) : null;
@@ -64,7 +66,7 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
 
   let spans: SplitSpan[];
   if (resolved.retrieval !== 'chunks') {
-    spans = await splitRetrievalUnits(text, strategy, splitCtx);
+    spans = await splitRetrievalUnits(text, strategy, splitCtx, structure); // computed once, above
   } else if (resolved.compat === 'langchain' && !OWN_COMPAT.has(resolved.strategy)) {
     spans = await splitLangchain(text, splitCtx);
   } else {
