@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { PaintableResult } from '../../state/resultsSlice';
-import { buildDecorations, chunkWindow, injectedLine, type OffsetToPosition } from './decorations';
+import { buildDecorations, chunkWindow, injectedLine, pairView, selectionView, truncatedDecorations, windowDecorations, type OffsetToPosition } from './decorations';
 
 /** Offsets to 1-based line/column the way Monaco counts them (UTF-16 columns, \n ends a line). */
 function positions(text: string): OffsetToPosition & { offsetOf(line: number, column: number): number } {
@@ -196,5 +196,112 @@ describe('injectedLine', () => {
     const long = injectedLine('x'.repeat(500));
     expect(long.length).toBeLessThanOrEqual(160);
     expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('buildDecorations: injected text and breadcrumbs sit at chunk starts only', () => {
+  it('a chunk with a prefix gets one injected-text decoration, collapsed at its first character', () => {
+    const text = 'intro line\n\n| x | y |\n| 1 | 2 |\n';
+    const spans: [number, number][] = [
+      [0, 10],
+      [12, text.length - 1],
+    ];
+    const result = resultFor(text, spans);
+    result.structure = {
+      paths: [],
+      pathIndex: Int32Array.from([-1, -1]),
+      contentTypes: Uint8Array.from([0, 1]),
+      strings: ['| h | k |\n'],
+      prefixIndex: Int32Array.from([-1, 0]),
+      prefixSizes: Float64Array.from([0, 10]),
+    };
+    const model = positions(text);
+    const injectedTexts = buildDecorations(model, result).filter((d) => d.options.before?.inlineClassName === 'cs-injected');
+    expect(injectedTexts).toHaveLength(1);
+    const r = injectedTexts[0]!.range;
+    expect([r.startLineNumber, r.startColumn, r.endLineNumber, r.endColumn]).toEqual([3, 1, 3, 1]);
+    expect(model.offsetOf(r.startLineNumber, r.startColumn)).toBe(12);
+    expect(injectedTexts[0]!.options.before!.content).toBe('⤷ | h | k | ');
+    expect(injectedTexts[0]!.options.showIfCollapsed).toBe(true);
+  });
+
+  it('every breadcrumb is collapsed at the start of a chunk, and sentence windows draw one only where the path changes', () => {
+    fc.assert(
+      fc.property(arbDocument, fc.array(fc.integer({ min: -1, max: 2 }), { minLength: 12, maxLength: 12 }), fc.boolean(), ({ text, spans }, pathOf, windows) => {
+        const result = resultFor(text, spans);
+        const n = spans.length;
+        const pathIndex = Int32Array.from(pathOf.slice(0, n));
+        result.structure = { paths: [['A'], ['A', 'B'], ['C']], pathIndex, strings: [] };
+        if (windows) {
+          result.structure.windowStarts = Int32Array.from(spans.map((s) => s[0]));
+          result.structure.windowEnds = Int32Array.from(spans.map((s) => s[1]));
+        }
+        const model = positions(text);
+        const starts = new Set(spans.map(([s]) => s));
+        const crumbs = buildDecorations(model, result).filter((d) => d.options.before?.inlineClassName?.startsWith('cs-breadcrumb'));
+        for (const d of crumbs) {
+          expect([d.range.startLineNumber, d.range.startColumn]).toEqual([d.range.endLineNumber, d.range.endColumn]);
+          expect(starts.has(model.offsetOf(d.range.startLineNumber, d.range.startColumn))).toBe(true);
+        }
+        const expected = [...pathIndex].filter((p, i) => p >= 0 && !(windows && i > 0 && pathIndex[i - 1] === p)).length;
+        expect(crumbs).toHaveLength(expected);
+      }),
+    );
+  });
+});
+
+describe('truncatedDecorations', () => {
+  it('shades [truncatedAt, end) of each chunk the model stops reading inside, and nothing for -1', () => {
+    const text = 'aaaa bbbb cccc';
+    const model = positions(text);
+    const out = truncatedDecorations(model, Int32Array.from([-1, 7, 14]), Int32Array.from([4, 9, 14]));
+    expect(out).toHaveLength(1);
+    expect(out[0]!.options.className).toBe('cs-truncated');
+    expect([out[0]!.range.startColumn, out[0]!.range.endColumn]).toEqual([8, 10]);
+  });
+});
+
+describe('pairView', () => {
+  const text = 'One.\nTwo here.\nThree.';
+  const sentences = { sentenceStarts: Int32Array.from([0, 5, 15]), sentenceEnds: Int32Array.from([4, 14, 21]) };
+  it('underlines the sentences on both sides of a gap, reveals both and puts the cursor at the second', () => {
+    const view = pairView(positions(text), sentences, 1)!;
+    expect(view.decorations.map((d) => [d.options.className, d.range.startLineNumber, d.range.startColumn, d.range.endLineNumber, d.range.endColumn])).toEqual([
+      ['cs-pair-before', 2, 1, 2, 10],
+      ['cs-pair-after', 3, 1, 3, 7],
+    ]);
+    expect(view.reveal).toEqual({ startLineNumber: 2, startColumn: 1, endLineNumber: 3, endColumn: 7 });
+    expect(view.position).toEqual({ lineNumber: 3, column: 1 });
+  });
+  it('has nothing for no gap, or a gap past the last sentence', () => {
+    expect(pairView(positions(text), sentences, null)).toBeNull();
+    expect(pairView(positions(text), sentences, 2)).toBeNull();
+  });
+});
+
+describe('selectionView and windowDecorations', () => {
+  const text = 'alpha beta\ngamma delta';
+  const spans: [number, number][] = [
+    [0, 10],
+    [11, 22],
+  ];
+  it('the selected chunk is drawn over its offsets and revealed from its start', () => {
+    const model = positions(text);
+    const result = resultFor(text, spans);
+    const view = selectionView(model, result.starts, result.ends, 1)!;
+    expect(view.decorations).toEqual([{ range: { startLineNumber: 2, startColumn: 1, endLineNumber: 2, endColumn: 12 }, options: { className: 'cs-chunk-selected', isWholeLine: false } }]);
+    expect(view.position).toEqual({ lineNumber: 2, column: 1 });
+    expect(selectionView(model, result.starts, result.ends, null)).toBeNull();
+    expect(selectionView(model, result.starts, result.ends, 2)).toBeNull();
+  });
+  it('a sentence window is drawn for a chunk that has one, nothing otherwise', () => {
+    const model = positions(text);
+    const result = resultFor(text, spans);
+    expect(windowDecorations(model, result, 0)).toEqual([]);
+    result.structure = { paths: [], pathIndex: Int32Array.from([-1, -1]), strings: [], windowStarts: Int32Array.from([0, -1]), windowEnds: Int32Array.from([22, -1]) };
+    const out = windowDecorations(model, result, 0);
+    expect(out.map((d) => [d.options.className, d.range.startLineNumber, d.range.endLineNumber, d.range.endColumn])).toEqual([['cs-window', 1, 2, 12]]);
+    expect(windowDecorations(model, result, 1)).toEqual([]);
+    expect(windowDecorations(model, result, null)).toEqual([]);
   });
 });

@@ -11,7 +11,8 @@ export interface OffsetToPosition {
   getPositionAt(offset: number): { lineNumber: number; column: number };
 }
 
-function range(model: OffsetToPosition, start: number, end: number): IRange {
+/** The Monaco range of the offsets [start, end). */
+export function offsetRange(model: OffsetToPosition, start: number, end: number): IRange {
   const a = model.getPositionAt(start);
   const b = model.getPositionAt(end);
   return { startLineNumber: a.lineNumber, startColumn: a.column, endLineNumber: b.lineNumber, endColumn: b.column };
@@ -75,7 +76,7 @@ export function buildDecorations(
     const end = ends[i]!;
     const parity = i % 2 === 0 ? 'cs-chunk-even' : 'cs-chunk-odd';
     out.push({
-      range: range(model, start, end),
+      range: offsetRange(model, start, end),
       options: {
         className: oversize[i] ? `${parity} cs-chunk-oversize` : parity,
         stickiness: NEVER_GROWS,
@@ -103,7 +104,7 @@ export function buildDecorations(
     }
     if (i < n - 1 && overlaps[i]! > 0) {
       out.push({
-        range: range(model, starts[i + 1]!, Math.min(end, ends[i + 1]!)),
+        range: offsetRange(model, starts[i + 1]!, Math.min(end, ends[i + 1]!)),
         options: { className: 'cs-overlap', stickiness: NEVER_GROWS },
       });
     }
@@ -124,7 +125,7 @@ function parentDecorations(model: OffsetToPosition, result: PaintableResult, fro
     if (end <= fromOffset || start >= toOffset) continue;
     const level = Math.min(parents.levels[k]!, 3);
     const parity = k % 2 === 0 ? 'even' : 'odd';
-    const r = range(model, start, Math.max(start, end - 1));
+    const r = offsetRange(model, start, Math.max(start, end - 1));
     out.push({
       range: r,
       options: {
@@ -160,4 +161,65 @@ export function chunkWindow(starts: Int32Array, ends: Int32Array, fromOffset: nu
     else hi = mid;
   }
   return { from, to: Math.max(from, lo) };
+}
+
+/** Semantic results: the end of each chunk that the embedding model never reads (cs-truncated). */
+export function truncatedDecorations(model: OffsetToPosition, truncatedAt: Int32Array, ends: Int32Array): editor.IModelDeltaDecoration[] {
+  const out: editor.IModelDeltaDecoration[] = [];
+  for (let i = 0; i < truncatedAt.length; i++) {
+    const at = truncatedAt[i]!;
+    if (at >= 0 && at < ends[i]!) out.push({ range: offsetRange(model, at, ends[i]!), options: { className: 'cs-truncated', stickiness: NEVER_GROWS } });
+  }
+  return out;
+}
+
+/** Decorations plus where to scroll and put the cursor when they are revealed. */
+export interface Revealable {
+  decorations: editor.IModelDeltaDecoration[];
+  /** The range to bring into view. */
+  reveal: IRange;
+  /** The cursor's position after revealing. */
+  position: { lineNumber: number; column: number };
+}
+
+/**
+ * The two sentences on each side of a gap of the similarity curve (cs-pair-before, cs-pair-after); revealing
+ * shows both and puts the cursor at the second. Null when there is no such gap.
+ */
+export function pairView(
+  model: OffsetToPosition,
+  sentences: { sentenceStarts: Int32Array; sentenceEnds: Int32Array },
+  gap: number | null,
+): Revealable | null {
+  const { sentenceStarts: starts, sentenceEnds: ends } = sentences;
+  if (gap === null || gap < 0 || gap + 1 >= starts.length) return null;
+  const first = offsetRange(model, starts[gap]!, ends[gap]!);
+  const second = offsetRange(model, starts[gap + 1]!, ends[gap + 1]!);
+  return {
+    decorations: [
+      { range: first, options: { className: 'cs-pair-before', stickiness: NEVER_GROWS } },
+      { range: second, options: { className: 'cs-pair-after', stickiness: NEVER_GROWS } },
+    ],
+    reveal: offsetRange(model, Math.min(starts[gap]!, starts[gap + 1]!), Math.max(ends[gap]!, ends[gap + 1]!)),
+    position: model.getPositionAt(starts[gap + 1]!),
+  };
+}
+
+/** The selected chunk (cs-chunk-selected); revealing puts the cursor at its start. Null when none is selected. */
+export function selectionView(model: OffsetToPosition, starts: Int32Array, ends: Int32Array, index: number | null): Revealable | null {
+  if (index === null || index >= starts.length) return null;
+  const range = offsetRange(model, starts[index]!, ends[index]!);
+  return {
+    decorations: [{ range, options: { className: 'cs-chunk-selected', isWholeLine: false } }],
+    reveal: range,
+    position: model.getPositionAt(starts[index]!),
+  };
+}
+
+/** Sentence windows: the window of chunk `index` (cs-window); none for other results or a chunk without one. */
+export function windowDecorations(model: OffsetToPosition, result: PaintableResult, index: number | null): editor.IModelDeltaDecoration[] {
+  const starts = result.structure?.windowStarts;
+  const ends = result.structure?.windowEnds;
+  if (!starts || !ends || index === null || index >= result.starts.length || starts[index]! < 0) return [];
+  return [{ range: offsetRange(model, starts[index]!, ends[index]!), options: { className: 'cs-window', stickiness: NEVER_GROWS } }];
 }

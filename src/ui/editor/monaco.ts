@@ -31,31 +31,3 @@ self.MonacoEnvironment = {
 };
 
 export { monaco };
-
-/** Monaco language id for a file or sample name. */
-export function languageForName(name: string | null): string {
-  if (!name) return 'plaintext';
-  const ext = name.toLowerCase().split('.').pop() ?? '';
-  const byExt: Record<string, string> = {
-    md: 'markdown',
-    markdown: 'markdown',
-    // DOCX is converted to markdown on import.
-    docx: 'markdown',
-    c: 'c',
-    h: 'c',
-    cpp: 'cpp',
-    hpp: 'cpp',
-    ts: 'typescript',
-    tsx: 'typescript',
-    js: 'javascript',
-    mjs: 'javascript',
-    jsx: 'javascript',
-    py: 'python',
-    html: 'html',
-    htm: 'html',
-    go: 'go',
-    rs: 'rust',
-    java: 'java',
-  };
-  return byExt[ext] ?? 'plaintext';
-}

@@ -1,0 +1,295 @@
+import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import type { PaintableResult } from '../../state/resultsSlice';
+import {
+  chunkAtOffset,
+  chunkHover,
+  chunkHoverLines,
+  documentAfterPaste,
+  documentView,
+  editorOptions,
+  editorSteps,
+  escapeMarkdown,
+  LARGE_DOCUMENT,
+  languageForName,
+  needsRepaint,
+  PAINT_ALL_LIMIT,
+  paintPlan,
+  pieceEnd,
+  visibleLines,
+  WINDOW_MARGIN_LINES,
+  type EditorState,
+  type LineModel,
+} from './editorModel';
+
+function resultFor(text: string, spans: [number, number][], unit = 'chars'): PaintableResult {
+  const n = spans.length;
+  const overlaps = new Int32Array(Math.max(0, n - 1));
+  for (let i = 0; i + 1 < n; i++) overlaps[i] = Math.max(0, spans[i]![1] - spans[i + 1]![0]);
+  return {
+    jobId: 1,
+    version: 1,
+    starts: Int32Array.from(spans.map((s) => s[0])),
+    ends: Int32Array.from(spans.map((s) => s[1])),
+    sizes: Float64Array.from(spans.map((s) => s[1] - s[0])),
+    overlaps,
+    oversize: new Uint8Array(n),
+    contentDiffers: new Uint8Array(n),
+    stats: { count: n, min: 0, median: 0, mean: 0, max: 0, overLimit: 0 },
+    limit: 100,
+    unit,
+    elapsedMs: 0,
+    text,
+    requestedAt: 0,
+    options: {},
+  } as PaintableResult;
+}
+
+/** Lines of a text the way Monaco's model answers for them. */
+function lineModel(text: string): LineModel {
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+  const lineEnd = (line: number) => (line < lineStarts.length ? lineStarts[line]! - 1 : text.length);
+  return {
+    getLineCount: () => lineStarts.length,
+    getOffsetAt: ({ lineNumber, column }) => lineStarts[lineNumber - 1]! + column - 1,
+    getLineMaxColumn: (line) => lineEnd(line) - lineStarts[line - 1]! + 1,
+  };
+}
+
+describe('pieceEnd', () => {
+  it('cuts a long text into pieces of at most the piece size that end after a line break, and cover it exactly', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', '\n', '\r\n', '😀'), maxLength: 300 }), fc.integer({ min: 8, max: 40 }), (text, piece) => {
+        let at = 0;
+        while (at < text.length) {
+          const next = pieceEnd(text, at, piece);
+          expect(next).toBeGreaterThan(at);
+          expect(next - at).toBeLessThanOrEqual(piece + 1);
+          // Where a line break lies within reach the piece ends right after one: no \r\n or surrogate pair is cut.
+          const nl = text.lastIndexOf('\n', at + piece);
+          if (next < text.length && nl > at) expect(next).toBe(nl + 1);
+          at = next;
+        }
+        expect(at).toBe(text.length);
+      }),
+    );
+  });
+  it('ends a piece just after the last line break within reach', () => {
+    expect(pieceEnd('abc\r\ndef\r\nghi', 0, 8)).toBe(5);
+    expect(pieceEnd('abc\r\ndef\r\nghi', 5, 4)).toBe(10);
+    expect(pieceEnd('abcdefghij', 0, 4)).toBe(4); // no line break: cut at the limit
+    expect(pieceEnd('short', 0, 100)).toBe(5);
+  });
+});
+
+describe('documentView and editorOptions', () => {
+  it('a large document is plain text, unwrapped and without indentation guides', () => {
+    expect(documentView(LARGE_DOCUMENT + 1, 'notes.md')).toEqual({ language: 'plaintext', wordWrap: 'off', indentationGuides: false });
+    expect(documentView(LARGE_DOCUMENT, 'notes.md')).toEqual({ language: 'markdown', wordWrap: 'on', indentationGuides: true });
+    expect(documentView(10, null).language).toBe('plaintext');
+    expect(languageForName('Main.JAVA')).toBe('java');
+    expect(languageForName('report.docx')).toBe('markdown');
+  });
+  it('the editor starts with the cheap view for a large document and never colours bracket pairs', () => {
+    const big = editorOptions(LARGE_DOCUMENT + 1);
+    expect(big.wordWrap).toBe('off');
+    expect(big.guides).toEqual({ bracketPairs: false, indentation: false });
+    const small = editorOptions(100);
+    expect(small.wordWrap).toBe('on');
+    expect(small.guides).toEqual({ bracketPairs: false, indentation: true });
+    expect(small.bracketPairColorization).toEqual({ enabled: false });
+    expect(small.tabFocusMode).toBe(true);
+  });
+});
+
+describe('documentAfterPaste', () => {
+  it('replaces the selected offsets, or the whole document when everything is selected', () => {
+    expect(documentAfterPaste('hello world', 'big', 6, 11)).toBe('hello big');
+    expect(documentAfterPaste('hello world', 'big', 5, 5)).toBe('hellobig world');
+    expect(documentAfterPaste('hello', 'big', 0, 5)).toBe('big');
+  });
+});
+
+describe('chunkAtOffset', () => {
+  it('is the chunk that starts last among those holding the offset (the later one inside an overlap)', () => {
+    const starts = Int32Array.from([0, 8, 20]);
+    const ends = Int32Array.from([10, 18, 30]);
+    expect(chunkAtOffset(starts, ends, 3)).toBe(0);
+    expect(chunkAtOffset(starts, ends, 9)).toBe(1);
+    expect(chunkAtOffset(starts, ends, 18)).toBeNull(); // between chunks
+    expect(chunkAtOffset(starts, ends, 29)).toBe(2);
+    expect(chunkAtOffset(starts, ends, 30)).toBeNull();
+  });
+});
+
+describe('paintPlan', () => {
+  const lines = Array.from({ length: 5000 }, (_, i) => `line ${i}`);
+  const text = lines.join('\n');
+  const model = lineModel(text);
+  /** One chunk per line. */
+  function perLine(count: number): { starts: Int32Array; ends: Int32Array } {
+    const starts = new Int32Array(count);
+    const ends = new Int32Array(count);
+    let at = 0;
+    for (let i = 0; i < count; i++) {
+      starts[i] = at;
+      ends[i] = at + lines[i]!.length;
+      at += lines[i]!.length + 1;
+    }
+    return { starts, ends };
+  }
+
+  it('paints every chunk up to the limit without asking for the viewport', () => {
+    const { starts, ends } = perLine(PAINT_ALL_LIMIT);
+    const viewport = vi.fn(() => ({ first: 1, last: 40 }));
+    expect(paintPlan(model, starts, ends, viewport)).toEqual({ from: 0, to: PAINT_ALL_LIMIT, lines: null });
+    expect(viewport).not.toHaveBeenCalled();
+  });
+
+  it('above the limit, paints the chunks on the viewport lines and a margin on each side', () => {
+    const { starts, ends } = perLine(5000);
+    const plan = paintPlan(model, starts, ends, () => ({ first: 2001, last: 2040 }));
+    expect(plan.lines).toEqual({ first: 2001 - WINDOW_MARGIN_LINES, last: 2040 + WINDOW_MARGIN_LINES });
+    // Line k holds chunk k - 1.
+    expect(plan.from).toBe(2000 - WINDOW_MARGIN_LINES);
+    expect(plan.to).toBe(2040 + WINDOW_MARGIN_LINES);
+  });
+
+  it('clamps the window to the document, and takes the first 60 lines before the first layout', () => {
+    const { starts, ends } = perLine(5000);
+    expect(paintPlan(model, starts, ends, () => visibleLines([])).lines).toEqual({ first: 1, last: 60 + WINDOW_MARGIN_LINES });
+    expect(paintPlan(model, starts, ends, () => ({ first: 4990, last: 5000 }))).toMatchObject({ to: 5000, lines: { last: 5000 } });
+  });
+
+  it('needsRepaint: only near an edge of the painted window beyond which the document goes on', () => {
+    const painted = { first: 1601, last: 2440 };
+    const slack = WINDOW_MARGIN_LINES / 2;
+    expect(needsRepaint(painted, 2001, 2040, 5000)).toBe(false);
+    expect(needsRepaint(painted, painted.first + slack - 1, 2040, 5000)).toBe(true);
+    expect(needsRepaint(painted, 2001, painted.last - slack + 1, 5000)).toBe(true);
+    // At the top of the document (window starts at line 1) and at its end there is nothing more to paint.
+    expect(needsRepaint({ first: 1, last: 440 }, 1, 40, 440)).toBe(false);
+  });
+});
+
+describe('chunkHover', () => {
+  const text = 'First part here. Second part there.';
+  const spans: [number, number][] = [
+    [0, 20],
+    [17, 35],
+  ];
+
+  it('an offset inside an overlap shows both chunks, and the hover spans both', () => {
+    const result = resultFor(text, spans);
+    const hover = chunkHover(result, null, null, 18)!;
+    expect(hover.contents).toHaveLength(2);
+    expect(hover.contents[0]).toContain('**Chunk 0** of 2');
+    expect(hover.contents[1]).toContain('**Chunk 1** of 2');
+    expect(hover.contents[0]).toContain('Overlap 3 chars with chunk 1');
+    expect(hover.contents[1]).toContain('Overlap 3 chars with chunk 0');
+    expect(hover.contents[0]!.split('  \n')).toContain('Offsets 0–20');
+    expect([hover.start, hover.end]).toEqual([0, 35]);
+    expect(chunkHover(result, null, null, 35)).toBeNull();
+  });
+
+  it('sizes in tokens also give chars, and counted tokens of another encoding', () => {
+    const result = resultFor(text, spans, 'cl100k_base');
+    result.sizes = Float64Array.from([5, 4]);
+    const lines = chunkHoverLines(result, { jobId: 1, tokens: Int32Array.from([6, 5]), encoding: 'o200k_base' }, null, 0);
+    expect(lines).toContain('Size 5 tokens (cl100k_base) · 20 chars · 6 tokens (o200k_base)');
+  });
+
+  it('heading titles are document text: escaped in the markdown; injected size, pages and parent unit are said', () => {
+    const result = resultFor(text, spans);
+    result.structure = {
+      paths: [['*Intro*', 'A [link](x)']],
+      pathIndex: Int32Array.from([0, -1]),
+      contentTypes: Uint8Array.from([1, 0]),
+      strings: ['Intro\n'],
+      prefixIndex: Int32Array.from([0, -1]),
+      prefixSizes: Float64Array.from([6, 0]),
+      pageFirst: Int32Array.from([2, 0]),
+      pageLast: Int32Array.from([3, 0]),
+      parents: {
+        starts: Int32Array.from([0]),
+        ends: Int32Array.from([35]),
+        sizes: Float64Array.from([35]),
+        levels: Int32Array.from([0]),
+        parent: Int32Array.from([-1]),
+        pathIndex: Int32Array.from([0]),
+      },
+      leafParent: Int32Array.from([0, -1]),
+      leafLevel: Int32Array.from([1, 1]),
+    };
+    const lines = chunkHoverLines(result, null, null, 0);
+    expect(lines[0]).toBe('**Chunk 0** of 2 · table');
+    expect(lines).toContain('Section \\*Intro\\* › A \\[link\\]\\(x\\)');
+    expect(lines).toContain('Size 20 chars (6 injected)');
+    expect(lines).toContain('Pages 2–3');
+    expect(lines).toContain('Parent P0 (level 0) · offsets 0–35 · 35 chars');
+    expect(chunkHoverLines(result, null, null, 1).some((l) => l.startsWith('Section') || l.startsWith('Parent'))).toBe(false);
+  });
+
+  it('semantic results say the embedding model’s token count, and when it truncates', () => {
+    const result = resultFor(text, spans);
+    result.semantic = { embedder: { label: 'MiniLM (q8)', maxTokens: 256 } } as PaintableResult['semantic'];
+    const tokens = { counts: Int32Array.from([300, 12]), truncatedAt: Int32Array.from([15, -1]) };
+    expect(chunkHoverLines(result, null, tokens, 0).at(-1)).toBe('Embedder 300 tokens (MiniLM) of 256 — **truncated**: the model never reads the shaded end');
+    expect(chunkHoverLines(result, null, tokens, 1).at(-1)).toBe('Embedder 12 tokens (MiniLM) of 256');
+    expect(chunkHoverLines(result, null, null, 1).some((l) => l.startsWith('Embedder'))).toBe(false);
+  });
+
+  it('escapeMarkdown leaves no markdown syntax active', () => {
+    expect(escapeMarkdown('# <b>x</b> | `y`')).toBe('\\# \\<b\\>x\\</b\\> \\| \\`y\\`');
+  });
+});
+
+describe('editorSteps', () => {
+  const base: EditorState = {
+    text: 'abc',
+    docVersion: 1,
+    docName: null,
+    docOrigin: 'external',
+    result: null,
+    selectedIndex: null,
+    selectionSource: 'list',
+    hoveredGap: null,
+    embedderTokens: null,
+    revealGap: null,
+  };
+  const plain = resultFor('abc', [[0, 3]]);
+  const semantic = { ...resultFor('abc', [[0, 3]]), semantic: {} as NonNullable<PaintableResult['semantic']> };
+
+  it('nothing changed: nothing to do', () => {
+    expect(editorSteps(base, base)).toEqual([]);
+  });
+  it('a document from outside the editor is loaded; one typed in it is not', () => {
+    expect(editorSteps({ ...base, docVersion: 2, text: 'new', docName: 'a.md' }, base)).toEqual([{ kind: 'load', text: 'new', name: 'a.md' }]);
+    expect(editorSteps({ ...base, docVersion: 2, docOrigin: 'editor' }, base)).toEqual([]);
+  });
+  it('a new result paints; without a curve it also clears the sentence pair', () => {
+    expect(editorSteps({ ...base, result: plain }, base)).toEqual([{ kind: 'paint' }, { kind: 'clearPair' }]);
+    expect(editorSteps({ ...base, result: semantic }, base)).toEqual([{ kind: 'paint' }]);
+  });
+  it('a selection from the list is revealed, one from the editor is not', () => {
+    expect(editorSteps({ ...base, selectedIndex: 0 }, base)).toEqual([{ kind: 'selection', reveal: true }]);
+    expect(editorSteps({ ...base, selectedIndex: 0, selectionSource: 'editor' }, base)).toEqual([{ kind: 'selection', reveal: false }]);
+  });
+  it('hovering a gap shows its pair in place; clicking one reveals it (each click, the same gap too)', () => {
+    expect(editorSteps({ ...base, hoveredGap: 4 }, base)).toEqual([{ kind: 'pair', gap: 4, reveal: false }]);
+    const clicked = { ...base, revealGap: { gap: 4, seq: 1 } };
+    expect(editorSteps(clicked, base)).toEqual([{ kind: 'pair', gap: 4, reveal: true }]);
+    expect(editorSteps({ ...base, revealGap: { gap: 4, seq: 2 } }, clicked)).toEqual([{ kind: 'pair', gap: 4, reveal: true }]);
+  });
+  it('embedder tokens repaint the truncated ends only when there is a result', () => {
+    const tokens = { jobId: 1, counts: new Int32Array(1), truncatedAt: new Int32Array(1) };
+    expect(editorSteps({ ...base, embedderTokens: tokens }, base)).toEqual([]);
+    expect(editorSteps({ ...base, result: semantic, embedderTokens: tokens }, { ...base, result: semantic })).toEqual([{ kind: 'truncated' }]);
+  });
+  it('several changes at once keep their order: load, paint, selection, pair, truncated, reveal, clear', () => {
+    const tokens = { jobId: 1, counts: new Int32Array(1), truncatedAt: new Int32Array(1) };
+    const next = { ...base, docVersion: 2, result: plain, selectedIndex: 0, hoveredGap: 1, embedderTokens: tokens, revealGap: { gap: 2, seq: 1 } };
+    expect(editorSteps(next, base).map((s) => s.kind)).toEqual(['load', 'paint', 'selection', 'pair', 'truncated', 'pair', 'clearPair']);
+  });
+});

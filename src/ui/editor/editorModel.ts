@@ -1,0 +1,290 @@
+/**
+ * What the chunk editor computes, as pure functions: which view a document gets, which lines and chunks to paint,
+ * what the hover says, what a paste turns the document into, and what has to change in the editor between two
+ * states of the store. ChunkEditor.tsx calls Monaco with their output and holds no other logic. Nothing here
+ * imports the Monaco API (types only), so it all runs in Node tests.
+ */
+import type { editor } from 'monaco-editor/editor/editor.api';
+import type { PaintableResult, TokenCounts } from '../../state/resultsSlice';
+import { breadcrumbText, chunkExtras, chunksAt, pagesLabel, tokensFor } from '../../state/selectors';
+import type { AppState } from '../../state/store';
+import { formatNumber } from '../panels/format';
+import { chunkWindow } from './decorations';
+
+/**
+ * Above this size the editor neither soft-wraps nor highlights syntax: wrapping and tokenizing a 10 MiB document
+ * cost seconds of main-thread work.
+ */
+export const LARGE_DOCUMENT = 1_000_000;
+/** Up to this many chunks every decoration is set at once; above it, a window of lines around the viewport. */
+export const PAINT_ALL_LIMIT = 500;
+/** Lines painted above and below the viewport when painting a window. */
+export const WINDOW_MARGIN_LINES = 400;
+/** A large document enters Monaco in pieces of about this many characters, one per task, so the page stays live. */
+export const LOAD_PIECE = 200_000;
+
+/** End of the piece of `text` that starts at `from`: at a line break, so no \r\n or surrogate pair is cut. */
+export function pieceEnd(text: string, from: number, piece = LOAD_PIECE): number {
+  const limit = from + piece;
+  if (limit >= text.length) return text.length;
+  const nl = text.lastIndexOf('\n', limit);
+  return nl > from ? nl + 1 : limit;
+}
+
+/** Monaco language id for a file or sample name. */
+export function languageForName(name: string | null): string {
+  if (!name) return 'plaintext';
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  const byExt: Record<string, string> = {
+    md: 'markdown',
+    markdown: 'markdown',
+    // DOCX is converted to markdown on import.
+    docx: 'markdown',
+    c: 'c',
+    h: 'c',
+    cpp: 'cpp',
+    hpp: 'cpp',
+    ts: 'typescript',
+    tsx: 'typescript',
+    js: 'javascript',
+    mjs: 'javascript',
+    jsx: 'javascript',
+    py: 'python',
+    html: 'html',
+    htm: 'html',
+    go: 'go',
+    rs: 'rust',
+    java: 'java',
+  };
+  return byExt[ext] ?? 'plaintext';
+}
+
+export interface DocumentView {
+  language: string;
+  wordWrap: 'on' | 'off';
+  /** Indentation guides (bracket-pair guides are always off). */
+  indentationGuides: boolean;
+}
+
+/** Wrapping, highlighting and guides follow the document's size: a large document gets the cheap view. */
+export function documentView(length: number, name: string | null): DocumentView {
+  const large = length > LARGE_DOCUMENT;
+  return { language: large ? 'plaintext' : languageForName(name), wordWrap: large ? 'off' : 'on', indentationGuides: !large };
+}
+
+/** Everything the editor is created with, for a document of `length` characters. */
+export function editorOptions(length: number): editor.IStandaloneEditorConstructionOptions {
+  const view = documentView(length, null);
+  return {
+    theme: 'chunkscope',
+    automaticLayout: true,
+    minimap: { enabled: false },
+    wordWrap: view.wordWrap,
+    fontSize: 13,
+    lineHeight: 21,
+    fontFamily: "'JetBrains Mono', 'SFMono-Regular', ui-monospace, Menlo, Consolas, monospace",
+    scrollBeyondLastLine: false,
+    glyphMargin: false,
+    folding: false,
+    lineNumbersMinChars: 4,
+    lineDecorationsWidth: 10,
+    padding: { top: 12, bottom: 12 },
+    renderLineHighlight: 'none',
+    occurrencesHighlight: 'off',
+    selectionHighlight: false,
+    unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false, nonBasicASCII: false },
+    hover: { delay: 250, sticky: true },
+    ariaLabel: 'Document text',
+    // Tab moves focus out of the editor (keyboard users reach the list and controls); documents are pasted or
+    // opened more than typed.
+    tabFocusMode: true,
+    scrollbar: { verticalScrollbarSize: 10, horizontalScrollbarSize: 10 },
+    overviewRulerBorder: false,
+    overviewRulerLanes: 0,
+    hideCursorInOverviewRuler: true,
+    stickyScroll: { enabled: false },
+    // Bracket-pair colouring parses the whole document on render (most of a second at 10 MiB); chunk tints are
+    // the colour that matters here. Bracket matching uses the same parser.
+    bracketPairColorization: { enabled: false },
+    matchBrackets: 'never',
+    guides: { bracketPairs: false, indentation: view.indentationGuides },
+  };
+}
+
+/** A paste over this size replaces the document in one go instead of going through Monaco's undoable edit. */
+export function isLargePaste(pasted: string): boolean {
+  return pasted.length > LARGE_DOCUMENT;
+}
+
+/** The document after pasting `pasted` over [before, after) of `current` (a paste over everything is the paste). */
+export function documentAfterPaste(current: string, pasted: string, before: number, after: number): string {
+  return before === 0 && after >= current.length ? pasted : current.slice(0, before) + pasted + current.slice(after);
+}
+
+/** The innermost (last starting) chunk at an offset, or null outside every chunk. */
+export function chunkAtOffset(starts: Int32Array, ends: Int32Array, offset: number): number | null {
+  const found = chunksAt(starts, ends, offset);
+  return found.length ? found[found.length - 1]! : null;
+}
+
+/** The part of Monaco's text model that choosing lines to paint needs. */
+export interface LineModel {
+  getLineCount(): number;
+  getOffsetAt(position: { lineNumber: number; column: number }): number;
+  getLineMaxColumn(lineNumber: number): number;
+}
+
+/** First and last line of the viewport (Monaco's visible ranges), or nothing before the first layout. */
+export interface VisibleLines {
+  first?: number;
+  last?: number;
+}
+
+export function visibleLines(ranges: readonly { startLineNumber: number; endLineNumber: number }[]): VisibleLines {
+  return { first: ranges[0]?.startLineNumber, last: ranges[ranges.length - 1]?.endLineNumber };
+}
+
+export interface PaintPlan {
+  /** The chunks to decorate: [from, to). */
+  from: number;
+  to: number;
+  /** The lines painted, or null when every chunk is. */
+  lines: { first: number; last: number } | null;
+}
+
+/**
+ * Which chunks to decorate: all of them up to PAINT_ALL_LIMIT; above it, those that touch the viewport's lines
+ * and WINDOW_MARGIN_LINES on either side, so the cost does not grow with the document. Before the first layout the
+ * viewport is taken to be the first 60 lines. `viewport` is asked only when a window is painted.
+ */
+export function paintPlan(model: LineModel, starts: Int32Array, ends: Int32Array, viewport: () => VisibleLines): PaintPlan {
+  const n = starts.length;
+  if (n <= PAINT_ALL_LIMIT) return { from: 0, to: n, lines: null };
+  const visible = viewport();
+  const lineCount = model.getLineCount();
+  const firstVisible = visible.first ?? 1;
+  const lastVisible = visible.last ?? Math.min(lineCount, 60);
+  const first = Math.max(1, firstVisible - WINDOW_MARGIN_LINES);
+  const last = Math.min(lineCount, lastVisible + WINDOW_MARGIN_LINES);
+  const fromOffset = model.getOffsetAt({ lineNumber: first, column: 1 });
+  const toOffset = model.getOffsetAt({ lineNumber: last, column: model.getLineMaxColumn(last) });
+  const window = chunkWindow(starts, ends, fromOffset, toOffset + 1);
+  return { from: window.from, to: window.to, lines: { first, last } };
+}
+
+/** Scrolling within half a margin of a painted window's edge (where the document goes on) paints the next one. */
+export function needsRepaint(painted: { first: number; last: number }, firstVisible: number, lastVisible: number, lineCount: number): boolean {
+  const slack = WINDOW_MARGIN_LINES / 2;
+  const nearTop = painted.first > 1 && firstVisible - slack < painted.first;
+  const nearBottom = painted.last < lineCount && lastVisible + slack > painted.last;
+  return nearTop || nearBottom;
+}
+
+/** Heading titles are document text: shown literally in the (markdown) hover. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
+}
+
+/** How the hover names the result's unit. */
+export function unitName(unit: string): string {
+  return unit === 'chars' ? 'chars' : unit === 'words' ? 'words' : `tokens (${unit})`;
+}
+
+/** Embedder token counts of a semantic result (selectEmbedderTokens), or null. */
+export type EmbedderTokens = { counts: Int32Array; truncatedAt: Int32Array } | null;
+
+/**
+ * The hover of chunk i, as markdown lines: index and content type, section, offsets, size in the unit (and in
+ * chars, and in tokens when counted), overlaps with both neighbours, pages, parent unit, sentence window and the
+ * embedding model's token count. Document text (heading titles) is escaped.
+ */
+export function chunkHoverLines(result: PaintableResult, tokens: TokenCounts | null, embedderTokens: EmbedderTokens, i: number): string[] {
+  const fmt = (n: number) => formatNumber(n);
+  const counted = tokensFor(result, tokens);
+  const start = result.starts[i]!;
+  const end = result.ends[i]!;
+  const unit = unitName(result.unit);
+  const size = [`${fmt(result.sizes[i]!)} ${unit}`];
+  if (result.unit !== 'chars') size.push(`${fmt(end - start)} chars`);
+  if (counted && counted.encoding !== result.unit) size.push(`${fmt(counted.counts[i]!)} tokens (${counted.encoding})`);
+  const overlap: string[] = [];
+  if (i > 0) overlap.push(`${fmt(result.overlaps[i - 1]!)} chars with chunk ${i - 1}`);
+  if (i < result.starts.length - 1) overlap.push(`${fmt(result.overlaps[i]!)} chars with chunk ${i + 1}`);
+  const extras = result.structure ? chunkExtras(result, i) : null;
+  if (extras && extras.prefixSize > 0) size[0] += ` (${fmt(extras.prefixSize)} injected)`;
+  const lines = [
+    `**Chunk ${i}** of ${fmt(result.starts.length)}${extras && extras.contentType !== 'text' ? ` · ${extras.contentType}` : ''}${result.oversize[i] ? ' — over the size limit' : ''}`,
+  ];
+  if (extras?.headingPath?.length) lines.push(`Section ${escapeMarkdown(breadcrumbText(extras.headingPath))}`);
+  lines.push(`Offsets ${fmt(start)}–${fmt(end)}`, `Size ${size.join(' · ')}`, `Overlap ${overlap.length ? overlap.join(' · ') : 'none'}`);
+  if (extras?.pages) lines.push(`Pages ${pagesLabel(extras.pages).slice(3)}`);
+  const parents = result.structure?.parents;
+  if (extras && parents && extras.parent >= 0) {
+    const p = extras.parent;
+    lines.push(`Parent P${p} (level ${parents.levels[p]}) · offsets ${fmt(parents.starts[p]!)}–${fmt(parents.ends[p]!)} · ${fmt(parents.sizes[p]!)} ${unit}`);
+  }
+  if (extras?.window) lines.push(`Window ${fmt(extras.window.start)}–${fmt(extras.window.end)} (${fmt(extras.window.end - extras.window.start)} chars)`);
+  const sem = result.semantic;
+  if (sem && embedderTokens) {
+    const model = sem.embedder.label.split(' (')[0];
+    const max = sem.embedder.maxTokens;
+    const over = embedderTokens.truncatedAt[i]! >= 0;
+    lines.push(
+      `Embedder ${fmt(embedderTokens.counts[i]!)} tokens (${model})${Number.isFinite(max) ? ` of ${fmt(max)}` : ''}${over ? ' — **truncated**: the model never reads the shaded end' : ''}`,
+    );
+  }
+  return lines;
+}
+
+export interface ChunkHover {
+  /** One markdown block per chunk at the offset (hard line breaks between lines). */
+  contents: string[];
+  /** Offsets the hover belongs to: from the first chunk's start to the last one's end. */
+  start: number;
+  end: number;
+}
+
+/** The hover at an offset: every chunk that holds it (overlaps hold two), or null outside every chunk. */
+export function chunkHover(result: PaintableResult, tokens: TokenCounts | null, embedderTokens: EmbedderTokens, offset: number): ChunkHover | null {
+  const found = chunksAt(result.starts, result.ends, offset);
+  if (found.length === 0) return null;
+  return {
+    contents: found.map((i) => chunkHoverLines(result, tokens, embedderTokens, i).join('  \n')),
+    start: result.starts[found[0]!]!,
+    end: result.ends[found[found.length - 1]!]!,
+  };
+}
+
+/** What the editor reads from the store. */
+export type EditorState = Pick<
+  AppState,
+  'text' | 'docVersion' | 'docName' | 'docOrigin' | 'result' | 'selectedIndex' | 'selectionSource' | 'hoveredGap' | 'embedderTokens' | 'revealGap'
+>;
+
+/** One thing the editor does in answer to a store change. */
+export type EditorStep =
+  /** Put a document that did not come from the editor into it. */
+  | { kind: 'load'; text: string; name: string | null }
+  /** Paint the new result's chunks (and truncated ends), then redraw the selection without moving. */
+  | { kind: 'paint' }
+  /** Redraw the selected chunk; `reveal` scrolls to it (a selection made in the list). */
+  | { kind: 'selection'; reveal: boolean }
+  /** Underline the sentence pair of a gap of the curve (null: none); `reveal` scrolls to it (a click). */
+  | { kind: 'pair'; gap: number | null; reveal: boolean }
+  /** Shade what the embedding model never reads (skipped while a document is still loading). */
+  | { kind: 'truncated' }
+  /** A result without a curve: no sentence pair stays underlined. */
+  | { kind: 'clearPair' };
+
+/** What changes in the editor between two states of the store, in the order it is done. */
+export function editorSteps(next: EditorState, prev: EditorState): EditorStep[] {
+  const steps: EditorStep[] = [];
+  if (next.docVersion !== prev.docVersion && next.docOrigin === 'external') steps.push({ kind: 'load', text: next.text, name: next.docName });
+  if (next.result !== prev.result) steps.push({ kind: 'paint' });
+  if (next.selectedIndex !== prev.selectedIndex) steps.push({ kind: 'selection', reveal: next.selectionSource === 'list' });
+  if (next.hoveredGap !== prev.hoveredGap) steps.push({ kind: 'pair', gap: next.hoveredGap, reveal: false });
+  if (next.embedderTokens !== prev.embedderTokens && next.result) steps.push({ kind: 'truncated' });
+  if (next.revealGap !== prev.revealGap && next.revealGap) steps.push({ kind: 'pair', gap: next.revealGap.gap, reveal: true });
+  if (next.result !== prev.result && !next.result?.semantic) steps.push({ kind: 'clearPair' });
+  return steps;
+}
