@@ -7,7 +7,7 @@ import { createEmbedder } from '../src/embed/index';
 import { ValueStats } from '../src/core/semantic/breakpoints';
 import { prepareSemantic, splitSemantic, type SemanticAnalysis } from '../src/core/semantic/index';
 import { npGradient } from '../src/core/semantic/numpy';
-import { semanticPrepareOptions, semanticSplitParams } from '../src/core/splitters/semantic';
+import { semanticPrepareOptions, semanticSplitParams } from '../src/core/strategies/semantic/split';
 import type { Chunk, ChunkOptions } from '../src/core/types';
 
 // A person chooses the semantic strategy with the built-in offline model, sees the similarity curve, and moves the

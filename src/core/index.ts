@@ -8,11 +8,10 @@ import { meterFor } from './measure';
 import { RunGuard } from './merge';
 import { validateOptions } from './options';
 import type { SplitSpan } from './registry';
-import { getStrategy } from './strategies';
+import { getStrategy, loadStrategy } from './strategies';
 import type { Chunk, ChunkContext, ChunkOptions, EmbedTexts, LoadWasm, ResolvedOptions, Unit } from './types';
 import { getUnit } from './units';
 import { splitRetrievalUnits, unitSizeLimit } from './retrieval';
-import { detectCodeLanguage } from './structure/codeLanguages';
 import { CHUNKER_NAME, CHUNKER_VERSION } from './version';
 
 export interface ChunkHooks {
@@ -35,8 +34,8 @@ export interface ChunkHooks {
 export async function chunk(text: string, options: ChunkOptions = {}, hooks: ChunkHooks = {}): Promise<Chunk[]> {
   if (typeof text !== 'string') throw new TypeError('chunk(text, options): text must be a string');
   const resolved = validateOptions(options);
-  if (resolved.strategy === 'semantic' && !hooks.embed) {
-    throw new Error('the semantic strategy needs embeddings: pass hooks.embed (e.g. from createEmbedder in src/embed)');
+  if (getStrategy(resolved.strategy).needsEmbeddings && !hooks.embed) {
+    throw new Error(`the ${resolved.strategy} strategy needs embeddings: pass hooks.embed (e.g. from createEmbedder in src/embed)`);
   }
   new RunGuard(hooks, text.length).check(); // already cancelled: do no work
   if (resolved.compat === 'none' && text.trim() === '') return [];
@@ -50,7 +49,7 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
     onNote: hooks.onNote,
     loadWasm: hooks.loadWasm,
   };
-  const strategy = getStrategy(resolved.strategy);
+  const strategy = await loadStrategy(resolved.strategy);
   // The document's sections and heading ancestry: needed by contextual headers and retrieval units only.
   const needsStructure = resolved.headers || resolved.retrieval !== 'chunks';
   const structure = needsStructure && strategy.structure && resolved.compat === 'none' ? await strategy.structure(text, ctx) : null;
@@ -58,7 +57,7 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
   // A contextual header counts in the size: cut to the size minus the largest header (at most half the size).
   const header = resolved.headers ? headerContext(resolved.headers, structure, resolved.path ?? null) : null;
   let splitCtx = ctx;
-  if (header && resolved.strategy !== 'semantic') {
+  if (header && !strategy.unsized?.(resolved)) {
     const room = Math.min(largestHeaderSize(header, structure, unit), Math.floor(resolved.size / 2));
     const size = resolved.size - room;
     splitCtx = { ...ctx, options: { ...resolved, size, overlap: Math.min(resolved.overlap, Math.max(0, size - 1)) } };
@@ -67,7 +66,7 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
   let spans: SplitSpan[];
   if (resolved.retrieval !== 'chunks') {
     spans = await splitRetrievalUnits(text, strategy, splitCtx, structure); // computed once, above
-  } else if (resolved.compat === 'langchain' && !OWN_COMPAT.has(resolved.strategy)) {
+  } else if (resolved.compat === 'langchain' && !strategy.compatInSplit) {
     spans = await splitLangchain(text, splitCtx);
   } else {
     spans = await strategy.split(text, splitCtx);
@@ -77,9 +76,6 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
   hooks.onProgress?.(1);
   return chunks;
 }
-
-/** Strategies whose compat modes live in their own splitter, not in the LangChain text splitters. */
-const OWN_COMPAT = new Set<string>(['semantic', 'markdown']);
 
 /**
  * Spans to Chunk objects: text, content, size re-counted in the unit, stable id, metadata (strategy, compat, unit,
@@ -105,14 +101,12 @@ export function buildChunks(text: string, spans: readonly SplitSpan[], resolved:
   const meter = meterFor(unit, text);
   // Semantic chunks have no `size` setting, nor do the markdown compat modes (LangChain and LlamaIndex apply none):
   // only a maximum (when given) makes a chunk oversize.
-  const unsized = resolved.strategy === 'semantic' || (resolved.strategy === 'markdown' && resolved.compat !== 'none');
+  const description = getStrategy(resolved.strategy);
+  const unsized = description.unsized?.(resolved) ?? false;
   // The document's language as far as the options say: a code grammar or language preset, else the locale of
   // strategies that segment sentences; none for the others (no guess).
-  const controls = getStrategy(resolved.strategy).controls;
   const language =
-    resolved.language ??
-    (resolved.strategy === 'code' ? detectCodeLanguage(resolved.path ?? '') : null) ??
-    (controls.includes('locale') ? resolved.locale : undefined);
+    resolved.language ?? description.language?.detect?.(resolved) ?? (description.controls.includes('locale') ? resolved.locale : undefined);
   const pageStarts = resolved.pageStarts ?? null;
   const positions = new Map<number, number>();
   const chunks: Chunk[] = [];
@@ -253,7 +247,7 @@ export {
 } from './options';
 export { renderHeader, PATH_JOINER } from './headers';
 export { CHUNKER_NAME, CHUNKER_VERSION } from './version';
-export { semanticPrepareOptions, semanticSplitParams } from './splitters/semantic';
+export { semanticPrepareOptions, semanticSplitParams } from './strategies/semantic/split';
 export {
   prepareSemantic,
   analyseSemantic,
@@ -266,12 +260,12 @@ export {
   type SemanticResult,
   type SemanticSpan,
 } from './semantic';
-export { STRATEGIES, STRATEGY_NAMES, getStrategy } from './strategies';
+export { STRATEGIES, STRATEGY_NAMES, getStrategy, loadStrategy, strategiesWithCompat } from './strategies';
 export { LANGUAGE_PRESETS, LANGUAGE_NAMES, LANGCHAIN_JS_LANGUAGES } from './languages';
 export { UNIT_NAMES, getUnit, isTokenEncoding, TOKEN_ENCODINGS } from './units';
 export { chunkOverlaps, chunkStats, type ChunkStats } from './stats';
 export { documentIdFor, hashString } from './ids';
 export { checkSeparatorRegex } from './separator-regex';
 export { formatChunks, EXPORT_FORMATS, type ExportFormat } from './format';
-export type { StrategyDefinition, SplitSpan, ControlName } from './registry';
+export type { Strategy, StrategyDescription, StrategyImplementation, LoadedStrategy, SplitSpan, ControlName } from './registry';
 export type * from './types';

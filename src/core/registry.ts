@@ -1,10 +1,13 @@
-import type { ChunkContext, CompatMode, ContentType, Range, ResolvedOptions, StrategyName } from './types';
+import type { ChunkContext, CompatMode, ContentType, Range, ResolvedOptions, RetrievalMode, StrategyName } from './types';
 
 /**
- * One splitter = one file in ./splitters exporting a StrategyDefinition. The page builds its controls from
- * `controls`, so adding a strategy touches its file plus one line in STRATEGIES below.
+ * A strategy is one folder in ./strategies: `index.ts` describes it (safe on the page's main thread: no parser is
+ * imported) and `split.ts` implements it (loaded on demand, in the worker or Node). ./strategies/index.ts lists
+ * them, one line each. Everything that depends on which strategy is chosen is a field here, never a comparison of
+ * strategy names elsewhere.
  */
 
+/** The options a strategy's controls may show (names are the option table's, src/core/optionTable.ts). */
 export type ControlName =
   | 'size'
   | 'overlap'
@@ -31,6 +34,71 @@ export type ControlName =
   | 'headers'
   | 'path'
   | 'retrieval';
+
+/** What the `language` option means for a strategy when it is not a recursive separator preset. */
+export interface LanguageChoice {
+  /** The canonical name for a name or alias the user gave, or null when unknown. */
+  resolve(name: string): string | null;
+  /** Named in the one-line error for an unknown one. */
+  names: readonly string[];
+  /** "code language", shown in the error and the page. */
+  noun: string;
+  /** The language when none is given (e.g. detected from the file path), for metadata.language. */
+  detect?(options: ResolvedOptions): string | null;
+}
+
+export interface StrategyDescription {
+  id: StrategyName;
+  label: string;
+  /** One sentence shown in the page and in `--help`. */
+  description: string;
+  /** Defaults applied before the user's options. */
+  defaults: Partial<ResolvedOptions>;
+  /** Options that matter for this strategy (others are hidden in the page and ignored). */
+  controls: ControlName[];
+  /** Compatibility modes this strategy implements besides the native one. */
+  compat: CompatMode[];
+  /** The implementation has structure(): sections and heading ancestry (parents default to sections). */
+  hasSections?: boolean;
+  /** Options the strategy refuses outright, with the one-line reason (semantic: size and overlap). */
+  refuses?: Partial<Record<ControlName, string>>;
+  /** The unit must be a tokenizer (token windows). */
+  tokenUnitOnly?: boolean;
+  /** At least one separator is needed (character, recursive). */
+  needsSeparators?: boolean;
+  /** `language` is this strategy's own choice (code: a grammar) rather than a separator preset. */
+  language?: LanguageChoice;
+  /** chunk() needs hooks.embed (semantic). */
+  needsEmbeddings?: boolean;
+  /** Compat modes are implemented by the strategy's own split(), not by the shared LangChain text splitters. */
+  compatInSplit?: boolean;
+  /** Chunks have no `size` limit under these options (only maxSize, when given, makes one oversize). */
+  unsized?(options: ResolvedOptions): boolean;
+  /** Retrieval modes the strategy refuses, with the reason (sentence windows need prose). */
+  refusesRetrieval?: Partial<Record<RetrievalMode, string>>;
+  /** Options beyond `controls` that shape its chunks under these options (optionsKey): e.g. markdown's
+   * stripHeaders in LangChain mode, code's path. */
+  shapingOptions?(options: ResolvedOptions): ControlName[];
+}
+
+/** The worker-only half of a strategy (./strategies/<id>/split.ts). */
+export interface StrategyImplementation {
+  /** Pure: the chunk spans of `text`, in order. May be async (token units load lazily). */
+  split(text: string, ctx: ChunkContext): SplitSpan[] | Promise<SplitSpan[]>;
+  /** Structure-aware strategies (markdown, html, code): the document's sections and heading ancestry, used by the
+   * retrieval units (parents = sections; sentence windows stop at section boundaries) and by contextual headers. */
+  structure?(text: string, ctx: ChunkContext): DocumentStructure | Promise<DocumentStructure>;
+  /** Optional: split only `range` of the whole text (parent–child children), using the whole document's structure. */
+  splitRange?(text: string, range: Range, ctx: ChunkContext): SplitSpan[] | Promise<SplitSpan[]>;
+}
+
+/** A registry entry: the description and how to load the implementation (a dynamic import, so bundles split). */
+export interface Strategy extends StrategyDescription {
+  load(): Promise<StrategyImplementation>;
+}
+
+/** A strategy with its implementation loaded: what chunk() and the retrieval units work with. */
+export type LoadedStrategy = StrategyDescription & StrategyImplementation;
 
 /**
  * A span found by a splitter. `oversize` marks a single unsplittable piece larger than `size`. `content` is set
@@ -59,28 +127,8 @@ export interface SplitSpan extends Range {
   window?: Range;
 }
 
-export interface StrategyDefinition {
-  id: StrategyName;
-  label: string;
-  /** One sentence shown in the page and in `--help`. */
-  description: string;
-  /** Defaults applied before the user's options. */
-  defaults: Partial<ResolvedOptions>;
-  /** Controls that matter for this strategy (others are hidden in the page and ignored). */
-  controls: ControlName[];
-  /** Compatibility modes this strategy implements besides the native one. */
-  compat: CompatMode[];
-  /** Pure: the chunk spans of `text`, in order. May be async (token units load lazily). */
-  split(text: string, ctx: ChunkContext): SplitSpan[] | Promise<SplitSpan[]>;
-  /** Structure-aware strategies (markdown, html, code): the document's sections and heading ancestry, used by the
-   * retrieval units (parents = sections; sentence windows stop at section boundaries) and by contextual headers. */
-  structure?(text: string, ctx: ChunkContext): DocumentStructure | Promise<DocumentStructure>;
-  /** Optional: split only `range` of the whole text (parent–child children), using the whole document's structure. */
-  splitRange?(text: string, range: Range, ctx: ChunkContext): SplitSpan[] | Promise<SplitSpan[]>;
-}
-
-/** A strategy that can split part of a document in the context of the whole (see StrategyDefinition.splitRange). */
-export type RangeSplitter = Required<Pick<StrategyDefinition, 'splitRange'>>;
+/** A strategy that can split part of a document in the context of the whole (see StrategyImplementation.splitRange). */
+export type RangeSplitter = Required<Pick<StrategyImplementation, 'splitRange'>>;
 
 /** A section: from a heading (of depth <= headingDepth) to the next one; the text before the first is a section too. */
 export interface StructureSection extends Range {

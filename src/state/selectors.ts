@@ -1,5 +1,5 @@
 import { strategyDefinition } from './strategyInfo';
-import type { StrategyDefinition } from '../core/registry';
+import type { StrategyDescription } from '../core/registry';
 import type { AppState } from './store';
 import type { PaintableResult, TokenCounts } from './resultsSlice';
 
@@ -18,7 +18,7 @@ export const selectProgress = (s: AppState) => s.progress;
 export const selectDocLength = (s: AppState) => s.text.length;
 export const selectDocName = (s: AppState) => s.docName;
 
-export const selectStrategy = (s: AppState): StrategyDefinition => strategyDefinition(s.config.strategy);
+export const selectStrategy = (s: AppState): StrategyDescription => strategyDefinition(s.config.strategy);
 
 /** Token count of each painted chunk, when known: the worker's counts, or the sizes themselves for token units. */
 export function tokensFor(result: PaintableResult | null, tokens: TokenCounts | null): { counts: ArrayLike<number>; encoding: string } | null {

@@ -1,9 +1,9 @@
 import { BASE_DEFAULTS, STRATEGIES } from '../core/index';
-import type { StrategyDefinition } from '../core/registry';
+import type { StrategyDescription } from '../core/registry';
 import type { KeepSeparator, ResolvedOptions, StrategyName } from '../core/types';
 
 /** Registry entry for a strategy; an unknown id gets a neutral stand-in so the page never breaks on it. */
-export function strategyDefinition(id: StrategyName | string): StrategyDefinition {
+export function strategyDefinition(id: StrategyName | string): StrategyDescription {
   return (
     STRATEGIES.find((s) => s.id === id) ?? {
       id: id as StrategyName,
@@ -12,7 +12,6 @@ export function strategyDefinition(id: StrategyName | string): StrategyDefinitio
       defaults: {},
       controls: ['size', 'overlap', 'unit', 'separators', 'keepSeparator', 'language', 'compat'],
       compat: [],
-      split: () => [],
     }
   );
 }

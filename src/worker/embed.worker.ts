@@ -6,7 +6,7 @@ import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import { buildChunks, chunkStats, ChunkOptionsError, formatChunks, validateOptions } from '../core/index';
 import { analyseSemantic, prepareSemantic, splitSemantic, type SemanticAnalysis, type SemanticPreparation } from '../core/semantic/index';
-import { semanticPrepareOptions, semanticSplitParams } from '../core/splitters/semantic';
+import { semanticPrepareOptions, semanticSplitParams } from '../core/strategies/semantic/split';
 import type { Chunk, ChunkOptions, Range, ResolvedOptions, TokenEncodingName } from '../core/types';
 import { getUnit, isTokenEncoding } from '../core/units/index';
 import { createEmbedder } from '../embed/index';

@@ -1,8 +1,8 @@
 import { isWhitespaceCode, meterFor } from '../measure';
 import { packLevels, RunGuard, type Level } from '../merge';
-import type { DocumentStructure, SplitSpan, StrategyDefinition, StructureSection } from '../registry';
+import type { DocumentStructure, SplitSpan, LoadedStrategy, StructureSection } from '../registry';
 import { separatorLevels } from '../segment/separators';
-import { DEFAULT_RECURSIVE_SEPARATORS } from '../splitters/recursive';
+import { DEFAULT_RECURSIVE_SEPARATORS } from '../strategies/recursive';
 import type { ChunkContext, Range } from '../types';
 
 /**
@@ -66,7 +66,7 @@ export class BlockPacker {
   constructor(
     private readonly text: string,
     private readonly ctx: ChunkContext,
-    strategy: StrategyDefinition,
+    strategy: LoadedStrategy,
   ) {
     const { options } = ctx;
     this.levels =
@@ -90,7 +90,7 @@ export class BlockPacker {
  */
 export async function structureOf(
   text: string,
-  strategy: StrategyDefinition,
+  strategy: LoadedStrategy,
   ctx: ChunkContext,
   known?: DocumentStructure | null,
 ): Promise<DocumentStructure | null> {

@@ -1,4 +1,4 @@
-import type { DocumentStructure, SplitSpan, StrategyDefinition } from '../registry';
+import type { DocumentStructure, SplitSpan, LoadedStrategy } from '../registry';
 import type { ChunkContext } from '../types';
 import { BlockPacker, headingPathOf, Progress, sectionsOf, structureOf, type PhaseContext, type UnitSpan } from './common';
 
@@ -14,7 +14,7 @@ import { BlockPacker, headingPathOf, Progress, sectionsOf, structureOf, type Pha
  */
 export async function splitHierarchical(
   text: string,
-  strategy: StrategyDefinition,
+  strategy: LoadedStrategy,
   ctx: ChunkContext,
   levels: readonly number[],
   known?: DocumentStructure | null,

@@ -1,5 +1,5 @@
 import { ChunkOptionsError } from '../options';
-import type { DocumentStructure, StrategyDefinition } from '../registry';
+import type { DocumentStructure, LoadedStrategy } from '../registry';
 import type { ChunkContext, ResolvedOptions, RetrievalMode } from '../types';
 import { Progress, type UnitSpan } from './common';
 import { splitHierarchical } from './hierarchical';
@@ -50,7 +50,7 @@ export function retrievalParams(options: ResolvedOptions): { mode: RetrievalMode
  */
 export async function splitRetrievalUnits(
   text: string,
-  strategy: StrategyDefinition,
+  strategy: LoadedStrategy,
   ctx: ChunkContext,
   structure?: DocumentStructure | null,
 ): Promise<UnitSpan[]> {

@@ -1,11 +1,11 @@
-import type { DocumentStructure, SplitSpan, StrategyDefinition } from '../registry';
+import type { DocumentStructure, SplitSpan, LoadedStrategy } from '../registry';
 import type { ChunkContext, Range, Unit } from '../types';
 import { BlockPacker, headingPathOf, Progress, sectionsOf, structureOf, type UnitSpan } from './common';
 
 /**
  * A strategy that cuts a range of the whole document with the whole document as context (its outline parsed once,
  * enclosing code signatures known for content prefixes), offsets into `text`, every span inside `range`. Not in
- * the registry yet (proposed for StrategyDefinition); used for children when a strategy has it, else `split` runs
+ * the registry yet (StrategyImplementation.splitRange); used for children when a strategy has it, else `split` runs
  * on the parent's slice.
  */
 export interface RangeSplitter {
@@ -42,7 +42,7 @@ const PARENT_PHASE = 0.2;
  */
 export async function splitParentChild(
   text: string,
-  strategy: StrategyDefinition,
+  strategy: LoadedStrategy,
   ctx: ChunkContext,
   parentSize: number,
   known?: DocumentStructure | null,
@@ -71,7 +71,7 @@ export async function splitParentChild(
     const to = PARENT_PHASE + ((1 - PARENT_PHASE) * parent.end) / total;
     const phase = progress.phase(from, to);
     let children: SplitSpan[];
-    const splitRange = (strategy as StrategyDefinition & Partial<RangeSplitter>).splitRange;
+    const splitRange = (strategy as LoadedStrategy & Partial<RangeSplitter>).splitRange;
     if (splitRange) {
       children = await splitRange.call(strategy, text, { start: parent.start, end: parent.end }, { ...ctx, ...phase });
       for (const c of children) {

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isWhitespaceCode } from '../measure';
 import { validateOptions } from '../options';
-import type { StrategyDefinition } from '../registry';
-import { getStrategy } from '../strategies';
+import type { LoadedStrategy } from '../registry';
+import { loadStrategy } from '../strategies';
 import type { ChunkContext, ResolvedOptions, UnitName } from '../types';
 import { getUnit } from '../units';
 import { splitRetrievalUnits, type UnitSpan } from './index';
@@ -130,15 +130,15 @@ function checkHeadings(d: Doc, units: UnitSpan[], structured: boolean): void {
   }
 }
 
-const strategies: { strategy: StrategyDefinition; structured: boolean }[] = [
-  { strategy: getStrategy('recursive'), structured: false },
-  { strategy: getStrategy('sentence'), structured: false },
-  { strategy: getStrategy('markdown'), structured: true },
+const strategies: { strategy: LoadedStrategy; structured: boolean }[] = [
+  { strategy: (await loadStrategy('recursive')), structured: false },
+  { strategy: (await loadStrategy('sentence')), structured: false },
+  { strategy: (await loadStrategy('markdown')), structured: true },
 ];
 const pick = fc.constantFrom(...strategies);
 const unitName = fc.constantFrom<UnitName>('chars', 'words');
 
-async function contextFor(strategy: StrategyDefinition, unit: UnitName, size: number, overlap: number, retrieval: Partial<ResolvedOptions>): Promise<ChunkContext> {
+async function contextFor(strategy: LoadedStrategy, unit: UnitName, size: number, overlap: number, retrieval: Partial<ResolvedOptions>): Promise<ChunkContext> {
   const options: ResolvedOptions = { ...validateOptions({ strategy: strategy.id, size, overlap, unit }), ...retrieval };
   return { unit: await getUnit(unit), options };
 }
@@ -225,7 +225,7 @@ describe('retrieval unit properties', () => {
   it('token units: parents and levels are bounded in cl100k_base tokens', async () => {
     await fc.assert(
       fc.asyncProperty(doc, fc.integer({ min: 8, max: 40 }), async (d, size) => {
-        const strategy = getStrategy('recursive');
+        const strategy = (await loadStrategy('recursive'));
         const pc = await splitRetrievalUnits(d.text, strategy, await contextFor(strategy, 'cl100k_base', size, 0, { retrieval: 'parent-child', parentSize: size * 3 }));
         checkTree(d.text, pc);
         checkCovers(d.text, pc.filter((u) => u.leaf));

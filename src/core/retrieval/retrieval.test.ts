@@ -5,17 +5,17 @@ import { describe, expect, it } from 'vitest';
 // The page's markdown sample: real text with headings and a table (a string; core code never imports the UI).
 import { policyHandbook } from '../../ui/samples/policyHandbook';
 import { validateOptions } from '../options';
-import { getStrategy } from '../strategies';
+import { loadStrategy } from '../strategies';
 import type { ChunkContext, ChunkOptions, ResolvedOptions } from '../types';
 import { getUnit } from '../units';
-import { markdownStructure } from '../splitters/markdown';
+import { markdownStructure } from '../strategies/markdown/split';
 import { mergeParamsFor, packLevels } from '../merge';
-import type { SplitSpan, StrategyDefinition } from '../registry';
+import type { SplitSpan, LoadedStrategy } from '../registry';
 import { separatorLevels } from '../segment/separators';
 import { splitRetrievalUnits, unitSizeLimit, type RangeSplitter, type UnitSpan } from './index';
 
-const markdownStrategy = getStrategy('markdown');
-const htmlStrategy = getStrategy('html');
+const markdownStrategy = (await loadStrategy('markdown'));
+const htmlStrategy = (await loadStrategy('html'));
 
 type RetrievalOptions = Pick<ResolvedOptions, 'retrieval' | 'parentSize' | 'window' | 'levels'>;
 
@@ -35,7 +35,7 @@ describe('parent–child units', () => {
   it("cuts parents of parentSize at blank lines and the strategy's chunks inside each parent, in pre-order", async () => {
     expect(paras.every((p) => p.length === 50)).toBe(true);
     const ctx = await contextFor({ strategy: 'recursive', size: 60, overlap: 0 }, { retrieval: 'parent-child', parentSize: 110 });
-    const units = await splitRetrievalUnits(text, getStrategy('recursive'), ctx);
+    const units = await splitRetrievalUnits(text, (await loadStrategy('recursive')), ctx);
     expect(texts(text, units)).toEqual([
       `${paras[0]}\n\n${paras[1]}`,
       paras[0],
@@ -58,7 +58,7 @@ describe('parent–child units', () => {
   it('defaults parents to four times the size', async () => {
     // size 26 → parents of 104: two paragraphs each; children of 26 cut each paragraph at spaces.
     const ctx = await contextFor({ strategy: 'recursive', size: 26, overlap: 0 }, { retrieval: 'parent-child' });
-    const units = await splitRetrievalUnits(text, getStrategy('recursive'), ctx);
+    const units = await splitRetrievalUnits(text, (await loadStrategy('recursive')), ctx);
     const parents = units.filter((u) => u.level === 0);
     expect(texts(text, parents)).toEqual([`${paras[0]}\n\n${paras[1]}`, `${paras[2]}\n\n${paras[3]}`]);
     for (const child of units.filter((u) => u.level === 1)) expect(child.end - child.start).toBeLessThanOrEqual(26);
@@ -68,7 +68,7 @@ describe('parent–child units', () => {
     // With overlap, the recursive strategy over the whole text shares words between chunks; inside parents it
     // can only share words with chunks of the same parent.
     const ctx = await contextFor({ strategy: 'recursive', size: 30, overlap: 10 }, { retrieval: 'parent-child', parentSize: 110 });
-    const units = await splitRetrievalUnits(text, getStrategy('recursive'), ctx);
+    const units = await splitRetrievalUnits(text, (await loadStrategy('recursive')), ctx);
     for (const u of units) {
       if (u.parent === null) continue;
       const p = units[u.parent]!;
@@ -78,10 +78,10 @@ describe('parent–child units', () => {
   });
 
   it("uses a strategy's splitRange (whole document as context) when it has one: same children as on slices here", async () => {
-    const recursive = getStrategy('recursive');
+    const recursive = (await loadStrategy('recursive'));
     const ranges: [number, number, boolean][] = [];
     // The recursive strategy's own cut (separator levels + core packer), run over a range of the whole text.
-    const ranged: StrategyDefinition & RangeSplitter = {
+    const ranged: LoadedStrategy & RangeSplitter = {
       ...recursive,
       splitRange(source, range, ctx) {
         ranges.push([range.start, range.end, source === text]);
@@ -97,7 +97,7 @@ describe('parent–child units', () => {
     expect(ranges.map(([s, e, whole]) => [text.slice(s, e), whole])).toEqual(
       viaRange.filter((u) => u.level === 0).map((p) => [text.slice(p.start, p.end), true]),
     );
-    const outside: StrategyDefinition & RangeSplitter = { ...recursive, splitRange: (_s, range) => [{ start: range.start, end: range.end + 1 }] };
+    const outside: LoadedStrategy & RangeSplitter = { ...recursive, splitRange: (_s, range) => [{ start: range.start, end: range.end + 1 }] };
     await expect(splitRetrievalUnits(text, outside, ctx)).rejects.toThrow(/outside the range/);
   });
 
@@ -160,7 +160,7 @@ describe('sentence windows', () => {
   it('gives each sentence w neighbours on each side, clipped at the document edges', async () => {
     const text = 'One is first. Two comes next. Three is here. Four is near the end. Five ends it.';
     const ctx = await contextFor({ strategy: 'sentence', size: 100, overlap: 0 }, { retrieval: 'window', window: 1 });
-    const units = await splitRetrievalUnits(text, getStrategy('sentence'), ctx);
+    const units = await splitRetrievalUnits(text, (await loadStrategy('sentence')), ctx);
     expect(texts(text, units)).toEqual(['One is first.', 'Two comes next.', 'Three is here.', 'Four is near the end.', 'Five ends it.']);
     const windows = units.map((u) => text.slice(u.window!.start, u.window!.end));
     expect(windows).toEqual([
@@ -176,10 +176,10 @@ describe('sentence windows', () => {
 
   it('defaults to 3 sentences on each side, and w = 0 gives the sentence alone', async () => {
     const text = Array.from({ length: 9 }, (_, i) => `Sentence number ${i + 1} is here.`).join(' ');
-    const three = await splitRetrievalUnits(text, getStrategy('sentence'), await contextFor({ strategy: 'sentence' }, { retrieval: 'window' }));
+    const three = await splitRetrievalUnits(text, (await loadStrategy('sentence')), await contextFor({ strategy: 'sentence' }, { retrieval: 'window' }));
     const middle = three[4]!;
     expect(text.slice(middle.window!.start, middle.window!.end)).toBe(text.slice(three[1]!.start, three[7]!.end));
-    const zero = await splitRetrievalUnits(text, getStrategy('sentence'), await contextFor({ strategy: 'sentence' }, { retrieval: 'window', window: 0 }));
+    const zero = await splitRetrievalUnits(text, (await loadStrategy('sentence')), await contextFor({ strategy: 'sentence' }, { retrieval: 'window', window: 0 }));
     expect(zero.every((u) => u.window!.start === u.start && u.window!.end === u.end)).toBe(true);
   });
 
@@ -243,7 +243,7 @@ describe('hierarchical units', () => {
   it('nests levels largest first; each level tiles the unit above; leaves are the last level', async () => {
     const levels = [120, 60, 25];
     const ctx = await contextFor({ strategy: 'recursive', size: 25, overlap: 0 }, { retrieval: 'hierarchical', levels });
-    const units = await splitRetrievalUnits(text, getStrategy('recursive'), ctx);
+    const units = await splitRetrievalUnits(text, (await loadStrategy('recursive')), ctx);
     for (const [i, u] of units.entries()) {
       expect(u.end - u.start).toBeLessThanOrEqual(levels[u.level]!);
       expect(u.leaf).toBe(u.level === 2);
@@ -265,20 +265,20 @@ describe('hierarchical units', () => {
 
   it('uses 2048/512/128 by default and refuses levels that do not shrink', async () => {
     const ctx = await contextFor({ strategy: 'recursive' }, { retrieval: 'hierarchical' });
-    const units = await splitRetrievalUnits(text, getStrategy('recursive'), ctx);
+    const units = await splitRetrievalUnits(text, (await loadStrategy('recursive')), ctx);
     // The text (268 characters) is one 2048 unit and one 512 unit, cut into 128-character leaves.
     expect(text.length).toBeLessThan(512);
     expect(units.map((u) => u.level)).toEqual([0, 1, 2, 2, 2]);
     expect(units.map((u) => unitSizeLimit(u, ctx.options))).toEqual([2048, 512, 128, 128, 128]);
     for (const bad of [[512, 512], [128, 512], [512, 0], [], [2.5]]) {
       const badCtx = await contextFor({ strategy: 'recursive' }, { retrieval: 'hierarchical', levels: bad });
-      await expect(splitRetrievalUnits(text, getStrategy('recursive'), badCtx)).rejects.toMatchObject({ name: 'ChunkOptionsError', field: 'levels' });
+      await expect(splitRetrievalUnits(text, (await loadStrategy('recursive')), badCtx)).rejects.toMatchObject({ name: 'ChunkOptionsError', field: 'levels' });
     }
   });
 
   it('counts levels in the chosen unit (cl100k_base tokens)', async () => {
     const ctx = await contextFor({ strategy: 'recursive', unit: 'cl100k_base' }, { retrieval: 'hierarchical', levels: [40, 12] });
-    const units = await splitRetrievalUnits(text, getStrategy('recursive'), ctx);
+    const units = await splitRetrievalUnits(text, (await loadStrategy('recursive')), ctx);
     expect(units.some((u) => u.end - u.start > 40)).toBe(true); // more characters than tokens
     for (const u of units) expect(ctx.unit.count(text.slice(u.start, u.end))).toBeLessThanOrEqual([40, 12][u.level]!);
   });
@@ -291,7 +291,7 @@ describe('runs', () => {
     for (const retrieval of ['parent-child', 'window', 'hierarchical'] as const) {
       const seen: number[] = [];
       const ctx = await contextFor({ strategy: 'recursive', size: 200, overlap: 0 }, { retrieval }, { onProgress: (f) => seen.push(f) });
-      await splitRetrievalUnits(text, getStrategy('recursive'), ctx);
+      await splitRetrievalUnits(text, (await loadStrategy('recursive')), ctx);
       expect(seen.length).toBeGreaterThan(1);
       expect(seen.at(-1)).toBe(1);
       for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThan(seen[i - 1]!);
@@ -308,7 +308,7 @@ describe('runs', () => {
           if (++calls === 2) signal.aborted = true;
         },
       });
-      await expect(splitRetrievalUnits(text, getStrategy('recursive'), ctx)).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(splitRetrievalUnits(text, (await loadStrategy('recursive')), ctx)).rejects.toMatchObject({ name: 'AbortError' });
     }
   });
 
@@ -333,8 +333,8 @@ describe('runs', () => {
 
   it("'chunks' returns the strategy's own spans as level-0 leaves", async () => {
     const ctx = await contextFor({ strategy: 'recursive', size: 200, overlap: 20 }, { retrieval: 'chunks' });
-    const units = await splitRetrievalUnits(text, getStrategy('recursive'), ctx);
-    const plain = await getStrategy('recursive').split(text, ctx);
+    const units = await splitRetrievalUnits(text, (await loadStrategy('recursive')), ctx);
+    const plain = await (await loadStrategy('recursive')).split(text, ctx);
     expect(units.map((u) => [u.start, u.end])).toEqual(plain.map((s) => [s.start, s.end]));
     expect(units.every((u) => u.level === 0 && u.leaf && u.parent === null)).toBe(true);
   });
@@ -369,12 +369,12 @@ describe('real documents', () => {
 
   it.skipIf(!corpus)('corpus (200 KB): children are the recursive chunks of each parent; leaves cover the text', async () => {
     const ctx = await contextFor({ strategy: 'recursive', size: 400, overlap: 50 }, { retrieval: 'parent-child' });
-    const units = await splitRetrievalUnits(corpus, getStrategy('recursive'), ctx);
+    const units = await splitRetrievalUnits(corpus, (await loadStrategy('recursive')), ctx);
     const parents = units.map((u, i) => [u, i] as const).filter(([u]) => u.level === 0);
     expect(parents.length).toBeGreaterThan(50);
     for (const [p, i] of parents.slice(0, 40)) {
       const slice = corpus.slice(p.start, p.end);
-      const own = (await getStrategy('recursive').split(slice, ctx)).map((s) => [s.start + p.start, s.end + p.start]);
+      const own = (await (await loadStrategy('recursive')).split(slice, ctx)).map((s) => [s.start + p.start, s.end + p.start]);
       expect(units.filter((u) => u.parent === i).map((u) => [u.start, u.end])).toEqual(own);
     }
     let covered = 0;
@@ -385,7 +385,7 @@ describe('real documents', () => {
 
   it.skipIf(!corpus)('corpus (200 KB): one window per sentence, as Intl.Segmenter finds them line by line', async () => {
     const ctx = await contextFor({ strategy: 'recursive' }, { retrieval: 'window', window: 2 });
-    const units = await splitRetrievalUnits(corpus, getStrategy('recursive'), ctx);
+    const units = await splitRetrievalUnits(corpus, (await loadStrategy('recursive')), ctx);
     // Sentences always end at a line break, so segmenting each line on its own finds the same sentences.
     const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
     const expected: string[] = [];

@@ -1,4 +1,4 @@
-import type { DocumentStructure, StrategyDefinition } from '../registry';
+import type { DocumentStructure, LoadedStrategy } from '../registry';
 import { sentences } from '../segment/sentences';
 import type { ChunkContext, Range } from '../types';
 import { headingPathOf, Progress, sectionsOf, structureOf, trimRange, type UnitSpan } from './common';
@@ -12,7 +12,7 @@ import { headingPathOf, Progress, sectionsOf, structureOf, trimRange, type UnitS
  */
 export async function splitSentenceWindows(
   text: string,
-  strategy: StrategyDefinition,
+  strategy: LoadedStrategy,
   ctx: ChunkContext,
   w: number,
   known?: DocumentStructure | null,

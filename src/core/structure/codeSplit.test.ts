@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nodeLoadWasm } from '../../node/loadWasm';
 import { isWhitespaceCode } from '../measure';
-import { codeStrategy } from '../splitters/code';
+import { implementation as codeStrategy } from '../strategies/code/split';
 import type { ResolvedOptions } from '../types';
 import { getUnit } from '../units';
 import { codeStructure, splitCode } from './codeSplit';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { htmlStrategy } from '../splitters/html';
+import { implementation as htmlStrategy } from '../strategies/html/split';
 import type { ChunkContext, ResolvedOptions } from '../types';
 import { charsUnit, wordsUnit } from '../units';
 import { htmlStructure, splitHtml } from './htmlSplit';

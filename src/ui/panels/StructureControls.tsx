@@ -176,12 +176,12 @@ export function RetrievalControls() {
                 <NumberDraft
                   id="ctl-parent-size"
                   value={config.parentSize}
-                  placeholder={strategy.structure ? 'sections' : 'default'}
+                  placeholder={strategy.hasSections ? 'sections' : 'default'}
                   onCommit={(parentSize) => setConfig({ parentSize })}
                 />
                 <span className="unit">{unitLabel(unit)}</span>
               </span>
-              <p className="hint">Children are the chunks cut inside each parent{strategy.structure ? '; empty: one parent per section' : ''}.</p>
+              <p className="hint">Children are the chunks cut inside each parent{strategy.hasSections ? '; empty: one parent per section' : ''}.</p>
             </div>
           )}
           {config.retrieval === 'window' && (

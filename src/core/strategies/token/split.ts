@@ -1,7 +1,7 @@
-import { meterFor } from '../measure';
-import { RunGuard } from '../merge';
-import type { StrategyDefinition } from '../registry';
-import { tokenWindows } from '../windows';
+import { meterFor } from '../../measure';
+import { RunGuard } from '../../merge';
+import type { StrategyImplementation } from '../../registry';
+import { tokenWindows } from '../../windows';
 
 /**
  * LangChain's TokenTextSplitter, natively: windows of `size` tokens, each next window starting `overlap` tokens
@@ -9,13 +9,7 @@ import { tokenWindows } from '../windows';
  * or a CJK character) and carry exact offsets; special-token strings such as <|endoftext|> are ordinary text.
  * Windows are not trimmed.
  */
-export const tokenStrategy: StrategyDefinition = {
-  id: 'token',
-  label: 'Token',
-  description: 'Windows of N tokens, each starting `overlap` tokens before the previous one ends (LangChain TokenTextSplitter).',
-  defaults: { size: 512, overlap: 64, unit: 'cl100k_base' },
-  controls: ['size', 'overlap', 'unit', 'compat', 'headers', 'retrieval'],
-  compat: ['langchain'],
+export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options, unit } = ctx;
     if (!unit.tokenize) throw new Error(`the token strategy needs a token unit (got ${unit.name})`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunk, getUnit } from '../index';
+import { chunk, getUnit } from '../../index';
 
 describe('token splitter', () => {
   it('steps like LangChain TokenTextSplitter: the next window starts `overlap` tokens before the previous end', async () => {

@@ -1,8 +1,8 @@
-import { isWhitespaceCode, meterFor } from '../measure';
-import { RunGuard } from '../merge';
-import type { SplitSpan, StrategyDefinition } from '../registry';
-import type { Range } from '../types';
-import { tokenWindows } from '../windows';
+import { isWhitespaceCode, meterFor } from '../../measure';
+import { RunGuard } from '../../merge';
+import type { SplitSpan, StrategyImplementation } from '../../registry';
+import type { Range } from '../../types';
+import { tokenWindows } from '../../windows';
 
 /**
  * Fixed windows of N units, each next window starting `overlap` units before the previous one ends, regardless of
@@ -12,13 +12,7 @@ import { tokenWindows } from '../windows';
  * - tokens: N tokens on token boundaries, never cutting a character.
  * Windows are not trimmed; a window of whitespace only is skipped.
  */
-export const fixedStrategy: StrategyDefinition = {
-  id: 'fixed',
-  label: 'Fixed size',
-  description: 'Windows of exactly N units (characters, words or tokens) with overlap, ignoring the text structure.',
-  defaults: { size: 512, overlap: 64, unit: 'chars' },
-  controls: ['size', 'overlap', 'unit', 'headers', 'retrieval'],
-  compat: [],
+export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options, unit } = ctx;
     const guard = new RunGuard(ctx, text.length);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunk } from '../index';
-import type { ChunkOptions } from '../types';
+import { chunk } from '../../index';
+import type { ChunkOptions } from '../../types';
 
 const texts = async (text: string, options: ChunkOptions) =>
   (await chunk(text, { strategy: 'sentence', ...options })).map((c) => c.text);

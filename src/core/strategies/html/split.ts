@@ -1,18 +1,12 @@
-import type { StrategyDefinition } from '../registry';
-import { buildHtmlOutline, type HtmlOutline } from '../structure/html';
-import { DEFAULT_HTML_HEADING_DEPTH, htmlStructure, splitHtml } from '../structure/htmlSplit';
+import type { StrategyImplementation } from '../../registry';
+import { buildHtmlOutline, type HtmlOutline } from '../../structure/html';
+import { DEFAULT_HTML_HEADING_DEPTH, htmlStructure, splitHtml } from '../../structure/htmlSplit';
 
 /**
  * HTML split at headings h1..h{headingDepth} with breadcrumbs (src/core/structure/htmlSplit.ts): exact offsets into
  * the raw source, tables and <pre> kept whole when they fit, large tables in row groups repeating the header row.
  */
-export const htmlStrategy: StrategyDefinition = {
-  id: 'html',
-  label: 'HTML (headings)',
-  description: 'Split HTML at its headings (h1–h6) down to a depth; breadcrumbs on each chunk, tables and <pre> kept whole.',
-  defaults: { size: 1000, overlap: 0, unit: 'chars' },
-  controls: ['size', 'overlap', 'unit', 'headingDepth', 'rowsAsText', 'headers', 'retrieval'],
-  compat: [],
+export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options } = ctx;
     return splitHtml(text, {

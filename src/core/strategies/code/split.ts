@@ -1,20 +1,14 @@
-import type { StrategyDefinition } from '../registry';
-import { splitCode, codeStructure } from '../structure/codeSplit';
-import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage, type CodeLanguageName } from '../structure/codeLanguages';
-import type { ChunkContext, LoadWasm } from '../types';
+import type { StrategyImplementation } from '../../registry';
+import { splitCode, codeStructure } from '../../structure/codeSplit';
+import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage, type CodeLanguageName } from '../../structure/codeLanguages';
+import type { ChunkContext, LoadWasm } from '../../types';
 
 /**
  * Syntax-aware code splitting (tree-sitter): top-level definitions stay whole when they fit and small ones are
  * packed together; an oversize definition is cut at its members or statements; every chunk's content starts with
  * the file path and the signatures of the definitions it sits in. See src/core/structure/codeSplit.ts.
  */
-export const codeStrategy: StrategyDefinition = {
-  id: 'code',
-  label: 'Code',
-  description: 'Split source code at its syntax (tree-sitter): functions and classes stay whole; content starts with the file path and enclosing signatures.',
-  defaults: { size: 1500, overlap: 0, unit: 'chars' },
-  controls: ['size', 'overlap', 'unit', 'language', 'path', 'headers', 'retrieval'],
-  compat: [],
+export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options } = ctx;
     return splitCode(text, {

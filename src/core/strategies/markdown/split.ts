@@ -1,22 +1,16 @@
-import type { DocumentStructure, RangeSplitter, SplitSpan, StrategyDefinition, StructureSection } from '../registry';
-import { splitLangchainMarkdownHeaders } from '../structure/langchainMarkdownHeader';
-import { splitLlamaindexMarkdown } from '../structure/llamaindexMarkdown';
-import { buildOutline, headingPathAt, type MarkdownOutline } from '../structure/markdown';
-import { splitMarkdown } from '../structure/markdownSplit';
-import type { ChunkContext, Range } from '../types';
+import type { DocumentStructure, RangeSplitter, SplitSpan, StrategyImplementation, StructureSection } from '../../registry';
+import { splitLangchainMarkdownHeaders } from '../../structure/langchainMarkdownHeader';
+import { splitLlamaindexMarkdown } from '../../structure/llamaindexMarkdown';
+import { buildOutline, headingPathAt, type MarkdownOutline } from '../../structure/markdown';
+import { splitMarkdown } from '../../structure/markdownSplit';
+import type { ChunkContext, Range } from '../../types';
 
 /**
  * Markdown split at its headings (src/core/structure): breadcrumbs on every chunk, tables kept whole with their
  * header (large ones in row groups repeating it), code fences never cut unless alone too big. Compat modes:
  * LangChain's MarkdownHeaderTextSplitter and LlamaIndex's MarkdownNodeParser (neither applies a size).
  */
-export const markdownStrategy: StrategyDefinition & RangeSplitter = {
-  id: 'markdown',
-  label: 'Markdown (headings)',
-  description: 'Split markdown at its headings down to a depth; breadcrumbs on each chunk, tables and code blocks kept whole.',
-  defaults: { size: 1000, overlap: 0, unit: 'chars' },
-  controls: ['size', 'overlap', 'unit', 'headingDepth', 'rowsAsText', 'compat', 'stripHeaders', 'returnEachLine', 'headers', 'retrieval'],
-  compat: ['langchain', 'llamaindex'],
+export const implementation: StrategyImplementation & RangeSplitter = {
   split(text, ctx) {
     const { options } = ctx;
     const outline = outlineOf(text);

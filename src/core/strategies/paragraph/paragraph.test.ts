@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunk } from '../index';
-import type { ChunkOptions } from '../types';
+import { chunk } from '../../index';
+import type { ChunkOptions } from '../../types';
 
 const spans = async (text: string, options: ChunkOptions) =>
   (await chunk(text, { strategy: 'paragraph', ...options })).map((c) => [c.start, c.end, c.text]);

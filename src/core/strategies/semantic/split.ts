@@ -1,7 +1,7 @@
-import { RunGuard } from '../merge';
-import type { StrategyDefinition } from '../registry';
-import { chunkSemantic, type PrepareOptions, type SemanticParams } from '../semantic';
-import type { ChunkContext, ResolvedOptions, Unit } from '../types';
+import { RunGuard } from '../../merge';
+import type { StrategyImplementation } from '../../registry';
+import { chunkSemantic, type PrepareOptions, type SemanticParams } from '../../semantic';
+import type { ChunkContext, ResolvedOptions, Unit } from '../../types';
 
 /**
  * Semantic chunking: cut where the distance between neighbouring sentences (their embeddings, with `buffer`
@@ -32,13 +32,7 @@ export function semanticSplitParams(options: ResolvedOptions, unit: Unit): Seman
   };
 }
 
-export const semanticStrategy: StrategyDefinition = {
-  id: 'semantic',
-  label: 'Semantic',
-  description: 'Cut where the meaning changes: between sentences whose embeddings are far apart (built-in offline model or a hub model).',
-  defaults: { unit: 'chars' },
-  controls: ['unit', 'compat', 'locale', 'breakpoint', 'amount', 'chunks', 'buffer', 'minSize', 'maxSize', 'embedder', 'sentences'],
-  compat: ['langchain', 'llamaindex'],
+export const implementation: StrategyImplementation = {
   async split(text: string, ctx: ChunkContext) {
     const { embed, options, unit } = ctx;
     if (!embed) throw new Error('the semantic strategy needs an embedder (pass hooks.embed to chunk())');

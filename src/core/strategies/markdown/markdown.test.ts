@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { policyHandbook } from '../../ui/samples/policyHandbook';
-import { chunk } from '../index';
+import { policyHandbook } from '../../../ui/samples/policyHandbook';
+import { chunk } from '../../index';
 
 const doc = [
   '# Travel Policy',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunk } from '../index';
-import type { ChunkOptions } from '../types';
+import { chunk } from '../../index';
+import type { ChunkOptions } from '../../types';
 
 const run = (text: string, options: ChunkOptions) => chunk(text, { strategy: 'character', ...options });
 

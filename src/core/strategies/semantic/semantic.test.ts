@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyseSemantic, buildChunks, chunk, getUnit, prepareSemantic, splitSemantic, validateOptions } from '../index';
-import { ChunkOptionsError } from '../options';
-import { semanticPrepareOptions, semanticSplitParams } from './semantic';
+import { analyseSemantic, buildChunks, chunk, getUnit, prepareSemantic, splitSemantic, validateOptions } from '../../index';
+import { ChunkOptionsError } from '../../options';
+import { semanticPrepareOptions, semanticSplitParams } from './split';
 
 // Fixed vectors by topic word: sentences about boats point one way, sentences about bread another. A window that
 // mixes both topics (buffer > 0) gets the sum, so the distance peaks at the switch.

@@ -1,0 +1,10 @@
+import type { StrategyDescription } from '../../registry';
+
+export const fixed: StrategyDescription = {
+  id: 'fixed',
+  label: 'Fixed size',
+  description: 'Windows of exactly N units (characters, words or tokens) with overlap, ignoring the text structure.',
+  defaults: { size: 512, overlap: 64, unit: 'chars' },
+  controls: ['size', 'overlap', 'unit', 'headers', 'retrieval'],
+  compat: [],
+};

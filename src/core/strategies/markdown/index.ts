@@ -1,0 +1,16 @@
+import type { StrategyDescription } from '../../registry';
+
+export const markdown: StrategyDescription = {
+  id: 'markdown',
+  label: 'Markdown (headings)',
+  description: 'Split markdown at its headings down to a depth; breadcrumbs on each chunk, tables and code blocks kept whole.',
+  defaults: { size: 1000, overlap: 0, unit: 'chars' },
+  controls: ['size', 'overlap', 'unit', 'headingDepth', 'rowsAsText', 'compat', 'stripHeaders', 'returnEachLine', 'headers', 'retrieval'],
+  hasSections: true,
+  compat: ['langchain', 'llamaindex'],
+  compatInSplit: true,
+  // LangChain's MarkdownHeaderTextSplitter and LlamaIndex's MarkdownNodeParser apply no size.
+  unsized: (options) => options.compat !== 'none',
+  // MarkdownHeaderTextSplitter's own flags mean something only in LangChain mode.
+  shapingOptions: (options) => (options.compat === 'langchain' ? ['stripHeaders', 'returnEachLine'] : []),
+};

@@ -1,0 +1,25 @@
+import { mergeParamsFor, packLevels } from '../../merge';
+import type { SplitSpan, StrategyImplementation } from '../../registry';
+import { graphemes } from '../../segment/graphemes';
+import { paragraphs } from '../../segment/paragraphs';
+import { sentences } from '../../segment/sentences';
+import { words } from '../../segment/words';
+
+/**
+ * Paragraphs (separated by blank lines, in \n, \r\n or \r text) packed up to the size; overlap is whole
+ * paragraphs. A paragraph larger than the size is cut at sentences, then words, then grapheme clusters.
+ */
+export const implementation: StrategyImplementation = {
+  split(text, ctx) {
+    const { options } = ctx;
+    const levels = [
+      (s: number, e: number) => paragraphs(text, s, e),
+      (s: number, e: number) => sentences(text, s, e, options.locale),
+      (s: number, e: number) => words(text, s, e),
+      (s: number, e: number) => graphemes(text, s, e),
+    ];
+    const out: SplitSpan[] = [];
+    packLevels(text, 0, text.length, levels, mergeParamsFor(text, ctx), out);
+    return out;
+  },
+};

@@ -1,0 +1,14 @@
+import type { StrategyDescription } from '../../registry';
+
+/** Blank line, line, space, character. */
+export const DEFAULT_RECURSIVE_SEPARATORS = ['\n\n', '\n', ' ', ''];
+
+export const recursive: StrategyDescription = {
+  id: 'recursive',
+  label: 'Recursive',
+  description: 'Cut at the coarsest separator that works (paragraphs, lines, words, characters) and pack up to the size.',
+  defaults: { size: 512, overlap: 64, unit: 'chars', separators: DEFAULT_RECURSIVE_SEPARATORS, keepSeparator: 'start' },
+  controls: ['size', 'overlap', 'unit', 'separators', 'keepSeparator', 'language', 'compat', 'headers', 'retrieval'],
+  compat: ['langchain'],
+  needsSeparators: true,
+};

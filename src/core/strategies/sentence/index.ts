@@ -1,0 +1,10 @@
+import type { StrategyDescription } from '../../registry';
+
+export const sentence: StrategyDescription = {
+  id: 'sentence',
+  label: 'Sentence',
+  description: 'Pack whole sentences (any language, via Intl.Segmenter) up to the size; overlap in whole sentences.',
+  defaults: { size: 512, overlap: 64, unit: 'chars' },
+  controls: ['size', 'overlap', 'unit', 'locale', 'headers', 'retrieval'],
+  compat: [],
+};

@@ -1,0 +1,23 @@
+import { mergeParamsFor, packLevels } from '../../merge';
+import type { SplitSpan, StrategyImplementation } from '../../registry';
+import { graphemes } from '../../segment/graphemes';
+import { sentences } from '../../segment/sentences';
+import { words } from '../../segment/words';
+
+/**
+ * Whole sentences (Intl.Segmenter with the chosen locale) packed up to the size; overlap is whole sentences.
+ * A sentence larger than the size on its own is cut at words, then at grapheme clusters.
+ */
+export const implementation: StrategyImplementation = {
+  split(text, ctx) {
+    const { options } = ctx;
+    const levels = [
+      (s: number, e: number) => sentences(text, s, e, options.locale),
+      (s: number, e: number) => words(text, s, e),
+      (s: number, e: number) => graphemes(text, s, e),
+    ];
+    const out: SplitSpan[] = [];
+    packLevels(text, 0, text.length, levels, mergeParamsFor(text, ctx), out);
+    return out;
+  },
+};

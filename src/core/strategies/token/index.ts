@@ -1,0 +1,11 @@
+import type { StrategyDescription } from '../../registry';
+
+export const token: StrategyDescription = {
+  id: 'token',
+  label: 'Token',
+  description: 'Windows of N tokens, each starting `overlap` tokens before the previous one ends (LangChain TokenTextSplitter).',
+  defaults: { size: 512, overlap: 64, unit: 'cl100k_base' },
+  controls: ['size', 'overlap', 'unit', 'compat', 'headers', 'retrieval'],
+  compat: ['langchain'],
+  tokenUnitOnly: true,
+};
