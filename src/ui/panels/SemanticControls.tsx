@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { BREAKPOINT_DEFAULTS, BREAKPOINT_MODES } from '../../core/semantic/index';
 import type { BreakpointMode, SentenceFinder } from '../../core/types';
-import { embedderCatalogue } from '../../bridge/embedClient';
+import { embedderCatalogue } from '../../state/embedders';
 import { embedderDownloadHint, loadModelFolder } from '../../state/controller';
 import { selectConfig } from '../../state/selectors';
 import { useStore } from '../../state/store';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { formatBytes } from '../../bridge/embedClient';
+import { formatBytes } from '../../state/embedders';
 import { cancelEmbedding, lateSimilarities } from '../../state/controller';
 import { selectEmbedderTokens, selectResult } from '../../state/selectors';
 import { useStore } from '../../state/store';
