@@ -1,8 +1,32 @@
 import { axisBottom, axisLeft } from 'd3-axis';
 import { brushX, type BrushBehavior } from 'd3-brush';
-import { scaleLinear, type ScaleLinear } from 'd3-scale';
+import type { ScaleLinear } from 'd3-scale';
 import { select, type Selection } from 'd3-selection';
 import { useEffect, useRef } from 'react';
+import {
+  breakpointChanges,
+  compact,
+  curveLayout,
+  curvePath,
+  curveScales,
+  denseHint,
+  dotAttributes,
+  dotPlan,
+  GAP_BELOW_PLOT,
+  gapAtX,
+  gapsInView,
+  hoverLabel,
+  MARGIN,
+  OVERVIEW,
+  overviewPath,
+  clampThreshold,
+  thresholdAfterKey,
+  thresholdView,
+  viewDomain,
+  xTickCount,
+  Y_TICKS,
+  zoomFromBrush,
+} from './curveModel';
 
 export interface SimilarityCurveProps {
   /** 1 − cosine at each sentence gap (NaN: no distance there). */
@@ -23,12 +47,6 @@ export interface SimilarityCurveProps {
   onReveal: (gap: number) => void;
   height?: number;
 }
-
-const MARGIN = { top: 10, right: 14, bottom: 22, left: 40 };
-/** Above this many gaps in view, only breakpoints get a circle (50,000 circles took 2 s to draw). */
-const MAX_DOTS = 3000;
-const OVERVIEW = 26;
-const GAP_BELOW_PLOT = 14;
 
 interface Chart {
   svg: Selection<SVGSVGElement, unknown, null, undefined>;
@@ -120,62 +138,16 @@ export function SimilarityCurve(props: SimilarityCurveProps) {
     if (!drawn) circle.classList.add('cs-gap-transient');
     circle.classList.add('cs-gap-hover');
     // What the point is, next to it (the editor underlines the two sentences).
-    const v = distances[hoveredGap]!;
-    const cx = Number(circle.getAttribute('cx'));
-    const cy = Number(circle.getAttribute('cy'));
-    const right = cx < c.width / 2;
-    c.svg
-      .append('text')
-      .attr('class', 'hover-label')
-      .attr('x', cx + (right ? 8 : -8))
-      .attr('y', Math.max(MARGIN.top + 10, cy - 6))
-      .attr('text-anchor', right ? 'start' : 'end')
-      .text(`gap ${hoveredGap + 1} · distance ${Number.isFinite(v) ? v.toFixed(3) : 'none'}${hoverVerdict(hoveredGap, v)} · click to show`);
+    const at = { cx: Number(circle.getAttribute('cx')), cy: Number(circle.getAttribute('cy')) };
+    const label = hoverLabel(hoveredGap, distances[hoveredGap]!, at, c.width, breakpointsRef.current, thresholdRef.current);
+    c.svg.append('text').attr('class', 'hover-label').attr('x', label.x).attr('y', label.y).attr('text-anchor', label.anchor).text(label.text);
   }, [hoveredGap]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  /** Why a gap is or is not a boundary (native mode cuts once per drop: a neighbour of a cut is not cut again). */
-  function hoverVerdict(gap: number, v: number): string {
-    if (breakpointsRef.current.includes(gap)) return ' · cut here';
-    const t = thresholdRef.current;
-    if (Number.isFinite(v) && Number.isFinite(t) && v > t) return ' · above the line, not cut: next to a stronger cut, or merged by the size limits';
-    return '';
-  }
 
   return (
     <div ref={host} className="curve-host">
       <svg ref={svgRef} className="similarity-curve" role="img" aria-label="Similarity curve" height={height + OVERVIEW + GAP_BELOW_PLOT} />
     </div>
   );
-}
-
-function finiteMax(values: Float64Array): number {
-  let max = 0;
-  for (const v of values) if (Number.isFinite(v) && v > max) max = v;
-  return max;
-}
-
-function lowerBound(a: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function nearestGap(offsets: Int32Array, offset: number): number {
-  let lo = 0;
-  let hi = offsets.length - 1;
-  if (hi < 0) return -1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (offsets[mid]! < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo > 0 && Math.abs(offsets[lo - 1]! - offset) <= Math.abs(offsets[lo]! - offset)) return lo - 1;
-  return lo;
 }
 
 function drawChart(
@@ -190,115 +162,59 @@ function drawChart(
 ): Chart {
   const { distances, gapOffsets, docLength } = props;
   const drawStart = performance.now();
+  const layout = curveLayout(width, height);
+  const { left, right, plotWidth, plotBottom, overviewTop: oTop } = layout;
   const svg = select(svgElement);
   svg.selectAll('*').remove();
-  svg.attr('width', width).attr('viewBox', `0 0 ${width} ${height + OVERVIEW + GAP_BELOW_PLOT}`);
-  const full: [number, number] = [0, Math.max(1, docLength)];
-  if (domain.current && (domain.current[1] > full[1] || domain.current[0] >= domain.current[1])) domain.current = null;
-  const [d0, d1] = domain.current ?? full;
-  const plotBottom = height - MARGIN.bottom;
-  const x = scaleLinear().domain([d0, d1]).range([MARGIN.left, width - MARGIN.right]);
-  const top = Math.max(0.05, finiteMax(distances), Number.isFinite(thresholdRef.current) ? thresholdRef.current : 0) * 1.08;
-  const y = scaleLinear().domain([0, top]).nice().range([plotBottom, MARGIN.top]);
-  const ox = scaleLinear().domain(full).range([MARGIN.left, width - MARGIN.right]);
+  svg.attr('width', width).attr('viewBox', `0 0 ${width} ${layout.svgHeight}`);
+  const axis = viewDomain(domain.current, docLength);
+  domain.current = axis.zoom;
+  const { x, y, ox, oy } = curveScales(layout, axis.view, axis.full, distances, thresholdRef.current);
+  const top = y.domain()[1]!;
 
   svg.append('defs').append('clipPath').attr('id', 'curve-clip').append('rect')
-    .attr('x', MARGIN.left).attr('y', 0).attr('width', width - MARGIN.left - MARGIN.right).attr('height', plotBottom + 1);
-
+    .attr('x', left).attr('y', 0).attr('width', plotWidth).attr('height', plotBottom + 1);
   svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${plotBottom})`)
-    .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 110))).tickFormat((v) => compact(Number(v))).tickSizeOuter(0));
-  svg.append('g').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
-    .call(axisLeft(y).ticks(4).tickSizeOuter(0));
-  svg.append('text').attr('class', 'axis-title').attr('x', MARGIN.left + 4).attr('y', MARGIN.top + 2).attr('dy', '0.7em')
+    .call(axisBottom(x).ticks(xTickCount(width)).tickFormat((v) => compact(Number(v))).tickSizeOuter(0));
+  svg.append('g').attr('class', 'axis').attr('transform', `translate(${left},0)`)
+    .call(axisLeft(y).ticks(Y_TICKS).tickSizeOuter(0));
+  svg.append('text').attr('class', 'axis-title').attr('x', left + 4).attr('y', MARGIN.top + 2).attr('dy', '0.7em')
     .text('distance (1 − cosine) between neighbouring sentences');
 
   const plot = svg.append('g').attr('clip-path', 'url(#curve-clip)');
-  // Gaps in view: [lo, hi) (offsets ascend).
-  const lo = lowerBound(gapOffsets, d0);
-  const hi = lowerBound(gapOffsets, d1 + 1);
-  // The line through the points (gaps without a distance break it). Many points per pixel: each pixel column keeps
-  // its lowest and highest value, which draws the same picture.
-  const parts: string[] = [];
-  const plotWidth = width - MARGIN.left - MARGIN.right;
-  const from = Math.max(0, lo - 1);
-  const to = Math.min(distances.length, hi + 1);
-  const decimate = to - from > plotWidth * 4;
-  let pen = false;
-  let column = NaN;
-  let colMin = Infinity;
-  let colMax = -Infinity;
-  const flush = () => {
-    if (Number.isNaN(column)) return;
-    parts.push(`${pen ? 'L' : 'M'}${column},${y(colMin).toFixed(1)}L${column},${y(colMax).toFixed(1)}`);
-    pen = true;
-    column = NaN;
-  };
-  for (let i = from; i < to; i++) {
-    const v = distances[i]!;
-    if (!Number.isFinite(v)) {
-      flush();
-      pen = false;
-      continue;
-    }
-    const px = x(gapOffsets[i]!);
-    if (!decimate) {
-      parts.push(`${pen ? 'L' : 'M'}${px.toFixed(1)},${y(v).toFixed(1)}`);
-      pen = true;
-      continue;
-    }
-    const col = Math.round(px);
-    if (col !== column) {
-      flush();
-      column = col;
-      colMin = v;
-      colMax = v;
-    } else {
-      colMin = Math.min(colMin, v);
-      colMax = Math.max(colMax, v);
-    }
-  }
-  flush();
-  plot.append('path').attr('class', 'curve-line').attr('d', parts.join(''));
+  const { lo, hi } = gapsInView(gapOffsets, axis.view);
+  plot.append('path').attr('class', 'curve-line').attr('d', curvePath(distances, gapOffsets, x, y, lo, hi, plotWidth));
 
   // One circle per gap in view (hover and click are found from the pointer's x, not per-circle listeners). With
   // more than MAX_DOTS in view only breakpoints get one: brush the overview to zoom in and see every gap.
-  const dots = plot.append('g').attr('class', 'curve-dots');
+  const dotsNode = plot.append('g').attr('class', 'curve-dots').node()!;
   const circles = new Map<number, SVGCircleElement>();
   const inView = hi - lo;
-  const dense = inView > MAX_DOTS;
-  const r = inView > 1000 ? 1.8 : inView > 300 ? 2.4 : 3;
-  const ns = 'http://www.w3.org/2000/svg';
-  const dotsNode = dots.node()!;
+  const { dense, radius } = dotPlan(inView);
   const dotFor = (i: number): SVGCircleElement | undefined => {
     const existing = circles.get(i);
     if (existing) return existing;
     if (i < lo || i >= hi) return undefined;
-    const c = document.createElementNS(ns, 'circle');
-    const v = distances[i]!;
-    c.setAttribute('class', Number.isFinite(v) ? 'cs-gap' : 'cs-gap cs-gap-missing');
-    c.setAttribute('cx', x(gapOffsets[i]!).toFixed(1));
-    c.setAttribute('cy', (Number.isFinite(v) ? y(v) : plotBottom).toFixed(1));
-    c.setAttribute('r', String(dense ? 2.4 : r));
+    const c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+    const a = dotAttributes(i, distances, gapOffsets, x, y, plotBottom);
+    c.setAttribute('class', a.className);
+    c.setAttribute('cx', a.cx);
+    c.setAttribute('cy', a.cy);
+    c.setAttribute('r', String(radius));
     c.setAttribute('data-gap', String(i));
     dotsNode.appendChild(c);
     circles.set(i, c);
     return c;
   };
   if (!dense) for (let i = lo; i < hi; i++) dotFor(i);
-  if (dense) {
-    svg.append('text').attr('class', 'axis-title dense-hint').attr('x', width - MARGIN.right - 4).attr('y', plotBottom - 6)
-      .attr('text-anchor', 'end').text(`${inView.toLocaleString('en')} gaps: breakpoints shown; brush the strip below to see every gap`);
+  else {
+    svg.append('text').attr('class', 'axis-title dense-hint').attr('x', right - 4).attr('y', plotBottom - 6)
+      .attr('text-anchor', 'end').text(denseHint(inView));
   }
 
   const overlay = svg.append('rect').attr('class', 'curve-overlay')
-    .attr('x', MARGIN.left).attr('y', MARGIN.top).attr('width', width - MARGIN.left - MARGIN.right).attr('height', plotBottom - MARGIN.top);
-  const gapAt = (event: PointerEvent | MouseEvent) => {
-    const [px] = pointer(event, svgElement);
-    const gap = nearestGap(gapOffsets, x.invert(px));
-    if (gap < 0) return null;
-    // Only when the pointer is near that point horizontally.
-    return Math.abs(x(gapOffsets[gap]!) - px) <= 12 ? gap : null;
-  };
+    .attr('x', left).attr('y', MARGIN.top).attr('width', plotWidth).attr('height', plotBottom - MARGIN.top);
+  const gapAt = (event: PointerEvent | MouseEvent) => gapAtX(gapOffsets, x, pointer(event, svgElement)[0]);
   overlay
     .on('pointermove', (event: PointerEvent) => callbacks.current.onHover(gapAt(event)))
     .on('pointerleave', () => callbacks.current.onHover(null))
@@ -315,10 +231,10 @@ function drawChart(
   // The threshold: a line with a wide invisible handle; role=slider for keyboards and assistive technology.
   const handle = svg.append('g').attr('class', 'threshold').attr('role', 'slider').attr('tabindex', 0)
     .attr('aria-label', 'Threshold').attr('aria-orientation', 'vertical')
-    .attr('aria-valuemin', 0).attr('aria-valuemax', +y.domain()[1]!.toFixed(3));
-  handle.append('line').attr('class', 'threshold-line').attr('x1', MARGIN.left).attr('x2', width - MARGIN.right);
-  handle.append('rect').attr('class', 'threshold-hit').attr('x', MARGIN.left).attr('width', width - MARGIN.left - MARGIN.right).attr('height', 12);
-  handle.append('text').attr('class', 'threshold-label').attr('x', width - MARGIN.right - 4).attr('text-anchor', 'end');
+    .attr('aria-valuemin', 0).attr('aria-valuemax', +top.toFixed(3));
+  handle.append('line').attr('class', 'threshold-line').attr('x1', left).attr('x2', right);
+  handle.append('rect').attr('class', 'threshold-hit').attr('x', left).attr('width', plotWidth).attr('height', 12);
+  handle.append('text').attr('class', 'threshold-label').attr('x', right - 4).attr('text-anchor', 'end');
 
   const chart: Chart = {
     svg,
@@ -334,7 +250,50 @@ function drawChart(
     brush: brushX(),
     dragValue: previous?.dragValue ?? null,
   };
-  const clamp = (v: number) => Math.min(y.domain()[1]!, Math.max(0, v));
+  bindThresholdHandle(chart, handle.node()!, svgElement, callbacks, thresholdRef);
+
+  // Overview strip: the whole document; brushing a range zooms the plot to it.
+  const overview = svg.append('g').attr('class', 'curve-overview');
+  overview.append('rect').attr('class', 'overview-bg').attr('x', left).attr('y', oTop).attr('width', plotWidth).attr('height', OVERVIEW);
+  overview.append('path').attr('class', 'overview-line').attr('d', overviewPath(distances, gapOffsets, ox, oy));
+  const brush = brushX<unknown>()
+    .extent([[left, oTop], [right, oTop + OVERVIEW]])
+    .on('end', (event: { selection: [number, number] | null; sourceEvent?: Event }) => {
+      if (!event.sourceEvent) return; // moved by code
+      domain.current = zoomFromBrush(event.selection, ox);
+      redraw();
+    });
+  chart.brush = brush;
+  const brushG = overview.append('g').attr('class', 'overview-brush').call(brush);
+  if (domain.current) brushG.call(brush.move, [ox(domain.current[0]), ox(domain.current[1])]);
+  overview.append('text').attr('class', 'overview-title').attr('x', left - 6).attr('y', oTop + OVERVIEW / 2).attr('dy', '0.35em')
+    .attr('text-anchor', 'end').text('zoom');
+
+  performance.measure('chunkscope:curve', { start: drawStart, detail: { gaps: distances.length } });
+
+  function redraw() {
+    const next = drawChart(svgElement, width, height, callbacks.current, domain, callbacks, thresholdRef, chart);
+    markBreakpoints(next, callbacks.current.breakpoints);
+    placeThreshold(next, thresholdRef.current);
+    Object.assign(chart, next);
+    marked.set(chart, marked.get(next) ?? new Set());
+  }
+  return chart;
+}
+
+/**
+ * The threshold handle's pointer drag and keys: the line follows at once; the value goes out at most once per
+ * frame while dragging, and as final on release or on a key.
+ */
+function bindThresholdHandle(
+  chart: Chart,
+  node: SVGGElement,
+  svgElement: SVGSVGElement,
+  callbacks: { current: SimilarityCurveProps },
+  thresholdRef: { current: number },
+): void {
+  const { y } = chart;
+  const top = y.domain()[1]!;
   let frame = 0;
   let pending: number | null = null;
   const emit = (value: number, final: boolean) => {
@@ -354,19 +313,17 @@ function drawChart(
       });
     }
   };
-  const node = handle.node()!;
   node.addEventListener('pointerdown', (event) => {
     event.preventDefault();
     node.setPointerCapture(event.pointerId);
     node.focus();
     node.classList.add('is-dragging');
     const move = (e: PointerEvent) => {
-      const [, py] = pointer(e, svgElement);
-      chart.dragValue = clamp(y.invert(py));
+      chart.dragValue = clampThreshold(y.invert(pointer(e, svgElement)[1]), top);
       placeThreshold(chart, chart.dragValue);
       emit(chart.dragValue, false);
     };
-    const up = (e: PointerEvent) => {
+    const up = () => {
       node.removeEventListener('pointermove', move);
       node.removeEventListener('pointerup', up);
       node.removeEventListener('pointercancel', up);
@@ -374,68 +331,18 @@ function drawChart(
       const value = chart.dragValue;
       chart.dragValue = null;
       if (value !== null) emit(value, true);
-      void e;
     };
     node.addEventListener('pointermove', move);
     node.addEventListener('pointerup', up);
     node.addEventListener('pointercancel', up);
   });
   node.addEventListener('keydown', (event) => {
-    const current = Number.isFinite(thresholdRef.current) ? thresholdRef.current : y.domain()[1]! / 2;
-    const step = y.domain()[1]! / 100;
-    let next: number | null = null;
-    if (event.key === 'ArrowUp' || event.key === 'ArrowRight') next = current + step;
-    else if (event.key === 'ArrowDown' || event.key === 'ArrowLeft') next = current - step;
-    else if (event.key === 'PageUp') next = current + step * 10;
-    else if (event.key === 'PageDown') next = current - step * 10;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = y.domain()[1]!;
+    const next = thresholdAfterKey(event.key, thresholdRef.current, top);
     if (next === null) return;
     event.preventDefault();
-    next = clamp(next);
     placeThreshold(chart, next);
     emit(next, true);
   });
-
-  // Overview strip: the whole document; brushing a range zooms the plot to it.
-  const oTop = height + GAP_BELOW_PLOT - 6;
-  const overview = svg.append('g').attr('class', 'curve-overview');
-  const oy = scaleLinear().domain(y.domain()).range([oTop + OVERVIEW - 4, oTop + 2]);
-  const oparts: string[] = [];
-  const stride = Math.max(1, Math.floor(distances.length / 1500));
-  for (let i = 0; i < distances.length; i += stride) {
-    const v = distances[i]!;
-    if (Number.isFinite(v)) oparts.push(`${oparts.length ? 'L' : 'M'}${ox(gapOffsets[i]!).toFixed(1)},${oy(v).toFixed(1)}`);
-  }
-  overview.append('rect').attr('class', 'overview-bg').attr('x', MARGIN.left).attr('y', oTop).attr('width', width - MARGIN.left - MARGIN.right).attr('height', OVERVIEW);
-  overview.append('path').attr('class', 'overview-line').attr('d', oparts.join(''));
-  const brush = brushX<unknown>()
-    .extent([[MARGIN.left, oTop], [width - MARGIN.right, oTop + OVERVIEW]])
-    .on('end', (event: { selection: [number, number] | null; sourceEvent?: Event }) => {
-      if (!event.sourceEvent) return; // moved by code
-      if (!event.selection || event.selection[1] - event.selection[0] < 3) {
-        domain.current = null;
-      } else {
-        domain.current = [ox.invert(event.selection[0]), ox.invert(event.selection[1])];
-      }
-      redraw();
-    });
-  chart.brush = brush;
-  const brushG = overview.append('g').attr('class', 'overview-brush').call(brush);
-  if (domain.current) brushG.call(brush.move, [ox(domain.current[0]), ox(domain.current[1])]);
-  overview.append('text').attr('class', 'overview-title').attr('x', MARGIN.left - 6).attr('y', oTop + OVERVIEW / 2).attr('dy', '0.35em')
-    .attr('text-anchor', 'end').text('zoom');
-
-  performance.measure('chunkscope:curve', { start: drawStart, detail: { gaps: distances.length } });
-
-  function redraw() {
-    const next = drawChart(svgElement, width, height, callbacks.current, domain, callbacks, thresholdRef, chart);
-    markBreakpoints(next, callbacks.current.breakpoints);
-    placeThreshold(next, thresholdRef.current);
-    Object.assign(chart, next);
-    marked.set(chart, marked.get(next) ?? new Set());
-  }
-  return chart;
 }
 
 function pointer(event: PointerEvent | MouseEvent, svg: SVGSVGElement): [number, number] {
@@ -447,12 +354,10 @@ function pointer(event: PointerEvent | MouseEvent, svg: SVGSVGElement): [number,
 }
 
 const marked = new WeakMap<Chart, Set<number>>();
-/** Toggle the breakpoint class only where it changed (a drag moves a few of thousands). */
+/** Toggle the breakpoint class only where it changed (breakpointChanges). */
 function markBreakpoints(chart: Chart, breakpoints: Int32Array): void {
-  const before = marked.get(chart) ?? new Set<number>();
-  const after = new Set<number>(breakpoints);
-  for (const gap of before) {
-    if (after.has(gap)) continue;
+  const { after, removed, added } = breakpointChanges(marked.get(chart) ?? new Set<number>(), breakpoints);
+  for (const gap of removed) {
     const c = chart.circles.get(gap);
     if (!c) continue;
     c.classList.remove('cs-breakpoint');
@@ -461,24 +366,16 @@ function markBreakpoints(chart: Chart, breakpoints: Int32Array): void {
       chart.circles.delete(gap);
     }
   }
-  for (const gap of after) if (!before.has(gap)) chart.dotFor(gap)?.classList.add('cs-breakpoint');
+  for (const gap of added) chart.dotFor(gap)?.classList.add('cs-breakpoint');
   marked.set(chart, after);
 }
 
 function placeThreshold(chart: Chart, value: number): void {
   const handle = chart.svg.select<SVGGElement>('g.threshold');
-  const shown = Number.isFinite(value);
-  const yPos = shown ? chart.y(Math.min(value, chart.y.domain()[1]!)) : chart.y(chart.y.domain()[1]!);
-  handle.attr('aria-valuenow', shown ? +value.toFixed(4) : null).attr('aria-valuetext', shown ? `distance ${value.toFixed(3)}` : 'none');
-  handle.classed('is-none', !shown);
-  handle.select('line').attr('y1', yPos).attr('y2', yPos);
-  handle.select('rect').attr('y', yPos - 6);
-  handle.select('text').attr('y', yPos - 4).text(shown ? `threshold ${value.toFixed(3)}` : chart.noThresholdText);
-}
-
-function compact(n: number): string {
-  if (n >= 1_000_000) return `${+(n / 1_000_000).toFixed(1)}M`;
-  if (n >= 10_000) return `${Math.round(n / 1000)}k`;
-  if (n >= 1000) return `${+(n / 1000).toFixed(1)}k`;
-  return String(n);
+  const view = thresholdView(value, chart.y, chart.noThresholdText);
+  handle.attr('aria-valuenow', view.valueNow).attr('aria-valuetext', view.valueText);
+  handle.classed('is-none', !view.shown);
+  handle.select('line').attr('y1', view.y).attr('y2', view.y);
+  handle.select('rect').attr('y', view.y - 6);
+  handle.select('text').attr('y', view.y - 4).text(view.label);
 }
