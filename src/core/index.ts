@@ -9,7 +9,7 @@ import { RunGuard } from './merge';
 import { validateOptions } from './options';
 import type { SplitSpan } from './registry';
 import { getStrategy, loadStrategy } from './strategies';
-import type { Chunk, ChunkContext, ChunkOptions, EmbedTexts, LoadWasm, ResolvedOptions, Unit } from './types';
+import type { Chunk, ChunkContext, ChunkDetail, ChunkOptions, EmbedTexts, LoadWasm, ResolvedOptions, Unit } from './types';
 import { getUnit } from './units';
 import { splitRetrievalUnits, unitSizeLimit } from './retrieval';
 import { CHUNKER_NAME, CHUNKER_VERSION } from './version';
@@ -23,6 +23,8 @@ export interface ChunkHooks {
   embed?: EmbedTexts;
   /** Why the result may surprise, one line each (semantic: one sentence, gaps without a distance, ...). */
   onNote?: (message: string) => void;
+  /** What the strategy tells besides its chunks (semantic: distances, sentences, breakpoints), for a page to draw. */
+  onDetail?: (detail: ChunkDetail) => void;
   /** Code strategy: reads a wasm file by name (Node default: from node_modules; the worker: bundled assets). */
   loadWasm?: LoadWasm;
 }
@@ -47,6 +49,7 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
     signal: hooks.signal,
     embed: hooks.embed,
     onNote: hooks.onNote,
+    onDetail: hooks.onDetail,
     loadWasm: hooks.loadWasm,
   };
   const strategy = await loadStrategy(resolved.strategy);

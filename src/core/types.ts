@@ -230,6 +230,8 @@ export interface ChunkContext {
   embed?: EmbedTexts;
   /** Why a result may surprise (one sentence, gaps without a distance ...): one line each. */
   onNote?: (message: string) => void;
+  /** What the strategy can tell besides its chunks, for a page to draw (see ChunkDetail). */
+  onDetail?: (detail: ChunkDetail) => void;
   options: ResolvedOptions;
   onProgress?: ProgressFn;
   /** Checked between pieces of work; throwing aborts the run. */
@@ -240,3 +242,34 @@ export interface ChunkContext {
 }
 
 export type LoadWasm = (name: string) => Promise<Uint8Array>;
+
+/** What a strategy reports besides its chunks, through `hooks.onDetail` (one call per run, before chunk() returns). */
+export interface ChunkDetail {
+  semantic?: SemanticDetail;
+}
+
+/**
+ * The semantic strategy's analysis for one run: the similarity curve and where it cut. The arrays may be shared with
+ * the engine's document cache: copy them before transferring or changing them.
+ */
+export interface SemanticDetail {
+  /** 1 − cosine at every sentence gap (NaN where there is none). */
+  distances: Float64Array;
+  /** The values the threshold was compared with (the distances, or their gradient). */
+  values: Float64Array;
+  comparedWith: 'distance' | 'gradient';
+  /** In the compared values' scale (NaN when nothing was compared). */
+  threshold: number;
+  /** Gaps cut on semantic grounds, ascending; gap i lies between sentence i and i + 1. */
+  breakpoints: number[];
+  sentences: readonly Range[];
+  notes: string[];
+  /** Texts embedded for the analysis this run used, and how long embedding them took (ms; from the document cache
+   * on a re-split, where nothing is embedded again). */
+  embedded: number;
+  embedMs: number;
+  /** This run's re-split (ms). */
+  splitMs: number;
+  /** True when sentences and distances came from the document cache (nothing prepared or embedded this run). */
+  cached: boolean;
+}

@@ -1,3 +1,4 @@
+import { documentCache, outlineBytes } from '../../documentCache';
 import type { StrategyImplementation } from '../../registry';
 import { buildHtmlOutline, type HtmlOutline } from '../../structure/html';
 import { DEFAULT_HTML_HEADING_DEPTH, htmlStructure, splitHtml } from '../../structure/htmlSplit';
@@ -26,10 +27,7 @@ export const implementation: StrategyImplementation = {
 };
 
 // split(), structure() and contextual headers all need the outline of the same text, and the page re-splits the
-// same document on every slider move: keep the last one.
-let cached: { text: string; outline: HtmlOutline } | null = null;
-
+// same document on every slider move: it lives in the engine's per-document cache.
 function outlineOf(text: string): HtmlOutline {
-  if (cached?.text !== text) cached = { text, outline: buildHtmlOutline(text) };
-  return cached.outline;
+  return documentCache.getOrCompute(text, 'html.outline', () => buildHtmlOutline(text), () => outlineBytes(text));
 }

@@ -1,3 +1,4 @@
+import { documentCache, outlineBytes } from '../../documentCache';
 import type { DocumentStructure, RangeSplitter, SplitSpan, StrategyImplementation, StructureSection } from '../../registry';
 import { splitLangchainMarkdownHeaders } from '../../structure/langchainMarkdownHeader';
 import { splitLlamaindexMarkdown } from '../../structure/llamaindexMarkdown';
@@ -55,12 +56,9 @@ export function markdownStructure(text: string, maxDepth: number): DocumentStruc
 }
 
 // Parsing costs seconds per MB and split(), structure() and the headers all need the outline of the same text:
-// keep the last one (the page re-splits the same document on every slider move).
-let cached: { text: string; outline: MarkdownOutline } | null = null;
-
+// it lives in the engine's per-document cache (the page re-splits the same document on every slider move).
 function outlineOf(text: string): MarkdownOutline {
-  if (cached?.text !== text) cached = { text, outline: buildOutline(text) };
-  return cached.outline;
+  return documentCache.getOrCompute(text, 'markdown.outline', () => buildOutline(text), () => outlineBytes(text));
 }
 
 function langchainSpans(text: string, ctx: ChunkContext, outline: MarkdownOutline): SplitSpan[] {

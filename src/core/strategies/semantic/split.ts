@@ -1,6 +1,15 @@
+import { documentCache, embedderKey } from '../../documentCache';
 import { RunGuard } from '../../merge';
 import type { StrategyImplementation } from '../../registry';
-import { chunkSemantic, type PrepareOptions, type SemanticParams } from '../../semantic';
+import {
+  analyseSemantic,
+  prepareSemantic,
+  splitSemantic,
+  type PrepareOptions,
+  type SemanticAnalysis,
+  type SemanticParams,
+  type SemanticPreparation,
+} from '../../semantic';
 import type { ChunkContext, ResolvedOptions, Unit } from '../../types';
 
 /**
@@ -32,13 +41,69 @@ export function semanticSplitParams(options: ResolvedOptions, unit: Unit): Seman
   };
 }
 
+/** A prepared document's estimated bytes: sentence ranges plus the strings embedded (2 bytes per UTF-16 unit). */
+function preparationBytes(prep: SemanticPreparation): number {
+  let bytes = prep.sentences.length * 48;
+  for (const t of prep.inputs.texts) bytes += 40 + t.length * 2;
+  return bytes + prep.inputs.textOfSentence.length * 8;
+}
+
+/** An analysis's estimated bytes: distances and gradient, and per array its sorted copy and descending order. */
+function analysisBytes(analysis: SemanticAnalysis): number {
+  return analysis.distances.length * 8 * 6 + 256;
+}
+
+interface CachedAnalysis {
+  analysis: SemanticAnalysis;
+  embedded: number;
+  embedMs: number;
+}
+
+const now = (): number => (globalThis as { performance?: { now(): number } }).performance?.now() ?? Date.now();
+
 export const implementation: StrategyImplementation = {
   async split(text: string, ctx: ChunkContext) {
     const { embed, options, unit } = ctx;
     if (!embed) throw new Error('the semantic strategy needs an embedder (pass hooks.embed to chunk())');
-    const result = await chunkSemantic(text, embed, { ...semanticPrepareOptions(options), ...semanticSplitParams(options, unit) });
-    new RunGuard(ctx, text.length).check(); // cancelled while embedding
+    // Sentences and embedding inputs depend on the prepare options only; the analysis also on the embedder. Both are
+    // kept in the engine's document cache, so a new breakpoint, amount, target count or min/max size only re-splits.
+    const prepareOptions = semanticPrepareOptions(options);
+    const prepareKey = `semantic.prepare ${JSON.stringify(prepareOptions)}`;
+    const analysisKey = `semantic.analysis ${embedderKey(embed)} ${JSON.stringify(options.embedder ?? null)} ${prepareKey}`;
+    let entry = documentCache.get<CachedAnalysis>(text, analysisKey);
+    const cached = entry !== undefined;
+    let preparation: SemanticPreparation;
+    if (entry) {
+      preparation = entry.analysis.preparation;
+    } else {
+      preparation = documentCache.getOrCompute(text, prepareKey, () => prepareSemantic(text, prepareOptions), preparationBytes);
+      const texts = preparation.inputs.texts;
+      const t0 = now();
+      const vectors = texts.length > 0 ? await embed(texts) : [];
+      new RunGuard(ctx, text.length).check(); // cancelled while embedding
+      const embedMs = now() - t0;
+      entry = { analysis: analyseSemantic(preparation, vectors), embedded: texts.length, embedMs };
+      documentCache.set(text, analysisKey, entry, analysisBytes(entry.analysis));
+    }
+    const t1 = now();
+    const result = splitSemantic(entry.analysis, semanticSplitParams(options, unit));
+    const splitMs = now() - t1;
     for (const note of result.notes) ctx.onNote?.(note);
+    ctx.onDetail?.({
+      semantic: {
+        distances: result.distances,
+        values: result.values,
+        comparedWith: result.comparedWith,
+        threshold: result.threshold,
+        breakpoints: result.breakpoints,
+        sentences: preparation.sentences,
+        notes: result.notes,
+        embedded: entry.embedded,
+        embedMs: entry.embedMs,
+        splitMs,
+        cached,
+      },
+    });
     return result.spans;
   },
 };
