@@ -1,68 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { ChunkOptionsError, validateOptions, type ChunkHooks } from '../core/index';
+import { ChunkOptionsError, getStrategy, validateOptions, type ChunkHooks } from '../core/index';
 import { chunk } from '../node/index';
 import { EXPORT_FORMATS, formatChunks, type ExportFormat } from '../core/format';
-import type { ChunkOptions } from '../core/types';
 import type { Embedder } from '../embed/types';
-import { CliError, importInput, parseDecimal, parseEscapes, parseWholeNumber } from './input';
-
-const USAGE = `Usage: chunkscope chunk <file|-> [options]
-
-Cut a text file (or standard input, "-") into chunks and print them (JSON by default).
-
-Options:
-  --strategy <name>        fixed | token | character | sentence | paragraph | recursive | semantic |
-                           markdown | html | code (default: recursive)
-  --size <n>               maximum chunk size in the unit (default depends on the strategy)
-  --overlap <n>            overlap between neighbouring chunks, smaller than --size
-  --unit <name>            chars | words | cl100k_base | o200k_base | p50k_base | r50k_base | gpt2
-  --separator <s>          a separator; repeat for a hierarchy (escapes: \\n \\r \\t \\\\ \\u{..})
-  --regex                  treat separators as regular expressions
-  --keep-separator <where> start | end | none
-  --language <name>        recursive separator preset (markdown, python, js, ...)
-  --compat <mode>          langchain: reproduce @langchain/textsplitters exactly (character, recursive, token),
-                           SemanticChunker (semantic) or MarkdownHeaderTextSplitter (markdown);
-                           llamaindex: SemanticSplitterNodeParser (semantic) or MarkdownNodeParser (markdown)
-  --locale <tag>           sentence segmentation locale (default: en)
-  --document-id <id>       used in the stable chunk ids (default: a hash of the text)
-  --format <name>          json (default: a JSON array) | jsonl (one object per line) | csv |
-                           langchain (Document JSON: pageContent, metadata) | llamaindex (TextNode JSON)
-
-Structure (--strategy markdown | html | code): chunks carry metadata.headingPath (the breadcrumbs), contentType
-(text | table | code) and, from a PDF, pages. PDF and DOCX files are read too.
-  --heading-depth <n>      split at headings of depth 1..n (default: 3)
-  --rows-as-text           table chunks' content as "column: value" lines
-  --keep-headers           markdown --compat langchain: keep the header lines (strip_headers=False)
-  --each-line              markdown --compat langchain: one chunk per line (return_each_line=True)
-  --path <file>            the file path used in code prefixes, {file} and code language detection
-                           (default: the input file's path)
-  --headers                put a contextual header before each chunk's content: the heading path and a
-                           blank line; it counts in the size (chunks are cut to leave room for it)
-  --header-template <t>    a header of your own with {title} {path} {file}, e.g. "{title}: {path}\\n\\n"
-  --drop-page-furniture    PDF: drop lines repeated at the top or bottom of most pages
-
-Retrieval units (one at a time; metadata.level, parentId and leaf say which chunk is which):
-  --parent-size <n>        parent–child: parents of n units (sections for markdown/html), children of --size
-  --window <n>             sentence windows: one chunk per sentence, metadata.window = n sentences each side
-  --levels <a,b,c>         hierarchical: nested levels, largest first (e.g. 2048,512,128)
-
-Semantic chunking (--strategy semantic): cuts where neighbouring sentences' embeddings are far apart; each chunk
-after the first has metadata.distanceBefore, the distance (1 - cosine) at the boundary before it.
-  --embedder <model>       builtin (default: the offline model shipped with Chunkscope, no network) or a
-                           Hugging Face model id (e.g. Xenova/all-MiniLM-L6-v2): read from public/models/
-                           (npm run models:fetch -- <id>) or downloaded from the hub
-  --breakpoint <mode>      percentile | standard_deviation | interquartile | gradient | absolute
-                           (default: percentile)
-  --threshold <x>          the mode's amount: percentile 95, standard_deviation 3, interquartile 1.5,
-                           gradient 95; for absolute the distance itself (e.g. 0.3)
-  --chunks <n>             aim for n chunks (overrides --threshold)
-  --buffer <n>             neighbouring sentences on each side embedded with a sentence (default: 1)
-  --min-size <n>           merge smaller chunks with a neighbour (in the unit)
-  --max-size <n>           split larger chunks further (in the unit)
-  --sentences intl|regex   sentence finder: Intl.Segmenter (default) or LangChain's regex
-  -h, --help               show this help
-  -v, --version            show the version`;
+import { optionsFromFlags, parseArgsOptions, takeSwitchValues, usage } from './flags';
+import { CliError, importInput } from './input';
 
 const VERSION = '0.1.0';
 
@@ -98,55 +41,17 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 }
 
 async function run(argv: string[], io: Io): Promise<number> {
+  const switches = takeSwitchValues(argv);
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        strategy: { type: 'string' },
-        size: { type: 'string' },
-        overlap: { type: 'string' },
-        unit: { type: 'string' },
-        separator: { type: 'string', multiple: true },
-        regex: { type: 'boolean' },
-        'keep-separator': { type: 'string' },
-        language: { type: 'string' },
-        compat: { type: 'string' },
-        locale: { type: 'string' },
-        'document-id': { type: 'string' },
-        format: { type: 'string' },
-        embedder: { type: 'string' },
-        breakpoint: { type: 'string' },
-        threshold: { type: 'string' },
-        chunks: { type: 'string' },
-        buffer: { type: 'string' },
-        'min-size': { type: 'string' },
-        'max-size': { type: 'string' },
-        sentences: { type: 'string' },
-        'heading-depth': { type: 'string' },
-        'rows-as-text': { type: 'boolean' },
-        'keep-headers': { type: 'boolean' },
-        'each-line': { type: 'boolean' },
-        path: { type: 'string' },
-        headers: { type: 'boolean' },
-        'header-template': { type: 'string' },
-        'drop-page-furniture': { type: 'boolean' },
-        'parent-size': { type: 'string' },
-        window: { type: 'string' },
-        levels: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
+    parsed = parseArgs({ args: switches.rest, allowPositionals: true, strict: true, options: parseArgsOptions() });
   } catch (err) {
     // parseArgs messages are long; keep the first sentence.
     throw new CliError(`${(err as Error).message.split('. ')[0]} (see --help)`);
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    io.stdout(USAGE + '\n');
+    io.stdout(usage() + '\n');
     return 0;
   }
   if (values.version) {
@@ -162,37 +67,9 @@ async function run(argv: string[], io: Io): Promise<number> {
   const format = (values.format ?? 'json') as CliFormat;
   if (!CLI_FORMATS.includes(format)) throw new CliError(`unknown format "${values.format}"; use ${CLI_FORMATS.join(', ')}`);
 
-  const options: ChunkOptions = {};
-  if (values.strategy !== undefined) options.strategy = values.strategy as ChunkOptions['strategy'];
-  if (values.size !== undefined) options.size = parseWholeNumber('--size', values.size);
-  if (values.overlap !== undefined) options.overlap = parseWholeNumber('--overlap', values.overlap);
-  if (values.unit !== undefined) options.unit = values.unit as ChunkOptions['unit'];
-  if (values.separator !== undefined) options.separators = values.separator.map(parseEscapes);
-  if (values.regex) options.separatorsAreRegex = true;
-  if (values['keep-separator'] !== undefined) options.keepSeparator = values['keep-separator'] as ChunkOptions['keepSeparator'];
-  if (values.language !== undefined) options.language = values.language;
-  if (values.compat !== undefined) options.compat = values.compat as ChunkOptions['compat'];
-  if (values.locale !== undefined) options.locale = values.locale;
-  if (values['document-id'] !== undefined) options.documentId = values['document-id'];
-  if (values.embedder !== undefined) options.embedder = values.embedder;
-  if (values.breakpoint !== undefined) options.breakpoint = values.breakpoint as ChunkOptions['breakpoint'];
-  if (values.threshold !== undefined) options.amount = parseDecimal('--threshold', values.threshold);
-  if (values.chunks !== undefined) options.chunks = parseWholeNumber('--chunks', values.chunks);
-  if (values.buffer !== undefined) options.buffer = parseWholeNumber('--buffer', values.buffer);
-  if (values['min-size'] !== undefined) options.minSize = parseWholeNumber('--min-size', values['min-size']);
-  if (values['max-size'] !== undefined) options.maxSize = parseWholeNumber('--max-size', values['max-size']);
-  if (values.sentences !== undefined) options.sentences = values.sentences as ChunkOptions['sentences'];
-  if (values['heading-depth'] !== undefined) options.headingDepth = parseWholeNumber('--heading-depth', values['heading-depth']);
-  if (values['rows-as-text']) options.rowsAsText = true;
-  if (values['keep-headers']) options.stripHeaders = false;
-  if (values['each-line']) options.returnEachLine = true;
-  if (values.headers) options.headers = true;
-  if (values['header-template'] !== undefined) options.headers = parseEscapes(values['header-template']);
-  if (values['parent-size'] !== undefined) options.parentSize = parseWholeNumber('--parent-size', values['parent-size']);
-  if (values.window !== undefined) options.window = parseWholeNumber('--window', values.window);
-  if (values.levels !== undefined) options.levels = values.levels.split(',').map((v) => parseWholeNumber('--levels', v.trim()));
-  const path = values.path ?? (input === '-' ? undefined : input);
-  if (path !== undefined) options.path = path;
+  const options = optionsFromFlags(values as Record<string, unknown>, switches.values);
+  // The input file's path, unless one was given: code language detection, {file} in headers.
+  if (options.path === undefined && input !== '-') options.path = input;
   validateOptions(options); // bad options fail before the file is read or a model loads
 
   const bytes = input === '-' ? await io.readStdin() : await readInputFile(input);
@@ -205,7 +82,7 @@ async function run(argv: string[], io: Io): Promise<number> {
   // Notes (e.g. "one sentence: nothing to compare") go to stderr; the chunks on stdout stay valid JSON.
   const hooks: ChunkHooks = { onNote: (message) => io.stderr(`chunkscope: note: ${message}\n`) };
   let embedder: Embedder | undefined;
-  if (resolved.strategy === 'semantic') {
+  if (getStrategy(resolved.strategy).needsEmbeddings) {
     // Loaded only for semantic chunking: the other strategies never pay for transformers.js.
     const { createEmbedder } = await import('../embed/index');
     const model = resolved.embedder ?? 'builtin';

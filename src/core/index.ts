@@ -6,6 +6,7 @@ import { headerContext, largestHeaderSize, withHeaders } from './headers';
 import { chunkIdMaker, documentIdFor, structuralIdMaker } from './ids';
 import { meterFor } from './measure';
 import { RunGuard } from './merge';
+import { ENGINE_OPTIONS } from './optionTable';
 import { validateOptions } from './options';
 import type { SplitSpan } from './registry';
 import { getStrategy, loadStrategy } from './strategies';
@@ -187,52 +188,17 @@ export function pagesOf(pageStarts: readonly number[], start: number, end: numbe
 }
 
 /**
- * A canonical string of the options that shape the chunks (the document id is hashed separately). Options the
- * strategy ignores (e.g. separators for `fixed`) are left out, so the page, which always has a separators box,
- * and the CLI, which may not pass one, give the same ids.
+ * A canonical string of the options that shape the chunks (the document id is hashed separately): the option
+ * table's options, in its order, that shape chunks under these options (by default those the strategy lists among
+ * its controls). Options the strategy ignores (e.g. separators for `fixed`) are left out, so the page, which always
+ * has a separators box, and the CLI, which may not pass one, give the same ids.
  */
 export function optionsKey(options: ResolvedOptions): string {
-  const controls = new Set<string>(getStrategy(options.strategy).controls);
-  const shaping: [string, unknown][] = [
-    ['strategy', options.strategy],
-    ['size', options.size],
-    ['overlap', options.overlap],
-    ['unit', options.unit],
-    ['compat', options.compat],
-  ];
-  if (controls.has('separators')) {
-    shaping.push(['separators', options.separators], ['separatorsAreRegex', options.separatorsAreRegex]);
-  }
-  if (controls.has('keepSeparator')) shaping.push(['keepSeparator', options.keepSeparator]);
-  if (controls.has('language')) shaping.push(['language', options.language]);
-  if (controls.has('locale')) shaping.push(['locale', options.locale]);
-  if (options.strategy === 'semantic') {
-    // Size and overlap do not apply; everything that changes the embeddings or the cuts does.
-    shaping.splice(1, 2);
-    shaping.push(
-      ['embedder', options.embedder],
-      ['sentences', options.sentences],
-      ['buffer', options.buffer],
-      ['breakpoint', options.breakpoint],
-      ['amount', options.amount],
-      ['chunks', options.chunks],
-      ['minSize', options.minSize],
-      ['maxSize', options.maxSize],
-    );
-  }
-  if (controls.has('headingDepth')) shaping.push(['headingDepth', options.headingDepth]);
-  if (controls.has('rowsAsText')) shaping.push(['rowsAsText', options.rowsAsText]);
-  if (options.strategy === 'markdown' && options.compat === 'langchain') {
-    shaping.push(['stripHeaders', options.stripHeaders], ['returnEachLine', options.returnEachLine]);
-  }
-  if (options.strategy === 'code') shaping.push(['path', options.path ?? null]);
-  // Only when set, so the ids of chunks made before these options existed stay the same.
-  if (options.headers) shaping.push(['headers', options.headers], ['path', options.path ?? null]);
-  if (options.retrieval && options.retrieval !== 'chunks') {
-    shaping.push(['retrieval', options.retrieval]);
-    if (options.retrieval === 'parent-child') shaping.push(['parentSize', options.parentSize]);
-    if (options.retrieval === 'window') shaping.push(['window', options.window]);
-    if (options.retrieval === 'hierarchical') shaping.push(['levels', options.levels]);
+  const strategy = getStrategy(options.strategy);
+  const shaping: [string, unknown][] = [];
+  for (const spec of ENGINE_OPTIONS) {
+    const shapes = spec.shapes ? spec.shapes(options, strategy) : (strategy.controls as string[]).includes(spec.name);
+    if (shapes) shaping.push([spec.name, (options as unknown as Record<string, unknown>)[spec.name] ?? null]);
   }
   return JSON.stringify(shaping);
 }
@@ -248,6 +214,7 @@ export {
   DEFAULT_HEADER_TEMPLATE,
   HEADER_PLACEHOLDERS,
 } from './options';
+export { OPTION_TABLE, ENGINE_OPTIONS, optionSpec, optionByFlag, appliesTo, type OptionSpec, type OptionName, type OptionKind, type ControlSpec, type OptionGroup } from './optionTable';
 export { renderHeader, PATH_JOINER } from './headers';
 export { CHUNKER_NAME, CHUNKER_VERSION } from './version';
 export { semanticPrepareOptions, semanticSplitParams } from './strategies/semantic/split';

@@ -130,7 +130,7 @@ describe('compat langchain validation', () => {
     for (const strategy of ['fixed', 'sentence', 'paragraph'] as const) {
       const error = errorOf({ strategy, compat: 'langchain' });
       expect(error.field).toBe('compat');
-      expect(error.message).toBe(`compat langchain applies to character, recursive, token, semantic, markdown only (got ${strategy})`);
+      expect(error.message).toBe(`compat langchain applies to recursive, character, token, semantic, markdown only (got ${strategy})`);
     }
   });
 

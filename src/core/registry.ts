@@ -76,9 +76,6 @@ export interface StrategyDescription {
   unsized?(options: ResolvedOptions): boolean;
   /** Retrieval modes the strategy refuses, with the reason (sentence windows need prose). */
   refusesRetrieval?: Partial<Record<RetrievalMode, string>>;
-  /** Options beyond `controls` that shape its chunks under these options (optionsKey): e.g. markdown's
-   * stripHeaders in LangChain mode, code's path. */
-  shapingOptions?(options: ResolvedOptions): ControlName[];
 }
 
 /** The worker-only half of a strategy (./strategies/<id>/split.ts). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_WASM_FILES } from '../core/structure/codeLanguages';
+import { CODE_WASM_FILES } from '../core/strategies/code/languages';
 import { nodeLoadWasm } from './loadWasm';
 
 describe('nodeLoadWasm', () => {

@@ -1,4 +1,4 @@
-import { BASE_DEFAULTS, STRATEGIES } from '../core/index';
+import { BASE_DEFAULTS, STRATEGIES } from '../core/describe';
 import type { StrategyDescription } from '../core/registry';
 import type { KeepSeparator, ResolvedOptions, StrategyName } from '../core/types';
 

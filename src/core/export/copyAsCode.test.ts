@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STRATEGY_NAMES } from '../strategies';
-import { resolveCodeLanguage } from '../structure/codeLanguages';
+import { resolveCodeLanguage } from '../strategies/code/languages';
 import { validateOptions } from '../options';
 import type { ChunkOptions, ResolvedOptions } from '../types';
 import { CODE_TARGETS, codeFor, jsString, pyString, reproducesExactly } from './copyAsCode';

@@ -16,7 +16,7 @@
  * Chunkscope does, or adds Chunkscope's contextual headers or code prefixes; the programs say so in comments.
  */
 import { LANGCHAIN_JS_LANGUAGES, LANGUAGE_PRESETS } from '../languages';
-import { detectCodeLanguage, resolveCodeLanguage, type CodeLanguageName } from '../structure/codeLanguages';
+import { detectCodeLanguage, resolveCodeLanguage, type CodeLanguageName } from '../strategies/code/languages';
 import type { ResolvedOptions, UnitName } from '../types';
 
 export type CodeTarget = 'langchain-js' | 'langchain-python' | 'llamaindex' | 'chonkie';

@@ -1,7 +1,7 @@
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 import { lastStartingAtOrBefore } from '../ranges';
 import type { LoadWasm, Range } from '../types';
-import { CODE_LANGUAGES, GRAMMAR_RULES, RUNTIME_WASM, type CodeLanguageName, type GrammarRules } from './codeLanguages';
+import { CODE_LANGUAGES, GRAMMAR_RULES, RUNTIME_WASM, type CodeLanguageName, type GrammarRules } from '../strategies/code/languages';
 
 /**
  * Parsing source code with tree-sitter (web-tree-sitter + prebuilt grammar wasm files) and reading its outline:

@@ -4,7 +4,7 @@ import { nodeLoadWasm } from '../../node/loadWasm';
 import { isWhitespaceCode } from '../measure';
 import type { Range, Unit } from '../types';
 import { getUnit } from '../units';
-import { CODE_LANGUAGE_NAMES, type CodeLanguageName } from './codeLanguages';
+import { CODE_LANGUAGE_NAMES, type CodeLanguageName } from '../strategies/code/languages';
 import { splitCode } from './codeSplit';
 import type { StructureSpan } from './markdownSplit';
 

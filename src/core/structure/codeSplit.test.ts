@@ -6,8 +6,8 @@ import { implementation as codeStrategy } from '../strategies/code/split';
 import type { ResolvedOptions } from '../types';
 import { getUnit } from '../units';
 import { codeStructure, splitCode } from './codeSplit';
-import type { CodeLanguageName } from './codeLanguages';
-import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage } from './codeLanguages';
+import type { CodeLanguageName } from '../strategies/code/languages';
+import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage } from '../strategies/code/languages';
 import type { StructureSpan } from './markdownSplit';
 
 // Real grammars: the wasm files installed from npm, read by the Node loader.

@@ -16,7 +16,7 @@ import {
   type DefinitionInfo,
   type ParsedCode,
 } from './code';
-import { CODE_LANGUAGES, GRAMMAR_RULES, type CodeLanguageName, type GrammarRules } from './codeLanguages';
+import { CODE_LANGUAGES, GRAMMAR_RULES, type CodeLanguageName, type GrammarRules } from '../strategies/code/languages';
 import type { StructureSpan } from './markdownSplit';
 
 export interface CodeSplitOptions {

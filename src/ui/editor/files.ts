@@ -1,7 +1,7 @@
 // The worker script of pdfjs-dist as a file of the app's own build: PDFs are parsed off the main thread, offline,
 // from the same origin (allowed under COEP). Only the URL is imported here; pdfjs itself loads when a PDF is opened.
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { STRATEGY_NAMES } from '../../core/index';
+import { STRATEGY_NAMES } from '../../core/describe';
 import { IMPORTABLE_EXTENSIONS, ImportError, importDocument, setPdfWorkerSource, type ImportedDocument } from '../../import/index';
 import { useStore } from '../../state/store';
 import { applyChunkImport } from '../export/applyChunkImport';

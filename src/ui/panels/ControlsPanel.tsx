@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { LANGUAGE_PRESETS, STRATEGY_NAMES, UNIT_NAMES } from '../../core/index';
+import { LANGUAGE_PRESETS, STRATEGY_NAMES, UNIT_NAMES } from '../../core/describe';
 import type { KeepSeparator, StrategyName, UnitName } from '../../core/types';
 import { formatSeparators, parseSeparators } from '../../state/separators';
 import { defaultFor, strategyDefinition } from '../../state/strategyInfo';

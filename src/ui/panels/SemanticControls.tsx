@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { BREAKPOINT_DEFAULTS, BREAKPOINT_MODES } from '../../core/semantic/index';
+import { BREAKPOINT_DEFAULTS, BREAKPOINT_MODES } from '../../core/describe';
 import type { BreakpointMode, SentenceFinder } from '../../core/types';
 import { embedderCatalogue } from '../../state/embedders';
 import { embedderDownloadHint, loadModelFolder } from '../../state/controller';

@@ -1,5 +1,5 @@
 import type { StrategyDescription } from '../../registry';
-import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage } from '../../structure/codeLanguages';
+import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage } from './languages';
 
 export const code: StrategyDescription = {
   id: 'code',
@@ -18,6 +18,4 @@ export const code: StrategyDescription = {
   },
   // Sentences of source code would be cut through statements.
   refusesRetrieval: { window: 'sentence windows need prose: use parent-child or hierarchical units with the code strategy' },
-  // The path is part of every chunk's content prefix.
-  shapingOptions: () => ['path'],
 };

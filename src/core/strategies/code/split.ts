@@ -1,6 +1,6 @@
 import type { StrategyImplementation } from '../../registry';
 import { splitCode, codeStructure } from '../../structure/codeSplit';
-import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage, type CodeLanguageName } from '../../structure/codeLanguages';
+import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage, type CodeLanguageName } from './languages';
 import type { ChunkContext, LoadWasm } from '../../types';
 
 /**

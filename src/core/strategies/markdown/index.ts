@@ -11,6 +11,4 @@ export const markdown: StrategyDescription = {
   compatInSplit: true,
   // LangChain's MarkdownHeaderTextSplitter and LlamaIndex's MarkdownNodeParser apply no size.
   unsized: (options) => options.compat !== 'none',
-  // MarkdownHeaderTextSplitter's own flags mean something only in LangChain mode.
-  shapingOptions: (options) => (options.compat === 'langchain' ? ['stripHeaders', 'returnEachLine'] : []),
 };

@@ -15,6 +15,4 @@ export const semantic: StrategyDescription = {
   needsEmbeddings: true,
   compatInSplit: true,
   unsized: () => true,
-  // Size and overlap do not apply; everything that changes the embeddings or the cuts does.
-  shapingOptions: () => ['embedder', 'sentences', 'buffer', 'breakpoint', 'amount', 'chunks', 'minSize', 'maxSize'],
 };

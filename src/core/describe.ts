@@ -1,0 +1,40 @@
+/**
+ * What the page's main thread imports from the engine: the strategies' descriptions, the option table and its
+ * validation, and the small pure helpers the page paints with. No splitter, parser or grammar is reachable from
+ * here (`npm run lint` checks it), so the first load stays light; chunking itself runs in the worker.
+ */
+export {
+  validateOptions,
+  ChunkOptionsError,
+  BASE_DEFAULTS,
+  KEEP_SEPARATOR_VALUES,
+  COMPAT_MODES,
+  SENTENCE_FINDERS,
+  RETRIEVAL_MODES,
+  DEFAULT_HEADER_TEMPLATE,
+  HEADER_PLACEHOLDERS,
+} from './options';
+export {
+  OPTION_TABLE,
+  ENGINE_OPTIONS,
+  optionSpec,
+  optionByFlag,
+  appliesTo,
+  type OptionSpec,
+  type OptionName,
+  type PageOptionName,
+  type OptionKind,
+  type ControlSpec,
+  type OptionGroup,
+} from './optionTable';
+export { STRATEGIES, STRATEGY_NAMES, getStrategy, strategiesWithCompat } from './strategies';
+export { LANGUAGE_PRESETS, LANGUAGE_NAMES, LANGCHAIN_JS_LANGUAGES } from './languages';
+export { UNIT_NAMES, isTokenEncoding, TOKEN_ENCODINGS } from './units';
+export { BREAKPOINT_MODES, BREAKPOINT_DEFAULTS } from './semantic/breakpoints';
+export { chunkOverlaps, chunkStats, type ChunkStats } from './stats';
+export { documentIdFor, hashString } from './ids';
+export { checkSeparatorRegex } from './separator-regex';
+export { formatChunks, EXPORT_FORMATS, type ExportFormat } from './format';
+export { CHUNKER_NAME, CHUNKER_VERSION } from './version';
+export type { Strategy, StrategyDescription, ControlName, SplitSpan } from './registry';
+export type * from './types';
