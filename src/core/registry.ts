@@ -1,3 +1,4 @@
+import type { CopyAsCodeRecipes } from './export/programs';
 import type { ChunkContext, CompatMode, ContentType, Range, ResolvedOptions, RetrievalMode, StrategyName } from './types';
 
 /**
@@ -74,6 +75,8 @@ export interface StrategyDescription {
   compatInSplit?: boolean;
   /** Chunks have no `size` limit under these options (only maxSize, when given, makes one oversize). */
   unsized?(options: ResolvedOptions): boolean;
+  /** "Copy as code": a program per target library (./strategies/<id>/copyAsCode.ts). */
+  copyAsCode: CopyAsCodeRecipes;
   /** Retrieval modes the strategy refuses, with the reason (sentence windows need prose). */
   refusesRetrieval?: Partial<Record<RetrievalMode, string>>;
 }

@@ -1,4 +1,5 @@
 import type { StrategyDescription } from '../../registry';
+import { recipes } from './copyAsCode';
 
 export const character: StrategyDescription = {
   id: 'character',
@@ -8,4 +9,5 @@ export const character: StrategyDescription = {
   controls: ['size', 'overlap', 'unit', 'separators', 'keepSeparator', 'compat', 'headers', 'retrieval'],
   compat: ['langchain'],
   needsSeparators: true,
+  copyAsCode: recipes,
 };

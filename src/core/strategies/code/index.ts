@@ -1,4 +1,5 @@
 import type { StrategyDescription } from '../../registry';
+import { recipes } from './copyAsCode';
 import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage } from './languages';
 
 export const code: StrategyDescription = {
@@ -18,4 +19,5 @@ export const code: StrategyDescription = {
   },
   // Sentences of source code would be cut through statements.
   refusesRetrieval: { window: 'sentence windows need prose: use parent-child or hierarchical units with the code strategy' },
+  copyAsCode: recipes,
 };

@@ -1,4 +1,5 @@
 import type { StrategyDescription } from '../../registry';
+import { recipes } from './copyAsCode';
 
 export const fixed: StrategyDescription = {
   id: 'fixed',
@@ -7,4 +8,5 @@ export const fixed: StrategyDescription = {
   defaults: { size: 512, overlap: 64, unit: 'chars' },
   controls: ['size', 'overlap', 'unit', 'headers', 'retrieval'],
   compat: [],
+  copyAsCode: recipes,
 };

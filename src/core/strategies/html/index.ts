@@ -1,4 +1,5 @@
 import type { StrategyDescription } from '../../registry';
+import { recipes } from './copyAsCode';
 
 export const html: StrategyDescription = {
   id: 'html',
@@ -10,4 +11,5 @@ export const html: StrategyDescription = {
   compat: [],
   // Sentences of raw HTML would be cut through tags.
   refusesRetrieval: { window: 'sentence windows need prose: use parent-child or hierarchical units with the html strategy' },
+  copyAsCode: recipes,
 };

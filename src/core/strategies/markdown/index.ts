@@ -1,4 +1,5 @@
 import type { StrategyDescription } from '../../registry';
+import { recipes } from './copyAsCode';
 
 export const markdown: StrategyDescription = {
   id: 'markdown',
@@ -11,4 +12,5 @@ export const markdown: StrategyDescription = {
   compatInSplit: true,
   // LangChain's MarkdownHeaderTextSplitter and LlamaIndex's MarkdownNodeParser apply no size.
   unsized: (options) => options.compat !== 'none',
+  copyAsCode: recipes,
 };

@@ -1,4 +1,5 @@
 import type { StrategyDescription } from '../../registry';
+import { recipes } from './copyAsCode';
 
 export const paragraph: StrategyDescription = {
   id: 'paragraph',
@@ -7,4 +8,5 @@ export const paragraph: StrategyDescription = {
   defaults: { size: 512, overlap: 0, unit: 'chars' },
   controls: ['size', 'overlap', 'unit', 'locale', 'headers', 'retrieval'],
   compat: [],
+  copyAsCode: recipes,
 };

@@ -1,4 +1,5 @@
 import type { StrategyDescription } from '../../registry';
+import { recipes } from './copyAsCode';
 
 /** Blank line, line, space, character. */
 export const DEFAULT_RECURSIVE_SEPARATORS = ['\n\n', '\n', ' ', ''];
@@ -11,4 +12,5 @@ export const recursive: StrategyDescription = {
   controls: ['size', 'overlap', 'unit', 'separators', 'keepSeparator', 'language', 'compat', 'headers', 'retrieval'],
   compat: ['langchain'],
   needsSeparators: true,
+  copyAsCode: recipes,
 };

@@ -1,4 +1,5 @@
 import type { StrategyDescription } from '../../registry';
+import { recipes } from './copyAsCode';
 
 export const semantic: StrategyDescription = {
   id: 'semantic',
@@ -15,4 +16,5 @@ export const semantic: StrategyDescription = {
   needsEmbeddings: true,
   compatInSplit: true,
   unsized: () => true,
+  copyAsCode: recipes,
 };

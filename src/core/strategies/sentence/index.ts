@@ -1,4 +1,5 @@
 import type { StrategyDescription } from '../../registry';
+import { recipes } from './copyAsCode';
 
 export const sentence: StrategyDescription = {
   id: 'sentence',
@@ -7,4 +8,5 @@ export const sentence: StrategyDescription = {
   defaults: { size: 512, overlap: 64, unit: 'chars' },
   controls: ['size', 'overlap', 'unit', 'locale', 'headers', 'retrieval'],
   compat: [],
+  copyAsCode: recipes,
 };

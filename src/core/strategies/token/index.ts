@@ -1,4 +1,5 @@
 import type { StrategyDescription } from '../../registry';
+import { recipes } from './copyAsCode';
 
 export const token: StrategyDescription = {
   id: 'token',
@@ -8,4 +9,5 @@ export const token: StrategyDescription = {
   controls: ['size', 'overlap', 'unit', 'compat', 'headers', 'retrieval'],
   compat: ['langchain'],
   tokenUnitOnly: true,
+  copyAsCode: recipes,
 };

@@ -1,0 +1,523 @@
+/**
+ * The parts every "Copy as code" program is made of: string literals, the summary comment, each target's program
+ * skeleton and the splitter expressions several strategies share. Each strategy's recipes (which splitter of
+ * which library, what it only approximates) live in its folder, src/core/strategies/<id>/copyAsCode.ts.
+ */
+import { LANGUAGE_PRESETS } from '../languages';
+import { getStrategy } from '../strategies';
+import type { CompatMode, ResolvedOptions, UnitName } from '../types';
+
+export type CodeTarget = 'langchain-js' | 'langchain-python' | 'llamaindex' | 'chonkie';
+
+/** A strategy's programs, one per target, and the targets that reproduce chunk() exactly in a compat mode. */
+export interface CopyAsCodeRecipes {
+  /** target → the compat mode under which its program gives exactly Chunkscope's chunks. */
+  exact?: Partial<Record<CodeTarget, CompatMode>>;
+  'langchain-js'(o: ResolvedOptions): string;
+  'langchain-python'(o: ResolvedOptions): string;
+  llamaindex(o: ResolvedOptions): string;
+  chonkie(o: ResolvedOptions): string;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// String literals
+
+/** A JavaScript string literal: JSON's escaping is valid JavaScript (ES2019+), lone surrogates included. */
+export function jsString(s: string): string {
+  return JSON.stringify(s);
+}
+
+/** A Python 3 str literal in double quotes; control characters and lone surrogates escaped. */
+export function pyString(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const ch = s[i]!;
+    if (ch === '\\') out += '\\\\';
+    else if (ch === '"') out += '\\"';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (c < 0x20 || c === 0x7f) out += '\\x' + c.toString(16).padStart(2, '0');
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      out += ch + s[i + 1]!; // a whole pair: the character itself
+      i++;
+    } else if (c >= 0xd800 && c <= 0xdfff) out += '\\u' + c.toString(16).padStart(4, '0');
+    else if (c === 0x2028 || c === 0x2029 || c === 0x85) out += '\\u' + c.toString(16).padStart(4, '0'); // line breaks to an editor
+    else out += ch;
+  }
+  return out + '"';
+}
+
+export const jsList = (items: readonly string[]): string => `[${items.map(jsString).join(', ')}]`;
+export const pyList = (items: readonly string[]): string => `[${items.map(pyString).join(', ')}]`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared facts about the configuration
+
+export const isTokenUnit = (unit: UnitName): boolean => unit !== 'chars' && unit !== 'words';
+
+function sameList(a: readonly string[], b: readonly string[] | undefined): boolean {
+  return b !== undefined && a.length === b.length && a.every((s, i) => s === b[i]);
+}
+
+/** The language preset to use by name: always in compat mode (fromLanguage ignores separators), else when unchanged. */
+export function presetLanguage(o: ResolvedOptions): string | null {
+  if (o.language === null) return null;
+  if (o.compat === 'langchain') return o.language;
+  return sameList(o.separators, LANGUAGE_PRESETS[o.language]) ? o.language : null;
+}
+
+/** Split at headings of depth 1..headingDepth (3 when the options were built without it). */
+export function headingDepthOf(o: ResolvedOptions): number {
+  return o.headingDepth ?? 3;
+}
+
+/** The first comment lines: the configuration, and what the program does not reproduce. */
+export function summary(o: ResolvedOptions, comment: string): string {
+  const strategy = getStrategy(o.strategy);
+  const parts = [`strategy ${o.strategy}`];
+  if (!strategy.refuses?.size) parts.push(`size ${o.size}`, `overlap ${o.overlap} (${o.unit})`);
+  const detected = strategy.language?.detect?.(o);
+  if (o.language) parts.push(`language ${o.language}`);
+  else if (detected) parts.push(`language ${detected} (from the file name)`);
+  if (strategy.controls.includes('headingDepth')) parts.push(`heading depth ${headingDepthOf(o)}`);
+  if (o.compat !== 'none') parts.push(`compat ${o.compat}`);
+  const lines = [`${comment} Chunkscope configuration: ${parts.join(', ')}.`];
+  const missing: string[] = [];
+  if (o.headers) missing.push('contextual headers');
+  if (o.retrieval && o.retrieval !== 'chunks') missing.push(`${o.retrieval} retrieval units`);
+  if (o.rowsAsText && strategy.controls.includes('rowsAsText')) missing.push('"column: value" table rows');
+  if (missing.length > 0) lines.push(`${comment} Not reproduced here: Chunkscope's ${missing.join(', ')}.`);
+  return lines.join('\n');
+}
+
+/** Paragraphs, lines, words, characters: the closest for sentence/paragraph where a library has no such splitter. */
+export const PARAGRAPH_FALLBACK = ['\n\n', '\n', ' ', ''];
+
+// ---------------------------------------------------------------------------------------------------------------
+// LangChain JS
+
+/** A LangChain JS splitter being written: its constructor fields, imports, setup lines and notes. */
+export class JsSplitter {
+  readonly fields: string[];
+  readonly imports: string[] = [];
+  readonly setup: string[] = [];
+  readonly notes: string[] = [];
+  constructor(private readonly o: ResolvedOptions) {
+    this.fields = [`chunkSize: ${o.size}`, `chunkOverlap: ${o.overlap}`];
+  }
+
+  /** Sizes in words or tokens need a length function (characters are LangChain's default). */
+  lengthFunction(): this {
+    const { o } = this;
+    if (o.unit === 'words') this.fields.push('lengthFunction: (t) => (t.match(/\\S+/g) ?? []).length');
+    else if (isTokenUnit(o.unit)) {
+      this.imports.push("import { getEncoding } from 'js-tiktoken';");
+      this.setup.push(`const encoder = getEncoding(${jsString(o.unit)});`);
+      // Special tokens such as <|endoftext|> are counted as text, as Chunkscope does.
+      this.fields.push('lengthFunction: (t) => encoder.encode(t, [], []).length');
+    }
+    return this;
+  }
+
+  keepSeparator(): this {
+    if (this.o.keepSeparator === 'end') this.notes.push("// LangChain JS cannot keep a separator at the end of the previous piece ('end'); closest: at the start.");
+    this.fields.push(`keepSeparator: ${this.o.keepSeparator !== 'none'}`);
+    return this;
+  }
+
+  regexNote(): this {
+    if (this.o.separatorsAreRegex) this.notes.push('// LangChain JS splits on literal separators only: these regular expressions are used as plain text.');
+    return this;
+  }
+
+  /** `new Cls({ fields })`, or `Cls.fromLanguage(language, { fields })`. */
+  make(cls: string, language?: string | null): string {
+    const body = `{\n  ${this.fields.join(',\n  ')},\n}`;
+    return language ? `${cls}.fromLanguage(${jsString(language)}, ${body})` : `new ${cls}(${body})`;
+  }
+}
+
+/** The summary and the line saying how close the program is. */
+export function jsHead(o: ResolvedOptions, approximation?: string, npm = '@langchain/textsplitters'): string[] {
+  const exact = reproducesExactly(o, 'langchain-js');
+  return [
+    summary(o, '//'),
+    exact
+      ? "// Gives exactly Chunkscope's chunks in LangChain compatibility mode."
+      : (approximation ??
+        (o.compat === 'langchain'
+          ? '// Approximates Chunkscope (this strategy has no LangChain compatibility mode).'
+          : "// LangChain's own algorithm: Chunkscope's native mode differs in offsets, overlap and trimming (turn on LangChain compatibility to see these chunks).")),
+    `// npm install ${npm}`,
+  ];
+}
+
+/** A LangChain JS program: reads the file, runs `make` (an expression of class `cls`), prints the chunks. */
+export function jsProgram(o: ResolvedOptions, parts: { cls: string; make: string; splitter: JsSplitter; approximation?: string; tiktoken?: boolean }): string {
+  const tiktoken = parts.tiktoken ?? isTokenUnit(o.unit);
+  return [
+    ...jsHead(o, parts.approximation, '@langchain/textsplitters' + (tiktoken ? ' js-tiktoken' : '')),
+    ...parts.splitter.notes,
+    "import { readFileSync } from 'node:fs';",
+    ...parts.splitter.imports,
+    `import { ${parts.cls} } from '@langchain/textsplitters';`,
+    '',
+    "const text = readFileSync(process.argv[2], 'utf8');",
+    ...parts.splitter.setup,
+    `const splitter = ${parts.make};`,
+    'const chunks = await splitter.splitText(text);',
+    'console.log(JSON.stringify(chunks, null, 2));',
+    '',
+  ].join('\n');
+}
+
+/** True when the program for `target` returns exactly the contents of chunk(text, options). */
+export function reproducesExactly(options: ResolvedOptions, target: CodeTarget): boolean {
+  const mode = getStrategy(options.strategy).copyAsCode.exact?.[target];
+  return mode !== undefined && mode === options.compat;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Python (LangChain, LlamaIndex, Chonkie)
+
+export const PY_READ = [
+  '# newline="" keeps CRLF line ends as they are: the splitters see the same text as Chunkscope.',
+  'with open(sys.argv[1], encoding="utf-8", newline="") as f:',
+  '    text = f.read()',
+];
+
+export function pyKeep(o: ResolvedOptions): string {
+  return o.keepSeparator === 'end' ? '"end"' : o.keepSeparator === 'start' ? 'True' : 'False';
+}
+
+/** A Python splitter expression, the imports it needs and notes about it. */
+export interface PyPart {
+  imports: string[];
+  expr: string;
+  notes: string[];
+}
+
+/** A LangChain Python splitter expression for the character/recursive strategies, and the imports it needs. */
+export function langchainPySplitter(o: ResolvedOptions, { oneSeparator }: { oneSeparator: boolean }): PyPart {
+  const imports: string[] = [];
+  const notes: string[] = [];
+  const args = [`chunk_size=${o.size}`, `chunk_overlap=${o.overlap}`, `keep_separator=${pyKeep(o)}`];
+  let ctor = 'RecursiveCharacterTextSplitter';
+  const cls = oneSeparator ? 'CharacterTextSplitter' : 'RecursiveCharacterTextSplitter';
+  const language = oneSeparator ? null : presetLanguage(o);
+  if (oneSeparator) {
+    args.unshift(`separator=${pyString(o.separators[0] ?? '\n\n')}`);
+    ctor = cls;
+  } else if (language !== null) {
+    imports.push('from langchain_text_splitters import Language');
+    notes.push(`# LangChain Python's ${language} list can differ from LangChain JS's (markdown uses regular expressions).`);
+    args.unshift(`separators=RecursiveCharacterTextSplitter.get_separators_for_language(Language.${language.toUpperCase()})`);
+    args.push('is_separator_regex=True');
+  } else {
+    args.unshift(`separators=${pyList(o.separators)}`);
+  }
+  if (o.separatorsAreRegex && language === null) args.push('is_separator_regex=True');
+  imports.push(`from langchain_text_splitters import ${cls}`);
+  if (o.unit === 'words') args.push('length_function=lambda t: len(t.split())');
+  if (isTokenUnit(o.unit)) {
+    return { imports, notes, expr: `${cls}.from_tiktoken_encoder(\n    encoding_name=${pyString(o.unit)},\n    ${args.join(',\n    ')},\n)` };
+  }
+  return { imports, notes, expr: `${ctor}(\n    ${args.join(',\n    ')},\n)` };
+}
+
+export function sentenceRegexSplitter(o: ResolvedOptions): PyPart {
+  const seps = ['\n\n', '\n', '(?<=[.!?])\\s+', ' ', ''];
+  return {
+    imports: ['from langchain_text_splitters import RecursiveCharacterTextSplitter'],
+    notes: [`# LangChain has no ${o.strategy} splitter of this kind (NLTKTextSplitter needs nltk); closest: paragraphs, lines, sentence ends, words.`],
+    expr: `RecursiveCharacterTextSplitter(\n    separators=${pyList(seps)},\n    is_separator_regex=True,\n    keep_separator="end",\n    chunk_size=${o.size},\n    chunk_overlap=${o.overlap},\n)`,
+  };
+}
+
+/** The tokenizer callable LlamaIndex's splitters take, for the unit. */
+export function llamaTokenizer(unit: UnitName): { imports: string[]; expr: string } {
+  if (unit === 'chars') return { imports: [], expr: 'list  # one token per character' };
+  if (unit === 'words') return { imports: [], expr: 'str.split  # one token per word' };
+  return { imports: ['import tiktoken'], expr: `tiktoken.get_encoding(${pyString(unit)}).encode` };
+}
+
+/** Chonkie's tokenizer name for the unit (the first positional argument of its chunkers). */
+export function chonkieTokenizer(unit: UnitName): string {
+  return pyString(unit === 'chars' ? 'character' : unit === 'words' ? 'word' : unit);
+}
+
+export interface PyProgram {
+  head: string[];
+  notes: string[];
+  pip: string;
+  imports: string[];
+  /** Statements after `text` is read; they leave the chunk strings' source in `printed`. */
+  body: string[];
+  /** A Python expression: the list of chunk strings. */
+  printed: string;
+}
+
+export function pyProgram(p: PyProgram): string {
+  return [
+    ...p.head,
+    ...p.notes,
+    `# pip install ${p.pip}`,
+    'import json',
+    'import sys',
+    '',
+    ...[...new Set(p.imports)],
+    '',
+    ...PY_READ,
+    '',
+    ...p.body,
+    `print(json.dumps(${p.printed}, indent=2, ensure_ascii=False))`,
+    '',
+  ].join('\n');
+}
+
+/** `[("#", "Header 1"), ...]` / `[("h1", "Header 1"), ...]` down to the heading depth. */
+export function headersToSplitOn(o: ResolvedOptions, html: boolean): string {
+  const pairs = Array.from({ length: headingDepthOf(o) }, (_, i) =>
+    `(${pyString(html ? `h${i + 1}` : '#'.repeat(i + 1))}, ${pyString(`Header ${i + 1}`)})`,
+  );
+  return `[${pairs.join(', ')}]`;
+}
+
+/**
+ * LangChain Python's RecursiveCharacterTextSplitter for the size and unit, over a language's separators (a Language
+ * enum member) or its defaults; `pip` lists what it needs beyond langchain-text-splitters.
+ */
+export function langchainPySizeSplitter(o: ResolvedOptions, languageEnum: string | null): { imports: string[]; expr: string; pip: string } {
+  const imports = ['from langchain_text_splitters import RecursiveCharacterTextSplitter'];
+  const args = [`chunk_size=${o.size}`, `chunk_overlap=${o.overlap}`];
+  if (languageEnum) imports.push('from langchain_text_splitters import Language');
+  if (o.unit === 'words') args.push('length_function=lambda t: len(t.split())');
+  if (isTokenUnit(o.unit)) {
+    if (languageEnum) {
+      args.unshift(`separators=RecursiveCharacterTextSplitter.get_separators_for_language(Language.${languageEnum})`, 'is_separator_regex=True');
+    }
+    return {
+      imports,
+      pip: ' tiktoken',
+      expr: `RecursiveCharacterTextSplitter.from_tiktoken_encoder(\n    encoding_name=${pyString(o.unit)},\n    ${args.join(',\n    ')},\n)`,
+    };
+  }
+  if (languageEnum) return { imports, pip: '', expr: `RecursiveCharacterTextSplitter.from_language(\n    language=Language.${languageEnum},\n    ${args.join(',\n    ')},\n)` };
+  return { imports, pip: '', expr: `RecursiveCharacterTextSplitter(\n    ${args.join(',\n    ')},\n)` };
+}
+
+/** A LangChain Python program around a splitter expression. */
+export function langchainPyProgram(o: ResolvedOptions, part: PyPart, pip: string): string {
+  return [
+    summary(o, '#'),
+    "# Approximates Chunkscope: LangChain Python counts code points and trims and joins slightly differently from LangChain JS.",
+    ...part.notes,
+    `# pip install ${pip}`,
+    'import json',
+    'import sys',
+    '',
+    ...part.imports,
+    '',
+    ...PY_READ,
+    '',
+    `splitter = ${part.expr}`,
+    'chunks = splitter.split_text(text)',
+    'print(json.dumps(chunks, indent=2, ensure_ascii=False))',
+    '',
+  ].join('\n');
+}
+
+/** A LlamaIndex program: `setup` lines, then `parser = expr` run over one Document. */
+export function llamaindexProgram(o: ResolvedOptions, p: { notes: string[]; imports: string[]; setup?: string[]; expr: string; pip: string }): string {
+  return [
+    summary(o, '#'),
+    "# Approximates Chunkscope: LlamaIndex's parsers have their own algorithms.",
+    ...p.notes,
+    `# pip install ${p.pip}`,
+    'import json',
+    'import sys',
+    '',
+    'from llama_index.core import Document',
+    ...p.imports,
+    '',
+    ...PY_READ,
+    '',
+    ...(p.setup ?? []),
+    `parser = ${p.expr}`,
+    'nodes = parser.get_nodes_from_documents([Document(text=text)])',
+    'print(json.dumps([node.text for node in nodes], indent=2, ensure_ascii=False))',
+    '',
+  ].join('\n');
+}
+
+/** A Chonkie program: `chunker = expr`, its chunks' texts printed. */
+export function chonkieProgram(o: ResolvedOptions, p: { notes: string[]; imports: string[]; expr: string }): string {
+  return [
+    summary(o, '#'),
+    "# Approximates Chunkscope: Chonkie's chunkers have their own algorithms.",
+    ...p.notes,
+    '# pip install chonkie',
+    'import json',
+    'import sys',
+    '',
+    ...p.imports,
+    '',
+    ...PY_READ,
+    '',
+    `chunker = ${p.expr}`,
+    'chunks = chunker.chunk(text)',
+    'print(json.dumps([c.text for c in chunks], indent=2, ensure_ascii=False))',
+    '',
+  ].join('\n');
+}
+
+/** The recursive and character strategies' Chonkie program: one RecursiveLevel per separator. */
+export function chonkieRecursive(o: ResolvedOptions, separators: readonly string[]): string {
+  const notes: string[] = [];
+  if (o.separatorsAreRegex) notes.push('# Chonkie splits on literal delimiters only: these regular expressions are used as plain text.');
+  if (o.overlap > 0) notes.push(`# RecursiveChunker has no overlap of its own (an OverlapRefinery can add ${o.overlap} of context).`);
+  if (o.language) notes.push(`# Chunkscope's "${o.language}" separators as Chonkie levels (Chonkie's recipes differ).`);
+  const include = o.keepSeparator === 'start' ? ', include_delim="next"' : o.keepSeparator === 'end' ? ', include_delim="prev"' : '';
+  const levels = separators.map((s) =>
+    s === '' ? 'RecursiveLevel()' : s === ' ' ? 'RecursiveLevel(whitespace=True)' : `RecursiveLevel(delimiters=[${pyString(s)}]${include})`,
+  );
+  return chonkieProgram(o, {
+    notes,
+    imports: ['from chonkie import RecursiveChunker, RecursiveLevel, RecursiveRules'],
+    expr: `RecursiveChunker(\n    ${chonkieTokenizer(o.unit)},\n    chunk_size=${o.size},\n    rules=RecursiveRules(levels=[\n        ${levels.join(',\n        ')},\n    ]),\n)`,
+  });
+}
+
+/** The character and recursive strategies' LlamaIndex program: LangChain's splitter through LangchainNodeParser. */
+export function llamaindexViaLangchain(o: ResolvedOptions, oneSeparator: boolean): string {
+  const lc = langchainPySplitter(o, { oneSeparator });
+  return llamaindexProgram(o, {
+    pip: 'llama-index-core langchain-text-splitters' + (isTokenUnit(o.unit) ? ' tiktoken' : ''),
+    imports: ['from llama_index.core.node_parser import LangchainNodeParser', ...lc.imports],
+    notes: ["# LlamaIndex has no separator-list splitter of its own: LangchainNodeParser runs LangChain's.", ...lc.notes],
+    setup: [`splitter = ${lc.expr}`],
+    expr: 'LangchainNodeParser(splitter)',
+  });
+}
+
+/** LangChain Python's TokenTextSplitter (token and fixed token windows). */
+export function langchainPyTokenWindows(o: ResolvedOptions): string {
+  const part: PyPart = {
+    imports: ['from langchain_text_splitters import TokenTextSplitter'],
+    notes: [],
+    expr: `TokenTextSplitter(encoding_name=${pyString(o.unit)}, chunk_size=${o.size}, chunk_overlap=${o.overlap})`,
+  };
+  return langchainPyProgram(o, part, 'langchain-text-splitters tiktoken');
+}
+
+/** LlamaIndex's TokenTextSplitter (token and fixed windows). */
+export function llamaindexTokenSplitter(o: ResolvedOptions): string {
+  const tok = llamaTokenizer(o.unit);
+  return llamaindexProgram(o, {
+    pip: 'llama-index-core' + (isTokenUnit(o.unit) ? ' tiktoken' : ''),
+    imports: ['from llama_index.core.node_parser import TokenTextSplitter', ...tok.imports],
+    notes: ["# LlamaIndex's TokenTextSplitter packs words up to the size in tokens rather than cutting fixed windows."],
+    expr: `TokenTextSplitter(\n    chunk_size=${o.size},\n    chunk_overlap=${o.overlap},\n    tokenizer=${tok.expr},\n)`,
+  });
+}
+
+/** LlamaIndex's SentenceSplitter (sentence and paragraph strategies). */
+export function llamaindexSentenceSplitter(o: ResolvedOptions): string {
+  const tok = llamaTokenizer(o.unit);
+  return llamaindexProgram(o, {
+    pip: 'llama-index-core' + (isTokenUnit(o.unit) ? ' tiktoken' : ''),
+    imports: ['from llama_index.core.node_parser import SentenceSplitter', ...tok.imports],
+    notes: ['# SentenceSplitter keeps paragraphs, then sentences, together up to the size.'],
+    expr: `SentenceSplitter(\n    chunk_size=${o.size},\n    chunk_overlap=${o.overlap},\n    paragraph_separator="\\n\\n",\n    tokenizer=${tok.expr},\n)`,
+  });
+}
+
+/** The LangChain JS program of the recursive splitter over paragraphs, lines and words (sentence, paragraph). */
+export function jsParagraphFallback(o: ResolvedOptions, what: string): string {
+  const sp = new JsSplitter(o);
+  sp.notes.push(`// LangChain JS has no ${what} splitter; closest: the recursive splitter over paragraphs, lines and words.`);
+  sp.fields.unshift(`separators: ${jsList(PARAGRAPH_FALLBACK)}`);
+  sp.lengthFunction();
+  return jsProgram(o, { cls: 'RecursiveCharacterTextSplitter', splitter: sp, make: sp.make('RecursiveCharacterTextSplitter') });
+}
+
+/** Chonkie's SentenceChunker (sentence and paragraph strategies). */
+export function chonkieSentences(o: ResolvedOptions, notes: string[] = []): string {
+  return chonkieProgram(o, {
+    notes,
+    imports: ['from chonkie import SentenceChunker'],
+    expr: `SentenceChunker(${chonkieTokenizer(o.unit)}, chunk_size=${o.size}, chunk_overlap=${o.overlap})`,
+  });
+}
+
+/** Chonkie's TokenChunker (token and fixed strategies). */
+export function chonkieTokenChunker(o: ResolvedOptions): string {
+  return chonkieProgram(o, {
+    notes: [],
+    imports: ['from chonkie import TokenChunker'],
+    expr: `TokenChunker(${chonkieTokenizer(o.unit)}, chunk_size=${o.size}, chunk_overlap=${o.overlap})`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Structure strategies (markdown, html, code)
+
+/** What the heading strategies' programs say about Chunkscope's own extras. */
+export function headingStructureNotes(o: ResolvedOptions, comment: string): string[] {
+  return [
+    `${comment} Chunkscope splits at headings of depth <= ${headingDepthOf(o)}, merges tiny sibling sections, never cuts inside a fitting table or code block,`,
+    `${comment} repeats a large table's header row in every row group and gives each chunk its heading path; this program does not do all of that.`,
+  ];
+}
+
+/** LangChain JS has no structure splitters: its recursive splitter over a language's separators. */
+export function jsRecursiveApproximation(o: ResolvedOptions, language: string | null, notes: string[]): string {
+  const sp = new JsSplitter(o);
+  sp.notes.push(...notes);
+  sp.lengthFunction();
+  return jsProgram(o, {
+    cls: 'RecursiveCharacterTextSplitter',
+    splitter: sp,
+    make: sp.make('RecursiveCharacterTextSplitter', language),
+    approximation: `// Approximates Chunkscope's ${o.strategy} strategy with LangChain JS's recursive splitter.`,
+  });
+}
+
+/** LangChain Python: a header splitter makes sections, the recursive splitter cuts those larger than the size. */
+export function langchainPyHeaderSections(o: ResolvedOptions, p: { notes: string[]; cls: string; headers: string; pip: string }): string {
+  const size = langchainPySizeSplitter(o, null);
+  return pyProgram({
+    head: [summary(o, '#'), `# Approximates Chunkscope's ${o.strategy} strategy.`],
+    notes: p.notes,
+    pip: 'langchain-text-splitters' + p.pip + size.pip,
+    imports: [`from langchain_text_splitters import ${p.cls}`, ...size.imports],
+    body: [p.headers, 'sections = headers.split_text(text)', `splitter = ${size.expr}`, 'chunks = splitter.split_documents(sections)'],
+    printed: '[c.page_content for c in chunks]',
+  });
+}
+
+/** LlamaIndex: a node parser makes sections, SentenceSplitter cuts those larger than the size. */
+export function llamaindexSections(o: ResolvedOptions, p: { notes: string[]; parser: string; sections: string; pip: string }): string {
+  const tok = llamaTokenizer(o.unit);
+  return pyProgram({
+    head: [summary(o, '#'), `# Approximates Chunkscope's ${o.strategy} strategy: LlamaIndex's parsers have their own algorithms.`],
+    notes: [...p.notes, '# SentenceSplitter then cuts nodes larger than the size (metadata counts in its size unless include_metadata=False).'],
+    pip: 'llama-index-core' + p.pip + (isTokenUnit(o.unit) ? ' tiktoken' : ''),
+    imports: ['from llama_index.core import Document', `from llama_index.core.node_parser import ${p.parser}, SentenceSplitter`, ...tok.imports],
+    body: [
+      p.sections,
+      `parser = SentenceSplitter(\n    chunk_size=${o.size},\n    chunk_overlap=${o.overlap},\n    tokenizer=${tok.expr},\n)`,
+      'nodes = parser.get_nodes_from_documents(sections)',
+    ],
+    printed: '[node.text for node in nodes]',
+  });
+}
+
+/** The head of a structure strategy's Chonkie program, and its notes (with the overlap it cannot give). */
+export function chonkieStructureParts(o: ResolvedOptions, notes: string[]): { head: string[]; notes: string[] } {
+  const all = [...notes];
+  if (o.overlap > 0) all.push(`# Chonkie's chunkers here have no overlap of their own (an OverlapRefinery can add ${o.overlap} of context).`);
+  return { head: [summary(o, '#'), `# Approximates Chunkscope's ${o.strategy} strategy: Chonkie's chunkers have their own algorithms.`], notes: all };
+}

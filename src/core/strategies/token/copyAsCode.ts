@@ -1,0 +1,23 @@
+import {
+  chonkieTokenChunker,
+  jsProgram,
+  JsSplitter,
+  jsString,
+  langchainPyTokenWindows,
+  llamaindexTokenSplitter,
+  type CopyAsCodeRecipes,
+} from '../../export/programs';
+
+/** Token windows in each library; LangChain JS's TokenTextSplitter in compat mode is the same algorithm. */
+export const recipes: CopyAsCodeRecipes = {
+  exact: { 'langchain-js': 'langchain' },
+  'langchain-js'(o) {
+    const sp = new JsSplitter(o);
+    sp.notes.push('// TokenTextSplitter downloads its token ranks on first use.');
+    sp.fields.unshift(`encodingName: ${jsString(o.unit)}`);
+    return jsProgram(o, { cls: 'TokenTextSplitter', splitter: sp, make: sp.make('TokenTextSplitter'), tiktoken: false });
+  },
+  'langchain-python': langchainPyTokenWindows,
+  llamaindex: llamaindexTokenSplitter,
+  chonkie: chonkieTokenChunker,
+};
