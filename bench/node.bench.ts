@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
-import { splitLangchain } from '../src/core/compat/langchain/index';
+import { loadStrategy } from '../src/core/strategies';
 import { chunk, getUnit, validateOptions } from '../src/core/index';
 import type { Chunk, ChunkOptions } from '../src/core/types';
 
@@ -51,7 +51,7 @@ interface Row {
   langchainMs: number;
   coldMs: number;
   warmMs: number;
-  /** splitLangchain alone, warm: the compat splitter without chunk()'s ids, sizes and objects. */
+  /** The strategy's compat split alone, warm: the compat splitter without chunk()'s ids, sizes and objects. */
   splitMs: number;
   target: number;
   chunks: number;
@@ -89,7 +89,8 @@ async function scenario(
   }
   const ctx = { unit: await getUnit(options.unit!), options: validateOptions(options) };
   const split: number[] = [];
-  for (let i = 0; i < warmRuns; i++) split.push((await time(() => splitLangchain(text, ctx))).ms);
+  const strategy = await loadStrategy(ctx.options.strategy);
+  for (let i = 0; i < warmRuns; i++) split.push((await time(async () => strategy.split(text, ctx))).ms);
   const mismatch = sameChunks(cold.value, theirs) ?? sameChunks(ours, theirs);
   return {
     name,

@@ -1,7 +1,6 @@
 /**
  * The public API of the Chunkscope engine: the same functions run in the Web Worker, the CLI and the library.
  */
-import { splitLangchain } from './compat/langchain';
 import { headerContext, largestHeaderSize, withHeaders } from './headers';
 import { chunkIdMaker, documentIdFor, structuralIdMaker } from './ids';
 import { meterFor } from './measure';
@@ -70,8 +69,6 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
   let spans: SplitSpan[];
   if (resolved.retrieval !== 'chunks') {
     spans = await splitRetrievalUnits(text, strategy, splitCtx, structure); // computed once, above
-  } else if (resolved.compat === 'langchain' && !strategy.compatInSplit) {
-    spans = await splitLangchain(text, splitCtx);
   } else {
     spans = await strategy.split(text, splitCtx);
   }

@@ -62,8 +62,8 @@ function checkCombinations(o: ResolvedOptions): void {
     const refused = strategy.refusesRetrieval?.[o.retrieval!];
     if (refused) fail(o.retrieval === 'window' ? 'window' : 'retrieval', refused);
   }
-  // LangChain's text splitters (the strategies whose compat lives in their own split() have their own rules).
-  if (o.compat === 'langchain' && !strategy.compatInSplit) {
+  // What @langchain/textsplitters cannot express.
+  if (o.compat === 'langchain' && strategy.langchainTextSplitter) {
     if (o.language !== null && !strategy.language && !LANGCHAIN_JS_LANGUAGES.has(o.language)) {
       fail('language', `LangChain JS has no "${o.language}" preset; turn compat mode off to use Chunkscope's own`);
     }

@@ -59,6 +59,8 @@ export interface StrategyDescription {
   controls: ControlName[];
   /** Compatibility modes this strategy implements besides the native one. */
   compat: CompatMode[];
+  /** Document formats (src/import's ImportFormat) for which opening such a file switches to this strategy. */
+  documentFormats?: readonly string[];
   /** The implementation has structure(): sections and heading ancestry (parents default to sections). */
   hasSections?: boolean;
   /** Options the strategy refuses outright, with the one-line reason (semantic: size and overlap). */
@@ -71,8 +73,11 @@ export interface StrategyDescription {
   language?: LanguageChoice;
   /** chunk() needs hooks.embed (semantic). */
   needsEmbeddings?: boolean;
-  /** Compat modes are implemented by the strategy's own split(), not by the shared LangChain text splitters. */
-  compatInSplit?: boolean;
+  /** Its LangChain mode reproduces @langchain/textsplitters (character, recursive, token): LangChain JS's limits
+   * apply (its language presets, no keepSeparator 'end', literal separators). */
+  langchainTextSplitter?: boolean;
+  /** Its separators are a hierarchy, coarsest first: retrieval units cut parent blocks with them too. */
+  separatorHierarchy?: boolean;
   /** Chunks have no `size` limit under these options (only maxSize, when given, makes one oversize). */
   unsized?(options: ResolvedOptions): boolean;
   /** "Copy as code": a program per target library (./strategies/<id>/copyAsCode.ts). */

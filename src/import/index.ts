@@ -4,8 +4,11 @@
  * and are loaded with a dynamic import only when such a file is opened, so the page never pays for them otherwise.
  */
 
+import { BASE_DEFAULTS } from '../core/optionTable';
+import { STRATEGIES } from '../core/strategies';
+import type { StrategyName } from '../core/types';
+
 export type ImportFormat = 'text' | 'markdown' | 'html' | 'code' | 'pdf' | 'docx';
-export type SuggestedStrategy = 'recursive' | 'markdown' | 'html' | 'code';
 export type CodeLanguage = 'python' | 'javascript' | 'typescript' | 'tsx' | 'go' | 'java' | 'rust' | 'c' | 'cpp';
 
 export interface ImportedDocument {
@@ -14,7 +17,8 @@ export interface ImportedDocument {
   name: string;
   /** UTF-16 offset where each page starts (the first is 0); null for formats without pages. */
   pageStarts: number[] | null;
-  suggestedStrategy: SuggestedStrategy;
+  /** The strategy whose description lists this format (`documentFormats`), else the default one. */
+  suggestedStrategy: StrategyName;
   /** Source language, for code files the code strategy knows. */
   language?: CodeLanguage;
   /** Things the user should know (furniture lines dropped, images left out, converter warnings). */
@@ -115,7 +119,7 @@ export async function importDocument(name: string, bytes: Uint8Array, options: I
     if (!hasPdfHeader(bytes)) throw new ImportError(name, 'is not a PDF (no %PDF header)');
     const { importPdf } = await import('./pdf');
     const pdf = await importPdf(name, bytes, options);
-    return { ...pdf, format, name, suggestedStrategy: 'recursive' };
+    return { ...pdf, format, name, suggestedStrategy: strategyFor(format) };
   }
   if (format === 'docx') {
     if (bytes.length === 0) throw new ImportError(name, 'is empty');
@@ -128,22 +132,19 @@ export async function importDocument(name: string, bytes: Uint8Array, options: I
     }
     const { importDocx } = await import('./docx');
     const docx = await importDocx(name, bytes);
-    return { ...docx, format, name, pageStarts: null, suggestedStrategy: 'markdown' };
+    return { ...docx, format, name, pageStarts: null, suggestedStrategy: strategyFor(format) };
   }
   const ext = extensionOf(name);
   if (ext === 'doc') throw new ImportError(name, 'is an old Word .doc file; save it as .docx first');
   const text = decodeUtf8(name, bytes);
   const base = { text, format, name, pageStarts: null, notes: [] };
-  switch (format) {
-    case 'markdown':
-      return { ...base, suggestedStrategy: 'markdown' };
-    case 'html':
-      return { ...base, suggestedStrategy: 'html' };
-    case 'code':
-      return { ...base, suggestedStrategy: 'code', language: CODE[ext] };
-    default:
-      return { ...base, suggestedStrategy: 'recursive' };
-  }
+  const suggested = { ...base, suggestedStrategy: strategyFor(format) };
+  return format === 'code' ? { ...suggested, language: CODE[ext] } : suggested;
+}
+
+/** The strategy suggested for a format: the one whose description lists it. */
+function strategyFor(format: ImportFormat): StrategyName {
+  return STRATEGIES.find((s) => s.documentFormats?.includes(format))?.id ?? BASE_DEFAULTS.strategy;
 }
 
 /** File name extensions the page's "Open file…" accepts (text formats, source files, PDF, DOCX). */

@@ -57,7 +57,7 @@ export { trimRange } from '../ranges';
 
 /**
  * The packer behind parents, oversize sections and hierarchical levels: the recursive strategy's separator
- * hierarchy (the user's own separators when the strategy is `recursive`, else blank line, line, space, grapheme
+ * hierarchy (the user's own separators when the strategy's are a hierarchy (recursive), else blank line, line, space, grapheme
  * cluster) packed by the core packer with no overlap, over any range of the whole document. One meter over the
  * whole text serves every call, so token counts are cached across levels.
  */
@@ -70,7 +70,7 @@ export class BlockPacker {
   ) {
     const { options } = ctx;
     this.levels =
-      strategy.id === 'recursive'
+      strategy.separatorHierarchy
         ? separatorLevels(text, options.separators, options.separatorsAreRegex, options.keepSeparator)
         : separatorLevels(text, DEFAULT_RECURSIVE_SEPARATORS, false, 'start');
   }

@@ -1,5 +1,4 @@
 import { LANGCHAIN_JS_LANGUAGES, LANGUAGE_PRESETS } from '../../languages';
-import type { SplitSpan } from '../../registry';
 import type { ChunkContext, ResolvedOptions } from '../../types';
 import { splitCharacterLangchain } from './character';
 import { splitRecursiveLangchain } from './recursive';
@@ -13,38 +12,37 @@ export { CompatAbortError } from './run';
 const LANGCHAIN_CHARACTER_SEPARATOR = '\n\n';
 const LANGCHAIN_RECURSIVE_SEPARATORS = ['\n\n', '\n', ' ', ''];
 
-/**
- * Exact reproduction of @langchain/textsplitters 1.x for the character, recursive and token strategies:
- * the same chunk texts in the same order, with exact offsets into the source. LangChain's string is
- * `source.slice(start, end)` except in the quirk cases documented in merge.ts (joins that collapse repeated
- * separators) and token.ts (token windows that cut a character); only there does a span carry `content`.
- * Sizes are measured like `ctx.unit.count` (chars = UTF-16 length, LangChain's default length function), through
- * the engine's per-span meter. See DIFFERENCES.md for every LangChain behaviour reproduced.
+/*
+ * Exact reproduction of @langchain/textsplitters 1.x for the character, recursive and token strategies (each
+ * strategy's split() calls its function here in compat mode `langchain`): the same chunk texts in the same order,
+ * with exact offsets into the source. LangChain's string is `source.slice(start, end)` except in the quirk cases
+ * documented in merge.ts (joins that collapse repeated separators) and token.ts (token windows that cut a
+ * character); only there does a span carry `content`. Sizes are measured like `ctx.unit.count` (chars = UTF-16
+ * length, LangChain's default length function), through the engine's per-span meter. See DIFFERENCES.md for every
+ * LangChain behaviour reproduced.
  */
-export async function splitLangchain(text: string, ctx: ChunkContext): Promise<SplitSpan[]> {
-  return splitLangchainSync(text, ctx);
+
+/** LangChain's constructor check, in its words. */
+function checkSizes(ctx: ChunkContext): void {
+  if (ctx.options.overlap >= ctx.options.size) throw new Error('Cannot have chunkOverlap >= chunkSize');
 }
 
-/** The same, synchronously (LangChain's own API is async only because its length function may be). */
-export function splitLangchainSync(text: string, ctx: ChunkContext): LangchainSpan[] {
-  const options = ctx.options;
-  // LangChain's constructor check, in its words.
-  if (options.overlap >= options.size) throw new Error('Cannot have chunkOverlap >= chunkSize');
-  switch (options.strategy) {
-    case 'character':
-      return splitCharacterLangchain(
-        text,
-        ctx,
-        options.separators[0] ?? LANGCHAIN_CHARACTER_SEPARATOR,
-        keepSeparatorFlag(options, false),
-      );
-    case 'recursive':
-      return splitRecursiveLangchain(text, ctx, recursiveSeparators(options), keepSeparatorFlag(options, true));
-    case 'token':
-      return splitTokenLangchain(text, ctx);
-    default:
-      throw new Error(`LangChain compatibility covers character, recursive and token, not ${options.strategy}`);
-  }
+/** CharacterTextSplitter: the first separator only. */
+export function langchainCharacter(text: string, ctx: ChunkContext): LangchainSpan[] {
+  checkSizes(ctx);
+  return splitCharacterLangchain(text, ctx, ctx.options.separators[0] ?? LANGCHAIN_CHARACTER_SEPARATOR, keepSeparatorFlag(ctx.options, false));
+}
+
+/** RecursiveCharacterTextSplitter (fromLanguage when a preset is chosen). */
+export function langchainRecursive(text: string, ctx: ChunkContext): LangchainSpan[] {
+  checkSizes(ctx);
+  return splitRecursiveLangchain(text, ctx, recursiveSeparators(ctx.options), keepSeparatorFlag(ctx.options, true));
+}
+
+/** TokenTextSplitter. */
+export function langchainToken(text: string, ctx: ChunkContext): LangchainSpan[] {
+  checkSizes(ctx);
+  return splitTokenLangchain(text, ctx);
 }
 
 /** LangChain JS's keepSeparator is a boolean that keeps the separator at the START of the next piece. */

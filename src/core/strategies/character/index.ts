@@ -8,6 +8,7 @@ export const character: StrategyDescription = {
   defaults: { size: 512, overlap: 64, unit: 'chars', separators: ['\n\n'], keepSeparator: 'none' },
   controls: ['size', 'overlap', 'unit', 'separators', 'keepSeparator', 'compat', 'headers', 'retrieval'],
   compat: ['langchain'],
+  langchainTextSplitter: true,
   needsSeparators: true,
   copyAsCode: recipes,
 };

@@ -8,6 +8,7 @@ export const html: StrategyDescription = {
   defaults: { size: 1000, overlap: 0, unit: 'chars' },
   controls: ['size', 'overlap', 'unit', 'headingDepth', 'rowsAsText', 'headers', 'retrieval'],
   hasSections: true,
+  documentFormats: ['html'],
   compat: [],
   // Sentences of raw HTML would be cut through tags.
   refusesRetrieval: { window: 'sentence windows need prose: use parent-child or hierarchical units with the html strategy' },

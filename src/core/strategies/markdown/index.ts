@@ -8,8 +8,8 @@ export const markdown: StrategyDescription = {
   defaults: { size: 1000, overlap: 0, unit: 'chars' },
   controls: ['size', 'overlap', 'unit', 'headingDepth', 'rowsAsText', 'compat', 'stripHeaders', 'returnEachLine', 'headers', 'retrieval'],
   hasSections: true,
+  documentFormats: ['markdown', 'docx'],
   compat: ['langchain', 'llamaindex'],
-  compatInSplit: true,
   // LangChain's MarkdownHeaderTextSplitter and LlamaIndex's MarkdownNodeParser apply no size.
   unsized: (options) => options.compat !== 'none',
   copyAsCode: recipes,

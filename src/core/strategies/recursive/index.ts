@@ -11,6 +11,8 @@ export const recursive: StrategyDescription = {
   defaults: { size: 512, overlap: 64, unit: 'chars', separators: DEFAULT_RECURSIVE_SEPARATORS, keepSeparator: 'start' },
   controls: ['size', 'overlap', 'unit', 'separators', 'keepSeparator', 'language', 'compat', 'headers', 'retrieval'],
   compat: ['langchain'],
+  langchainTextSplitter: true,
+  separatorHierarchy: true,
   needsSeparators: true,
   copyAsCode: recipes,
 };

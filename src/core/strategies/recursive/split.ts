@@ -1,3 +1,4 @@
+import { langchainRecursive } from '../../compat/langchain';
 import { mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
 import { separatorLevels } from '../../segment/separators';
@@ -11,6 +12,7 @@ import { separatorLevels } from '../../segment/separators';
 export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options } = ctx;
+    if (options.compat === 'langchain') return langchainRecursive(text, ctx);
     const levels = separatorLevels(text, options.separators, options.separatorsAreRegex, options.keepSeparator);
     const out: SplitSpan[] = [];
     packLevels(text, 0, text.length, levels, mergeParamsFor(text, ctx), out);

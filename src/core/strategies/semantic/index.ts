@@ -14,7 +14,6 @@ export const semantic: StrategyDescription = {
     overlap: 'the semantic strategy has no overlap (its chunks are whole groups of sentences)',
   },
   needsEmbeddings: true,
-  compatInSplit: true,
   unsized: () => true,
   copyAsCode: recipes,
 };

@@ -8,6 +8,7 @@ export const token: StrategyDescription = {
   defaults: { size: 512, overlap: 64, unit: 'cl100k_base' },
   controls: ['size', 'overlap', 'unit', 'compat', 'headers', 'retrieval'],
   compat: ['langchain'],
+  langchainTextSplitter: true,
   tokenUnitOnly: true,
   copyAsCode: recipes,
 };

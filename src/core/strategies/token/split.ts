@@ -1,3 +1,4 @@
+import { langchainToken } from '../../compat/langchain';
 import { meterFor } from '../../measure';
 import { RunGuard } from '../../merge';
 import type { StrategyImplementation } from '../../registry';
@@ -12,6 +13,7 @@ import { tokenWindows } from '../../windows';
 export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options, unit } = ctx;
+    if (options.compat === 'langchain') return langchainToken(text, ctx);
     if (!unit.tokenize) throw new Error(`the token strategy needs a token unit (got ${unit.name})`);
     const guard = new RunGuard(ctx, text.length);
     return tokenWindows(unit.tokenize(text), options.size, options.overlap, meterFor(unit, text), guard, () => true);
