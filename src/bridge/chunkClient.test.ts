@@ -1,28 +1,55 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WorkerRequest, WorkerResponse } from '../worker/protocol';
+import type { ChunkWorkerResult } from '../worker/protocol';
 import { ChunkClient, ChunkJobError, StaleJobError, type WorkerLike } from './chunkClient';
 
-/** A stand-in worker that records what it is sent; the test answers as the real worker would. */
+/** A request as the test reads it: the rpc method as `type`, with its input's fields. */
+type Sent = { type: string; jobId?: number; [key: string]: unknown };
+/** What the test answers, as the real worker would: a chunk job's result or failure (by job id). */
+type Reply =
+  | ({ type: 'result' } & ChunkWorkerResult)
+  | { type: 'error'; jobId: number; message: string; field?: string; invalidOptions: boolean };
+
+/** A stand-in worker that records what it is sent (rpc calls, decoded); the test answers as the real worker would. */
 class ScriptedWorker implements WorkerLike {
-  sent: WorkerRequest[] = [];
+  sent: Sent[] = [];
   terminated = false;
-  onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
-  postMessage(message: WorkerRequest) {
-    this.sent.push(message);
+  private listeners = new Set<(event: MessageEvent) => void>();
+  private calls: { id: number; method: string; input: Record<string, unknown> }[] = [];
+  addEventListener(_type: 'message', l: (event: MessageEvent) => void) {
+    this.listeners.add(l);
+  }
+  removeEventListener(_type: 'message', l: (event: MessageEvent) => void) {
+    this.listeners.delete(l);
+  }
+  postMessage(message: { rpc: string; id: number; method: string; input: Record<string, unknown> }) {
+    if (message.rpc !== 'call') return;
+    this.calls.push(message);
+    this.sent.push({ type: message.method, ...message.input });
   }
   terminate() {
     this.terminated = true;
   }
-  reply(message: WorkerResponse) {
-    this.onmessage?.({ data: message } as MessageEvent<WorkerResponse>);
+  private answer(data: unknown) {
+    for (const l of this.listeners) l({ data } as MessageEvent);
+  }
+  reply(message: Reply) {
+    const call = this.calls.find((c) => c.method === 'chunk' && c.input.jobId === message.jobId);
+    if (!call) return;
+    if (message.type === 'result') {
+      const { type: _type, ...value } = message;
+      this.answer({ rpc: 'ok', id: call.id, value });
+    } else {
+      const data = { invalidOptions: message.invalidOptions, ...(message.field ? { field: message.field } : {}) };
+      this.answer({ rpc: 'err', id: call.id, error: { name: 'ChunkJobFailure', message: message.message, data } });
+    }
   }
   chunkJobs() {
-    return this.sent.filter((m): m is Extract<WorkerRequest, { type: 'chunk' }> => m.type === 'chunk').map((m) => m.jobId);
+    return this.sent.filter((m) => m.type === 'chunk').map((m) => m.jobId);
   }
 }
 
-function result(jobId: number, version = 1): WorkerResponse {
+function result(jobId: number, version = 1): Reply {
   return {
     type: 'result',
     jobId,

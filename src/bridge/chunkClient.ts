@@ -1,22 +1,22 @@
 import type { ChunkOptions } from '../core/types';
-import type { ChunkResultPayload, ExportFormat, WorkerRequest, WorkerResponse } from '../worker/protocol';
+import type { ChunkWorkerApi, ChunkWorkerEvents, ChunkWorkerResult, EmbedderTokensPayload, ExportFormat, TokenCountsPayload } from '../worker/protocol';
+import { RemoteError, rpcClient, type Endpoint, type RpcClient } from '../worker/rpc';
 
 /**
  * Main-thread client of the chunk worker.
  * - Every chunk request gets a job id; the newest request wins. A superseded or aborted request rejects with
  *   a StaleJobError and its result, if it still arrives, is dropped: it can never be painted.
- * - At most one job runs in the worker; a newer request waits for it, unless the running job has taken longer
- *   than `restartAfterMs`: then the worker is terminated (the only way to stop synchronous work) and restarted
- *   with the current document.
+ * - At most one job runs in the worker; a newer request waits for it (and tells the worker, so a job that only
+ *   waits on embeddings stops at once), unless the running job has taken longer than `restartAfterMs`: then the
+ *   worker is terminated (the only way to stop synchronous work) and restarted with the current document.
+ * - Calls go through src/worker/rpc.ts (ids, AbortSignal); a restart rejects whatever was pending on the old worker.
  */
 
-export type ChunkResult = ChunkResultPayload;
+export type ChunkResult = ChunkWorkerResult;
 
-/** The part of a Worker the client uses (a real Worker in the page, a fake in tests). */
-export interface WorkerLike {
-  postMessage(message: WorkerRequest, transfer?: Transferable[]): void;
+/** The part of a Worker the client uses (a real Worker in the page, a MessagePort or a fake in tests). */
+export interface WorkerLike extends Endpoint {
   terminate(): void;
-  onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
 }
 
@@ -35,6 +35,8 @@ export class ChunkJobError extends Error {
     readonly jobId: number,
     readonly invalidOptions: boolean,
     readonly field?: string,
+    /** The user cancelled the embedding the job waited on (the last good result stays). */
+    readonly cancelled = false,
   ) {
     super(message);
   }
@@ -56,29 +58,29 @@ interface Job {
   cleanup: () => void;
 }
 
-interface Pending<T> {
-  resolve: (value: T) => void;
-  reject: (error: Error) => void;
-}
-
 export interface ChunkClientOptions {
   /** A running job older than this is killed (worker restarted) when a newer request arrives. */
   restartAfterMs?: number;
   now?: () => number;
+  /** For every (re)started worker: the port on which it reaches the embedding worker (none: no semantic strategy). */
+  embedPort?: () => MessagePort | null;
+  /** The worker is about to use the embedding worker (start it now if it is not running). */
+  onEmbedderNeeded?: () => void;
 }
 
 export class ChunkClient {
-  private worker: WorkerLike;
+  private worker!: WorkerLike;
+  private rpc!: RpcClient<ChunkWorkerApi>;
+  /** The page's one job counter: every job of every strategy has an id from here. */
   private nextJobId = 1;
-  private nextRequestId = 1;
   private running: Job | null = null;
   private queued: Job | null = null;
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
   private document: { version: number; text: string } | null = null;
-  private readonly tokenRequests = new Map<number, Pending<{ tokens: Int32Array; encoding: string }>>();
-  private readonly exportRequests = new Map<number, Pending<string>>();
   private readonly restartAfterMs: number;
   private readonly now: () => number;
+  private readonly embedPort: (() => MessagePort | null) | undefined;
+  private readonly onEmbedderNeeded: (() => void) | undefined;
   /** How many times the worker was restarted to cancel work (shown in tests and diagnostics). */
   restarts = 0;
 
@@ -88,7 +90,9 @@ export class ChunkClient {
   ) {
     this.restartAfterMs = options.restartAfterMs ?? 250;
     this.now = options.now ?? (() => performance.now());
-    this.worker = this.spawn();
+    this.embedPort = options.embedPort;
+    this.onEmbedderNeeded = options.onEmbedderNeeded;
+    this.spawn();
   }
 
   /** The newest job id handed out (the one whose result may be painted next). */
@@ -98,7 +102,18 @@ export class ChunkClient {
 
   setDocument(version: number, text: string): void {
     this.document = { version, text };
-    this.worker.postMessage({ type: 'document', version, text });
+    this.rpc.call('document', { version, text }).catch(() => {});
+  }
+
+  /** Give the running worker a new port to the embedding worker (that one was restarted); `reason` fails what
+   * waited on the old one. */
+  reconnectEmbedder(reason?: string): void {
+    this.connectEmbedder(reason);
+  }
+
+  private connectEmbedder(reason?: string): void {
+    const port = this.embedPort?.();
+    if (port) this.rpc.call('connectEmbedder', { port, ...(reason ? { reason } : {}) }, { transfer: [port] }).catch(() => {});
   }
 
   /** Chunk the current document. Supersedes every earlier call. */
@@ -125,6 +140,8 @@ export class ChunkClient {
       if (this.queued) this.settle(this.queued, new StaleJobError(this.queued.jobId));
       if (this.running) {
         this.queued = job;
+        // A job that only waits (on embeddings) stops now; one that computes is restarted after restartAfterMs.
+        this.rpc.call('supersede', { jobId: this.running.jobId }).catch(() => {});
         this.scheduleRestartCheck();
       } else {
         this.send(job);
@@ -132,24 +149,26 @@ export class ChunkClient {
     });
   }
 
-  /** Token counts of a finished job's chunks (for tooltips). */
-  tokens(jobId: number): Promise<{ tokens: Int32Array; encoding: string }> {
-    return new Promise((resolve, reject) => {
-      this.tokenRequests.set(jobId, { resolve, reject });
-      this.worker.postMessage({ type: 'tokens', jobId });
-    });
+  /** Token counts of a finished job's chunks (for tooltips); StaleJobError when a newer job came first. */
+  async tokens(jobId: number, signal?: AbortSignal): Promise<TokenCountsPayload> {
+    const counts = await this.rpc.call('tokens', { jobId }, { signal });
+    if (!counts) throw new StaleJobError(jobId);
+    return counts;
+  }
+
+  /** Semantic jobs: each chunk's size in the embedding model's tokens; StaleJobError when superseded or not semantic. */
+  async embedderTokens(jobId: number, signal?: AbortSignal): Promise<EmbedderTokensPayload> {
+    const counts = await this.rpc.call('embedderTokens', { jobId }, { signal });
+    if (!counts) throw new StaleJobError(jobId);
+    return counts;
   }
 
   /**
    * formatChunks output for a job's chunks. The worker recomputes them if it no longer holds them and the
    * document is still at `version` (the version that job ran on); otherwise the export fails.
    */
-  exportChunks(jobId: number, version: number, options: ChunkOptions, format: ExportFormat): Promise<string> {
-    const requestId = this.nextRequestId++;
-    return new Promise((resolve, reject) => {
-      this.exportRequests.set(requestId, { resolve, reject });
-      this.worker.postMessage({ type: 'export', requestId, jobId, version, options, format });
-    });
+  exportChunks(jobId: number, version: number, options: ChunkOptions, format: ExportFormat, signal?: AbortSignal): Promise<string> {
+    return this.rpc.call('export', { jobId, version, options, format }, { signal });
   }
 
   dispose(): void {
@@ -158,27 +177,25 @@ export class ChunkClient {
     this.failAll(new Error('chunk client disposed'));
   }
 
-  private spawn(): WorkerLike {
+  private spawn(): void {
     const worker = this.createWorker();
-    worker.onmessage = (event) => this.onMessage(event.data);
     worker.onerror = (event) => {
       event.preventDefault?.();
       this.restart(new Error(`chunk worker failed: ${event.message || 'unknown error'}`));
     };
-    return worker;
+    this.worker = worker;
+    this.rpc = rpcClient<ChunkWorkerApi>(worker, (name, data) => this.onEvent(name, data));
+    this.connectEmbedder();
+    if (this.document) this.rpc.call('document', this.document).catch(() => {});
   }
 
   private send(job: Job): void {
-    // The worker abandons token counts for older jobs once a newer job arrives: settle those requests now.
-    for (const [jobId, pending] of this.tokenRequests) {
-      if (jobId < job.jobId) {
-        pending.reject(new StaleJobError(jobId));
-        this.tokenRequests.delete(jobId);
-      }
-    }
     this.running = job;
     job.sentAt = this.now();
-    this.worker.postMessage({ type: 'chunk', jobId: job.jobId, version: job.version, options: job.options });
+    // Answered synchronously on the message: the next request sees this job finished.
+    this.rpc.send('chunk', { jobId: job.jobId, version: job.version, options: job.options }, (error, result) =>
+      this.answered(job, error ?? result!),
+    );
   }
 
   private settle(job: Job, outcome: Error | ChunkResult): void {
@@ -220,7 +237,6 @@ export class ChunkClient {
       clearTimeout(this.restartTimer);
       this.restartTimer = null;
     }
-    this.worker.onmessage = null;
     this.worker.onerror = null;
     this.worker.terminate();
     const running = this.running;
@@ -229,12 +245,8 @@ export class ChunkClient {
       running.cleanup();
       running.reject(reason instanceof StaleJobError ? new StaleJobError(running.jobId) : reason);
     }
-    for (const [, pending] of this.tokenRequests) pending.reject(new Error('chunk worker restarted'));
-    this.tokenRequests.clear();
-    for (const [, pending] of this.exportRequests) pending.reject(new Error('chunk worker restarted; try again'));
-    this.exportRequests.clear();
-    this.worker = this.spawn();
-    if (this.document) this.worker.postMessage({ type: 'document', ...this.document });
+    this.rpc.close(new Error('chunk worker restarted; try again'));
+    this.spawn();
     const next = this.queued;
     this.queued = null;
     if (next) this.send(next);
@@ -251,45 +263,22 @@ export class ChunkClient {
     if (next) this.send(next);
   }
 
-  private onMessage(message: WorkerResponse): void {
-    switch (message.type) {
-      case 'ready':
-        return;
-      case 'progress':
-        if (this.running?.jobId === message.jobId && !this.queued) this.running.onProgress?.(message.fraction);
-        return;
-      case 'result':
-      case 'error': {
-        const job = this.running;
-        if (!job || job.jobId !== message.jobId) return; // an answer for a job we already gave up on
-        const superseded = this.queued !== null;
-        this.finishRunning();
-        job.cleanup();
-        if (superseded) {
-          job.reject(new StaleJobError(job.jobId));
-        } else if (message.type === 'result') {
-          const { type: _type, ...result } = message;
-          job.resolve(result);
-        } else {
-          job.reject(new ChunkJobError(message.message, job.jobId, message.invalidOptions, message.field));
-        }
-        return;
-      }
-      case 'tokens': {
-        const pending = this.tokenRequests.get(message.jobId);
-        this.tokenRequests.delete(message.jobId);
-        pending?.resolve({ tokens: message.tokens, encoding: message.encoding });
-        return;
-      }
-      case 'exported':
-      case 'export-error': {
-        const pending = this.exportRequests.get(message.requestId);
-        this.exportRequests.delete(message.requestId);
-        if (message.type === 'exported') pending?.resolve(message.text);
-        else pending?.reject(new Error(message.message));
-        return;
-      }
-    }
+  private onEvent(name: string, data: unknown): void {
+    if (name === 'embedder') this.onEmbedderNeeded?.();
+    if (name !== 'progress') return;
+    const p = data as ChunkWorkerEvents['progress'];
+    if (this.running?.jobId === p.jobId && !this.queued) this.running.onProgress?.(p.fraction);
+  }
+
+  /** The running job's answer (a result, or why it failed). An answer for a job given up on is dropped. */
+  private answered(job: Job, outcome: ChunkResult | Error): void {
+    if (this.running !== job) return;
+    const superseded = this.queued !== null;
+    this.finishRunning();
+    job.cleanup();
+    if (superseded) job.reject(new StaleJobError(job.jobId));
+    else if (outcome instanceof Error) job.reject(jobError(outcome, job.jobId));
+    else job.resolve(outcome);
   }
 
   private failAll(error: Error): void {
@@ -297,15 +286,21 @@ export class ChunkClient {
     if (this.queued) this.settle(this.queued, error);
     this.running = null;
     this.queued = null;
-    for (const [, p] of this.tokenRequests) p.reject(error);
-    for (const [, p] of this.exportRequests) p.reject(error);
-    this.tokenRequests.clear();
-    this.exportRequests.clear();
+    this.rpc.close(error);
   }
+}
+
+function jobError(error: Error, jobId: number): ChunkJobError {
+  if (error instanceof RemoteError && error.name === 'ChunkJobFailure') {
+    const d = error.data as { invalidOptions?: boolean; field?: string; cancelled?: boolean };
+    return new ChunkJobError(error.message, jobId, d.invalidOptions === true, d.field, d.cancelled === true);
+  }
+  return new ChunkJobError(error.message, jobId, false);
 }
 
 /** The page's client: a module worker built by Vite. */
 export function createChunkClient(options?: ChunkClientOptions): ChunkClient {
+  // Vite bundles the worker from this literal URL.
   return new ChunkClient(
     () => new Worker(new URL('../worker/chunk.worker.ts', import.meta.url), { type: 'module', name: 'chunkscope-chunk' }) as unknown as WorkerLike,
     options,

@@ -1,130 +1,201 @@
-import { describe, expect, it } from 'vitest';
-import type { EmbedRequest, EmbedResponse, SemanticPayload } from '../worker/embedProtocol';
-import { StaleJobError } from './chunkClient';
-import { EmbedClient, EmbedJobError, type EmbedWorkerLike } from './embedClient';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chunk } from '../core/index';
+import type { Embedder } from '../embed/types';
+import { serveChunkWorker } from '../worker/chunkService';
+import { serveEmbedWorker, type EmbedRuntime } from '../worker/embedService';
+import { clearMemoryCache } from '../worker/embeddingCache';
+import type { Endpoint } from '../worker/rpc';
+import { ChunkClient, ChunkJobError, StaleJobError, type WorkerLike } from './chunkClient';
+import { EmbedClient } from './embedClient';
 
-/** A stand-in for the embedding worker: records requests; the test answers as the real worker would. */
-class ScriptedWorker implements EmbedWorkerLike {
-  sent: EmbedRequest[] = [];
-  terminated = false;
-  onmessage: ((event: MessageEvent<EmbedResponse>) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
-  postMessage(message: EmbedRequest) {
-    this.sent.push(message);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  reply(message: EmbedResponse) {
-    this.onmessage?.({ data: message } as MessageEvent<EmbedResponse>);
-  }
-  jobs() {
-    return this.sent.filter((m): m is Extract<EmbedRequest, { type: 'semantic' }> => m.type === 'semantic').map((m) => m.jobId);
-  }
+/**
+ * The page's two clients on the real worker services (chunkService.ts runs core's chunk(); embedService.ts embeds),
+ * each "worker" a MessageChannel in this process, the chunk worker reaching the embedding worker over its own port as
+ * in the page. Only the model is a stand-in: topic vectors, optionally slow.
+ */
+
+function topicVector(text: string): Float32Array {
+  const boats = (text.match(/boat|sail|keel/gi) ?? []).length;
+  const bread = (text.match(/bread|dough|oven/gi) ?? []).length;
+  const v = new Float32Array([boats, bread, 0.1]);
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
 }
+const embedTopics = async (texts: string[]) => texts.map(topicVector);
 
-const semantic: SemanticPayload = {
-  distances: Float64Array.of(0.2),
-  values: Float64Array.of(0.2),
-  comparedWith: 'distance',
-  threshold: 0.1,
-  breakpoints: Int32Array.of(0),
-  sentenceStarts: Int32Array.of(0, 4),
-  sentenceEnds: Int32Array.of(3, 7),
-  notes: [],
-  embedder: { id: 'builtin', label: 'Built-in', dims: 100, maxTokens: Infinity, backend: 'wasm', threads: 1, isolated: true },
-  embedMs: 1,
-  splitMs: 0.1,
-  sentencesEmbedded: 2,
-};
+const doc =
+  'The boat has a deep keel. We sail at dawn. The boat heels in the wind. A sail tears. ' +
+  'Bread needs time. The dough rises overnight. The oven must be hot. Bread cools on a rack.';
 
-function result(jobId: number): EmbedResponse {
+const open: { close(): void }[] = [];
+afterEach(() => {
+  for (const p of open.splice(0)) p.close();
+  clearMemoryCache(); // the embedding worker's vectors: each test embeds afresh
+});
+
+/** A "worker": the page end of a channel whose other end `serve` serves. */
+function channelWorker(serve: (end: Endpoint) => void): WorkerLike & { terminated: boolean } {
+  const channel = new MessageChannel();
+  open.push(channel.port1, channel.port2);
+  serve(channel.port2 as unknown as Endpoint);
+  const port = channel.port1 as unknown as Endpoint;
   return {
-    type: 'result',
-    jobId,
-    version: 1,
-    starts: Int32Array.of(0, 4),
-    ends: Int32Array.of(3, 7),
-    sizes: Float64Array.of(3, 3),
-    overlaps: Int32Array.of(0),
-    oversize: new Uint8Array(2),
-    contentDiffers: new Uint8Array(2),
-    stats: { count: 2, min: 3, median: 3, mean: 3, max: 3, overLimit: 0 },
-    limit: 0,
-    unit: 'chars',
-    elapsedMs: 1,
-    semantic,
+    terminated: false,
+    onerror: null,
+    postMessage: (m, t) => port.postMessage(m, t),
+    addEventListener: (type, l) => port.addEventListener(type, l),
+    removeEventListener: (type, l) => port.removeEventListener(type, l),
+    start: () => port.start?.(),
+    terminate() {
+      this.terminated = true;
+      channel.port1.close();
+      channel.port2.close();
+    },
   };
 }
 
-function setup() {
-  const workers: ScriptedWorker[] = [];
-  const client = new EmbedClient(() => {
-    const w = new ScriptedWorker();
-    workers.push(w);
-    return w;
-  });
-  return { client, workers };
+interface Model {
+  texts: number;
+  /** Milliseconds per text (a slow model, to cancel). */
+  delayMs: number;
 }
 
+function runtime(model: Model, load?: EmbedRuntime['load']): EmbedRuntime {
+  const embedder: Embedder = {
+    info: { id: 'builtin', label: 'Topics', dims: 3, maxTokens: Infinity, backend: 'wasm' },
+    async embed(texts, options) {
+      const out: Float32Array[] = [];
+      for (const [i, t] of texts.entries()) {
+        if (model.delayMs) await new Promise((r) => setTimeout(r, model.delayMs));
+        options?.onProgress?.((i + 1) / texts.length);
+        if (options?.signal?.aborted) throw new Error('embedding cancelled');
+        out.push(topicVector(t));
+        model.texts++;
+      }
+      return out;
+    },
+    tokenize: (text) => Array.from(text.matchAll(/\S+/g), (m) => ({ start: m.index, end: m.index + m[0].length })),
+    embedTokens: async () => ({ tokens: [], vectors: [] }),
+    dispose: async () => {},
+  };
+  return { threads: 1, isolated: false, load: load ?? (async () => embedder) };
+}
+
+function setup(model: Model = { texts: 0, delayMs: 0 }, load?: EmbedRuntime['load']) {
+  const embedWorkers: ReturnType<typeof channelWorker>[] = [];
+  const embed = new EmbedClient(() => {
+    const w = channelWorker((end) => serveEmbedWorker(end, runtime(model, load)));
+    embedWorkers.push(w);
+    return w;
+  });
+  const chunks = new ChunkClient(() => channelWorker((end) => serveChunkWorker(end)), {
+    restartAfterMs: 5_000,
+    embedPort: () => {
+      const port = embed.port();
+      open.push(port);
+      return port;
+    },
+    onEmbedderNeeded: () => embed.ensure(),
+  });
+  open.push({ close: () => chunks.dispose() });
+  chunks.setDocument(1, doc);
+  return { chunks, embed, embedWorkers, model };
+}
+
+const semantic = { strategy: 'semantic', buffer: 0, breakpoint: 'absolute', amount: 0.5 } as const;
+
 describe('embedding client', () => {
-  it('starts the worker only when a semantic job comes, and gives it the current document', () => {
-    const { client, workers } = setup();
-    client.setDocument(3, 'abc. def.');
-    expect(workers).toHaveLength(0);
-    void client.semantic({ strategy: 'semantic' }, { allowRemote: false });
-    expect(workers).toHaveLength(1);
-    expect(workers[0]!.sent[0]).toEqual({ type: 'document', version: 3, text: 'abc. def.' });
+  it('starts the worker only when a semantic job comes; the page gets the chunks chunk() makes, and the curve', async () => {
+    const { chunks, embed, embedWorkers } = setup();
+    await chunks.chunk({ strategy: 'recursive', size: 40 });
+    expect(embedWorkers).toHaveLength(0);
+    const result = await chunks.chunk(semantic);
+    expect(embedWorkers).toHaveLength(1);
+    expect(embed.started).toBe(true);
+    const expected = await chunk(doc, semantic, { embed: embedTopics });
+    expect(Array.from(result.starts)).toEqual(expected.map((c) => c.start));
+    expect(Array.from(result.ends)).toEqual(expected.map((c) => c.end));
+    expect(result.semantic).toMatchObject({ comparedWith: 'distance', threshold: 0.5, notes: [], sentencesEmbedded: 8 });
+    expect(Array.from(result.semantic!.breakpoints)).toEqual([3]);
+    expect(result.semantic!.distances).toHaveLength(7);
+    expect(result.semantic!.sentenceStarts[4]).toBe(doc.indexOf('Bread'));
+    expect(result.semantic!.embedder).toMatchObject({ label: 'Topics', backend: 'wasm', threads: 1 });
   });
 
-  it('lets the newest job win: an older one rejects as stale and its late result is never delivered', async () => {
-    const { client, workers } = setup();
-    const first = client.semantic({ strategy: 'semantic', amount: 90 }, { allowRemote: false });
-    const second = client.semantic({ strategy: 'semantic', amount: 80 }, { allowRemote: false });
+  it('a new threshold, mode or target re-splits without embedding again', async () => {
+    const { chunks, model } = setup();
+    await chunks.chunk(semantic);
+    expect(model.texts).toBe(8);
+    for (const options of [{ amount: 0.1 }, { breakpoint: 'percentile', amount: 50 }, { chunks: 3 }, { minSize: 30 }] as const) {
+      const r = await chunks.chunk({ ...semantic, ...options });
+      expect(r.semantic!.distances).toHaveLength(7);
+    }
+    expect(model.texts).toBe(8);
+  });
+
+  it('lets the newest job win: an older one rejects as stale and its result is never delivered', async () => {
+    const { chunks } = setup({ texts: 0, delayMs: 5 });
+    const first = chunks.chunk({ ...semantic, amount: 0.9 });
+    const second = chunks.chunk({ ...semantic, amount: 0.1 });
     await expect(first).rejects.toBeInstanceOf(StaleJobError);
-    const [a, b] = workers[0]!.jobs();
-    workers[0]!.reply(result(a!));
-    workers[0]!.reply(result(b!));
-    await expect(second).resolves.toMatchObject({ jobId: b, semantic: { threshold: 0.1 } });
+    await expect(second).resolves.toMatchObject({ jobId: chunks.latestJobId, semantic: { threshold: 0.1 } });
+    expect(chunks.restarts).toBe(0); // the older job only waited on embeddings: it stopped without a restart
   });
 
   it('cancels the running embedding by job id instead of killing the worker', async () => {
-    const { client, workers } = setup();
-    const job = client.semantic({ strategy: 'semantic' }, { allowRemote: false });
-    client.cancel();
-    const jobId = workers[0]!.jobs()[0]!;
-    expect(workers[0]!.sent.at(-1)).toEqual({ type: 'cancel', jobId });
-    expect(workers[0]!.terminated).toBe(false);
-    workers[0]!.reply({ type: 'error', jobId, message: 'Embedding cancelled', invalidOptions: false, cancelled: true });
+    const { chunks, embed, embedWorkers } = setup({ texts: 0, delayMs: 20 });
+    const progress: string[] = [];
+    embed.events.onProgress = (p) => progress.push(`${p.jobId} ${p.stage}`);
+    const job = chunks.chunk(semantic);
+    await expect.poll(() => progress.some((p) => p.endsWith('embedding'))).toBe(true);
+    await embed.cancel(chunks.latestJobId);
     const error = await job.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(EmbedJobError);
-    expect((error as EmbedJobError).cancelled).toBe(true);
+    expect(error).toBeInstanceOf(ChunkJobError);
+    expect((error as ChunkJobError).cancelled).toBe(true);
+    expect(embedWorkers).toHaveLength(1);
+    expect(embedWorkers[0]!.terminated).toBe(false);
+    expect(progress[0]).toBe(`${chunks.latestJobId} loading`);
   });
 
   it('a worker that dies fails its job with a clear message and the next job starts a fresh worker', async () => {
-    const { client, workers } = setup();
-    client.setDocument(1, 'x. y.');
-    const job = client.semantic({ strategy: 'semantic' }, { allowRemote: false });
-    workers[0]!.onerror?.({ message: 'Out of memory', preventDefault() {} } as ErrorEvent);
+    const { chunks, embed, embedWorkers } = setup({ texts: 0, delayMs: 20 });
+    embed.events.onCrash = (message) => chunks.reconnectEmbedder(message);
+    const job = chunks.chunk(semantic);
+    await expect.poll(() => embedWorkers.length).toBe(1);
+    await new Promise((r) => setTimeout(r, 30));
+    embedWorkers[0]!.onerror?.({ message: 'Out of memory', preventDefault() {} } as ErrorEvent);
     await expect(job).rejects.toThrow(/ran out of memory/);
-    expect(workers[0]!.terminated).toBe(true);
-    void client.semantic({ strategy: 'semantic' }, { allowRemote: false });
-    expect(workers).toHaveLength(2);
-    expect(workers[1]!.sent[0]).toEqual({ type: 'document', version: 1, text: 'x. y.' });
+    expect(embedWorkers[0]!.terminated).toBe(true);
+    const next = await chunks.chunk({ ...semantic, amount: 0.4 });
+    expect(embedWorkers).toHaveLength(2);
+    expect(next.semantic!.breakpoints).toHaveLength(1);
   });
 
   it('reports download progress and a hub fallback to the job that asked', async () => {
-    const { client, workers } = setup();
     const seen: string[] = [];
-    const job = client.semantic({ strategy: 'semantic', embedder: 'Xenova/all-MiniLM-L6-v2' }, { allowRemote: true }, {
-      onDownload: (file, loaded, total) => seen.push(`${file} ${loaded}/${total}`),
-      onFallback: (message) => seen.push(message),
+    const { chunks, embed } = setup({ texts: 0, delayMs: 0 }, async (_model, { onDownloadProgress }) => {
+      onDownloadProgress({ file: 'onnx/model_quantized.onnx', loaded: 10, total: 100 });
+      throw new Error('offline');
     });
-    const jobId = workers[0]!.jobs()[0]!;
-    workers[0]!.reply({ type: 'download', jobId, file: 'onnx/model_quantized.onnx', loaded: 10, total: 100 });
-    workers[0]!.reply({ type: 'fallback', jobId, message: 'offline — using the built-in model instead.' });
-    workers[0]!.reply({ type: 'error', jobId, message: 'could not load', invalidOptions: false });
-    await expect(job).rejects.toThrow('could not load');
-    expect(seen).toEqual(['onnx/model_quantized.onnx 10/100', 'offline — using the built-in model instead.']);
+    embed.events.onDownload = (d) => seen.push(`${d.jobId} ${d.file} ${d.loaded}/${d.total}`);
+    embed.events.onFallback = (f) => seen.push(`${f.jobId} ${f.message}`);
+    const job = chunks.chunk({ ...semantic, embedder: 'Xenova/all-MiniLM-L6-v2' });
+    await expect(job).rejects.toThrow('Could not load Xenova/all-MiniLM-L6-v2: offline');
+    const id = chunks.latestJobId;
+    // Events come on the embedding worker's own channel, the failure through the chunk worker: either may be first.
+    await expect.poll(() => seen.length).toBe(2);
+    expect(seen).toEqual([`${id} onnx/model_quantized.onnx 10/100`, `${id} Offline — using the built-in model instead.`]);
+  });
+
+  it('exports and counts tokens of a semantic job in the chunk worker, and the model tokens on the way', async () => {
+    const { chunks } = setup();
+    const r = await chunks.chunk(semantic);
+    const json = JSON.parse(await chunks.exportChunks(r.jobId, 1, semantic, 'json')) as { start: number }[];
+    expect(json.map((c) => c.start)).toEqual(Array.from(r.starts));
+    const t = await chunks.tokens(r.jobId);
+    expect(t.tokens).toHaveLength(r.starts.length);
+    const m = await chunks.embedderTokens(r.jobId);
+    expect(Array.from(m.counts)).toEqual([19, 17]); // words in the stand-in tokenizer
+    expect(Array.from(m.truncatedAt)).toEqual([-1, -1]);
   });
 });

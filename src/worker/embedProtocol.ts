@@ -1,9 +1,8 @@
-import type { ChunkOptions } from '../core/types';
-import type { ChunkResultPayload, ExportFormat } from './protocol';
-
 /**
- * Messages between the main thread (src/bridge/embedClient.ts) and the embedding worker. The embedding worker is
- * expensive to start (runtime + model load), so it is never killed to cancel work: jobs are cancelled by id.
+ * The embedding worker's two APIs (through src/worker/rpc.ts): one for the page (src/bridge/embedClient.ts), one
+ * served on each MessagePort a chunk worker holds (the semantic strategy's `hooks.embed`). The embedding worker is
+ * expensive to start (runtime + model load), so it is never killed to cancel work: jobs are cancelled by id (the
+ * chunk job's id: one counter for the whole page).
  */
 
 export type EmbedDevice = 'webgpu' | 'wasm';
@@ -19,17 +18,6 @@ export interface LocalModelFiles {
   name: string;
   files: { path: string; file: Blob }[];
 }
-
-export type EmbedRequest =
-  | { type: 'document'; version: number; text: string }
-  | { type: 'semantic'; jobId: number; version: number; options: ChunkOptions; settings: EmbedSettings }
-  /** Stop the embedding that job `jobId` waits on (the last good result stays on the page). */
-  | { type: 'cancel'; jobId: number }
-  | { type: 'tokens'; jobId: number }
-  | { type: 'export'; requestId: number; jobId: number; version: number; format: ExportFormat }
-  | { type: 'local-model'; model: LocalModelFiles }
-  /** Late chunking: similarity of `query` with each chunk of job `jobId`, naive and late-chunked. */
-  | { type: 'late'; requestId: number; jobId: number; query: string };
 
 export interface EmbedderSummary {
   id: string;
@@ -64,23 +52,44 @@ export interface SemanticPayload {
   sentencesEmbedded: number;
 }
 
-export type EmbedResponse =
-  | { type: 'ready' }
-  | { type: 'backend'; backend: EmbedderSummary['backend']; threads: number; isolated: boolean }
-  | { type: 'progress'; jobId: number; stage: 'embedding' | 'loading'; fraction: number }
-  | { type: 'download'; jobId: number; file: string; loaded: number; total: number }
-  | ({ type: 'result' } & ChunkResultPayload & { semantic: SemanticPayload })
-  | { type: 'error'; jobId: number; message: string; invalidOptions: boolean; cancelled?: boolean; field?: string }
-  /** A hub model could not be loaded: the worker fell back to the built-in model (one line for the page). */
-  | { type: 'fallback'; jobId: number; message: string }
-  | { type: 'tokens'; jobId: number; tokens: Int32Array; encoding: string }
-  /**
-   * After a result, off the threshold-drag path: each chunk's size in the embedding model's own tokens, and the
-   * document offset where the model stops reading it (-1: it reads all of it).
-   */
-  | { type: 'embedder-tokens'; jobId: number; counts: Int32Array; truncatedAt: Int32Array }
-  | { type: 'exported'; requestId: number; text: string }
-  | { type: 'export-error'; requestId: number; message: string }
-  | { type: 'local-model'; id: string; ok: boolean; message: string }
-  | { type: 'late'; requestId: number; naive: Float64Array; late: Float64Array; model: string; note: string | null }
-  | { type: 'late-error'; requestId: number; message: string };
+/** Served on a chunk worker's port. */
+export interface EmbedPortApi {
+  /** One vector per text, packed: vector i is `vectors.subarray(i * dims, (i + 1) * dims)`. Rejects with an error
+   * named 'EmbedCancelled' when the page cancelled job `jobId` (or a later one). */
+  embed(input: { jobId: number; model: string; texts: string[]; settings: EmbedSettings }): Promise<{
+    vectors: Float32Array;
+    dims: number;
+    embedder: EmbedderSummary;
+  }>;
+  /** The model's summary (loads it if needed). */
+  info(input: { jobId: number; model: string; settings: EmbedSettings }): Promise<EmbedderSummary>;
+  /** Tokens of `text` in the model's tokenizer (UTF-16 offsets); empty when its tokenizer gives no offsets. */
+  tokenize(input: { model: string; text: string }): Promise<{ starts: Int32Array; ends: Int32Array }>;
+}
+
+export interface LateAnswer {
+  naive: Float64Array;
+  late: Float64Array;
+  note: string | null;
+}
+
+/** Served to the page. */
+export interface EmbedMainApi {
+  /** Serve EmbedPortApi on this port (a chunk worker holds the other end). */
+  connect(input: { port: MessagePort }): Promise<void>;
+  /** Stop the embedding that job `jobId` (or an earlier one) waits on; the page keeps its last good result. */
+  cancel(input: { jobId: number }): Promise<void>;
+  /** A picked model folder; resolves with the embedder id to select ("local/<name>"). */
+  addLocalModel(input: LocalModelFiles): Promise<{ id: string; message: string }>;
+  /** Late chunking: similarity of `query` with each chunk [starts[i], ends[i]) of `text`, naive and late-chunked. */
+  late(input: { model: string; version: number; text: string; starts: Int32Array; ends: Int32Array; query: string }): Promise<LateAnswer>;
+}
+
+/** Events the embedding worker sends the page. */
+export interface EmbedEvents {
+  backend: Pick<EmbedderSummary, 'backend' | 'threads' | 'isolated'>;
+  progress: { jobId: number; stage: 'embedding' | 'loading'; fraction: number };
+  download: { jobId: number; file: string; loaded: number; total: number };
+  /** A hub model could not be loaded: the page switches to the built-in model (one line for the page). */
+  fallback: { jobId: number; message: string };
+}

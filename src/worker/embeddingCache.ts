@@ -43,6 +43,12 @@ function remember(model: string, text: string, vector: Float32Array): void {
   }
 }
 
+/** Forget the vectors held in memory (tests; IndexedDB is untouched). */
+export function clearMemoryCache(): void {
+  memory.clear();
+  memorySize = 0;
+}
+
 /** A 53-bit hash of the texts (FNV-1a on two lanes): the IndexedDB key of a document's list, with its length. */
 export function textsKey(texts: readonly string[]): string {
   let h1 = 0x811c9dc5;

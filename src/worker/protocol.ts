@@ -1,19 +1,77 @@
 import type { ChunkOptions } from '../core/types';
 
+import type { EmbedderSummary, SemanticPayload } from './embedProtocol';
+
 /**
- * Messages between the main thread (src/bridge) and the chunk worker. Results travel as typed arrays
- * (transferred, not copied): the main thread slices chunk text from its own copy of the document.
+ * The chunk worker's API (called through src/worker/rpc.ts by src/bridge/chunkClient.ts). Results travel as typed
+ * arrays (transferred, not copied): the main thread slices chunk text from its own copy of the document. The worker
+ * runs core's chunk() for every strategy; the semantic strategy's embeddings come from the embedding worker over a
+ * MessagePort (connectEmbedder), so vectors never pass through the main thread.
  */
 
 export type ExportFormat = 'json' | 'jsonl';
 
-export type WorkerRequest =
-  /** The document changes rarely compared to options: send it once per version, not with every job. */
-  | { type: 'document'; version: number; text: string }
-  | { type: 'chunk'; jobId: number; version: number; options: ChunkOptions }
-  /** Token counts (cl100k_base) for the chunks of a finished job, for tooltips; computed after the paint. */
-  | { type: 'tokens'; jobId: number }
-  | { type: 'export'; requestId: number; jobId: number; version: number; options: ChunkOptions; format: ExportFormat };
+export interface ChunkJob {
+  jobId: number;
+  /** The document version the job runs on. */
+  version: number;
+  options: ChunkOptions;
+}
+
+/** A chunk job's answer; `semantic` for strategies that report an analysis (the similarity curve). */
+export type ChunkWorkerResult = ChunkResultPayload & { semantic?: SemanticPayload };
+
+export interface TokenCountsPayload {
+  jobId: number;
+  tokens: Int32Array;
+  encoding: string;
+}
+
+export interface EmbedderTokensPayload {
+  jobId: number;
+  /** Each chunk's size in the embedding model's own tokens. */
+  counts: Int32Array;
+  /** Document offset where the model stops reading the chunk (-1: it reads all of it). */
+  truncatedAt: Int32Array;
+}
+
+export interface ChunkWorkerApi {
+  /** The document changes rarely compared to options: sent once per version, applied in order with the jobs. */
+  document(input: { version: number; text: string }): Promise<void>;
+  /** One end of a MessageChannel whose other end the embedding worker serves (sent after every (re)start of either
+   * worker); `reason` fails the embed calls still waiting on the previous port (that embedding worker died). */
+  connectEmbedder(input: { port: MessagePort; reason?: string }): Promise<void>;
+  chunk(input: ChunkJob): Promise<ChunkWorkerResult>;
+  /** A newer job waits in the page: a job of at most `jobId` that waits on embeddings stops now (its answer would be
+   * dropped). Synchronous work cannot hear this: the page restarts the worker for that. */
+  supersede(input: { jobId: number }): Promise<void>;
+  /** Token counts of a finished job's chunks (for tooltips; cl100k_base unless the unit is a token encoding); null
+   * when the job is no longer the worker's last one or a newer job arrived meanwhile. */
+  tokens(input: { jobId: number }): Promise<TokenCountsPayload | null>;
+  /** Semantic jobs: each chunk's size in the embedding model's tokens; null when not semantic or superseded. */
+  embedderTokens(input: { jobId: number }): Promise<EmbedderTokensPayload | null>;
+  /** formatChunks output for a job's chunks (recomputed when the worker no longer holds them and the document is
+   * still at `version`). */
+  export(input: { jobId: number; version: number; options: ChunkOptions; format: ExportFormat }): Promise<string>;
+}
+
+/** Events the chunk worker sends the page. */
+export interface ChunkWorkerEvents {
+  progress: { jobId: number; fraction: number };
+  /** The worker is about to ask the embedding worker for something: the page starts it if it has not yet (the call
+   * waits in the port meanwhile). */
+  embedder: { jobId: number };
+}
+
+/** The fields of a failed chunk job's error (a RemoteError's `data`). */
+export interface ChunkJobFailure {
+  invalidOptions: boolean;
+  field?: string;
+  /** The user cancelled the embedding this job waited on. */
+  cancelled?: boolean;
+}
+
+export type { EmbedderSummary, SemanticPayload };
 
 export interface ChunkStatsSummary {
   count: number;
@@ -47,15 +105,6 @@ export interface ChunkResultPayload {
   unit: string;
   elapsedMs: number;
 }
-
-export type WorkerResponse =
-  | { type: 'ready' }
-  | { type: 'progress'; jobId: number; fraction: number }
-  | ({ type: 'result' } & ChunkResultPayload)
-  | { type: 'error'; jobId: number; message: string; field?: string; invalidOptions: boolean }
-  | { type: 'tokens'; jobId: number; tokens: Int32Array; encoding: string }
-  | { type: 'exported'; requestId: number; text: string }
-  | { type: 'export-error'; requestId: number; message: string };
 
 /** contentTypes codes (ContentType in src/core/types.ts). */
 export const CONTENT_TYPE_CODES = ['text', 'table', 'code'] as const;

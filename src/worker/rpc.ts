@@ -83,25 +83,33 @@ export function rpcClient<M>(endpoint: Endpoint, onEvent?: (name: string, data: 
   };
   endpoint.addEventListener('message', listener);
   endpoint.start?.();
+  /** The call, its answer delivered to `done` synchronously when the message arrives (no promise tick between). */
+  function send<K extends keyof M & string>(
+    method: K,
+    input: Input<M[K]>,
+    done: (error: Error | null, value?: Output<M[K]>) => void,
+    options: CallOptions = {},
+  ): void {
+    const { signal } = options;
+    if (signal?.aborted) return done(abortError());
+    const id = nextId++;
+    const onAbort = () => {
+      if (!pending.delete(id)) return;
+      endpoint.postMessage({ rpc: 'cancel', id } satisfies Wire);
+      done(abortError());
+    };
+    const clean = () => signal?.removeEventListener('abort', onAbort);
+    pending.set(id, {
+      resolve: (v) => (clean(), done(null, v as Output<M[K]>)),
+      reject: (e) => (clean(), done(e)),
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    endpoint.postMessage({ rpc: 'call', id, method, input } satisfies Wire, options.transfer ?? []);
+  }
   return {
+    send,
     call<K extends keyof M & string>(method: K, input: Input<M[K]>, options: CallOptions = {}): Promise<Output<M[K]>> {
-      const { signal } = options;
-      if (signal?.aborted) return Promise.reject(abortError());
-      const id = nextId++;
-      return new Promise<Output<M[K]>>((resolve, reject) => {
-        const onAbort = () => {
-          if (!pending.delete(id)) return;
-          endpoint.postMessage({ rpc: 'cancel', id } satisfies Wire);
-          reject(abortError());
-        };
-        const done = () => signal?.removeEventListener('abort', onAbort);
-        pending.set(id, {
-          resolve: (v) => (done(), resolve(v as Output<M[K]>)),
-          reject: (e) => (done(), reject(e)),
-        });
-        signal?.addEventListener('abort', onAbort, { once: true });
-        endpoint.postMessage({ rpc: 'call', id, method, input } satisfies Wire, options.transfer ?? []);
-      });
+      return new Promise<Output<M[K]>>((resolve, reject) => send(method, input, (error, value) => (error ? reject(error) : resolve(value!)), options));
     },
     /** Calls not yet answered. */
     get pending(): number {

@@ -1,0 +1,189 @@
+import type { StoreApi } from 'zustand';
+import { ChunkJobError, StaleJobError, type ChunkClient } from '../bridge/chunkClient';
+import type { EmbedClient, LateAnswer } from '../bridge/embedClient';
+import { toChunkOptions, type DocumentFacts } from './chunkOptions';
+import type { AppState } from './store';
+import { sameItems, watch } from './watch';
+
+/**
+ * Jobs: any change of the document or of the effective options starts a chunk job at once (no debounce: the bridge
+ * lets the newest job win, so intermediate slider positions cost nothing but a dropped result). Every strategy is one
+ * kind of job (the chunk worker runs core's chunk(); semantic embeddings come from the embedding worker, whose
+ * progress, downloads and fallbacks this relays to the store). The time of the change is kept with the job so the
+ * editor can measure input-to-paint; token counts follow once input settles.
+ */
+
+/** Quiet time after a paint before token counts are asked for (a moving slider never waits on them). */
+export const TOKENS_DELAY_MS = 200;
+/** Most jobs finish within a frame or two: only a slower one turns the status to "Chunking…". */
+export const RUNNING_AFTER_MS = 150;
+
+/** The document's name and page starts (from a PDF import), which the options carry. */
+export function documentFacts(s: Pick<AppState, 'docName' | 'pageStarts'>): DocumentFacts {
+  return { name: s.docName, pageStarts: s.pageStarts };
+}
+
+export interface JobsDeps {
+  store: StoreApi<AppState>;
+  chunks: ChunkClient;
+  /** Absent: no embedding worker (semantic jobs fail with core's one-line message). */
+  embed?: EmbedClient | null;
+  now?: () => number;
+}
+
+export interface Jobs {
+  /** Run a job for the current document and options even if nothing changed (a model folder was reloaded). */
+  rerun(): void;
+  /** The "Cancel embedding" button: stop the embedding the newest job waits on; the last good result stays. */
+  cancelEmbedding(): void;
+  /** Late chunking: each painted chunk's similarity with `query`, naive and late-chunked. */
+  lateSimilarities(query: string, signal?: AbortSignal): Promise<LateAnswer>;
+  stop(): void;
+}
+
+export function startJobs({ store, chunks, embed = null, now = () => performance.now() }: JobsDeps): Jobs {
+  let sentOptionsKey = '';
+  let tokensTimer: ReturnType<typeof setTimeout> | null = null;
+  let tokensAbort: AbortController | null = null;
+  let runningTimer: ReturnType<typeof setTimeout> | null = null;
+  const isNewest = (jobId: number) => jobId === chunks.latestJobId;
+
+  if (embed) {
+    embed.events = {
+      onBackend: (b) => store.getState().setEmbedBackend(b),
+      onProgress: ({ jobId, stage, fraction }) => {
+        if (!isNewest(jobId)) return;
+        store.getState().setEmbedProgress({ stage, fraction });
+        if (stage === 'embedding') store.getState().setProgress(fraction);
+      },
+      onDownload: ({ jobId, file, loaded, total }) => {
+        if (!isNewest(jobId)) return;
+        store.getState().setEmbedProgress({ stage: 'downloading', fraction: total > 0 ? loaded / total : 0, loaded, total, file });
+      },
+      onFallback: ({ message }) => {
+        store.getState().setNotice(message);
+        store.getState().setConfig({ embedder: 'builtin' });
+      },
+      // What waited on the dead worker fails with this message (the job shows it); the next job starts a fresh one.
+      onCrash: (message) => chunks.reconnectEmbedder(message),
+    };
+  }
+
+  function clearTokens(): void {
+    if (tokensTimer) clearTimeout(tokensTimer);
+    tokensTimer = null;
+    tokensAbort?.abort();
+    tokensAbort = null;
+  }
+
+  /** Token counts for tooltips and the context budget (and, for semantic, the model's own tokens) come second. */
+  function scheduleTokens(jobId: number, semantic: boolean): void {
+    clearTokens();
+    tokensTimer = setTimeout(() => {
+      tokensTimer = null;
+      if (store.getState().result?.jobId !== jobId) return;
+      const abort = new AbortController();
+      tokensAbort = abort;
+      chunks
+        .tokens(jobId, abort.signal)
+        .then((t) => store.getState().setTokens({ jobId, tokens: t.tokens, encoding: t.encoding }))
+        .catch(() => {});
+      if (semantic) {
+        chunks
+          .embedderTokens(jobId, abort.signal)
+          .then((t) => store.getState().setEmbedderTokens(t))
+          .catch(() => {});
+      }
+    }, TOKENS_DELAY_MS);
+  }
+
+  function settle(jobId: number): void {
+    if (!isNewest(jobId)) return;
+    if (runningTimer) clearTimeout(runningTimer);
+    runningTimer = null;
+    if (store.getState().embedProgress) store.getState().setEmbedProgress(null);
+  }
+
+  function run(): void {
+    clearTokens();
+    const requestedAt = now();
+    const s = store.getState();
+    const text = s.text;
+    const version = s.docVersion;
+    const options = toChunkOptions(s.config, documentFacts(s));
+    sentOptionsKey = JSON.stringify(options);
+    const job = chunks.chunk(options, { onProgress: (f) => store.getState().setProgress(f) });
+    const jobId = chunks.latestJobId;
+    if (runningTimer) clearTimeout(runningTimer);
+    runningTimer = setTimeout(() => {
+      runningTimer = null;
+      if (isNewest(jobId)) store.getState().setRunning(true);
+    }, RUNNING_AFTER_MS);
+    job.then(
+      (result) => {
+        settle(jobId);
+        const current = store.getState();
+        if (current.docVersion !== version || !isNewest(jobId)) return; // the document moved on, or a newer job is coming
+        current.setResult({ ...result, text, requestedAt, options });
+        scheduleTokens(jobId, result.semantic !== undefined);
+      },
+      (error: unknown) => {
+        if (error instanceof StaleJobError || !isNewest(jobId)) return;
+        settle(jobId);
+        if (error instanceof ChunkJobError && error.cancelled) {
+          store.getState().setRunning(false);
+          store.getState().setNotice(error.message);
+          return;
+        }
+        store.getState().setError(error instanceof Error ? error.message : String(error));
+      },
+    );
+  }
+
+  const unsubscribe = [
+    // The document: sent once per version (the worker keeps it), then a job.
+    watch(
+      store,
+      (s) => [s.text, s.docVersion] as const,
+      ([text, version]) => {
+        chunks.setDocument(version, text);
+        run();
+      },
+      sameItems,
+    ),
+    // The options: what the config and the document's facts make (a change that does not alter them runs nothing).
+    watch(
+      store,
+      (s) => [s.config, s.docName, s.pageStarts] as const,
+      () => {
+        const s = store.getState();
+        if (JSON.stringify(toChunkOptions(s.config, documentFacts(s))) !== sentOptionsKey) run();
+      },
+      sameItems,
+    ),
+  ];
+
+  // The first job: the store already holds the document and configuration read at start.
+  chunks.setDocument(store.getState().docVersion, store.getState().text);
+  run();
+
+  return {
+    rerun: run,
+    cancelEmbedding: () => {
+      void embed?.cancel(chunks.latestJobId).catch(() => {});
+    },
+    lateSimilarities: (query, signal) => {
+      const result = store.getState().result;
+      if (!embed || !result?.semantic) return Promise.reject(new Error('choose the semantic strategy first'));
+      return embed.late(
+        { model: result.options.embedder ?? 'builtin', version: result.version, text: result.text, starts: result.starts, ends: result.ends, query },
+        signal,
+      );
+    },
+    stop: () => {
+      for (const u of unsubscribe) u();
+      clearTokens();
+      if (runningTimer) clearTimeout(runningTimer);
+    },
+  };
+}

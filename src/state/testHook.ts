@@ -1,0 +1,50 @@
+import type { StoreApi } from 'zustand';
+import { toChunkOptions } from './chunkOptions';
+import { documentFacts } from './jobs';
+import type { AppState } from './store';
+
+/** The hook e2e tests (e2e/hook.ts) and the browser benchmark drive the page with: window.__chunkscope. */
+export interface ChunkscopeTestHook {
+  setDocument(text: string): void;
+  getDocument(): string;
+  getConfig(): object;
+  paintedJobId(): number;
+  /** The painted semantic result's curve data, plus timings for the benchmark (embedMs 0: all from the cache). */
+  semantic(): {
+    distances: number[];
+    threshold: number;
+    breakpoints: number[];
+    backend: string;
+    embedMs: number;
+    splitMs: number;
+    sentencesEmbedded: number;
+  } | null;
+}
+
+declare global {
+  interface Window {
+    __chunkscope?: ChunkscopeTestHook;
+  }
+}
+
+export function testHook(store: StoreApi<AppState>): ChunkscopeTestHook {
+  return {
+    setDocument: (text) => store.getState().setDocument(text, { name: null }),
+    getDocument: () => store.getState().text,
+    getConfig: () => toChunkOptions(store.getState().config, documentFacts(store.getState())),
+    paintedJobId: () => store.getState().paintedJobId,
+    semantic: () => {
+      const semantic = store.getState().result?.semantic;
+      if (!semantic) return null;
+      return {
+        distances: Array.from(semantic.distances),
+        threshold: semantic.threshold,
+        breakpoints: Array.from(semantic.breakpoints),
+        backend: semantic.embedder.backend,
+        embedMs: semantic.embedMs,
+        splitMs: semantic.splitMs,
+        sentencesEmbedded: semantic.sentencesEmbedded,
+      };
+    },
+  };
+}

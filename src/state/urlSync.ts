@@ -1,0 +1,46 @@
+import type { StoreApi } from 'zustand';
+import { STRATEGY_NAMES, UNIT_NAMES } from '../core/describe';
+import type { Config } from './configSlice';
+import type { AppState } from './store';
+import { decodeConfig, encodeConfig, hasConfig } from './urlCodec';
+import { watch } from './watch';
+
+/**
+ * URL sync: a shared link's configuration applies over the stored one at start; afterwards the configuration is
+ * mirrored into the URL (history.replaceState, off the hot path: at most every SYNC_DELAY_MS), so the address bar is
+ * always a shareable link. Only the config slice is watched.
+ */
+
+export const URL_SYNC_DELAY_MS = 120;
+
+/** `config` with what the query string `search` sets applied over it (unchanged when it sets nothing). */
+export function configFromUrl(search: string, config: Config): Config {
+  if (!hasConfig(search)) return config;
+  return { ...config, ...decodeConfig(search, { strategies: STRATEGY_NAMES, units: UNIT_NAMES }) };
+}
+
+export interface UrlTarget {
+  location: Pick<Location, 'pathname' | 'hash'>;
+  history: Pick<History, 'replaceState' | 'state'>;
+}
+
+export function startUrlSync(store: StoreApi<AppState>, target: UrlTarget = window): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastQuery = '';
+  const flush = () => {
+    timer = null;
+    const query = encodeConfig(store.getState().config);
+    if (query === lastQuery) return;
+    lastQuery = query;
+    target.history.replaceState(target.history.state, '', `${target.location.pathname}?${query}${target.location.hash}`);
+  };
+  const schedule = () => {
+    timer ??= setTimeout(flush, URL_SYNC_DELAY_MS);
+  };
+  const unsubscribe = watch(store, (s) => s.config, schedule);
+  schedule(); // the start configuration (stored settings, defaults) shows in the URL too
+  return () => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+  };
+}

@@ -1,0 +1,300 @@
+import { chunk, chunkStats, ChunkOptionsError, formatChunks, getStrategy, validateOptions } from '../core/index';
+import type { Chunk, ChunkDetail, ChunkOptions, EmbedTexts, LoadWasm, Range, TokenEncodingName } from '../core/types';
+import { getUnit, isTokenEncoding } from '../core/units/index';
+import { findEmbedderModel } from '../embed/hub';
+import { truncation } from '../embed/truncation';
+import type { EmbedderSummary, EmbedPortApi, EmbedSettings, SemanticPayload } from './embedProtocol';
+import { leavesOf, packChunks, packedBuffers } from './packChunks';
+import type { ChunkJobFailure, ChunkWorkerApi, ChunkWorkerResult, EmbedderTokensPayload, TokenCountsPayload } from './protocol';
+import { abortError, rpcClient, rpcServe, withTransfer, type Endpoint, type RpcClient } from './rpc';
+
+/**
+ * The chunk worker's service: core's chunk() for every strategy, semantic included. It keeps the current document
+ * (sent once per version) and the last full Chunk[] so that exports and token counts need no second run. Jobs run one
+ * at a time, in order; the page cancels runaway synchronous work by terminating this worker. A job waiting on
+ * embeddings (an await, not work) stops as soon as a newer job arrives or `supersede` says one waits.
+ *
+ * Semantic embeddings: `hooks.embed` calls the embedding worker over the MessagePort given by `connectEmbedder`; one
+ * embed function per model, so core's document cache reuses the analysis across jobs (a re-threshold embeds nothing).
+ */
+
+/** Encoding used for the "tokens" figure in tooltips when the chosen unit is not a token encoding. */
+const TOOLTIP_ENCODING: TokenEncodingName = 'cl100k_base';
+/** Long runs report progress, but no more often than this. */
+const PROGRESS_INTERVAL_MS = 80;
+/** Token counting works in slices this long, then lets queued messages in. */
+const TOKEN_SLICE_MS = 6;
+const BUILTIN = 'builtin';
+
+export interface ChunkServiceOptions {
+  /** The code strategy's wasm files (the worker: bundled assets; Node: node_modules). */
+  loadWasm?: LoadWasm;
+}
+
+interface Last {
+  jobId: number;
+  version: number;
+  text: string;
+  options: ChunkOptions;
+  /** Every chunk (export) and the painted ones (token counts). */
+  chunks: Chunk[];
+  leaves: readonly Chunk[];
+  /** Semantic jobs: the model that embedded. */
+  model: string | null;
+}
+
+class JobFailure extends Error implements ChunkJobFailure {
+  override name = 'ChunkJobFailure';
+  constructor(
+    message: string,
+    readonly invalidOptions: boolean,
+    readonly field?: string,
+    readonly cancelled?: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/out of memory|allocation failed|Array buffer allocation/i.test(message)) {
+    return 'The embedding worker ran out of memory: try a smaller document or the built-in model.';
+  }
+  return message.split('\n')[0]!;
+}
+
+export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOptions = {}) {
+  let documentText = '';
+  let documentVersion = -1;
+  let last: Last | null = null;
+  /** Highest chunk job id received so far (set as soon as the call arrives, before it runs). */
+  let newestJob = 0;
+  /** The job running now and the signal its embed calls and chunk() watch. */
+  let current: { jobId: number; abort: AbortController } | null = null;
+  let embedPort: RpcClient<EmbedPortApi> | null = null;
+  const embedFns = new Map<string, EmbedTexts>();
+  const summaries = new Map<string, EmbedderSummary>();
+  let modelTokens: { key: string; starts: Int32Array; ends: Int32Array } | null = null;
+
+  // Calls that touch the document or run jobs are applied strictly one after another (chunk() may await).
+  let queue: Promise<unknown> = Promise.resolve();
+  const inOrder = <T>(run: () => Promise<T> | T): Promise<T> => {
+    const next = queue.then(run);
+    queue = next.catch(() => {});
+    return next;
+  };
+
+  const settingsFor = (model: string): EmbedSettings => ({ allowRemote: model !== BUILTIN && !model.startsWith('local/') });
+
+  function port(jobId = current?.jobId ?? newestJob): RpcClient<EmbedPortApi> {
+    if (!embedPort) throw new Error('no embedding worker is connected');
+    server.emit('embedder', { jobId });
+    return embedPort;
+  }
+
+  /** The semantic strategy's embeddings for `model`: one function per model (core's cache keys on its identity). */
+  function embedFor(model: string): EmbedTexts {
+    let fn = embedFns.get(model);
+    if (!fn) {
+      fn = async (texts) => {
+        const job = current;
+        if (!job) throw abortError();
+        const r = await port().call('embed', { jobId: job.jobId, model, texts, settings: settingsFor(model) }, { signal: job.abort.signal });
+        summaries.set(model, r.embedder);
+        return Array.from({ length: texts.length }, (_, i) => r.vectors.subarray(i * r.dims, (i + 1) * r.dims));
+      };
+      embedFns.set(model, fn);
+    }
+    return fn;
+  }
+
+  async function summaryOf(model: string, jobId: number, signal: AbortSignal): Promise<EmbedderSummary> {
+    const known = summaries.get(model);
+    if (known) return known;
+    const summary = await port().call('info', { jobId, model, settings: settingsFor(model) }, { signal });
+    summaries.set(model, summary);
+    return summary;
+  }
+
+  async function runChunk(jobId: number, version: number, options: ChunkOptions): Promise<ChunkWorkerResult> {
+    const startedAt = performance.now();
+    let lastProgressAt = startedAt;
+    const abort = new AbortController();
+    if (newestJob > jobId) abort.abort();
+    current = { jobId, abort };
+    const model = options.embedder ?? BUILTIN;
+    let detail: ChunkDetail | null = null;
+    try {
+      const chunks = await chunk(documentText, options, {
+        signal: abort.signal,
+        embed: embedFor(model),
+        loadWasm: service.loadWasm,
+        onDetail: (d) => (detail = d),
+        onProgress: (fraction) => {
+          const now = performance.now();
+          if (now - lastProgressAt < PROGRESS_INTERVAL_MS) return;
+          lastProgressAt = now;
+          server.emit('progress', { jobId, fraction });
+        },
+      });
+      const resolved = validateOptions(options);
+      const semanticDetail = (detail as ChunkDetail | null)?.semantic;
+      let semantic: SemanticPayload | undefined;
+      if (semanticDetail) {
+        const d = semanticDetail;
+        semantic = {
+          distances: Float64Array.from(d.distances),
+          values: Float64Array.from(d.values),
+          comparedWith: d.comparedWith,
+          threshold: d.threshold,
+          breakpoints: Int32Array.from(d.breakpoints),
+          sentenceStarts: Int32Array.from(d.sentences, (s) => s.start),
+          sentenceEnds: Int32Array.from(d.sentences, (s) => s.end),
+          notes: d.notes,
+          embedder: await summaryOf(model, jobId, abort.signal),
+          embedMs: d.embedMs,
+          splitMs: d.splitMs,
+          sentencesEmbedded: d.embedded,
+        };
+      }
+      last = { jobId, version, text: documentText, options, chunks, leaves: leavesOf(chunks), model: semantic ? model : null };
+      const packed = packChunks(chunks);
+      // Strategies without a size (semantic) are only over a limit against their maximum, when one is set.
+      const unsized = getStrategy(resolved.strategy).unsized?.(resolved) ?? false;
+      const limit = unsized ? (resolved.maxSize ?? 0) : (options.size ?? 0);
+      const stats = chunkStats(Array.from(packed.sizes), unsized && limit <= 0 ? Infinity : limit);
+      const result: ChunkWorkerResult = {
+        jobId,
+        version,
+        ...packed,
+        stats,
+        limit,
+        unit: unsized ? resolved.unit : (options.unit ?? 'chars'),
+        elapsedMs: performance.now() - startedAt,
+        ...(semantic ? { semantic } : {}),
+      };
+      const buffers: Transferable[] = [...packedBuffers(packed)];
+      if (semantic) {
+        const s = semantic;
+        buffers.push(s.distances.buffer, s.values.buffer, s.breakpoints.buffer, s.sentenceStarts.buffer, s.sentenceEnds.buffer);
+      }
+      return withTransfer(result, buffers);
+    } catch (error) {
+      const e = error as Error & { field?: string };
+      const cancelled = e?.name === 'EmbedCancelled';
+      if (cancelled) throw new JobFailure('Embedding cancelled; showing the last result.', false, undefined, true);
+      if (e?.name === 'AbortError') throw new JobFailure(`job ${jobId} was superseded`, false);
+      const invalidOptions = error instanceof ChunkOptionsError || error instanceof RangeError;
+      throw new JobFailure(oneLine(error), invalidOptions, error instanceof ChunkOptionsError ? e.field : undefined);
+    } finally {
+      if (current?.jobId === jobId) current = null;
+    }
+  }
+
+  async function runTokens(jobId: number): Promise<TokenCountsPayload | null> {
+    if (!last || last.jobId !== jobId) return null;
+    const chunks = last.leaves;
+    const chosen = last.options.unit;
+    const encoding: TokenEncodingName = chosen && isTokenEncoding(chosen) ? chosen : TOOLTIP_ENCODING;
+    const unit = await getUnit(encoding);
+    const tokens = new Int32Array(chunks.length);
+    let sliceStart = performance.now();
+    for (let i = 0; i < chunks.length; i++) {
+      tokens[i] = unit.count(chunks[i]!.content);
+      if (performance.now() - sliceStart > TOKEN_SLICE_MS) {
+        await yieldToMessages();
+        // A newer chunk job is waiting: these counts would be for chunks nobody sees any more.
+        if (newestJob > jobId) return null;
+        sliceStart = performance.now();
+      }
+    }
+    return withTransfer({ jobId, tokens, encoding }, [tokens.buffer]);
+  }
+
+  /** Each chunk's length in the model's tokens and the offset where the model stops reading (off the drag path). */
+  async function runEmbedderTokens(jobId: number, signal: AbortSignal): Promise<EmbedderTokensPayload | null> {
+    const job = last;
+    if (!job || job.jobId !== jobId || job.model === null) return null;
+    const model = job.model;
+    const key = `${model}\u0000${job.version}`;
+    if (modelTokens?.key !== key) {
+      // Tokenizing 1 MiB takes about a second, once per model and document version.
+      const t = await port().call('tokenize', { model, text: job.text }, { signal });
+      modelTokens = { key, ...t };
+    }
+    if (newestJob > jobId) return null;
+    const { starts, ends } = modelTokens;
+    const summary = summaries.get(model);
+    const chunks = job.leaves;
+    const counts = new Int32Array(chunks.length);
+    const truncatedAt = new Int32Array(chunks.length).fill(-1);
+    const special = findEmbedderModel(model)?.specialTokens ?? (model === BUILTIN ? 0 : 2);
+    const maxTokens = summary?.maxTokens ?? Infinity;
+    chunks.forEach((c, i) => {
+      const first = lowerBound(starts, c.start);
+      const end = lowerBound(starts, c.end);
+      const spans: Range[] = [];
+      for (let k = first; k < end && ends[k]! <= c.end; k++) spans.push({ start: starts[k]! - c.start, end: ends[k]! - c.start });
+      const t = truncation(c.text, spans, Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : Infinity, special);
+      counts[i] = t.tokens;
+      if (t.truncatedAt !== null) truncatedAt[i] = c.start + t.truncatedAt;
+    });
+    return withTransfer({ jobId, counts, truncatedAt }, [counts.buffer, truncatedAt.buffer]);
+  }
+
+  const server = rpcServe<ChunkWorkerApi>(endpoint, {
+    document: ({ version, text }) =>
+      inOrder(() => {
+        documentText = text;
+        documentVersion = version;
+      }),
+    connectEmbedder: ({ port: p, reason }) => {
+      embedPort?.close(new Error(reason ?? 'the embedding worker stopped; showing the last good result'));
+      embedPort = rpcClient<EmbedPortApi>(p as unknown as Endpoint);
+    },
+    chunk: ({ jobId, version, options }) => {
+      newestJob = Math.max(newestJob, jobId);
+      if (current && current.jobId < jobId) current.abort.abort();
+      return inOrder(() => runChunk(jobId, version, options));
+    },
+    supersede: ({ jobId }) => {
+      newestJob = Math.max(newestJob, jobId + 1);
+      if (current && current.jobId <= jobId) current.abort.abort();
+    },
+    tokens: ({ jobId }) => inOrder(() => runTokens(jobId)),
+    embedderTokens: ({ jobId }, { signal }) => runEmbedderTokens(jobId, signal),
+    export: ({ jobId, version, options, format }) =>
+      inOrder(async () => {
+        let chunks: Chunk[];
+        if (last && last.jobId === jobId && last.version === documentVersion) {
+          chunks = last.chunks;
+        } else if (version === documentVersion) {
+          // The worker was restarted (or ran other jobs) since that job: compute the same chunks again.
+          const abort = new AbortController();
+          current = { jobId, abort };
+          try {
+            chunks = await chunk(documentText, options, { loadWasm: service.loadWasm, embed: embedFor(options.embedder ?? BUILTIN), signal: abort.signal });
+          } finally {
+            current = null;
+          }
+        } else {
+          throw new Error('the document changed since these chunks were painted; export again once they are updated');
+        }
+        return formatChunks(chunks, format);
+      }),
+  });
+  return server;
+}
+
+function lowerBound(a: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
