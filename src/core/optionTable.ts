@@ -284,7 +284,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     arg: '<name>',
     help: 'recursive: a separator preset (markdown, python, js, ...); code: the grammar (else detected from --path)',
     aliases: ['lang', 'codelang'],
-    control: { kind: 'select', label: 'Language' },
+    control: { kind: 'select', label: 'Language preset' },
     resolve(v, { has, strategy }) {
       if (!has('language') || v === '') return null;
       const own = strategy.language;
@@ -305,7 +305,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     group: 'splitting',
     help: 'treat separators as regular expressions (guarded against catastrophic backtracking)',
     aliases: ['regex'],
-    control: { kind: 'checkbox', label: 'Regular expressions' },
+    control: { kind: 'checkbox', label: 'Separators are regular expressions' },
     resolve: (v, { has }) => (has('separatorsAreRegex') ? v === true || v === 'true' || v === '1' : false),
     shapes: inControls('separators'),
   },
@@ -605,7 +605,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     group: 'retrieval',
     arg: '<a,b,c>',
     help: 'hierarchical units: nested levels, largest first (e.g. 2048,512,128)',
-    control: { kind: 'text', label: 'Levels (largest first)' },
+    control: { kind: 'text', label: 'Levels' },
     resolve(v, { has }) {
       if (!has('levels')) return [2048, 512, 128];
       const raw = typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v;
@@ -665,7 +665,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     group: 'structure',
     help: 'table chunks\' content as "column: value" lines per row',
     aliases: ['rows'],
-    control: { kind: 'checkbox', label: 'Tables as "column: value" text' },
+    control: { kind: 'checkbox', label: 'Tables as column: value text' },
     resolve: (v, { has }) => (has('rowsAsText') ? booleanOption('rowsAsText', v) : false),
   },
   {
@@ -676,7 +676,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     group: 'structure',
     help: "markdown, LangChain mode: MarkdownHeaderTextSplitter's strip_headers (--strip-headers=false, or --keep-headers, keeps the header lines)",
     aliases: ['strip'],
-    control: { kind: 'checkbox', label: 'Strip header lines' },
+    control: { kind: 'checkbox', label: 'Strip headers' },
     resolve: (v, { has }) => (has('stripHeaders') ? booleanOption('stripHeaders', v) : true),
     // MarkdownHeaderTextSplitter's own flag: it means something only in LangChain mode.
     shapes: (options, strategy) => options.compat === 'langchain' && inControls('stripHeaders')(options, strategy),

@@ -48,8 +48,8 @@ export interface LanguageChoice {
   detect?(options: ResolvedOptions): string | null;
 }
 
-export interface StrategyDescription {
-  id: StrategyName;
+export interface StrategyDescription<Id extends string = StrategyName> {
+  id: Id;
   label: string;
   /** One sentence shown in the page and in `--help`. */
   description: string;
@@ -59,6 +59,9 @@ export interface StrategyDescription {
   controls: ControlName[];
   /** Compatibility modes this strategy implements besides the native one. */
   compat: CompatMode[];
+  /** What the compat modes reproduce, one line under the page's compatibility checkboxes (default: the
+   * @langchain/textsplitters line). */
+  compatNote?: string;
   /** Document formats (src/import's ImportFormat) for which opening such a file switches to this strategy. */
   documentFormats?: readonly string[];
   /** The implementation has structure(): sections and heading ancestry (parents default to sections). */
@@ -98,7 +101,7 @@ export interface StrategyImplementation {
 }
 
 /** A registry entry: the description and how to load the implementation (a dynamic import, so bundles split). */
-export interface Strategy extends StrategyDescription {
+export interface Strategy<Id extends string = StrategyName> extends StrategyDescription<Id> {
   load(): Promise<StrategyImplementation>;
 }
 

@@ -1,7 +1,7 @@
 import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 
-export const markdown: StrategyDescription = {
+export const markdown: StrategyDescription<'markdown'> = {
   id: 'markdown',
   label: 'Markdown (headings)',
   description: 'Split markdown at its headings down to a depth; breadcrumbs on each chunk, tables and code blocks kept whole.',
@@ -10,6 +10,7 @@ export const markdown: StrategyDescription = {
   hasSections: true,
   documentFormats: ['markdown', 'docx'],
   compat: ['langchain', 'llamaindex'],
+  compatNote: "Reproduce LangChain's MarkdownHeaderTextSplitter or LlamaIndex's MarkdownNodeParser.",
   // LangChain's MarkdownHeaderTextSplitter and LlamaIndex's MarkdownNodeParser apply no size.
   unsized: (options) => options.compat !== 'none',
   copyAsCode: recipes,
