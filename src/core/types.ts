@@ -11,18 +11,9 @@ import type { BreakpointMode } from './semantic/breakpoints';
 
 export type { BreakpointMode };
 
-export type StrategyName =
-  | 'fixed'
-  | 'token'
-  | 'character'
-  | 'sentence'
-  | 'paragraph'
-  | 'recursive'
-  | 'semantic'
-  // structure-aware (src/core/structure)
-  | 'markdown'
-  | 'html'
-  | 'code';
+/** The registered strategies' ids: derived from the registry (src/core/strategies/index.ts), so adding a strategy
+ * is its folder plus one registry line. */
+export type StrategyName = import('./strategies').StrategyId;
 
 /** What a chunk holds: prose, one table (or a row group of one), or code. */
 export type ContentType = 'text' | 'table' | 'code';

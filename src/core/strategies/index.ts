@@ -15,7 +15,7 @@ import { token } from './token';
  * The registry: one line per strategy, its description (main-thread safe) and its implementation behind a dynamic
  * import, so the page's main bundle holds no parser and the worker loads only what a document needs.
  */
-export const STRATEGIES: Strategy[] = [
+export const STRATEGIES = [
   entry(recursive, () => import('./recursive/split')),
   entry(character, () => import('./character/split')),
   entry(sentence, () => import('./sentence/split')),
@@ -26,17 +26,20 @@ export const STRATEGIES: Strategy[] = [
   entry(markdown, () => import('./markdown/split')),
   entry(html, () => import('./html/split')),
   entry(code, () => import('./code/split')),
-];
+] as const;
+
+/** The id of a registered strategy (StrategyName in ./types). */
+export type StrategyId = (typeof STRATEGIES)[number]['id'];
 
 export const STRATEGY_NAMES: StrategyName[] = STRATEGIES.map((s) => s.id);
 
-function entry(description: StrategyDescription, load: () => Promise<{ implementation: StrategyImplementation }>): Strategy {
+function entry<Id extends string>(description: StrategyDescription<Id>, load: () => Promise<{ implementation: StrategyImplementation }>): Strategy<Id> {
   return { ...description, load: () => load().then((m) => m.implementation) };
 }
 
 /** The description of a strategy (throws on an unknown id; validateOptions names the field first). */
 export function getStrategy(id: string): Strategy {
-  const found = STRATEGIES.find((s) => s.id === id);
+  const found = (STRATEGIES as readonly Strategy[]).find((s) => s.id === id);
   if (!found) throw new Error(`unknown strategy "${id}"`);
   return found;
 }
@@ -56,5 +59,5 @@ export function loadStrategy(id: string): Promise<LoadedStrategy> {
 
 /** The strategies that implement a compat mode, in registry order (for messages and --help). */
 export function strategiesWithCompat(mode: string): StrategyName[] {
-  return STRATEGIES.filter((s) => (s.compat as string[]).includes(mode)).map((s) => s.id);
+  return (STRATEGIES as readonly Strategy[]).filter((s) => (s.compat as string[]).includes(mode)).map((s) => s.id);
 }

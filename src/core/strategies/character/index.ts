@@ -1,7 +1,7 @@
 import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 
-export const character: StrategyDescription = {
+export const character: StrategyDescription<'character'> = {
   id: 'character',
   label: 'Character',
   description: 'Split on one separator (default: a blank line), then pack the pieces up to the size.',

@@ -2,7 +2,7 @@ import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage } from './languages';
 
-export const code: StrategyDescription = {
+export const code: StrategyDescription<'code'> = {
   id: 'code',
   label: 'Code',
   description: 'Split source code at its syntax (tree-sitter): functions and classes stay whole; content starts with the file path and enclosing signatures.',

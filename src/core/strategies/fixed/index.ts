@@ -1,7 +1,7 @@
 import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 
-export const fixed: StrategyDescription = {
+export const fixed: StrategyDescription<'fixed'> = {
   id: 'fixed',
   label: 'Fixed size',
   description: 'Windows of exactly N units (characters, words or tokens) with overlap, ignoring the text structure.',

@@ -1,7 +1,7 @@
 import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 
-export const html: StrategyDescription = {
+export const html: StrategyDescription<'html'> = {
   id: 'html',
   label: 'HTML (headings)',
   description: 'Split HTML at its headings (h1–h6) down to a depth; breadcrumbs on each chunk, tables and <pre> kept whole.',

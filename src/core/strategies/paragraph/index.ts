@@ -1,7 +1,7 @@
 import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 
-export const paragraph: StrategyDescription = {
+export const paragraph: StrategyDescription<'paragraph'> = {
   id: 'paragraph',
   label: 'Paragraph',
   description: 'Pack whole paragraphs (blank-line separated) up to the size; long ones fall back to sentences, then words.',

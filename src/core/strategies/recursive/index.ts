@@ -4,7 +4,7 @@ import { recipes } from './copyAsCode';
 /** Blank line, line, space, character. */
 export const DEFAULT_RECURSIVE_SEPARATORS = ['\n\n', '\n', ' ', ''];
 
-export const recursive: StrategyDescription = {
+export const recursive: StrategyDescription<'recursive'> = {
   id: 'recursive',
   label: 'Recursive',
   description: 'Cut at the coarsest separator that works (paragraphs, lines, words, characters) and pack up to the size.',

@@ -1,7 +1,7 @@
 import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 
-export const sentence: StrategyDescription = {
+export const sentence: StrategyDescription<'sentence'> = {
   id: 'sentence',
   label: 'Sentence',
   description: 'Pack whole sentences (any language, via Intl.Segmenter) up to the size; overlap in whole sentences.',

@@ -1,7 +1,7 @@
 import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 
-export const token: StrategyDescription = {
+export const token: StrategyDescription<'token'> = {
   id: 'token',
   label: 'Token',
   description: 'Windows of N tokens, each starting `overlap` tokens before the previous one ends (LangChain TokenTextSplitter).',
