@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ChunkClient } from '../bridge/chunkClient';
+import { EmbedClient } from '../bridge/embedClient';
+import { chunk } from '../core/index';
+import type { Embedder } from '../embed/types';
+import { serveChunkWorker } from '../worker/chunkService';
+import { clearMemoryCache } from '../worker/embeddingCache';
+import { serveEmbedWorker } from '../worker/embedService';
+import { inProcessWorker } from '../worker/inProcess';
+import { toChunkOptions } from './chunkOptions';
+import { documentFacts, startJobs, type Jobs } from './jobs';
+import { resetStore, useStore } from './store';
+
+/** The jobs layer on the real chunk worker service (core's chunk()) and, for semantic, the real embedding service. */
+
+function topicVector(text: string): Float32Array {
+  const boats = (text.match(/boat|sail|keel/gi) ?? []).length;
+  const bread = (text.match(/bread|dough|oven/gi) ?? []).length;
+  const v = new Float32Array([boats, bread, 0.1]);
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
+}
+const doc =
+  'The boat has a deep keel. We sail at dawn. The boat heels in the wind. A sail tears. ' +
+  'Bread needs time. The dough rises overnight. The oven must be hot. Bread cools on a rack.';
+
+const model = { texts: 0, delayMs: 0 };
+const embedder: Embedder = {
+  info: { id: 'builtin', label: 'Topics', dims: 3, maxTokens: Infinity, backend: 'wasm' },
+  async embed(texts, options) {
+    const out: Float32Array[] = [];
+    for (const [i, t] of texts.entries()) {
+      if (model.delayMs) await new Promise((r) => setTimeout(r, model.delayMs));
+      options?.onProgress?.((i + 1) / texts.length);
+      out.push(topicVector(t));
+      model.texts++;
+    }
+    return out;
+  },
+  tokenize: () => [],
+  embedTokens: async () => ({ tokens: [], vectors: [] }),
+  dispose: async () => {},
+};
+
+let jobs: Jobs | null = null;
+let clients: { chunks: ChunkClient; embed: EmbedClient } | null = null;
+
+function start(): { chunks: ChunkClient; embed: EmbedClient; jobs: Jobs } {
+  const embed = new EmbedClient(() => inProcessWorker((end) => serveEmbedWorker(end, { threads: 1, isolated: false, load: async () => embedder })));
+  const chunks = new ChunkClient(() => inProcessWorker((end) => serveChunkWorker(end)), {
+    embedPort: () => embed.port(),
+    onEmbedderNeeded: () => embed.ensure(),
+  });
+  clients = { chunks, embed };
+  jobs = startJobs({ store: useStore, chunks, embed });
+  return { chunks, embed, jobs };
+}
+
+beforeEach(() => {
+  resetStore();
+  clearMemoryCache();
+  model.texts = 0;
+  model.delayMs = 0;
+  useStore.getState().setDocument(doc, { name: null });
+});
+afterEach(() => {
+  jobs?.stop();
+  clients?.chunks.dispose();
+  jobs = null;
+});
+
+const painted = () => useStore.getState().result;
+
+describe('jobs', () => {
+  it('paints the chunks core makes for the document and options, and reruns when either changes', async () => {
+    const { chunks } = start();
+    await expect.poll(() => painted()?.jobId).toBe(chunks.latestJobId);
+    const s = useStore.getState();
+    const expected = await chunk(doc, toChunkOptions(s.config, documentFacts(s)));
+    expect(Array.from(painted()!.starts)).toEqual(expected.map((c) => c.start));
+
+    useStore.getState().setConfig({ size: 40, overlap: 0 });
+    await expect.poll(() => painted()?.options.size).toBe(40);
+    useStore.getState().setDocument(doc + ' More bread.', { name: null });
+    await expect.poll(() => painted()?.text).toBe(doc + ' More bread.');
+  });
+
+  it('runs nothing for store changes that do not alter the document or the options', async () => {
+    const { chunks } = start();
+    await expect.poll(() => painted()?.jobId).toBe(chunks.latestJobId);
+    const before = chunks.latestJobId;
+    useStore.getState().setHoveredGap(3);
+    useStore.getState().setNotice('hello');
+    useStore.getState().setConfig({ contextWindow: useStore.getState().config.contextWindow + 1000 }); // not an option
+    await new Promise((r) => setTimeout(r, 50));
+    expect(chunks.latestJobId).toBe(before);
+  });
+
+  it('paints only the newest of a burst of changes (a dragged slider)', async () => {
+    const { chunks } = start();
+    const paintedIds: number[] = [];
+    const newestAtPaint: boolean[] = [];
+    const unsubscribe = useStore.subscribe((s, prev) => {
+      if (s.result && s.result !== prev.result) {
+        paintedIds.push(s.result.jobId);
+        newestAtPaint.push(s.result.jobId === chunks.latestJobId);
+      }
+    });
+    for (const size of [30, 35, 40, 45, 50]) useStore.getState().setConfig({ size, overlap: 0 });
+    await expect.poll(() => painted()?.options.size).toBe(50);
+    unsubscribe();
+    expect(newestAtPaint.every(Boolean)).toBe(true);
+    expect(paintedIds.at(-1)).toBe(chunks.latestJobId);
+  });
+
+  it('semantic: token counts follow; a threshold move re-splits without embedding; the curve reaches the store', async () => {
+    const { chunks } = start();
+    useStore.getState().setConfig({ strategy: 'semantic', buffer: 0, breakpoint: 'absolute', amount: 0.5 });
+    await expect.poll(() => painted()?.semantic?.breakpoints.length).toBe(1);
+    expect(model.texts).toBe(8);
+    await expect.poll(() => useStore.getState().tokens?.jobId, { timeout: 2000 }).toBe(chunks.latestJobId);
+    expect(useStore.getState().embedBackend).toMatchObject({ backend: 'wasm', threads: 1 });
+    useStore.getState().setConfig({ amount: 0.0001 });
+    await expect.poll(() => painted()?.semantic?.threshold).toBe(0.0001);
+    expect(model.texts).toBe(8);
+    expect(painted()!.semantic!.distances).toHaveLength(7);
+  });
+
+  it('cancelling the embedding keeps the last good result and says so', async () => {
+    const { chunks } = start();
+    await expect.poll(() => painted()?.jobId).toBe(chunks.latestJobId);
+    const before = painted();
+    model.delayMs = 30;
+    useStore.getState().setConfig({ strategy: 'semantic' });
+    await expect.poll(() => useStore.getState().embedProgress?.stage).toBe('embedding');
+    jobs!.cancelEmbedding();
+    await expect.poll(() => useStore.getState().notice).toMatch(/cancelled/i);
+    expect(painted()).toBe(before);
+    expect(useStore.getState().embedProgress).toBeNull();
+    expect(useStore.getState().running).toBe(false);
+  });
+});
