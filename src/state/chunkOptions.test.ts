@@ -20,11 +20,11 @@ describe('options sent for the structure controls', () => {
     const config: Config = { ...md, headingDepth: 2, rowsAsText: true, stripHeaders: false, returnEachLine: true };
     expect(toChunkOptions(config)).toMatchObject({ headingDepth: 2, rowsAsText: true });
     expect(toChunkOptions(config)).not.toHaveProperty('stripHeaders');
-    expect(toChunkOptions({ ...config, compat: true })).toMatchObject({ compat: 'langchain', stripHeaders: false, returnEachLine: true });
-    expect(toChunkOptions({ ...md, llamaindex: true }).compat).toBe('llamaindex');
+    expect(toChunkOptions({ ...config, compat: 'langchain' })).toMatchObject({ compat: 'langchain', stripHeaders: false, returnEachLine: true });
+    expect(toChunkOptions({ ...md, compat: 'llamaindex' }).compat).toBe('llamaindex');
     // Each strategy gets exactly the ones its registry entry lists.
     for (const strategy of STRATEGIES) {
-      const sent = toChunkOptions({ ...config, strategy: strategy.id, retrieval: 'window', headerMode: 'path' });
+      const sent = toChunkOptions({ ...config, strategy: strategy.id, retrieval: 'window', headers: true });
       for (const [key, control] of [['headingDepth', 'headingDepth'], ['rowsAsText', 'rowsAsText'], ['headers', 'headers'], ['retrieval', 'retrieval']] as const) {
         expect(key in sent, `${strategy.id} ${key}`).toBe(strategy.controls.includes(control));
       }
@@ -32,9 +32,9 @@ describe('options sent for the structure controls', () => {
   });
 
   it('headers and retrieval units', () => {
-    expect(toChunkOptions({ ...md, headerMode: 'path' }).headers).toBe(true);
-    expect(toChunkOptions({ ...md, headerMode: 'custom', headerTemplate: '{title}: {path}\\n\\n' }).headers).toBe('{title}: {path}\n\n');
-    expect(toChunkOptions({ ...md, headerMode: 'custom', headerTemplate: '  ' }).headers).toBe(true);
+    expect(toChunkOptions({ ...md, headers: true }).headers).toBe(true);
+    expect(toChunkOptions({ ...md, headers: '{title}: {path}\\n\\n' }).headers).toBe('{title}: {path}\n\n');
+    expect(toChunkOptions({ ...md, headers: '  ' }).headers).toBe(true);
     expect(toChunkOptions({ ...md, retrieval: 'parent-child', parentSize: 800 })).toMatchObject({ retrieval: 'parent-child', parentSize: 800 });
     expect(toChunkOptions({ ...md, retrieval: 'parent-child' })).not.toHaveProperty('parentSize');
     expect(toChunkOptions({ ...md, retrieval: 'window', window: 2 })).toMatchObject({ retrieval: 'window', window: 2 });
@@ -52,12 +52,12 @@ describe('options sent for the structure controls', () => {
     const base = await chunk(DOC, toChunkOptions(md, { name: 'guide.md' }));
     const variants: Partial<Config>[] = [
       { headingDepth: 1 },
-      { headerMode: 'path' },
-      { headerMode: 'custom', headerTemplate: '{file} | {path}\\n' },
+      { headers: true },
+      { headers: '{file} | {path}\\n' },
       { retrieval: 'parent-child', parentSize: 100 },
       { retrieval: 'window', window: 1 },
       { retrieval: 'hierarchical', levels: '200, 40' },
-      { compat: true },
+      { compat: 'langchain' },
     ];
     for (const patch of variants) {
       const options = toChunkOptions({ ...md, size: 40, ...patch }, { name: 'guide.md' });

@@ -1,6 +1,8 @@
-import { strategyDefinition } from './strategyInfo';
+import { ENGINE_OPTIONS, type OptionSpec } from '../core/describe';
+import type { StrategyDescription } from '../core/registry';
 import type { ChunkOptions } from '../core/types';
-import type { Config } from './configSlice';
+import type { Config, ConfigName } from './configSlice';
+import { optionApplies, optionInUse, strategyDefinition, usableFor } from './strategyInfo';
 
 /** What the options take from the document rather than from the controls. */
 export interface DocumentFacts {
@@ -11,55 +13,49 @@ export interface DocumentFacts {
 }
 
 /**
- * The ChunkOptions the worker receives for a configuration: only the controls that the chosen strategy uses
- * (the registry says which), so a hidden control never changes or breaks a result. This object is also what
- * `window.__chunkscope.getConfig()` returns and what export uses, so the CLI can be given the same options.
+ * The ChunkOptions the worker receives for a configuration, read off the option table: each chunking option that
+ * applies to the chosen strategy (its description's `controls`, or a sub-option of one of them) and is in use
+ * under the other values, unless it is unset (null). So a hidden control never changes or breaks a result.
+ * Switches and choices at the default the engine would take anyway are left out (the CLI line stays short);
+ * numbers and text are sent when set. This object is also what `window.__chunkscope.getConfig()` returns and what
+ * export uses, so the CLI can be given the same options.
  */
 export function toChunkOptions(config: Config, doc: DocumentFacts = {}): ChunkOptions {
   const strategy = strategyDefinition(config.strategy);
-  const controls = new Set<string>(strategy.controls);
-  if (config.strategy === 'semantic') return withDocument(semanticOptions(config, controls), config, controls, doc);
-  const options: ChunkOptions = { strategy: config.strategy, size: config.size, overlap: config.overlap };
-  if (controls.has('unit')) options.unit = config.unit;
-  // The code strategy's language is a grammar (its own select); the others' is a recursive separator preset.
-  if (config.strategy === 'code') {
-    if (config.codeLanguage) options.language = config.codeLanguage;
-  } else if (controls.has('language') && config.language) options.language = config.language;
-  if (controls.has('separators') && config.separators) options.separators = [...config.separators];
-  // Hidden (and not sent) in compat mode: LangChain splits on literal separators only.
-  if (controls.has('separators') && config.separatorsAreRegex && !config.compat) options.separatorsAreRegex = true;
-  if (controls.has('keepSeparator') && config.keepSeparator) options.keepSeparator = config.keepSeparator;
-  if (controls.has('locale') && config.locale) options.locale = config.locale;
-  if (config.compat && strategy.compat.includes('langchain')) options.compat = 'langchain';
-  else if (config.llamaindex && strategy.compat.includes('llamaindex')) options.compat = 'llamaindex';
-  if (controls.has('headingDepth')) options.headingDepth = config.headingDepth;
-  if (controls.has('rowsAsText') && config.rowsAsText) options.rowsAsText = true;
-  // MarkdownHeaderTextSplitter's own flags: they mean nothing outside LangChain compatibility.
-  if (options.compat === 'langchain') {
-    if (controls.has('stripHeaders') && !config.stripHeaders) options.stripHeaders = false;
-    if (controls.has('returnEachLine') && config.returnEachLine) options.returnEachLine = true;
+  const options: Record<string, unknown> = {};
+  for (const spec of ENGINE_OPTIONS) {
+    if (!optionApplies(spec, strategy) || !optionInUse(spec, config)) continue;
+    const value = config[spec.name as ConfigName];
+    if (value === null || value === undefined || !usableFor(spec, value, strategy)) continue;
+    if (spec.name !== 'strategy' && atEngineDefault(spec, value, strategy)) continue;
+    options[spec.name] = engineValue(spec, value);
   }
-  return withDocument(options, config, controls, doc);
+  // The document's own facts: its name is the path when the user typed none (or the strategy has no path box).
+  if (options.path === undefined && doc.name) options.path = doc.name;
+  if (Array.isArray(doc.pageStarts) && doc.pageStarts.length > 0) options.pageStarts = doc.pageStarts;
+  return options as ChunkOptions;
 }
 
-/** Contextual headers, retrieval units and the document's own facts (path, pages): any strategy that lists them. */
-function withDocument(options: ChunkOptions, config: Config, controls: Set<string>, doc: DocumentFacts): ChunkOptions {
-  if (controls.has('headers') && config.headerMode !== 'off') {
-    const template = config.headerTemplate.trim() === '' ? null : config.headerTemplate;
-    options.headers = config.headerMode === 'custom' && template !== null ? templateEscapes(template) : true;
+/** A switch or choice at the value the engine uses when it is not given (the strategy's default over the table's). */
+function atEngineDefault(spec: OptionSpec, value: unknown, strategy: StrategyDescription): boolean {
+  if (spec.kind !== 'boolean' && spec.kind !== 'choice') return false;
+  const own = (strategy.defaults as Record<string, unknown>)[spec.name];
+  return value === (own === undefined ? spec.default : own);
+}
+
+/** The page's value in the engine's form (by the table's kind). */
+function engineValue(spec: OptionSpec, value: unknown): unknown {
+  switch (spec.kind) {
+    case 'template':
+      // true: the default template; a blank box means the default template too.
+      return value === true || (value as string).trim() === '' ? true : templateEscapes(value as string);
+    case 'integers':
+      return parseLevels(value as string);
+    case 'strings':
+      return [...(value as string[])];
+    default:
+      return value;
   }
-  if (controls.has('retrieval') && config.retrieval !== 'chunks') {
-    options.retrieval = config.retrieval;
-    if (config.retrieval === 'parent-child' && config.parentSize !== null) options.parentSize = config.parentSize;
-    if (config.retrieval === 'window') options.window = config.window;
-    if (config.retrieval === 'hierarchical') options.levels = parseLevels(config.levels);
-  }
-  // The user's path only where its box is shown (a path typed for the code strategy is not markdown's {file}).
-  const userPath = controls.has('path') || config.strategy === 'code' ? config.path : null;
-  const path = userPath ?? doc.name ?? null;
-  if (path) options.path = path;
-  if (Array.isArray(doc.pageStarts) && doc.pageStarts.length > 0) options.pageStarts = doc.pageStarts;
-  return options;
 }
 
 /** A one-line box cannot hold a line break: \n, \t and \\ in a template mean what they mean to the CLI's --headers. */
@@ -77,20 +73,3 @@ export function parseLevels(text: string): number[] {
     .filter((piece) => piece !== '')
     .map((piece) => (/^\d+$/.test(piece) ? Number(piece) : (piece as unknown as number)));
 }
-
-/** Semantic options: no size or overlap (a semantic chunk is as long as its topic), the CLI's flags otherwise. */
-function semanticOptions(config: Config, controls: Set<string>): ChunkOptions {
-  const options: ChunkOptions = { strategy: 'semantic', unit: config.unit, breakpoint: config.breakpoint, buffer: config.buffer };
-  // A target number of chunks replaces the threshold: an unused (perhaps out-of-range) amount is not sent.
-  if (config.amount !== null && config.targetChunks === null) options.amount = config.amount;
-  if (config.targetChunks !== null) options.chunks = config.targetChunks;
-  if (config.minSize !== null) options.minSize = config.minSize;
-  if (config.maxSize !== null) options.maxSize = config.maxSize;
-  options.embedder = config.embedder;
-  if (config.sentences !== 'intl') options.sentences = config.sentences;
-  if (controls.has('locale') && config.locale) options.locale = config.locale;
-  if (config.compat) options.compat = 'langchain';
-  else if (config.llamaindex) options.compat = 'llamaindex';
-  return options;
-}
-

@@ -1,115 +1,98 @@
 import type { StateCreator } from 'zustand';
-import type { BreakpointMode, KeepSeparator, RetrievalMode, SentenceFinder, StrategyName, UnitName } from '../core/types';
+import { OPTION_TABLE, type OptionName, type OptionSpec } from '../core/describe';
+import type { BreakpointMode, CompatMode, KeepSeparator, RetrievalMode, SentenceFinder, StrategyName, UnitName } from '../core/types';
 
-/** Contextual header: none, the title and heading path (core's default template), or the user's own template. */
-export type HeaderMode = 'off' | 'path' | 'custom';
-export const HEADER_MODES: HeaderMode[] = ['off', 'path', 'custom'];
-export const RETRIEVAL_MODES: RetrievalMode[] = ['chunks', 'parent-child', 'window', 'hierarchical'];
-/** Grammars the code strategy offers besides detection from the file name. */
-export const CODE_LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'go', 'java', 'rust', 'c', 'cpp'] as const;
-
-/** Every control of the configuration panel. These fields round-trip through the URL and localStorage. */
+/**
+ * The page's configuration: one field per option of the core option table (src/core/optionTable.ts), under the
+ * table's own name (the library key, the stored-settings key; its kebab-case flag is the URL key). Document data
+ * (documentId, pageStarts) is not configuration and lives with the document. The fields round-trip through the
+ * URL (urlCodec.ts) and localStorage (persistence.ts); what the worker receives is toChunkOptions (chunkOptions.ts).
+ *
+ * `null` in a field means "not set: the strategy's (or the engine's) default" — see PAGE_UNSET below.
+ */
 export interface Config {
   strategy: StrategyName;
   size: number;
   overlap: number;
   unit: UnitName;
+  /** The compatibility mode (only a mode the strategy lists in its description's `compat` is sent). */
+  compat: CompatMode;
+  /** null: the strategy's default (recursive: start; character: none). */
+  keepSeparator: KeepSeparator | null;
+  /** What the strategy's description says it is: a recursive separator preset, or (a strategy with its own
+   * `language` choice, e.g. code) the grammar; null: none / detected from the path. */
+  language: string | null;
+  /** Separators are regular-expression sources; never sent in a compat mode (LangChain splits on literals). */
+  separatorsAreRegex: boolean;
   /** null: the strategy's (or language preset's) own separators. */
   separators: string[] | null;
-  /** Separators are regular-expression sources (CLI --regex); core refuses them in LangChain compat mode. */
-  separatorsAreRegex: boolean;
-  /** null: the strategy's default. */
-  keepSeparator: KeepSeparator | null;
-  /** Recursive language preset, or null for none. */
-  language: string | null;
-  /** Sentence segmentation locale (BCP 47, e.g. "de", "ja"); null: the engine's default. */
+  /** Sentence segmentation locale (BCP 47); null: the engine's default. */
   locale: string | null;
-  /** LangChain compatibility mode. */
-  compat: boolean;
-  /** Context budget: window size (tokens) and how many chunks a query puts into it. */
-  contextWindow: number;
-  chunksInContext: number;
-  // Semantic strategy (names follow the CLI flags)
+  // Semantic
   breakpoint: BreakpointMode;
-  /** The mode's parameter (--threshold); null: the mode's default. For 'absolute' it is the distance. */
+  /** The mode's amount; null: the mode's default. For 'absolute' it is the distance. */
   amount: number | null;
-  /** A target number of chunks (--chunks); null: use the threshold. */
-  targetChunks: number | null;
+  /** A target number of chunks; null: use the amount. */
+  chunks: number | null;
   buffer: number;
   minSize: number | null;
   maxSize: number | null;
-  /** 'builtin', a hub model id, or 'local/<folder>' for a folder the user picked. */
+  /** 'builtin', a hub model id, or 'local/<folder>' for a folder the user picked (never in a link). */
   embedder: string;
   sentences: SentenceFinder;
-  /** LlamaIndex compatibility (semantic, markdown; LangChain's is `compat`). */
-  llamaindex: boolean;
-  // Structure-aware strategies (markdown, html, code)
-  /** Split at headings of depth 1..headingDepth. */
+  // Structure-aware strategies, contextual headers, retrieval units
   headingDepth: number;
-  /** Table chunks as "column: value" lines. */
-  rowsAsText: boolean;
-  /** Markdown, LangChain compatibility: strip_headers and return_each_line. */
-  stripHeaders: boolean;
-  returnEachLine: boolean;
-  /** Contextual header put before each chunk's content. */
-  headerMode: HeaderMode;
-  /** The user's template ({title}, {path}, {file}); used when headerMode is 'custom', kept otherwise. */
-  headerTemplate: string;
-  /** File path given by the user; null: the document's name. */
+  /** Contextual header: null (off), true (the default template: title and heading path) or the user's template
+   * as typed (\n, \t written as escapes in the one-line box). */
+  headers: null | true | string;
+  /** A path the user typed; null: the document's name. */
   path: string | null;
-  /** Code strategy grammar; null: detect from the file path. */
-  codeLanguage: string | null;
-  // Retrieval units
-  retrieval: RetrievalMode;
   /** Parent–child: parents' size in the unit; null: the engine's default (sections for structure strategies). */
   parentSize: number | null;
-  /** Sentence windows: sentences on each side. */
   window: number;
   /** Hierarchical level sizes as typed ("2048, 512, 128"); parsed for the engine, which validates them. */
   levels: string;
+  retrieval: RetrievalMode;
+  rowsAsText: boolean;
+  /** LangChain markdown compatibility: strip_headers and return_each_line. */
+  stripHeaders: boolean;
+  returnEachLine: boolean;
+  // Page settings: the context budget.
+  contextWindow: number;
+  chunksInContext: number;
 }
 
-export const DEFAULT_CONFIG: Config = {
-  strategy: 'recursive',
-  size: 512,
-  overlap: 64,
-  unit: 'chars',
-  separators: null,
-  separatorsAreRegex: false,
-  keepSeparator: null,
-  language: null,
-  locale: null,
-  compat: false,
-  contextWindow: 8192,
-  chunksInContext: 5,
-  breakpoint: 'percentile',
-  amount: null,
-  targetChunks: null,
-  buffer: 1,
-  minSize: null,
-  maxSize: null,
-  embedder: 'builtin',
-  sentences: 'intl',
-  llamaindex: false,
-  headingDepth: 3,
-  rowsAsText: false,
-  stripHeaders: true,
-  returnEachLine: false,
-  headerMode: 'off',
-  headerTemplate: '',
-  path: null,
-  codeLanguage: null,
-  retrieval: 'chunks',
-  parentSize: null,
-  window: 3,
-  levels: '2048, 512, 128',
-};
+/** The options the page holds: every option of the table but document data. */
+export type ConfigName = Exclude<OptionName, 'documentId' | 'pageStarts'>;
 
-/** Config fields that may be null or a number. */
-export const NULLABLE_NUMBERS = ['amount', 'targetChunks', 'minSize', 'maxSize', 'parentSize'] as const;
+// The compiler holds Config to the table: a field under another name, or an option without a field, fails here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const configKeysAreTableNames: Same<keyof Config, ConfigName> = true;
+void configKeysAreTableNames;
 
-/** Config fields that may be null or a string. */
-export const NULLABLE_STRINGS = ['keepSeparator', 'language', 'locale', 'path', 'codeLanguage'] as const;
+/** The table's options that are page state (in table order). */
+export const CONFIG_OPTIONS: readonly OptionSpec[] = OPTION_TABLE.filter((o) => !o.document);
+
+/**
+ * Options the page keeps at `null` ("unset") by default although the table has a base default: a strategy's
+ * description overrides these (recursive keeps separators at the start, character drops them; separators come
+ * from the strategy or the language preset; the locale is the engine's), so the page sends nothing until the
+ * user sets one.
+ */
+export const PAGE_UNSET: ReadonlySet<ConfigName> = new Set<ConfigName>(['separators', 'keepSeparator', 'locale']);
+
+/** The page's value for an option's table default. */
+function pageDefault(spec: OptionSpec): unknown {
+  if (PAGE_UNSET.has(spec.name as ConfigName)) return null;
+  // Levels are edited as text: the table's [2048, 512, 128] is shown as "2048, 512, 128".
+  if (spec.kind === 'integers') return (spec.default as number[]).join(', ');
+  return spec.default;
+}
+
+/** Every field at the table's default (no second copy of the defaults). */
+export const DEFAULT_CONFIG: Config = Object.freeze(
+  Object.fromEntries(CONFIG_OPTIONS.map((spec) => [spec.name, pageDefault(spec)])),
+) as unknown as Config;
 
 export interface ConfigSlice {
   config: Config;

@@ -28,7 +28,7 @@ describe('stored settings', () => {
   it('keep the structure, header and retrieval controls; refuse an unknown mode', () => {
     const config = {
       ...DEFAULT_CONFIG, strategy: 'markdown' as const, headingDepth: 2, rowsAsText: true, stripHeaders: false, returnEachLine: true,
-      headerMode: 'custom' as const, headerTemplate: '{title}: {path}', path: 'docs/x.md', codeLanguage: 'rust',
+      headers: '{title}: {path}', path: 'docs/x.md', language: 'rust',
       retrieval: 'hierarchical' as const, parentSize: 1500, window: 2, levels: '1024, 256',
     };
     expect(parseSettings(serializeSettings(config))).toEqual({ ok: true, config });
@@ -47,7 +47,7 @@ describe('stored settings', () => {
   });
 
   it('round-trip', () => {
-    const config = { ...DEFAULT_CONFIG, size: 300, separators: ['\n', ''], language: 'python', compat: true };
+    const config = { ...DEFAULT_CONFIG, size: 300, separators: ['\n', ''], language: 'python', compat: 'langchain' as const };
     expect(parseSettings(serializeSettings(config))).toEqual({ ok: true, config });
   });
 

@@ -1,9 +1,13 @@
-import { DEFAULT_CONFIG, HEADER_MODES, NULLABLE_NUMBERS, NULLABLE_STRINGS, RETRIEVAL_MODES, type Config } from './configSlice';
+import { STRATEGY_NAMES, UNIT_NAMES, type OptionSpec } from '../core/describe';
+import { CONFIG_OPTIONS, DEFAULT_CONFIG, type Config } from './configSlice';
+import { migrateStoredSettings } from './urlMigration';
 
 /**
  * What survives a reload: settings in localStorage (small, synchronous), the document in IndexedDB (it can be
  * 10 MiB; localStorage caps near 5 MB and blocks the main thread). Stored state that does not parse is
- * discarded and reported, never half-applied.
+ * discarded and reported, never half-applied. Settings are the Config under the option table's names, each field
+ * checked by the table's kind; settings the previous version stored under older names are migrated first
+ * (urlMigration.ts).
  */
 
 export const SETTINGS_KEY = 'chunkscope.settings.v1';
@@ -23,34 +27,46 @@ export function parseSettings(raw: string | null): ParsedSettings | null {
     return { ok: false, reason: 'not valid JSON' };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'not an object' };
-  const v = value as Record<string, unknown>;
-  const config: Config = { ...DEFAULT_CONFIG };
-  for (const key of Object.keys(DEFAULT_CONFIG) as (keyof Config)[]) {
-    if (!(key in v)) continue;
-    const field = v[key];
-    const expected = DEFAULT_CONFIG[key];
-    if (key === 'separators') {
-      if (field !== null && !(Array.isArray(field) && field.every((s) => typeof s === 'string'))) {
-        return { ok: false, reason: 'separators must be a list of strings' };
-      }
-      config.separators = field as string[] | null;
-    } else if ((NULLABLE_NUMBERS as readonly string[]).includes(key)) {
-      if (field !== null && !(typeof field === 'number' && Number.isFinite(field))) return { ok: false, reason: `${key} must be a number` };
-      (config as unknown as Record<string, unknown>)[key] = field;
-    } else if ((NULLABLE_STRINGS as readonly string[]).includes(key)) {
-      if (field !== null && typeof field !== 'string') return { ok: false, reason: `${key} must be a string` };
-      (config as unknown as Record<string, unknown>)[key] = field;
-    } else if (key === 'headerMode' || key === 'retrieval') {
-      const allowed: readonly string[] = key === 'headerMode' ? HEADER_MODES : RETRIEVAL_MODES;
-      if (typeof field !== 'string' || !allowed.includes(field)) return { ok: false, reason: `${key} must be one of ${allowed.join(', ')}` };
-      (config as unknown as Record<string, unknown>)[key] = field;
-    } else if (typeof field !== typeof expected || (typeof field === 'number' && !Number.isFinite(field))) {
-      return { ok: false, reason: `${key} has the wrong type` };
-    } else {
-      (config as unknown as Record<string, unknown>)[key] = field;
-    }
+  const migrated = migrateStoredSettings(value as Record<string, unknown>);
+  if (!migrated.ok) return migrated;
+  const v = migrated.value;
+  const config: Record<string, unknown> = { ...DEFAULT_CONFIG };
+  for (const spec of CONFIG_OPTIONS) {
+    if (!(spec.name in v)) continue;
+    const field = v[spec.name];
+    const problem = checkField(spec, field);
+    if (problem) return { ok: false, reason: `${spec.name} ${problem}` };
+    config[spec.name] = field;
   }
-  return { ok: true, config };
+  return { ok: true, config: config as unknown as Config };
+}
+
+/** Why a stored field does not fit its option's kind (null when it fits). */
+function checkField(spec: OptionSpec, field: unknown): string | null {
+  // null is the page's "unset" where its default is null (the strategy's or the engine's default).
+  if (field === null) return DEFAULT_CONFIG[spec.name as keyof Config] === null ? null : 'must not be empty';
+  switch (spec.kind) {
+    case 'integer':
+    case 'number':
+      return typeof field === 'number' && Number.isFinite(field) ? null : 'must be a number';
+    case 'boolean':
+      return typeof field === 'boolean' ? null : 'must be true or false';
+    case 'choice': {
+      const allowed: readonly string[] = spec.name === 'strategy' ? STRATEGY_NAMES : spec.name === 'unit' ? UNIT_NAMES : (spec.choices ?? []);
+      return typeof field === 'string' && allowed.includes(field) ? null : `must be one of ${allowed.join(', ')}`;
+    }
+    case 'string':
+      return typeof field === 'string' ? null : 'must be a string';
+    case 'strings':
+      return Array.isArray(field) && field.every((s) => typeof s === 'string') ? null : 'must be a list of strings';
+    case 'integers':
+      // Edited as text ("2048, 512, 128"), validated by the engine.
+      return typeof field === 'string' ? null : 'must be text such as "2048, 512, 128"';
+    case 'template':
+      return field === true || typeof field === 'string' ? null : 'must be true or a template';
+    default:
+      return 'is not a setting';
+  }
 }
 
 export function serializeSettings(config: Config): string {

@@ -1,26 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_CONFIG, type Config } from './configSlice';
-import { decodeConfig, decodeStructure, encodeConfig, encodeStructure, hasConfig } from './urlCodec';
-
-/** What a configuration link without any structure key means. */
-const STRUCTURE_DEFAULTS = decodeStructure(new URLSearchParams());
+import { CONFIG_OPTIONS, DEFAULT_CONFIG, type Config } from './configSlice';
+import { optionApplies, optionInUse, strategyDefinition, usableFor } from './strategyInfo';
+import { decodeConfig, encodeConfig, hasConfig } from './urlCodec';
 
 const known = {
   strategies: ['fixed', 'token', 'character', 'sentence', 'paragraph', 'recursive'],
   units: ['chars', 'words', 'cl100k_base', 'o200k_base', 'p50k_base', 'r50k_base'],
 };
+const allKnown = { ...known, strategies: [...known.strategies, 'semantic', 'markdown', 'html', 'code'] };
+
+/** What a configuration link without structure keys means (markdown in LangChain mode: every structure control). */
+const STRUCTURE_DEFAULTS = (() => {
+  const d = decodeConfig('?strategy=markdown&compat=langchain', allKnown);
+  return { rowsAsText: d.rowsAsText, stripHeaders: d.stripHeaders, returnEachLine: d.returnEachLine, headers: d.headers, retrieval: d.retrieval, headingDepth: d.headingDepth };
+})();
+
+/** The query of a configuration as a plain object (repeated keys as lists). */
+function params(config: Config): Record<string, string | string[]> {
+  const q = new URLSearchParams(encodeConfig(config));
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(q.keys())) {
+    const all = q.getAll(key);
+    out[key] = all.length > 1 ? all : all[0]!;
+  }
+  return out;
+}
 
 describe('configuration in the URL', () => {
-  it('uses the CLI flag names, one sep per separator in order', () => {
+  it('uses the CLI flag names, one separators key per separator in order', () => {
     const config: Config = { ...DEFAULT_CONFIG, size: 120, overlap: 20, unit: 'words', separators: ['\n\n', '\n', '.'], keepSeparator: 'end' };
     const q = new URLSearchParams(encodeConfig(config));
     expect(q.get('strategy')).toBe('recursive');
     expect(q.get('size')).toBe('120');
     expect(q.get('overlap')).toBe('20');
     expect(q.get('unit')).toBe('words');
-    expect(q.getAll('sep')).toEqual(['\n\n', '\n', '.']);
-    expect(q.get('keep')).toBe('end');
+    expect(q.getAll('separators')).toEqual(['\n\n', '\n', '.']);
+    expect(q.get('keep-separator')).toBe('end');
     expect(q.has('compat')).toBe(false);
   });
 
@@ -35,14 +51,15 @@ describe('configuration in the URL', () => {
       keepSeparator: fc.constantFrom('start' as const, 'end' as const, 'none' as const, null),
       language: fc.constantFrom('python', 'markdown', null),
       locale: fc.constantFrom('de', 'ja', 'zh-Hans', null),
-      compat: fc.boolean(),
+      compat: fc.constantFrom('none' as const, 'langchain' as const),
       contextWindow: fc.integer({ min: 1, max: 1_000_000 }),
       chunksInContext: fc.integer({ min: 1, max: 100 }),
     }).map((c): Config => ({ ...DEFAULT_CONFIG, ...c }));
     fc.assert(
       fc.property(arbConfig, (config) => {
         const decoded = { ...DEFAULT_CONFIG, ...decodeConfig('?' + encodeConfig(config), known) };
-        expect(decoded).toEqual(config);
+        // What the link carries is what the strategy uses: the rest stays as it was (here: the defaults).
+        expect(visible(decoded)).toEqual(visible(config));
       }),
     );
   });
@@ -51,45 +68,53 @@ describe('configuration in the URL', () => {
     const arbSemantic = fc.record({
       breakpoint: fc.constantFrom('percentile' as const, 'standard_deviation' as const, 'interquartile' as const, 'gradient' as const, 'absolute' as const),
       amount: fc.option(fc.double({ min: 0, max: 100, noNaN: true }), { nil: null }),
-      targetChunks: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: null }),
+      chunks: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: null }),
       buffer: fc.integer({ min: 0, max: 5 }),
       minSize: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }),
       maxSize: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }),
       embedder: fc.constantFrom('builtin', 'Xenova/all-MiniLM-L6-v2'),
       sentences: fc.constantFrom('intl' as const, 'regex' as const),
-      llamaindex: fc.boolean(),
+      compat: fc.constantFrom('none' as const, 'langchain' as const, 'llamaindex' as const),
     });
     fc.assert(
       fc.property(arbSemantic, (semantic) => {
         const config: Config = { ...DEFAULT_CONFIG, strategy: 'semantic', ...semantic };
-        const decoded = { ...DEFAULT_CONFIG, ...decodeConfig('?' + encodeConfig(config), { ...known, strategies: [...known.strategies, 'semantic'] }) };
-        expect(decoded).toEqual(config);
+        const decoded = { ...DEFAULT_CONFIG, ...decodeConfig('?' + encodeConfig(config), allKnown) };
+        expect(visible(decoded)).toEqual(visible(config));
       }),
     );
-    const q = new URLSearchParams(encodeConfig({ ...DEFAULT_CONFIG, strategy: 'semantic', breakpoint: 'absolute', amount: 0.35, targetChunks: 4 }));
-    expect([q.get('breakpoint'), q.get('threshold'), q.get('chunks'), q.get('embedder')]).toEqual(['absolute', '0.35', '4', 'builtin']);
+    const q = new URLSearchParams(encodeConfig({ ...DEFAULT_CONFIG, strategy: 'semantic', breakpoint: 'absolute', amount: 0.35 }));
+    expect([q.get('breakpoint'), q.get('amount'), q.get('chunks')]).toEqual(['absolute', '0.35', null]);
+    // A target number of chunks replaces the amount: the unused amount is not written.
+    const target = new URLSearchParams(encodeConfig({ ...DEFAULT_CONFIG, strategy: 'semantic', breakpoint: 'absolute', amount: 0.35, chunks: 4 }));
+    expect([target.get('chunks'), target.has('amount')]).toEqual(['4', false]);
   });
 
-  it('carries regular-expression separators as regex=1, absent when off', () => {
+  it('carries regular-expression separators as separators-are-regex=1, absent when off', () => {
     const config: Config = { ...DEFAULT_CONFIG, strategy: 'character', separators: ['[.!?]\\s+', '\\n{2,}'], separatorsAreRegex: true };
     const encoded = encodeConfig(config);
     const q = new URLSearchParams(encoded);
-    expect(q.get('regex')).toBe('1');
+    expect(q.get('separators-are-regex')).toBe('1');
     // Backslashes survive the query string: the pattern is what the regex engine gets.
-    expect(q.getAll('sep')).toEqual(['[.!?]\\s+', '\\n{2,}']);
+    expect(q.getAll('separators')).toEqual(['[.!?]\\s+', '\\n{2,}']);
     expect({ ...DEFAULT_CONFIG, ...decodeConfig('?' + encoded, known) }).toEqual(config);
 
     const literal = encodeConfig({ ...config, separatorsAreRegex: false });
-    expect(new URLSearchParams(literal).has('regex')).toBe(false);
-    // A link without regex=1 means literal separators, even over a stored setting that had them on.
+    expect(new URLSearchParams(literal).has('separators-are-regex')).toBe(false);
+    // A link without the flag means literal separators, even over a stored setting that had them on.
     const stored: Config = { ...DEFAULT_CONFIG, separatorsAreRegex: true };
     expect({ ...stored, ...decodeConfig('?' + literal, known) }.separatorsAreRegex).toBe(false);
-    expect(hasConfig('?regex=1')).toBe(true);
+    expect(hasConfig('?separators-are-regex=1')).toBe(true);
+    // Not written in a compat mode (LangChain splits on literal separators).
+    expect(new URLSearchParams(encodeConfig({ ...config, compat: 'langchain' })).has('separators-are-regex')).toBe(false);
   });
 
-  it('ignores unknown or malformed values so defaults apply', () => {
-    const decoded = decodeConfig('?strategy=nope&size=abc&unit=bytes&keep=sideways&overlap=10', known);
-    expect(decoded).toEqual({ overlap: 10, separatorsAreRegex: false, ...STRUCTURE_DEFAULTS });
+  it('ignores unknown or malformed values so defaults or stored values apply', () => {
+    const stored: Config = { ...DEFAULT_CONFIG, size: 300, unit: 'words', keepSeparator: 'end' };
+    const decoded = { ...stored, ...decodeConfig('?strategy=nope&size=abc&unit=bytes&keep-separator=sideways&overlap=10', known) };
+    // Malformed: the stored value stays; well-formed: taken; left out: the default.
+    expect(decoded).toEqual({ ...DEFAULT_CONFIG, size: 300, unit: 'words', keepSeparator: 'end', overlap: 10 });
+    expect(decodeConfig('?strategy=recursive&separators-are-regex=maybe&context-window=0&chunks-in-context=x', known)).not.toHaveProperty('contextWindow');
   });
 
   it('knows when a query carries a configuration', () => {
@@ -101,69 +126,77 @@ describe('configuration in the URL', () => {
   it('a link without structure keys means their defaults', () => {
     const d = DEFAULT_CONFIG;
     expect(STRUCTURE_DEFAULTS).toEqual({
-      rowsAsText: d.rowsAsText, stripHeaders: d.stripHeaders, returnEachLine: d.returnEachLine, headerMode: d.headerMode,
-      retrieval: d.retrieval, path: d.path, codeLanguage: d.codeLanguage,
+      rowsAsText: d.rowsAsText, stripHeaders: d.stripHeaders, returnEachLine: d.returnEachLine, headers: d.headers,
+      retrieval: d.retrieval, headingDepth: d.headingDepth,
     });
+    // Over stored settings that had them changed.
+    const stored: Config = { ...DEFAULT_CONFIG, strategy: 'markdown', rowsAsText: true, headers: true, retrieval: 'window', headingDepth: 1, stripHeaders: false };
+    expect({ ...stored, ...decodeConfig('?strategy=markdown&compat=langchain', allKnown) }).toMatchObject(STRUCTURE_DEFAULTS);
+  });
+
+  it('writes only what differs from the default, besides the strategy', () => {
+    expect(encodeConfig(DEFAULT_CONFIG)).toBe('strategy=recursive');
+    expect(encodeConfig({ ...DEFAULT_CONFIG, strategy: 'markdown' })).toBe('strategy=markdown');
+    // A local model folder cannot travel in a link.
+    expect(encodeConfig({ ...DEFAULT_CONFIG, strategy: 'semantic', embedder: 'local/my-model' })).toBe('strategy=semantic');
+    expect(decodeConfig('?strategy=semantic&embedder=local/x', allKnown)).not.toHaveProperty('embedder');
   });
 });
 
 describe('structure, header and retrieval controls in the URL', () => {
-  const ALL = new Set(['headingDepth', 'rowsAsText', 'stripHeaders', 'returnEachLine', 'headers', 'retrieval', 'path']);
-  const encode = (config: Config, controls = ALL) => {
-    const q = new URLSearchParams();
-    encodeStructure(q, config, controls);
-    return q;
-  };
+  const md: Config = { ...DEFAULT_CONFIG, strategy: 'markdown' };
 
-  it('uses the short keys documented in urlCodec', () => {
-    const q = encode({
-      ...DEFAULT_CONFIG, headingDepth: 2, rowsAsText: true, compat: true, stripHeaders: false, returnEachLine: true,
-      headerMode: 'custom', headerTemplate: '{file}: {path}', retrieval: 'hierarchical', levels: '1024, 256', path: 'docs/a.md',
-    });
-    expect(Object.fromEntries(q)).toEqual({ depth: '2', rows: '1', strip: '0', each: '1', hdr: '{file}: {path}', ret: 'hierarchical', levels: '1024, 256', path: 'docs/a.md' });
-    expect(Object.fromEntries(encode({ ...DEFAULT_CONFIG, retrieval: 'parent-child', parentSize: 2000, headerMode: 'path' }))).toEqual({ depth: '3', hdr: 'path', ret: 'parent-child', psize: '2000' });
-    expect(Object.fromEntries(encode({ ...DEFAULT_CONFIG, retrieval: 'window', window: 2 }))).toEqual({ depth: '3', ret: 'window', win: '2' });
-    expect(Object.fromEntries(encode({ ...DEFAULT_CONFIG, strategy: 'code', codeLanguage: 'go' }, new Set(['path'])))).toEqual({ codelang: 'go' });
-    for (const key of ['depth', 'rows', 'hdr', 'ret', 'psize', 'win', 'levels', 'path', 'codelang']) expect(hasConfig(`?${key}=1`)).toBe(true);
+  it('uses the flags of the option table', () => {
+    expect(
+      params({ ...md, headingDepth: 2, rowsAsText: true, compat: 'langchain', stripHeaders: false, returnEachLine: true, headers: '{file}: {path}' }),
+    ).toEqual({ strategy: 'markdown', 'heading-depth': '2', 'rows-as-text': '1', compat: 'langchain', 'strip-headers': '0', 'return-each-line': '1', headers: '{file}: {path}' });
+    expect(params({ ...md, retrieval: 'hierarchical', levels: '1024, 256' })).toEqual({ strategy: 'markdown', retrieval: 'hierarchical', levels: '1024, 256' });
+    expect(params({ ...md, retrieval: 'parent-child', parentSize: 2000, headers: true })).toEqual({ strategy: 'markdown', headers: '1', retrieval: 'parent-child', 'parent-size': '2000' });
+    expect(params({ ...md, retrieval: 'window', window: 2 })).toEqual({ strategy: 'markdown', retrieval: 'window', window: '2' });
+    expect(params({ ...DEFAULT_CONFIG, strategy: 'code', language: 'go', path: 'src/a.go' })).toEqual({ strategy: 'code', language: 'go', path: 'src/a.go' });
+    for (const key of ['heading-depth', 'rows-as-text', 'headers', 'retrieval', 'parent-size', 'window', 'levels', 'path', 'language']) expect(hasConfig(`?${key}=1`)).toBe(true);
   });
 
   it('leaves out what the strategy does not use', () => {
-    const config: Config = { ...DEFAULT_CONFIG, headingDepth: 2, rowsAsText: true, headerMode: 'path', retrieval: 'window' };
-    expect([...encode(config, new Set()).keys()]).toEqual([]);
+    const config: Config = { ...DEFAULT_CONFIG, strategy: 'fixed', headingDepth: 2, rowsAsText: true, compat: 'langchain', path: 'a.md', language: 'python' };
+    expect(params(config)).toEqual({ strategy: 'fixed' });
+    // Sub-options only under the value that uses them.
+    expect(params({ ...md, stripHeaders: false, parentSize: 900, window: 1 })).toEqual({ strategy: 'markdown' });
   });
 
   it('round-trips every structure control the strategy uses', () => {
     const arb = fc.record({
+      strategy: fc.constantFrom('markdown' as const, 'html' as const, 'code' as const),
       headingDepth: fc.integer({ min: 1, max: 6 }),
       rowsAsText: fc.boolean(),
-      compat: fc.boolean(),
+      compat: fc.constantFrom('none' as const, 'langchain' as const, 'llamaindex' as const),
       stripHeaders: fc.boolean(),
       returnEachLine: fc.boolean(),
-      headerMode: fc.constantFrom('off' as const, 'path' as const, 'custom' as const),
-      headerTemplate: fc.constantFrom('{title} — {path}', 'File {file}', '日本 {path} & ?=#'),
+      headers: fc.constantFrom(null, true as const, '{title} — {path}', 'File {file}', '日本 {path} & ?=#'),
       retrieval: fc.constantFrom('chunks' as const, 'parent-child' as const, 'window' as const, 'hierarchical' as const),
       parentSize: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }),
       window: fc.integer({ min: 0, max: 10 }),
       levels: fc.constantFrom('2048, 512, 128', '512,128', '512, 2048'),
       path: fc.constantFrom(null, 'src/a b.py', 'handbook.md'),
+      language: fc.constantFrom(null, 'python', 'tsx', 'javascript'),
     });
     fc.assert(
       fc.property(arb, (fields) => {
         const config: Config = { ...DEFAULT_CONFIG, ...fields };
-        const decoded: Config = { ...DEFAULT_CONFIG, ...decodeStructure(encode(config)) };
-        // What the link carries is exactly what the strategy's chunks depend on.
-        expect(decoded.headingDepth).toBe(config.headingDepth);
-        expect(decoded.rowsAsText).toBe(config.rowsAsText);
-        if (config.compat) expect([decoded.stripHeaders, decoded.returnEachLine]).toEqual([config.stripHeaders, config.returnEachLine]);
-        const header = config.headerMode === 'custom' && config.headerTemplate.trim() === '' ? 'path' : config.headerMode;
-        expect(decoded.headerMode).toBe(header);
-        if (header === 'custom') expect(decoded.headerTemplate).toBe(config.headerTemplate);
-        expect(decoded.retrieval).toBe(config.retrieval);
-        if (config.retrieval === 'parent-child') expect(decoded.parentSize).toBe(config.parentSize);
-        if (config.retrieval === 'window') expect(decoded.window).toBe(config.window);
-        if (config.retrieval === 'hierarchical') expect(decoded.levels).toBe(config.levels);
-        expect(decoded.path).toBe(config.path);
+        const decoded: Config = { ...DEFAULT_CONFIG, ...decodeConfig('?' + encodeConfig(config), allKnown) };
+        expect(visible(decoded)).toEqual(visible(config));
       }),
     );
   });
 });
+
+/** The fields a link carries for this configuration: those its strategy uses under its values. */
+function visible(config: Config): Partial<Config> {
+  const strategy = strategyDefinition(config.strategy);
+  const out: Record<string, unknown> = {};
+  for (const spec of CONFIG_OPTIONS) {
+    const value = config[spec.name as keyof Config];
+    if (optionApplies(spec, strategy) && optionInUse(spec, config) && usableFor(spec, value, strategy)) out[spec.name] = value;
+  }
+  return out as Partial<Config>;
+}

@@ -1,4 +1,4 @@
-import { selectDocLength, selectDocName, selectNotice } from '../state/selectors';
+import { selectDocLength, selectDocName, selectNotice, selectStrategy } from '../state/selectors';
 import { useStore } from '../state/store';
 import { ChunkEditor } from './editor/ChunkEditor';
 import { Header } from './Header';
@@ -34,7 +34,8 @@ export function App() {
 }
 
 function SemanticSection() {
-  const semantic = useStore((s) => s.config.strategy === 'semantic');
+  // The similarity curve belongs to a strategy that embeds sentences (its description says so).
+  const semantic = useStore((s) => selectStrategy(s).needsEmbeddings === true);
   return semantic ? <SemanticPanel /> : null;
 }
 

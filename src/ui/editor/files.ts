@@ -4,6 +4,7 @@ import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { STRATEGY_NAMES } from '../../core/describe';
 import { IMPORTABLE_EXTENSIONS, ImportError, importDocument, setPdfWorkerSource, type ImportedDocument } from '../../import/index';
 import { useStore } from '../../state/store';
+import { strategyPatch } from '../../state/strategyInfo';
 import { applyChunkImport } from '../export/applyChunkImport';
 import { parseChunkExport } from '../export/reimport';
 
@@ -60,7 +61,7 @@ export async function readDroppedFile(file: File): Promise<void> {
   // Structure-aware strategies fit structured files; 'recursive' is only the generic default, so a plain text
   // file keeps whatever strategy the user chose.
   if (suggested !== 'recursive' && suggested !== state.config.strategy && (STRATEGY_NAMES as string[]).includes(suggested)) {
-    state.setConfig(suggested === 'code' ? { strategy: suggested, codeLanguage: null } : { strategy: suggested });
+    state.setConfig(strategyPatch(state.config, suggested));
     notes.push(`Strategy switched to ${suggested} for this ${imported.format === 'docx' ? 'converted document' : 'file'}.`);
   }
   if (notes.length > 0) setNotice(`“${file.name}”: ${notes.join(' ')}`);

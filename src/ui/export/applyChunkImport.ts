@@ -11,10 +11,7 @@ export function applyChunkImport(imported: ChunkExportImport, fileName: string):
   const { strategy, compat } = imported.options;
   const patch: Parameters<typeof s.setConfig>[0] = {};
   if (strategy && strategy !== s.config.strategy) patch.strategy = strategy;
-  if (compat) {
-    patch.compat = compat === 'langchain';
-    patch.llamaindex = compat === 'llamaindex';
-  }
+  if (compat) patch.compat = compat;
   if (Object.keys(patch).length > 0) s.setConfig(patch);
   s.setDocument(imported.document, { name: null });
   const filled =

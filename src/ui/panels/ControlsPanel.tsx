@@ -1,11 +1,12 @@
-import { useEffect, useId, useState } from 'react';
-import { LANGUAGE_PRESETS, STRATEGY_NAMES, UNIT_NAMES } from '../../core/describe';
-import type { KeepSeparator, StrategyName, UnitName } from '../../core/types';
+import { Fragment, useEffect, useState } from 'react';
+import { COMPAT_MODES, LANGUAGE_PRESETS, STRATEGY_NAMES, UNIT_NAMES } from '../../core/describe';
+import type { CompatMode, KeepSeparator, StrategyName, UnitName } from '../../core/types';
 import { formatSeparators, parseSeparators } from '../../state/separators';
-import { defaultFor, strategyDefinition } from '../../state/strategyInfo';
+import { defaultFor, strategyDefinition, strategyPatch } from '../../state/strategyInfo';
 import { selectConfig, selectError, selectStrategy } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { unitLabel } from './format';
+import { CheckField, Field, fieldId, RangeField, SelectField, specOf, TextDraft, useShown } from './OptionFields';
 import { SemanticControls } from './SemanticControls';
 import { LangchainMarkdownOptions, RetrievalControls, StructureControls } from './StructureControls';
 
@@ -19,28 +20,46 @@ const UNIT_TITLES: Record<string, string> = {
   gpt2: 'Tokens · gpt2',
 };
 
-/** The configuration controls, built from the strategy registry (a strategy lists the controls it uses). */
+const KEEP_TITLES: Record<KeepSeparator, string> = {
+  start: 'At the start of the next chunk',
+  end: 'At the end of the previous chunk',
+  none: 'Drop it',
+};
+
+/** The reference library each compat mode reproduces, as the page names it. */
+const COMPAT_TITLES: Record<Exclude<CompatMode, 'none'>, string> = { langchain: 'LangChain', llamaindex: 'LlamaIndex' };
+
+/** Names of a code grammar as shown (the description lists the names; unknown ones are shown as they are). */
+const GRAMMAR_TITLES: Record<string, string> = {
+  python: 'Python',
+  javascript: 'JavaScript',
+  typescript: 'TypeScript',
+  tsx: 'TSX',
+  go: 'Go',
+  java: 'Java',
+  rust: 'Rust',
+  c: 'C',
+  cpp: 'C++',
+};
+
+/**
+ * The configuration controls. Which appear is the strategy's description (its `controls`, src/core/strategies);
+ * each control's label, kind, range, unit and tooltip is its option's row in the option table; this panel and the
+ * semantic, structure and retrieval groups only lay them out.
+ */
 export function ControlsPanel() {
   const config = useStore(selectConfig);
   const strategy = useStore(selectStrategy);
   const error = useStore(selectError);
   const setConfig = useStore((s) => s.setConfig);
-  const controls = new Set<string>(strategy.controls);
-  const unit = controls.has('unit') ? config.unit : (strategy.defaults.unit ?? config.unit);
-  const sizeMax = Math.max(unit === 'chars' ? 4000 : 2000, Number.isFinite(config.size) ? config.size : 0);
-  const overlapMax = Math.max(1, (Number.isFinite(config.size) ? config.size : 1) - 1, Number.isFinite(config.overlap) ? config.overlap : 0);
-  const compatAvailable = strategy.compat.includes('langchain');
-
-  const onStrategy = (id: StrategyName) => {
-    const next = strategyDefinition(id);
-    const patch: Parameters<typeof setConfig>[0] = { strategy: id, separators: null, keepSeparator: null };
-    // A strategy that counts in tokens by default (token windows) brings its encoding when the unit is not one;
-    // a strategy that fixes its unit brings it along.
-    const unitIsTokens = config.unit !== 'chars' && config.unit !== 'words';
-    const wantsTokens = next.defaults.unit !== undefined && next.defaults.unit !== 'chars' && next.defaults.unit !== 'words';
-    if (next.defaults.unit && (!next.controls.includes('unit') || (wantsTokens && !unitIsTokens))) patch.unit = next.defaults.unit;
-    setConfig(patch);
-  };
+  const unitApplies = useShown('unit');
+  const unit = unitApplies ? config.unit : (strategy.defaults.unit ?? config.unit);
+  const size = specOf('size').control;
+  const overlap = specOf('overlap').control;
+  const finiteSize = Number.isFinite(config.size) ? config.size : 1;
+  const sizeMax = Math.max(size.max ?? 4000, finiteSize);
+  // Overlap must stay smaller than the size: the slider ends there (or at the table's maximum).
+  const overlapMax = Math.max(1, Math.min(overlap.max ?? Infinity, finiteSize - 1), Number.isFinite(config.overlap) ? config.overlap : 0);
 
   return (
     <section className="panel controls" aria-labelledby="controls-title">
@@ -51,190 +70,128 @@ export function ControlsPanel() {
         </p>
       )}
 
-      <Field label="Strategy" htmlFor="ctl-strategy">
-        <select id="ctl-strategy" value={config.strategy} onChange={(e) => onStrategy(e.target.value as StrategyName)}>
-          {STRATEGY_NAMES.map(strategyDefinition).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.label}
-            </option>
-          ))}
-        </select>
+      <SelectField
+        name="strategy"
+        value={config.strategy}
+        values={STRATEGY_NAMES}
+        title={(id) => strategyDefinition(String(id)).label}
+        onChange={(id) => setConfig(strategyPatch(config, id as StrategyName))}
+      >
         <p className="hint">{strategy.description}</p>
-      </Field>
+      </SelectField>
 
-      <Field label="Unit" htmlFor="ctl-unit">
-        <select
-          id="ctl-unit"
-          value={unit}
-          disabled={!controls.has('unit')}
-          onChange={(e) => setConfig({ unit: e.target.value as UnitName })}
-        >
-          {UNIT_NAMES.map((u) => (
-            <option key={u} value={u}>
-              {UNIT_TITLES[u] ?? u}
-            </option>
-          ))}
-        </select>
-      </Field>
-
-      {config.strategy === 'semantic' && <SemanticControls />}
-
-      {config.strategy !== 'semantic' && (
-      <RangeField
-        label="Chunk size"
-        unit={unitLabel(unit)}
-        min={1}
-        max={sizeMax}
-        value={config.size}
-        onChange={(size) => setConfig({ size })}
+      <SelectField
+        name="unit"
+        value={unit}
+        values={UNIT_NAMES}
+        title={(u) => UNIT_TITLES[u] ?? String(u)}
+        disabled={!unitApplies}
+        onChange={(u) => setConfig({ unit: u as UnitName })}
       />
-      )}
-      {controls.has('overlap') && config.strategy !== 'semantic' && (
-        <RangeField
-          label="Overlap"
-          unit={unitLabel(unit)}
-          min={0}
-          max={overlapMax}
-          value={config.overlap}
-          onChange={(overlap) => setConfig({ overlap })}
-        />
+
+      <SemanticControls />
+
+      {useShown('size') && <RangeField name="size" unit={unitLabel(unit)} max={sizeMax} value={config.size} onChange={(n) => setConfig({ size: n })} />}
+      {useShown('overlap') && (
+        <RangeField name="overlap" unit={unitLabel(unit)} max={overlapMax} value={config.overlap} onChange={(n) => setConfig({ overlap: n })} />
       )}
 
+      <LanguageField />
       <StructureControls />
+      {useShown('separators') && <SeparatorsField />}
 
-      {controls.has('language') && config.strategy !== 'code' && (
-        <Field label="Language preset" htmlFor="ctl-language">
-          <select
-            id="ctl-language"
-            value={config.language ?? ''}
-            onChange={(e) => setConfig({ language: e.target.value || null, separators: null })}
-          >
-            <option value="">None (plain text)</option>
-            {Object.keys(LANGUAGE_PRESETS)
-              .sort()
-              .map((lang) => (
-                <option key={lang} value={lang}>
-                  {lang}
-                </option>
-              ))}
-          </select>
-        </Field>
-      )}
-
-      {controls.has('separators') && <SeparatorsField compat={config.compat && compatAvailable} />}
-
-      {controls.has('locale') && (
-        <Field label="Locale" htmlFor="ctl-locale">
-          <input
-            id="ctl-locale"
-            type="text"
-            className="text-input"
-            spellCheck={false}
-            placeholder={defaultFor(config.strategy, 'locale')}
+      {useShown('locale') && (
+        <Field name="locale">
+          <TextDraft
+            id={fieldId('locale')}
             value={config.locale ?? ''}
-            onChange={(e) => setConfig({ locale: e.target.value.trim() || null })}
+            placeholder={defaultFor(config.strategy, 'locale') ?? specOf('locale').control.placeholder}
+            onCommit={(value) => setConfig({ locale: value.trim() || null })}
           />
           <p className="hint">Sentence rules of this language (BCP 47 tag, e.g. de, ja, zh-Hans).</p>
         </Field>
       )}
 
-      {controls.has('keepSeparator') && (
-        <Field label="Keep separator" htmlFor="ctl-keep">
-          <select
-            id="ctl-keep"
-            value={config.keepSeparator ?? defaultFor(config.strategy, 'keepSeparator')}
-            onChange={(e) => setConfig({ keepSeparator: e.target.value as KeepSeparator })}
-          >
-            <option value="start">At the start of the next chunk</option>
-            <option value="end">At the end of the previous chunk</option>
-            <option value="none">Drop it</option>
-          </select>
-        </Field>
+      {useShown('keepSeparator') && (
+        <SelectField
+          name="keepSeparator"
+          value={config.keepSeparator ?? defaultFor(config.strategy, 'keepSeparator')}
+          values={specOf('keepSeparator').choices ?? []}
+          title={(v) => KEEP_TITLES[v as KeepSeparator] ?? String(v)}
+          onChange={(v) => setConfig({ keepSeparator: v as KeepSeparator })}
+        />
       )}
 
-      <div className="field field-check">
-        <label className={compatAvailable ? '' : 'is-disabled'}>
-          <input
-            type="checkbox"
-            checked={config.compat && compatAvailable}
-            disabled={!compatAvailable}
-            onChange={(e) => setConfig(e.target.checked ? { compat: true, llamaindex: false } : { compat: false })}
-          />
-          <span>LangChain compatibility</span>
-        </label>
-        <LangchainMarkdownOptions />
-        {strategy.compat.includes('llamaindex') && (
-          <label>
-            <input
-              type="checkbox"
-              checked={config.llamaindex && !config.compat}
-              onChange={(e) => setConfig(e.target.checked ? { llamaindex: true, compat: false } : { llamaindex: false })}
-            />
-            <span>LlamaIndex compatibility</span>
-          </label>
-        )}
-        <p className="hint">
-          {config.strategy === 'semantic'
-            ? "Reproduce LangChain's SemanticChunker or LlamaIndex's SemanticSplitterNodeParser given the same embeddings."
-            : config.strategy === 'markdown' && compatAvailable
-            ? "Reproduce LangChain's MarkdownHeaderTextSplitter or LlamaIndex's MarkdownNodeParser."
-            : compatAvailable
-            ? 'Reproduce @langchain/textsplitters 1.x exactly, quirks included.'
-            : `Not available for the ${strategy.label.toLowerCase()} strategy.`}
-        </p>
-      </div>
-
+      <CompatField />
       <RetrievalControls />
     </section>
   );
 }
 
-function Field({ label, htmlFor, children }: { label: string; htmlFor: string; children: React.ReactNode }) {
+/**
+ * `language` is what the strategy's description says: its own choice (the code strategy's grammar: the names it
+ * lists, or detection from the file name) or, without one, a recursive separator preset.
+ */
+function LanguageField() {
+  const config = useStore(selectConfig);
+  const strategy = useStore(selectStrategy);
+  const setConfig = useStore((s) => s.setConfig);
+  const shown = useShown('language');
+  if (!shown) return null;
+  const own = strategy.language;
+  if (own) {
+    const noun = own.noun.charAt(0).toUpperCase() + own.noun.slice(1);
+    const id = `ctl-${own.noun.replace(/\s+/g, '-')}`;
+    return (
+      <SelectField
+        name="language"
+        id={id}
+        label={noun}
+        value={config.language === null ? '' : (own.resolve(config.language) ?? config.language)}
+        values={['', ...own.names]}
+        title={(v) => (v === '' ? 'Auto (from the file name)' : (GRAMMAR_TITLES[v] ?? String(v)))}
+        onChange={(v) => setConfig({ language: v || null })}
+      />
+    );
+  }
   return (
-    <div className="field">
-      <label htmlFor={htmlFor}>{label}</label>
-      {children}
-    </div>
+    <SelectField
+      name="language"
+      value={config.language ?? ''}
+      values={['', ...Object.keys(LANGUAGE_PRESETS).sort()]}
+      title={(v) => (v === '' ? 'None (plain text)' : String(v))}
+      onChange={(v) => setConfig({ language: v || null, separators: null })}
+    />
   );
 }
 
-/** Slider plus number box; the box keeps what the user types until it is a number. */
-function RangeField(props: { label: string; unit: string; min: number; max: number; value: number; onChange: (n: number) => void }) {
-  const { label, unit, min, max, value, onChange } = props;
-  const id = useId();
-  const [draft, setDraft] = useState(String(value));
-  useEffect(() => setDraft(Number.isFinite(value) ? String(value) : ''), [value]);
+/** One checkbox per compat mode the strategy implements (none: the first mode, disabled, says so). */
+function CompatField() {
+  const config = useStore(selectConfig);
+  const strategy = useStore(selectStrategy);
+  const setConfig = useStore((s) => s.setConfig);
+  const available = useShown('compat') ? COMPAT_MODES.filter((m): m is Exclude<CompatMode, 'none'> => m !== 'none' && strategy.compat.includes(m)) : [];
+  const modes = available.length > 0 ? available : [COMPAT_MODES.find((m): m is Exclude<CompatMode, 'none'> => m !== 'none')!];
+  const hint =
+    available.length === 0
+      ? `Not available for the ${strategy.label.toLowerCase()} strategy.`
+      : (strategy.compatNote ?? 'Reproduce @langchain/textsplitters 1.x exactly, quirks included.');
   return (
-    <div className="field">
-      <label htmlFor={`${id}-range`}>{label}</label>
-      <div className="range-row">
-        <input
-          id={`${id}-range`}
-          type="range"
-          aria-label={label}
-          min={min}
-          max={max}
-          step={1}
-          value={Number.isFinite(value) ? Math.min(value, max) : min}
-          onChange={(e) => onChange(Number(e.target.value))}
-        />
-        <span className="number-box">
-          <input
-            type="number"
-            inputMode="numeric"
-            aria-label={`${label} value`}
-            min={min}
-            step={1}
-            value={draft}
-            onChange={(e) => {
-              setDraft(e.target.value);
-              const n = e.target.value.trim() === '' ? NaN : Number(e.target.value);
-              if (Number.isFinite(n)) onChange(n);
-            }}
+    <div className="field field-check">
+      {modes.map((mode, i) => (
+        <Fragment key={mode}>
+          <CheckField
+            name="compat"
+            label={`${COMPAT_TITLES[mode]} compatibility`}
+            checked={config.compat === mode && available.includes(mode)}
+            disabled={!available.includes(mode)}
+            onChange={(checked) => setConfig({ compat: checked ? mode : 'none' })}
           />
-          <span className="unit">{unit}</span>
-        </span>
-      </div>
+          {/* The strategy's options of a mode sit under its checkbox (MarkdownHeaderTextSplitter's flags). */}
+          {i === 0 && <LangchainMarkdownOptions />}
+        </Fragment>
+      ))}
+      <p className="hint">{hint}</p>
     </div>
   );
 }
@@ -243,10 +200,12 @@ function RangeField(props: { label: string; unit: string; min: number; max: numb
  * One separator per line, with escapes (\n, \t, \s for a space, "" for the empty separator); with "Separators are
  * regular expressions" ticked, each line is a pattern's source as typed.
  */
-function SeparatorsField({ compat }: { compat: boolean }) {
+function SeparatorsField() {
   const config = useStore(selectConfig);
   const setConfig = useStore((s) => s.setConfig);
-  const regex = config.separatorsAreRegex && !compat;
+  // The regex switch is a sub-option of the separators, in use only without a compat mode.
+  const regexShown = useShown('separatorsAreRegex');
+  const regex = config.separatorsAreRegex && regexShown;
   const effective =
     config.separators ??
     (config.language ? LANGUAGE_PRESETS[config.language] : undefined) ??
@@ -259,10 +218,13 @@ function SeparatorsField({ compat }: { compat: boolean }) {
     setDraft((current) => (sameList(parseSeparators(current, regex), effective) ? current : shown));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `shown` stands for `effective` and `regex`
   }, [shown]);
+  const spec = specOf('separators');
   return (
     <div className="field">
       <div className="field-row">
-        <label htmlFor="ctl-separators">Separators</label>
+        <label htmlFor={fieldId('separators')} title={spec.help}>
+          {spec.control.label}
+        </label>
         {config.separators ? (
           <button type="button" className="link" onClick={() => setConfig({ separators: null })}>
             Reset
@@ -272,7 +234,7 @@ function SeparatorsField({ compat }: { compat: boolean }) {
         )}
       </div>
       <textarea
-        id="ctl-separators"
+        id={fieldId('separators')}
         rows={Math.min(6, Math.max(3, effective.length))}
         spellCheck={false}
         value={draft}
@@ -286,28 +248,20 @@ function SeparatorsField({ compat }: { compat: boolean }) {
           ? 'One pattern per line, coarsest first (JavaScript syntax, e.g. [.!?]\\s+); "" splits characters.'
           : 'One per line, coarsest first. Escapes: \\n \\t \\s (space); "" splits characters.'}
       </p>
-      {compat ? (
-        <p className="hint">Regular-expression separators need LangChain compatibility off.</p>
-      ) : (
+      {regexShown ? (
         <div className="field-check">
-          <label>
-            <input
-              type="checkbox"
-              checked={config.separatorsAreRegex}
-              onChange={(e) => {
-                const next = e.target.checked;
-                // The text in the box stays as it is and is read the new way (typed lines, not the stored list,
-                // so `[.!?]\s+` typed before ticking is the pattern, not "[.!?] +").
-                setConfig(
-                  config.separators
-                    ? { separatorsAreRegex: next, separators: parseSeparators(draft, next) }
-                    : { separatorsAreRegex: next },
-                );
-              }}
-            />
-            <span>Separators are regular expressions</span>
-          </label>
+          <CheckField
+            name="separatorsAreRegex"
+            checked={config.separatorsAreRegex}
+            onChange={(next) => {
+              // The text in the box stays as it is and is read the new way (typed lines, not the stored list,
+              // so `[.!?]\s+` typed before ticking is the pattern, not "[.!?] +").
+              setConfig(config.separators ? { separatorsAreRegex: next, separators: parseSeparators(draft, next) } : { separatorsAreRegex: next });
+            }}
+          />
         </div>
+      ) : (
+        <p className="hint">Regular-expression separators need LangChain compatibility off.</p>
       )}
     </div>
   );

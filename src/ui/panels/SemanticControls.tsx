@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { BREAKPOINT_DEFAULTS, BREAKPOINT_MODES } from '../../core/describe';
+import { useEffect, useRef } from 'react';
+import { BREAKPOINT_DEFAULTS } from '../../core/describe';
 import type { BreakpointMode, SentenceFinder } from '../../core/types';
 import { embedderCatalogue } from '../../state/embedders';
+import { optionApplies } from '../../state/strategyInfo';
 import { embedderDownloadHint, loadModelFolder } from '../../state/controller';
-import { selectConfig } from '../../state/selectors';
+import { selectConfig, selectStrategy } from '../../state/selectors';
 import { useStore } from '../../state/store';
+import { NumberField, SelectField, specOf, unitText, useShown } from './OptionFields';
 
 const MODE_LABELS: Record<BreakpointMode, string> = {
   percentile: 'Percentile of distances',
@@ -22,139 +24,114 @@ const AMOUNT_HINTS: Record<BreakpointMode, string> = {
   absolute: 'Cut where 1 − cosine similarity is above this distance (0–2). Dragging the curve sets it.',
 };
 
-/** The semantic strategy's controls (names follow the CLI flags); shown instead of size and overlap. */
+const SENTENCE_TITLES: Record<SentenceFinder, string> = { intl: 'Intl.Segmenter', regex: 'LangChain regex' };
+
+/**
+ * The semantic options (the table's `semantic` group), each where the strategy's description lists it; a strategy
+ * that lists none of them shows nothing here.
+ */
 export function SemanticControls() {
+  const config = useStore(selectConfig);
+  const strategy = useStore(selectStrategy);
+  const setConfig = useStore((s) => s.setConfig);
+  const shown = {
+    embedder: useShown('embedder'),
+    breakpoint: useShown('breakpoint'),
+    // Shown (disabled) also while a target number of chunks makes it unused.
+    amount: optionApplies(specOf('amount'), strategy),
+    chunks: useShown('chunks'),
+    buffer: useShown('buffer'),
+    sentences: useShown('sentences'),
+    minSize: useShown('minSize'),
+    maxSize: useShown('maxSize'),
+  };
+  const unitApplies = useShown('unit');
+  const sizeUnit = unitText(specOf('minSize').control, config, strategy.defaults.unit, unitApplies);
+  const defaultAmount = config.breakpoint === 'absolute' ? undefined : BREAKPOINT_DEFAULTS[config.breakpoint];
+  const unusedAmount = config.chunks !== null;
+  // LangChain's SemanticChunker finds sentences with its regex: the choice is fixed in that mode.
+  const sentencesFixed = config.compat === 'langchain';
+
+  return (
+    <>
+      {shown.embedder && <EmbedderField />}
+      {shown.breakpoint && (
+        <SelectField
+          name="breakpoint"
+          value={config.breakpoint}
+          values={specOf('breakpoint').choices ?? []}
+          title={(m) => MODE_LABELS[m as BreakpointMode] ?? String(m)}
+          onChange={(value) => {
+            const breakpoint = value as BreakpointMode;
+            // An amount belongs to its mode's scale (a percentile is not a distance): a new mode starts from its default.
+            setConfig({ breakpoint, amount: breakpoint === 'absolute' ? (config.amount ?? 0.3) : null });
+          }}
+        />
+      )}
+      {shown.amount && (
+        <NumberField
+          name="amount"
+          value={config.amount}
+          placeholder={defaultAmount === undefined ? '0.3' : String(defaultAmount)}
+          step={config.breakpoint === 'absolute' ? 0.01 : config.breakpoint === 'percentile' || config.breakpoint === 'gradient' ? 1 : 0.1}
+          disabled={unusedAmount}
+          hint={unusedAmount ? 'Unused while a target number of chunks is set.' : AMOUNT_HINTS[config.breakpoint]}
+          onChange={(amount) => setConfig({ amount })}
+        />
+      )}
+      {shown.chunks && (
+        <NumberField
+          name="chunks"
+          value={config.chunks}
+          hint="Cut at the strongest gaps until there are this many chunks (overrides the threshold)."
+          onChange={(chunks) => setConfig({ chunks })}
+        />
+      )}
+      {(shown.buffer || shown.sentences) && (
+        <div className="field-pair">
+          {shown.buffer && <NumberField name="buffer" value={config.buffer} onChange={(n) => setConfig({ buffer: n ?? (specOf('buffer').default as number) })} />}
+          {shown.sentences && (
+            <SelectField
+              name="sentences"
+              value={sentencesFixed ? 'regex' : config.sentences}
+              values={specOf('sentences').choices ?? []}
+              title={(v) => SENTENCE_TITLES[v as SentenceFinder] ?? String(v)}
+              disabled={sentencesFixed}
+              onChange={(v) => setConfig({ sentences: v as SentenceFinder })}
+            />
+          )}
+        </div>
+      )}
+      {(shown.minSize || shown.maxSize) && (
+        <div className="field-pair">
+          {shown.minSize && <NumberField name="minSize" value={config.minSize} unit={sizeUnit} onChange={(minSize) => setConfig({ minSize })} />}
+          {shown.maxSize && <NumberField name="maxSize" value={config.maxSize} unit={sizeUnit} onChange={(maxSize) => setConfig({ maxSize })} />}
+        </div>
+      )}
+      {shown.buffer && <p className="hint semantic-hint">Buffer: neighbouring sentences joined to each one before embedding. Sizes are in the unit above.</p>}
+    </>
+  );
+}
+
+/** The embedder: the model catalogue, folders the user loaded, and an id from a link that is neither. */
+function EmbedderField() {
   const config = useStore(selectConfig);
   const setConfig = useStore((s) => s.setConfig);
   const localModels = useStore((s) => s.localModels);
   const catalogue = embedderCatalogue();
   const known = new Set([...catalogue.map((m) => m.id), ...localModels]);
   const downloadHint = embedderDownloadHint(config.embedder);
-  const defaultAmount = config.breakpoint === 'absolute' ? undefined : BREAKPOINT_DEFAULTS[config.breakpoint];
-
+  const values = [...catalogue.map((m) => m.id), ...localModels, ...(known.has(config.embedder) ? [] : [config.embedder])];
+  const title = (id: string | number): string => {
+    const model = catalogue.find((m) => m.id === id);
+    if (model) return model.id === 'builtin' ? 'Built-in (offline)' : model.label;
+    return localModels.includes(String(id)) ? `${String(id).slice('local/'.length)} (local folder)` : String(id);
+  };
   return (
-    <>
-      <div className="field">
-        <label htmlFor="ctl-embedder">Embedder</label>
-        <select id="ctl-embedder" value={config.embedder} onChange={(e) => setConfig({ embedder: e.target.value })}>
-          {catalogue.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.id === 'builtin' ? 'Built-in (offline)' : m.label}
-            </option>
-          ))}
-          {localModels.map((id) => (
-            <option key={id} value={id}>
-              {id.slice('local/'.length)} (local folder)
-            </option>
-          ))}
-          {!known.has(config.embedder) && <option value={config.embedder}>{config.embedder}</option>}
-        </select>
-        <p className="hint">{downloadHint ?? (config.embedder === 'builtin' ? 'Static word vectors shipped with the app: no network.' : 'Loaded from this computer.')}</p>
-        <ModelFolderButton />
-      </div>
-
-      <div className="field">
-        <label htmlFor="ctl-breakpoint">Breakpoint mode</label>
-        <select
-          id="ctl-breakpoint"
-          value={config.breakpoint}
-          onChange={(e) => {
-            const breakpoint = e.target.value as BreakpointMode;
-            // An amount belongs to its mode's scale (a percentile is not a distance): a new mode starts from its default.
-            setConfig({ breakpoint, amount: breakpoint === 'absolute' ? (config.amount ?? 0.3) : null });
-          }}
-        >
-          {BREAKPOINT_MODES.map((m) => (
-            <option key={m} value={m}>
-              {MODE_LABELS[m]}
-            </option>
-          ))}
-        </select>
-      </div>
-
-      <NumberField
-        label="Threshold value"
-        value={config.amount}
-        placeholder={defaultAmount === undefined ? '0.3' : String(defaultAmount)}
-        step={config.breakpoint === 'absolute' ? 0.01 : config.breakpoint === 'percentile' || config.breakpoint === 'gradient' ? 1 : 0.1}
-        min={0}
-        disabled={config.targetChunks !== null}
-        hint={config.targetChunks !== null ? 'Unused while a target number of chunks is set.' : AMOUNT_HINTS[config.breakpoint]}
-        onChange={(amount) => setConfig({ amount })}
-      />
-      <NumberField
-        label="Target chunks"
-        value={config.targetChunks}
-        placeholder="none"
-        step={1}
-        min={1}
-        integer
-        hint="Cut at the strongest gaps until there are this many chunks (overrides the threshold)."
-        onChange={(targetChunks) => setConfig({ targetChunks })}
-      />
-      <div className="field-pair">
-        <NumberField label="Buffer" value={config.buffer} step={1} min={0} integer onChange={(n) => setConfig({ buffer: n ?? 1 })} />
-        <div className="field">
-          <label htmlFor="ctl-sentences">Sentence splitter</label>
-          <select
-            id="ctl-sentences"
-            value={config.compat ? 'regex' : config.sentences}
-            disabled={config.compat}
-            onChange={(e) => setConfig({ sentences: e.target.value as SentenceFinder })}
-          >
-            <option value="intl">Intl.Segmenter</option>
-            <option value="regex">LangChain regex</option>
-          </select>
-        </div>
-      </div>
-      <div className="field-pair">
-        <NumberField label="Minimum size" value={config.minSize} placeholder="none" step={1} min={1} onChange={(minSize) => setConfig({ minSize })} />
-        <NumberField label="Maximum size" value={config.maxSize} placeholder="none" step={1} min={1} onChange={(maxSize) => setConfig({ maxSize })} />
-      </div>
-      <p className="hint semantic-hint">Buffer: neighbouring sentences joined to each one before embedding. Sizes are in the unit above.</p>
-    </>
-  );
-}
-
-/** A number box that may be empty (null: the default). Keeps what the user types until it is a number. */
-function NumberField(props: {
-  label: string;
-  value: number | null;
-  placeholder?: string;
-  step: number;
-  min: number;
-  integer?: boolean;
-  disabled?: boolean;
-  hint?: string;
-  onChange: (n: number | null) => void;
-}) {
-  const { label, value, placeholder, step, min, integer, disabled, hint, onChange } = props;
-  const id = useId();
-  const [draft, setDraft] = useState(value === null ? '' : String(value));
-  useEffect(() => setDraft(value === null ? '' : String(value)), [value]);
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        aria-label={label}
-        inputMode={integer ? 'numeric' : 'decimal'}
-        step={step}
-        min={min}
-        placeholder={placeholder}
-        disabled={disabled}
-        value={draft}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          const raw = e.target.value.trim();
-          if (raw === '') return onChange(null);
-          const n = Number(raw);
-          if (Number.isFinite(n)) onChange(n);
-        }}
-      />
-      {hint && <p className="hint">{hint}</p>}
-    </div>
+    <SelectField name="embedder" value={config.embedder} values={values} title={title} onChange={(embedder) => setConfig({ embedder })}>
+      <p className="hint">{downloadHint ?? (config.embedder === 'builtin' ? 'Static word vectors shipped with the app: no network.' : 'Loaded from this computer.')}</p>
+      <ModelFolderButton />
+    </SelectField>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { formatBytes } from '../../state/embedders';
 import { cancelEmbedding, lateSimilarities } from '../../state/controller';
-import { selectEmbedderTokens, selectResult } from '../../state/selectors';
+import { selectEmbedderTokens, selectResult, selectStrategy } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { SimilarityCurve } from '../charts/SimilarityCurve';
 import { formatNumber } from './format';
@@ -13,7 +13,7 @@ import { formatNumber } from './format';
 export function SemanticPanel() {
   const result = useStore(selectResult);
   const semantic = result?.semantic ?? null;
-  const config = useStore((s) => s.config);
+  const strategy = useStore(selectStrategy);
   const setConfig = useStore((s) => s.setConfig);
   const hoveredGap = useStore((s) => s.hoveredGap);
   const setHoveredGap = useStore((s) => s.setHoveredGap);
@@ -72,14 +72,14 @@ export function SemanticPanel() {
               }
               breakpoints={semantic.breakpoints}
               hoveredGap={hoveredGap}
-              onThreshold={(value) => setConfig({ breakpoint: 'absolute', amount: Number(value.toFixed(4)), targetChunks: null })}
+              onThreshold={(value) => setConfig({ breakpoint: 'absolute', amount: Number(value.toFixed(4)), chunks: null })}
               onHover={setHoveredGap}
               onReveal={requestRevealGap}
               height={170}
             />
           )
         ) : (
-          <p className="empty">{config.strategy === 'semantic' ? 'Embedding the sentences…' : ''}</p>
+          <p className="empty">{strategy.needsEmbeddings ? 'Embedding the sentences…' : ''}</p>
         )
       ) : (
         <LatePanel />
