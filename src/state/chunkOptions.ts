@@ -2,7 +2,7 @@ import { ENGINE_OPTIONS, type OptionSpec } from '../core/describe';
 import type { StrategyDescription } from '../core/registry';
 import type { ChunkOptions } from '../core/types';
 import type { Config, ConfigName } from './configSlice';
-import { optionApplies, optionInUse, strategyDefinition, usableFor } from './strategyInfo';
+import { canonicalFor, optionApplies, optionInUse, strategyDefinition, usableFor } from './strategyInfo';
 
 /** What the options take from the document rather than from the controls. */
 export interface DocumentFacts {
@@ -28,7 +28,7 @@ export function toChunkOptions(config: Config, doc: DocumentFacts = {}): ChunkOp
     const value = config[spec.name as ConfigName];
     if (value === null || value === undefined || !usableFor(spec, value, strategy)) continue;
     if (spec.name !== 'strategy' && atEngineDefault(spec, value, strategy)) continue;
-    options[spec.name] = engineValue(spec, value);
+    options[spec.name] = engineValue(spec, canonicalFor(spec, value, strategy));
   }
   // The document's own facts: its name is the path when the user typed none (or the strategy has no path box).
   if (options.path === undefined && doc.name) options.path = doc.name;

@@ -28,17 +28,23 @@ export function defaultKeepSeparator(id: StrategyName): KeepSeparator {
  */
 const SUB_OPTIONS: Partial<Record<ConfigName, { of: ConfigName; when: (config: Config) => boolean }>> = {
   // LangChain (and every compat mode) splits on literal separators.
-  separatorsAreRegex: { of: 'separators', when: (c) => c.compat === 'none' },
+  separatorsAreRegex: { of: 'separators', when: (c) => compatInUse(c) === 'none' },
   parentSize: { of: 'retrieval', when: (c) => c.retrieval === 'parent-child' },
   window: { of: 'retrieval', when: (c) => c.retrieval === 'window' },
   levels: { of: 'retrieval', when: (c) => c.retrieval === 'hierarchical' },
 };
 
+/** The compat mode in effect: the configured one where the strategy implements it, else none. */
+export function compatInUse(config: Config): Config['compat'] {
+  const strategy = strategyDefinition(config.strategy);
+  return strategy.compat.includes(config.compat) && strategy.controls.includes('compat') ? config.compat : 'none';
+}
+
 /** Options the strategy lists that are used only under another option's value. */
 const CONDITIONS: Partial<Record<ConfigName, (config: Config) => boolean>> = {
   // MarkdownHeaderTextSplitter's own flags: they mean nothing outside LangChain compatibility.
-  stripHeaders: (c) => c.compat === 'langchain',
-  returnEachLine: (c) => c.compat === 'langchain',
+  stripHeaders: (c) => compatInUse(c) === 'langchain',
+  returnEachLine: (c) => compatInUse(c) === 'langchain',
   // A target number of chunks replaces the amount: an unused (perhaps out-of-range) amount is not sent.
   amount: (c) => c.chunks === null,
 };
@@ -73,6 +79,12 @@ export function usableFor(spec: OptionSpec, value: unknown, strategy: StrategyDe
   if (spec.name === 'compat') return value === 'none' || (strategy.compat as string[]).includes(value as string);
   if (spec.name === 'language') return languageUsable(value as string | null, strategy);
   return true;
+}
+
+/** The value as the strategy names it (a code grammar's alias such as js → javascript); others unchanged. */
+export function canonicalFor(spec: OptionSpec, value: unknown, strategy: StrategyDescription): unknown {
+  if (spec.name === 'language' && typeof value === 'string' && strategy.language) return strategy.language.resolve(value) ?? value;
+  return value;
 }
 
 /** A language the strategy reads its own way (a code grammar) or a recursive separator preset. */

@@ -1,7 +1,7 @@
 import { OPTION_TABLE, type OptionSpec } from '../core/describe';
 import type { StrategyDescription } from '../core/registry';
 import { CONFIG_OPTIONS, DEFAULT_CONFIG, type Config, type ConfigName } from './configSlice';
-import { languageUsable, optionApplies, optionInUse, strategyDefinition, usableFor } from './strategyInfo';
+import { canonicalFor, languageUsable, optionApplies, optionInUse, strategyDefinition, usableFor } from './strategyInfo';
 import { migrateQuery } from './urlMigration';
 
 /**
@@ -27,7 +27,7 @@ export function encodeConfig(config: Config): string {
     const value = config[spec.name as ConfigName];
     if (value === null || sameValue(value, DEFAULT_CONFIG[spec.name as ConfigName]) || !usableFor(spec, value, strategy)) continue;
     if (spec.name === 'embedder' && isLocalModel(value)) continue;
-    writeValue(q, spec, value);
+    writeValue(q, spec, canonicalFor(spec, value, strategy));
   }
   return q.toString();
 }
@@ -91,7 +91,8 @@ function writeValue(q: URLSearchParams, spec: OptionSpec, value: unknown): void 
       return;
     }
     case 'template':
-      q.set(spec.flag, value === true ? '1' : (value as string));
+      // A blank template means the default one (as toChunkOptions sends it).
+      q.set(spec.flag, value === true || (value as string).trim() === '' ? '1' : (value as string));
       return;
     default:
       q.set(spec.flag, String(value));
@@ -122,7 +123,7 @@ function readValue(q: URLSearchParams, spec: OptionSpec, strategy: StrategyDescr
     case 'string':
       if (raw.trim() === '') return undefined;
       if (spec.name === 'embedder' && isLocalModel(raw)) return undefined;
-      if (spec.name === 'language') return languageUsable(raw, strategy) ? (strategy.language?.resolve(raw) ?? raw) : undefined;
+      if (spec.name === 'language') return languageUsable(raw, strategy) ? canonicalFor(spec, raw, strategy) : undefined;
       return raw;
     case 'strings':
       return q.getAll(spec.flag);
