@@ -38,7 +38,7 @@ test('every export format equals the CLI output for the same file and configurat
   await typeNumber(c.overlapBox, 40);
   await s.headingDepth.selectOption('2');
   await s.header.selectOption('path');
-  await urlParams(page, 'hdr', 'path');
+  await urlParams(page, 'headers', '1');
   const options = await pageOptions(page);
   expect(options).toMatchObject({ strategy: 'markdown', size: 400, overlap: 40, headingDepth: 2, headers: true, path: 'handbook.md' });
   const chunks = await expectEngineChunks(page);

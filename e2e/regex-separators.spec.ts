@@ -18,7 +18,7 @@ test('regular-expression separators chunk like the engine, and a dangerous patte
   // Typed with the box unticked, then ticked: the line is read as the pattern itself (\s is the regex class).
   await c.separators.fill('[.!?]\\s+');
   await regexBox.check();
-  await expect(page).toHaveURL(/[?&]regex=1(&|$)/);
+  await expect(page).toHaveURL(/[?&]separators-are-regex=1(&|$)/);
   const options = { ...(await optionsFromControls(page, ['[.!?]\\s+'])), separatorsAreRegex: true };
   const lastGood = await expectedChunks(text, options);
   // The pattern really split on sentence ends (not on a literal "[.!?]\s+", which never occurs).

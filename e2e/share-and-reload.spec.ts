@@ -37,14 +37,14 @@ test('a share link restores every control and the same chunks', async ({ page, c
   const expected = await expectedChunks(text, options);
   await expectPainted(page, expected);
 
-  // The URL now holds the configuration, one `sep` per separator.
+  // The URL now holds the configuration under the CLI's flags, one `separators` per separator.
   await expect.poll(() => new URL(page.url()).searchParams.get('size')).toBe('120');
   const shared = new URL(page.url());
   expect(shared.searchParams.get('strategy')).toBe('recursive');
   expect(shared.searchParams.get('unit')).toBe('words');
   expect(shared.searchParams.get('overlap')).toBe('20');
-  expect(shared.searchParams.get('keep')).toBe('end');
-  expect(shared.searchParams.getAll('sep')).toEqual(separators);
+  expect(shared.searchParams.get('keep-separator')).toBe('end');
+  expect(shared.searchParams.getAll('separators')).toEqual(separators);
 
   const shownBefore = {
     strategy: await c.strategy.inputValue(),
@@ -91,7 +91,7 @@ test('a share link restores the language preset and LangChain compatibility', as
   const expected = await expectedChunks(source, options);
   await expectPainted(page, expected);
 
-  await expect.poll(() => new URL(page.url()).searchParams.get('lang')).toBe('python');
+  await expect.poll(() => new URL(page.url()).searchParams.get('language')).toBe('python');
   expect(new URL(page.url()).searchParams.get('compat')).toBeTruthy();
 
   const opened = await context.newPage();
@@ -122,4 +122,27 @@ test('reloading the page keeps the document and the configuration', async ({ pag
   await expect(c.sizeBox).toHaveValue('300');
   await expect(c.overlapBox).toHaveValue('30');
   await expectPainted(page, expected);
+});
+
+test('an old share link (short keys from before the option table) opens with the same controls', async ({ page }) => {
+  const source = 'def greet(name):\n    return f"hello {name}"\n\n\nclass Greeter:\n    def run(self):\n        pass\n'.repeat(30);
+  await openApp(page);
+  await pasteDocument(page, source);
+  const c = controls(page);
+  await page.waitForTimeout(1_000); // the pasted document is saved off the hot path
+  await page.goto('/?strategy=recursive&size=150&overlap=0&unit=chars&sep=%0A%0A&sep=%0A&keep=start&lang=python&compat=langchain&ctx=4096&k=3');
+  await waitForApp(page);
+  await expect(c.language).toHaveValue('python');
+  await expect(c.compat).toBeChecked();
+  await expect(c.sizeBox).toHaveValue('150');
+  await expect(c.keepSeparator).toHaveValue('start');
+  await expect(c.separators).toHaveValue('\\n\\n\n\\n');
+  await expect(c.contextWindow).toHaveValue('4096');
+  await expect(c.chunksInContext).toHaveValue('3');
+  await expectPainted(page, await expectedChunks(source, { ...(await optionsFromControls(page)), separators: ['\n\n', '\n'] }));
+  // The address is rewritten under today's keys.
+  await expect.poll(() => new URL(page.url()).searchParams.get('language')).toBe('python');
+  const url = new URL(page.url());
+  expect(url.searchParams.getAll('separators')).toEqual(['\n\n', '\n']);
+  expect([url.searchParams.has('lang'), url.searchParams.has('sep'), url.searchParams.get('context-window')]).toEqual([false, false, '4096']);
 });

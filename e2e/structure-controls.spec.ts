@@ -31,18 +31,18 @@ test('markdown: heading depth, tables, compatibility modes, headers and retrieva
     last = now;
   };
 
-  await step('heading depth 1', () => s.headingDepth.selectOption('1'), { headingDepth: 1 }, { depth: '1' });
-  await step('heading depth 2', () => s.headingDepth.selectOption('2'), { headingDepth: 2 }, { depth: '2' });
+  await step('heading depth 1', () => s.headingDepth.selectOption('1'), { headingDepth: 1 }, { 'heading-depth': '1' });
+  await step('heading depth 2', () => s.headingDepth.selectOption('2'), { headingDepth: 2 }, { 'heading-depth': '2' });
   await typeNumber(c.sizeBox, 300);
   await typeNumber(c.overlapBox, 0);
   last = await expectEngineChunks(page);
-  await step('tables as text', () => s.rowsAsText.check(), { rowsAsText: true }, { rows: '1' });
+  await step('tables as text', () => s.rowsAsText.check(), { rowsAsText: true }, { 'rows-as-text': '1' });
   await step('LangChain compatibility', () => c.compat.check(), { compat: 'langchain' }, { compat: 'langchain' });
-  await step('strip headers off', () => s.stripHeaders.uncheck(), { stripHeaders: false }, { strip: '0' });
-  await step('one chunk per line', () => s.eachLine.check(), { returnEachLine: true }, { each: '1' });
-  await step('LlamaIndex compatibility', () => s.llamaindex.check(), { compat: 'llamaindex' }, { compat: 'llamaindex', each: null });
+  await step('strip headers off', () => s.stripHeaders.uncheck(), { stripHeaders: false }, { 'strip-headers': '0' });
+  await step('one chunk per line', () => s.eachLine.check(), { returnEachLine: true }, { 'return-each-line': '1' });
+  await step('LlamaIndex compatibility', () => s.llamaindex.check(), { compat: 'llamaindex' }, { compat: 'llamaindex', 'return-each-line': null });
   await step('native again', () => s.llamaindex.uncheck(), { strategy: 'markdown' }, { compat: null });
-  await step('contextual header: heading path', () => s.header.selectOption('path'), { headers: true }, { hdr: 'path' });
+  await step('contextual header: heading path', () => s.header.selectOption('path'), { headers: true }, { headers: '1' });
   await step(
     'contextual header: template',
     async () => {
@@ -50,17 +50,17 @@ test('markdown: heading depth, tables, compatibility modes, headers and retrieva
       await s.headerTemplate.fill('{file}: {path}\\n');
     },
     { headers: '{file}: {path}\n', path: 'employee-handbook.md' },
-    { hdr: '{file}: {path}\\n' },
+    { headers: '{file}: {path}\\n' },
   );
   // Header content: every chunk with a heading path starts with it.
   expect(last.filter((x) => x.metadata.headingPath?.length).every((x) => x.content.startsWith('employee-handbook.md: '))).toBe(true);
-  await step('header off', () => s.header.selectOption('off'), { strategy: 'markdown' }, { hdr: null });
+  await step('header off', () => s.header.selectOption('off'), { strategy: 'markdown' }, { headers: null });
 
-  await step('parent-child', () => s.retrieval.selectOption('parent-child'), { retrieval: 'parent-child' }, { ret: 'parent-child' });
-  await step('parent size', () => typeNumber(s.parentSize, 600), { parentSize: 600 }, { psize: '600' });
-  await step('sentence windows', () => s.retrieval.selectOption('window'), { retrieval: 'window', window: 3 }, { ret: 'window', win: '3' });
-  await step('window 1', () => typeNumber(s.window, 1), { window: 1 }, { win: '1' });
-  await step('hierarchical', () => s.retrieval.selectOption('hierarchical'), { retrieval: 'hierarchical', levels: [2048, 512, 128] }, { ret: 'hierarchical' });
+  await step('parent-child', () => s.retrieval.selectOption('parent-child'), { retrieval: 'parent-child' }, { retrieval: 'parent-child' });
+  await step('parent size', () => typeNumber(s.parentSize, 600), { parentSize: 600 }, { 'parent-size': '600' });
+  await step('sentence windows', () => s.retrieval.selectOption('window'), { retrieval: 'window', window: 3 }, { retrieval: 'window', window: null }); // 3 is the default: not in the link
+  await step('window 1', () => typeNumber(s.window, 1), { window: 1 }, { window: '1' });
+  await step('hierarchical', () => s.retrieval.selectOption('hierarchical'), { retrieval: 'hierarchical', levels: [2048, 512, 128] }, { retrieval: 'hierarchical' });
   await step('levels', () => s.levels.fill('1024, 256, 64'), { levels: [1024, 256, 64] }, { levels: '1024, 256, 64' });
 
   // Reload: the URL and the stored settings bring every control back, and the same chunks.
@@ -98,9 +98,9 @@ test('html: heading depth, tables and headers on the API reference sample; reloa
   // The tables have captions, kept with the table.
   expect(last.some((x) => x.metadata.contentType === 'table' && x.metadata.caption === 'Shipment fields')).toBe(true);
   for (const [what, act, key, value] of [
-    ['heading depth 1', () => s.headingDepth.selectOption('1'), 'depth', '1'],
-    ['tables as text', () => s.rowsAsText.check(), 'rows', '1'],
-    ['header', () => s.header.selectOption('path'), 'hdr', 'path'],
+    ['heading depth 1', () => s.headingDepth.selectOption('1'), 'heading-depth', '1'],
+    ['tables as text', () => s.rowsAsText.check(), 'rows-as-text', '1'],
+    ['header', () => s.header.selectOption('path'), 'headers', '1'],
   ] as const) {
     await act();
     await urlParams(page, key, value);
@@ -133,7 +133,7 @@ test('code: language and file path', async ({ page }) => {
   last = now;
   // Forcing another grammar on Python source changes where it is cut.
   await s.codeLanguage.selectOption('go');
-  await urlParams(page, 'codelang', 'go');
+  await urlParams(page, 'language', 'go');
   now = await expectEngineChunks(page);
   expect(shape(now)).not.toBe(shape(last));
   await page.reload();
