@@ -27,7 +27,7 @@ const KEEP_TITLES: Record<KeepSeparator, string> = {
 };
 
 /** The reference library each compat mode reproduces, as the page names it. */
-const COMPAT_TITLES: Record<Exclude<CompatMode, 'none'>, string> = { langchain: 'LangChain', llamaindex: 'LlamaIndex' };
+const COMPAT_TITLES: Partial<Record<CompatMode, string>> = { langchain: 'LangChain', llamaindex: 'LlamaIndex', chonkie: 'Chonkie' };
 
 /** Names of a code grammar as shown (the description lists the names; unknown ones are shown as they are). */
 const GRAMMAR_TITLES: Record<string, string> = {
@@ -182,7 +182,7 @@ function CompatField() {
         <Fragment key={mode}>
           <CheckField
             name="compat"
-            label={`${COMPAT_TITLES[mode]} compatibility`}
+            label={`${COMPAT_TITLES[mode] ?? mode} compatibility`}
             checked={config.compat === mode && available.includes(mode)}
             disabled={!available.includes(mode)}
             onChange={(checked) => setConfig({ compat: checked ? mode : 'none' })}
