@@ -196,7 +196,8 @@ function visible(config: Config): Partial<Config> {
   const out: Record<string, unknown> = {};
   for (const spec of CONFIG_OPTIONS) {
     const value = config[spec.name as keyof Config];
-    if (optionApplies(spec, strategy) && optionInUse(spec, config) && usableFor(spec, value, strategy)) out[spec.name] = value;
+    // A value the strategy cannot take (a compat mode it lacks) is as good as the default.
+    if (optionApplies(spec, strategy) && optionInUse(spec, config)) out[spec.name] = usableFor(spec, value, strategy) ? value : DEFAULT_CONFIG[spec.name as keyof Config];
   }
   return out as Partial<Config>;
 }
