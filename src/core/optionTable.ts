@@ -151,7 +151,7 @@ export const DEFAULT_HEADER_TEMPLATE = '{path}\n\n';
 export const HEADER_PLACEHOLDERS = ['{title}', '{path}', '{file}'];
 export const RETRIEVAL_MODES: RetrievalMode[] = ['chunks', 'parent-child', 'window', 'hierarchical'];
 export const KEEP_SEPARATOR_VALUES: KeepSeparator[] = ['start', 'end', 'none'];
-export const COMPAT_MODES: CompatMode[] = ['none', 'langchain', 'llamaindex'];
+export const COMPAT_MODES: CompatMode[] = ['none', 'langchain', 'llamaindex', 'chonkie'];
 export const SENTENCE_FINDERS: SentenceFinder[] = ['intl', 'regex'];
 
 /** A size in the unit: a positive whole number up to MAX_SIZE, or null when not given. */
@@ -250,7 +250,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     default: 'none',
     group: 'splitting',
     arg: '<mode>',
-    help: 'reproduce a reference library exactly: langchain or llamaindex (where the strategy has that mode)',
+    help: 'reproduce a reference library exactly: langchain, llamaindex or chonkie (where the strategy has that mode)',
     control: { kind: 'select', label: 'Compatibility' },
     resolve: (v, { has, defaults }) => choiceOption('compat', has('compat') ? v : defaults.compat, COMPAT_MODES, 'compat mode'),
     shapes: () => true,

@@ -10,7 +10,8 @@ import {
   type ResolveContext,
 } from './optionTable';
 import { getStrategy, strategiesWithCompat } from './strategies';
-import type { ChunkOptions, ResolvedOptions } from './types';
+import type { StrategyDescription } from './registry';
+import type { ChunkOptions, CompatMode, ResolvedOptions } from './types';
 
 export {
   BASE_DEFAULTS,
@@ -36,7 +37,8 @@ export function validateOptions(options: ChunkOptions = {}): ResolvedOptions {
 
   // The strategy first: the other options' defaults and rules are the strategy's.
   const strategyName = optionSpec('strategy').resolve!(given.strategy, { given, has } as ResolveContext) as string;
-  const strategy = getStrategy(strategyName);
+  // Under a compat mode the reference library's defaults and limits apply (the compat row checks the name itself).
+  const strategy = underCompat(getStrategy(strategyName), has('compat') ? given.compat : undefined);
   const resolved: Partial<ResolvedOptions> = {};
   const ctx: ResolveContext = { given, has, resolved, strategy, defaults: { ...BASE_DEFAULTS, ...strategy.defaults, strategy: strategy.id } };
   for (const spec of ENGINE_OPTIONS) {
@@ -48,6 +50,18 @@ export function validateOptions(options: ChunkOptions = {}): ResolvedOptions {
   return out;
 }
 
+/** The strategy's description with a compat mode's profile applied (registry.ts CompatProfile). */
+function underCompat(strategy: StrategyDescription, mode: unknown): StrategyDescription {
+  const profile = typeof mode === 'string' && strategy.compat.includes(mode as CompatMode) ? strategy.compatProfiles?.[mode as CompatMode] : undefined;
+  if (!profile) return strategy;
+  return {
+    ...strategy,
+    defaults: { ...strategy.defaults, ...profile.defaults },
+    refuses: { ...strategy.refuses, ...profile.refuses },
+    tokenUnitOnly: profile.units ? false : strategy.tokenUnitOnly,
+  };
+}
+
 /** Rules between options: compat modes, retrieval units. */
 function checkCombinations(o: ResolvedOptions): void {
   const strategy = getStrategy(o.strategy);
@@ -56,6 +70,8 @@ function checkCombinations(o: ResolvedOptions): void {
     const names = list.length === 2 ? list.join(' and ') : oneOf(list);
     fail('compat', `compat ${o.compat} applies to ${names} only (got ${o.strategy})`);
   }
+  const units = o.compat !== 'none' ? strategy.compatProfiles?.[o.compat]?.units : undefined;
+  if (units && !units.allowed.includes(o.unit)) fail('unit', `${units.reason} (got "${o.unit}")`);
   if (o.retrieval !== 'chunks') {
     if (o.compat !== 'none') fail('retrieval', `retrieval units are built on Chunkscope's own splitting: turn compat mode off`);
     if (!strategy.controls.includes('retrieval')) fail('retrieval', `retrieval units are not available for the ${o.strategy} strategy`);

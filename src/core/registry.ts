@@ -1,5 +1,5 @@
 import type { CopyAsCodeRecipes } from './export/programs';
-import type { ChunkContext, CompatMode, ContentType, Range, ResolvedOptions, RetrievalMode, StrategyName } from './types';
+import type { ChunkContext, CompatMode, ContentType, Range, ResolvedOptions, RetrievalMode, StrategyName, UnitName } from './types';
 
 /**
  * A strategy is one folder in ./strategies: `index.ts` describes it (safe on the page's main thread: no parser is
@@ -62,6 +62,8 @@ export interface StrategyDescription<Id extends string = StrategyName> {
   /** What the compat modes reproduce, one line under the page's compatibility checkboxes (default: the
    * @langchain/textsplitters line). */
   compatNote?: string;
+  /** What changes under a compat mode (the reference library's defaults, what it cannot take): see CompatProfile. */
+  compatProfiles?: Partial<Record<CompatMode, CompatProfile>>;
   /** Document formats (src/import's ImportFormat) for which opening such a file switches to this strategy. */
   documentFormats?: readonly string[];
   /** The implementation has structure(): sections and heading ancestry (parents default to sections). */
@@ -87,6 +89,19 @@ export interface StrategyDescription<Id extends string = StrategyName> {
   copyAsCode: CopyAsCodeRecipes;
   /** Retrieval modes the strategy refuses, with the reason (sentence windows need prose). */
   refusesRetrieval?: Partial<Record<RetrievalMode, string>>;
+}
+
+/**
+ * A strategy under one compat mode, where the reference library differs from the strategy's own rules. validateOptions
+ * applies it when that mode is asked for: `defaults` go over the strategy's defaults (the library's chunk size and
+ * overlap when the user gives none), `refuses` over its refusals, and `units` replaces `tokenUnitOnly`.
+ */
+export interface CompatProfile {
+  defaults?: Partial<ResolvedOptions>;
+  /** Options the mode refuses when given, with the one-line reason. */
+  refuses?: Partial<Record<ControlName, string>>;
+  /** The units the mode counts in, and the one-line reason for the others. */
+  units?: { allowed: readonly UnitName[]; reason: string };
 }
 
 /** The worker-only half of a strategy (./strategies/<id>/split.ts). */

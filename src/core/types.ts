@@ -33,8 +33,8 @@ export type RetrievalMode = 'chunks' | 'parent-child' | 'window' | 'hierarchical
 /** Where a separator kept by the recursive/character splitters goes. */
 export type KeepSeparator = 'start' | 'end' | 'none';
 
-/** 'llamaindex' applies to the semantic strategy only. */
-export type CompatMode = 'none' | 'langchain' | 'llamaindex';
+/** Which strategies implement a mode is their descriptions' `compat` lists ('chonkie': recursive, token, sentence). */
+export type CompatMode = 'none' | 'langchain' | 'llamaindex' | 'chonkie';
 
 /** How the semantic splitter finds sentences: Intl.Segmenter (any language) or LangChain's regex. */
 export type SentenceFinder = 'intl' | 'regex';

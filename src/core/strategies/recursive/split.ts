@@ -1,3 +1,4 @@
+import { chonkieRecursive } from '../../compat/chonkie';
 import { langchainRecursive } from '../../compat/langchain';
 import { mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
@@ -13,6 +14,7 @@ export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options } = ctx;
     if (options.compat === 'langchain') return langchainRecursive(text, ctx);
+    if (options.compat === 'chonkie') return chonkieRecursive(text, ctx);
     const levels = separatorLevels(text, options.separators, options.separatorsAreRegex, options.keepSeparator);
     const out: SplitSpan[] = [];
     packLevels(text, 0, text.length, levels, mergeParamsFor(text, ctx), out);

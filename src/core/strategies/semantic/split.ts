@@ -7,6 +7,7 @@ import {
   splitSemantic,
   type PrepareOptions,
   type SemanticAnalysis,
+  type SemanticCompat,
   type SemanticParams,
   type SemanticPreparation,
 } from '../../semantic';
@@ -22,7 +23,8 @@ import type { ChunkContext, ResolvedOptions, Unit } from '../../types';
 /** The prepare step's options for resolved options (what decides the sentences and the strings embedded). */
 export function semanticPrepareOptions(options: ResolvedOptions): PrepareOptions {
   return {
-    compat: options.compat,
+    // Validation allows only the semantic description's compat modes (none, langchain, llamaindex).
+    compat: options.compat as SemanticCompat,
     bufferSize: options.buffer ?? 1,
     locale: options.locale,
     regexSentences: options.sentences === 'regex',

@@ -1,3 +1,4 @@
+import { CHONKIE_SENTENCE_PROFILE } from '../../compat/chonkie/profile';
 import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 
@@ -6,7 +7,9 @@ export const sentence: StrategyDescription<'sentence'> = {
   label: 'Sentence',
   description: 'Pack whole sentences (any language, via Intl.Segmenter) up to the size; overlap in whole sentences.',
   defaults: { size: 512, overlap: 64, unit: 'chars' },
-  controls: ['size', 'overlap', 'unit', 'locale', 'headers', 'retrieval'],
-  compat: [],
+  controls: ['size', 'overlap', 'unit', 'locale', 'compat', 'headers', 'retrieval'],
+  compat: ['chonkie'],
+  compatProfiles: { chonkie: CHONKIE_SENTENCE_PROFILE },
+  compatNote: "Reproduce @chonkiejs/core 0.0.11's SentenceChunker exactly, quirks included.",
   copyAsCode: recipes,
 };

@@ -1,3 +1,4 @@
+import { chonkieSentence } from '../../compat/chonkie';
 import { mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
 import { graphemes } from '../../segment/graphemes';
@@ -11,6 +12,7 @@ import { words } from '../../segment/words';
 export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options } = ctx;
+    if (options.compat === 'chonkie') return chonkieSentence(text, ctx);
     const levels = [
       (s: number, e: number) => sentences(text, s, e, options.locale),
       (s: number, e: number) => words(text, s, e),

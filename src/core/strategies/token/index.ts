@@ -1,3 +1,4 @@
+import { CHONKIE_TOKEN_PROFILE } from '../../compat/chonkie/profile';
 import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 
@@ -7,7 +8,9 @@ export const token: StrategyDescription<'token'> = {
   description: 'Windows of N tokens, each starting `overlap` tokens before the previous one ends (LangChain TokenTextSplitter).',
   defaults: { size: 512, overlap: 64, unit: 'cl100k_base' },
   controls: ['size', 'overlap', 'unit', 'compat', 'headers', 'retrieval'],
-  compat: ['langchain'],
+  compat: ['langchain', 'chonkie'],
+  compatProfiles: { chonkie: CHONKIE_TOKEN_PROFILE },
+  compatNote: "Reproduce @langchain/textsplitters 1.x (TokenTextSplitter) or @chonkiejs/core 0.0.11 (TokenChunker) exactly, quirks included.",
   langchainTextSplitter: true,
   tokenUnitOnly: true,
   copyAsCode: recipes,

@@ -1,3 +1,4 @@
+import { chonkieToken } from '../../compat/chonkie';
 import { langchainToken } from '../../compat/langchain';
 import { meterFor } from '../../measure';
 import { RunGuard } from '../../merge';
@@ -14,6 +15,7 @@ export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options, unit } = ctx;
     if (options.compat === 'langchain') return langchainToken(text, ctx);
+    if (options.compat === 'chonkie') return chonkieToken(text, ctx);
     if (!unit.tokenize) throw new Error(`the token strategy needs a token unit (got ${unit.name})`);
     const guard = new RunGuard(ctx, text.length);
     return tokenWindows(unit.tokenize(text), options.size, options.overlap, meterFor(unit, text), guard, () => true);
