@@ -39,6 +39,8 @@ export function validateOptions(options: ChunkOptions = {}): ResolvedOptions {
   const strategyName = optionSpec('strategy').resolve!(given.strategy, { given, has } as ResolveContext) as string;
   // Under a compat mode the reference library's defaults and limits apply (the compat row checks the name itself).
   const strategy = underCompat(getStrategy(strategyName), has('compat') ? given.compat : undefined);
+  // What the mode refuses outright (the size and overlap rows name their own refusals first, in table order).
+  for (const [name, reason] of Object.entries(strategy.refuses ?? {})) if (reason && has(name) && name !== 'size' && name !== 'overlap') fail(name, reason);
   const resolved: Partial<ResolvedOptions> = {};
   const ctx: ResolveContext = { given, has, resolved, strategy, defaults: { ...BASE_DEFAULTS, ...strategy.defaults, strategy: strategy.id } };
   for (const spec of ENGINE_OPTIONS) {
