@@ -12,12 +12,12 @@ import { CliError, parseDecimal, parseEscapes, parseWholeNumber } from './input'
 type ParseOptions = NonNullable<ParseArgsConfig['options']>;
 
 /** The chunking options that are flags (document data such as page starts are not). */
-const FLAG_OPTIONS = ENGINE_OPTIONS.filter((o) => o.kind !== 'offsets');
+export const FLAG_OPTIONS = ENGINE_OPTIONS.filter((o) => o.kind !== 'offsets');
 
 /** Older spellings that were URL keys only: not offered as flags. */
 const URL_ONLY_ALIASES = new Set(['sep', 'keep', 'lang', 'codelang', 'hdr', 'ret', 'psize', 'win', 'depth', 'rows', 'strip', 'each']);
 
-function cliAliases(spec: OptionSpec): string[] {
+export function cliAliases(spec: OptionSpec): string[] {
   return (spec.aliases ?? []).filter((a) => !URL_ONLY_ALIASES.has(a));
 }
 
@@ -31,10 +31,10 @@ const OWN_FLAGS: ParseOptions = {
   version: { type: 'boolean', short: 'v' },
 };
 
-/** parseArgs' configuration for every flag. */
-export function parseArgsOptions(): ParseOptions {
-  const options: ParseOptions = { ...OWN_FLAGS };
-  for (const spec of FLAG_OPTIONS) {
+/** parseArgs' configuration for every flag (`specs`: the table's rows that are flags; eval and sweep add theirs). */
+export function parseArgsOptions(specs: readonly OptionSpec[] = FLAG_OPTIONS, own: ParseOptions = OWN_FLAGS): ParseOptions {
+  const options: ParseOptions = { ...own };
+  for (const spec of specs) {
     const switchLike = spec.kind === 'boolean' || spec.kind === 'template';
     options[spec.flag] = switchLike ? { type: 'boolean' } : { type: 'string', ...(spec.kind === 'strings' ? { multiple: true } : {}) };
     for (const alias of cliAliases(spec)) {
@@ -49,8 +49,8 @@ export function parseArgsOptions(): ParseOptions {
  * Switches with a value written `--flag=value` (parseArgs has no optional values): `--headers=<template>` and
  * `--rows-as-text=false`. Taken out of argv before parseArgs sees it.
  */
-export function takeSwitchValues(argv: string[]): { rest: string[]; values: Map<string, string> } {
-  const switches = new Set(FLAG_OPTIONS.filter((o) => o.kind === 'boolean' || o.kind === 'template').flatMap((o) => [o.flag, ...cliAliases(o)]));
+export function takeSwitchValues(argv: string[], specs: readonly OptionSpec[] = FLAG_OPTIONS): { rest: string[]; values: Map<string, string> } {
+  const switches = new Set(specs.filter((o) => o.kind === 'boolean' || o.kind === 'template').flatMap((o) => [o.flag, ...cliAliases(o)]));
   const values = new Map<string, string>();
   const rest: string[] = [];
   for (const arg of argv) {
@@ -62,9 +62,9 @@ export function takeSwitchValues(argv: string[]): { rest: string[]; values: Map<
 }
 
 /** ChunkOptions from parsed flags: each value converted by its kind; errors name the flag as it was typed. */
-export function optionsFromFlags(values: Record<string, unknown>, switchValues: Map<string, string>): ChunkOptions {
+export function optionsFromFlags(values: Record<string, unknown>, switchValues: Map<string, string>, specs: readonly OptionSpec[] = FLAG_OPTIONS): ChunkOptions {
   const options: Record<string, unknown> = {};
-  for (const spec of FLAG_OPTIONS) {
+  for (const spec of specs) {
     for (const used of [spec.flag, ...cliAliases(spec)]) {
       const explicit = switchValues.get(used);
       const raw = explicit ?? values[used];
@@ -100,7 +100,7 @@ function convert(spec: OptionSpec, flag: string, raw: unknown, written: boolean)
   }
 }
 
-const GROUP_TITLES: Record<Exclude<OptionGroup, 'page'>, string> = {
+const GROUP_TITLES: Record<Exclude<OptionGroup, 'page' | 'eval'>, string> = {
   splitting: 'Options:',
   document: '',
   semantic:
@@ -128,13 +128,13 @@ function wrap(text: string, indent: number): string {
   return lines.join('\n' + ' '.repeat(indent));
 }
 
-function row(flag: string, help: string): string {
+export function row(flag: string, help: string): string {
   const left = `  ${flag}`;
   const pad = left.length < FLAG_COLUMN ? left.padEnd(FLAG_COLUMN) : left + '\n' + ' '.repeat(FLAG_COLUMN);
   return pad + wrap(help, FLAG_COLUMN);
 }
 
-function optionHelp(spec: OptionSpec): string {
+export function optionHelp(spec: OptionSpec): string {
   let help = spec.help;
   if (spec.name === 'strategy') help += ': ' + STRATEGIES.map((s) => s.id).join(' | ') + ' (default: recursive)';
   else if (spec.kind === 'choice' && spec.name !== 'breakpoint' && spec.name !== 'retrieval' && spec.name !== 'sentences') help += ': ' + spec.choices!.join(' | ');
@@ -152,7 +152,7 @@ export function usage(): string {
     'key of chunk(text, options) in the library (camelCase) and of the page\'s share links (kebab-case, as here).',
     '',
   ];
-  const order: Exclude<OptionGroup, 'page'>[] = ['splitting', 'document', 'semantic', 'structure', 'headers', 'retrieval'];
+  const order: Exclude<OptionGroup, 'page' | 'eval'>[] = ['splitting', 'document', 'semantic', 'structure', 'headers', 'retrieval'];
   for (const group of order) {
     const title = GROUP_TITLES[group];
     if (title) out.push(...(out[out.length - 1] === '' ? [] : ['']), title);

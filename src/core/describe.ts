@@ -37,4 +37,14 @@ export { checkSeparatorRegex } from './separator-regex';
 export { formatChunks, EXPORT_FORMATS, type ExportFormat } from './format';
 export { CHUNKER_NAME, CHUNKER_VERSION } from './version';
 export type { Strategy, StrategyDescription, ControlName, SplitSpan } from './registry';
+// The evaluation lab's pure parts (no chunking): metrics, golden-set formats, re-anchoring, failure reasons, orphan
+// chunks, the evaluation settings and the retrievers (a probe may rank on the main thread or in the worker).
+export { EVAL_OPTIONS, RETRIEVERS, STOP_WORD_LISTS, MAX_K, type EvalOptionName } from './optionTable';
+export * from './eval/types';
+export { mergeRanges, totalLength, intersectionLength, bearsAnswer, retrievalMetrics, precisionOmega, questionMetrics, meanMetrics } from './eval/metrics';
+export { parseGoldenSet, formatGoldenSet, detectGoldenFormat, GoldenSetError, GOLDEN_FORMATS, type GoldenFormat } from './eval/golden';
+export { anchorReference, anchorReferences, nearestOccurrence, type AnchorStatus, type AnchoredReference } from './eval/anchor';
+export { explainQuestion, tableWithoutHeader, ordinal, type Failure, type FailureKind, type ExplainInput, type ExplainUnit } from './eval/failures';
+export { validateEvalOptions, type EvalSettings, type EvalOptions } from './eval/options';
+export * from './retrieve';
 export type * from './types';

@@ -235,4 +235,8 @@ export { documentIdFor, hashString } from './ids';
 export { checkSeparatorRegex } from './separator-regex';
 export { formatChunks, EXPORT_FORMATS, type ExportFormat } from './format';
 export type { Strategy, StrategyDescription, StrategyImplementation, LoadedStrategy, SplitSpan, ControlName } from './registry';
+export { EVAL_OPTIONS, RETRIEVERS, STOP_WORD_LISTS, MAX_K, type EvalOptionName } from './optionTable';
+// The evaluation lab: retrievers (BM25, dense, hybrid) and golden-set evaluation (src/core/eval, src/core/retrieve).
+export * from './retrieve';
+export * from './eval';
 export type * from './types';

@@ -17,6 +17,12 @@ import { isTokenEncoding, TOKEN_ENCODINGS, UNIT_NAMES } from './units';
 export type OptionName = keyof ChunkOptions | PageOptionName;
 /** Page settings that are not chunking options (the context budget) but round-trip like them. */
 export type PageOptionName = 'contextWindow' | 'chunksInContext';
+/**
+ * Evaluation settings (how chunks are retrieved for a question: src/core/eval, `chunkscope eval` and `sweep`): rows
+ * with `engine: false` and `eval: true`. They never shape chunks. The retrieval depth k is `chunksInContext` (the
+ * context budget's chunks per query, `--k`): one k for the probe, the evaluation and the budget.
+ */
+export type EvalOptionName = 'retriever' | 'hybridWeight' | 'stopWords' | 'stemming';
 
 export type OptionKind =
   | 'integer'
@@ -33,7 +39,7 @@ export type OptionKind =
   /** Document data (page starts): neither a flag nor a URL key. */
   | 'offsets';
 
-export type OptionGroup = 'splitting' | 'semantic' | 'structure' | 'headers' | 'retrieval' | 'document' | 'page';
+export type OptionGroup = 'splitting' | 'semantic' | 'structure' | 'headers' | 'retrieval' | 'document' | 'page' | 'eval';
 
 /** How the page shows an option. `unit: 'unit'` means the chosen size unit (chars, words, tokens). */
 export interface ControlSpec {
@@ -58,7 +64,7 @@ export interface ResolveContext {
 }
 
 export interface OptionSpec {
-  name: OptionName;
+  name: OptionName | EvalOptionName;
   /** kebab-case: the CLI flag (--flag) and the URL key. */
   flag: string;
   kind: OptionKind;
@@ -76,6 +82,9 @@ export interface OptionSpec {
   control?: ControlSpec;
   /** false: a page setting, not a chunking option (not validated by core, not in the options key). */
   engine?: false;
+  /** An evaluation setting (with engine: false): a key of evaluate()'s options and a flag of `chunkscope eval` /
+   * `sweep`, validated by validateEvalOptions with `resolve`. */
+  eval?: true;
   /** Document data, not configuration: never in a share link or the CLI's flags. */
   document?: true;
   /** Validate and complete the value (ChunkOptionsError with one line naming the option). */
@@ -153,6 +162,10 @@ export const RETRIEVAL_MODES: RetrievalMode[] = ['chunks', 'parent-child', 'wind
 export const KEEP_SEPARATOR_VALUES: KeepSeparator[] = ['start', 'end', 'none'];
 export const COMPAT_MODES: CompatMode[] = ['none', 'langchain', 'llamaindex', 'chonkie'];
 export const SENTENCE_FINDERS: SentenceFinder[] = ['intl', 'regex'];
+export const RETRIEVERS = ['bm25', 'dense', 'hybrid'] as const;
+export const STOP_WORD_LISTS = ['none', 'english'] as const;
+/** The most chunks a question may retrieve. */
+export const MAX_K = 1000;
 
 /** A size in the unit: a positive whole number up to MAX_SIZE, or null when not given. */
 function positiveSize(field: string, value: unknown): number {
@@ -160,6 +173,12 @@ function positiveSize(field: string, value: unknown): number {
   if (v <= 0) fail(field, `${field} must be a positive whole number (got ${v})`);
   if (v > MAX_SIZE) fail(field, `${field} (${v}) must be at most ${MAX_SIZE}`);
   return v;
+}
+
+/** Whether the compat mode asked for (not yet validated) keeps its library's default overlap (CompatProfile). */
+function keepsDefaultOverlap(strategy: StrategyDescription, compat: unknown): boolean {
+  if (typeof compat !== 'string' || !(strategy.compat as string[]).includes(compat)) return false;
+  return strategy.compatProfiles?.[compat as CompatMode]?.keepsDefaultOverlap === true;
 }
 
 const inControls = (name: string) => (_: ResolvedOptions, strategy: StrategyDescription) => (strategy.controls as string[]).includes(name);
@@ -210,12 +229,16 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     arg: '<n>',
     help: 'overlap between neighbouring chunks, smaller than --size',
     control: { kind: 'slider', label: 'Overlap', min: 0, max: 1000, step: 1, unit: 'unit' },
-    resolve(v, { has, defaults, resolved, strategy }) {
+    resolve(v, { given, has, defaults, resolved, strategy }) {
       const refused = strategy.refuses?.overlap;
       if (refused && has('overlap')) fail('overlap', refused);
       const size = resolved.size!;
-      // Not given: the strategy's default, lowered to size/8 so that a lone small `size` stays valid.
-      if (!has('overlap')) return Math.min(defaults.overlap, Math.floor(size / 8));
+      // Not given: the strategy's default, lowered to size/8 so that a lone small `size` stays valid (a compat mode
+      // whose profile keeps the library's default overlap lowers it only when it is not below the size).
+      if (!has('overlap')) {
+        if (keepsDefaultOverlap(strategy, given.compat) && defaults.overlap < size) return defaults.overlap;
+        return Math.min(defaults.overlap, Math.floor(size / 8));
+      }
       const overlap = integerOption('overlap', v);
       if (overlap < 0) fail('overlap', `overlap must not be negative (got ${overlap})`);
       if (overlap >= size) fail('overlap', `overlap (${overlap}) must be smaller than size (${size})`);
@@ -711,12 +734,79 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     kind: 'integer',
     default: 5,
     group: 'page',
-    help: 'the context budget: how many chunks a query puts into the window',
+    help: 'k: how many chunks a question retrieves (the query probe, eval and sweep) and the context budget puts into the window',
     aliases: ['k'],
     engine: false,
+    eval: true,
     control: { kind: 'number', label: 'Chunks per query', min: 1, unit: 'chunks' },
+    resolve(v, { has }) {
+      const k = has('chunksInContext') ? integerOption('chunksInContext', v) : 5;
+      if (k < 1 || k > MAX_K) fail('chunksInContext', `k (chunks per query) must be between 1 and ${MAX_K} (got ${k})`);
+      return k;
+    },
+  },
+  // Evaluation: how a question retrieves chunks (the query probe, `chunkscope eval` and `sweep`).
+  {
+    name: 'retriever',
+    flag: 'retriever',
+    kind: 'choice',
+    choices: RETRIEVERS,
+    default: 'bm25',
+    group: 'eval',
+    arg: '<name>',
+    help: 'how a question finds chunks: bm25 (Okapi, k1 1.2, b 0.75), dense (cosine over the --embedder\'s embeddings of chunk content) or hybrid (reciprocal rank fusion, k 60)',
+    engine: false,
+    eval: true,
+    control: { kind: 'select', label: 'Retriever' },
+    resolve: (v, { has }) => choiceOption('retriever', has('retriever') ? v : 'bm25', RETRIEVERS, 'retriever'),
+  },
+  {
+    name: 'hybridWeight',
+    flag: 'hybrid-weight',
+    kind: 'number',
+    default: 0.5,
+    group: 'eval',
+    arg: '<w>',
+    help: "hybrid: the dense ranking's weight in the fusion, 0..1 (BM25's is 1 - w)",
+    engine: false,
+    eval: true,
+    control: { kind: 'slider', label: 'Dense weight', min: 0, max: 1, step: 0.05 },
+    resolve(v, { has }) {
+      const w = has('hybridWeight') ? numberOption('hybridWeight', v) : 0.5;
+      if (w < 0 || w > 1) fail('hybridWeight', `hybridWeight must be between 0 and 1 (got ${w})`);
+      return w;
+    },
+  },
+  {
+    name: 'stopWords',
+    flag: 'stop-words',
+    kind: 'choice',
+    choices: STOP_WORD_LISTS,
+    default: 'none',
+    group: 'eval',
+    arg: '<list>',
+    help: 'BM25: drop stop words from chunks and questions (english: the NLTK list)',
+    engine: false,
+    eval: true,
+    control: { kind: 'select', label: 'Stop words' },
+    resolve: (v, { has }) => choiceOption('stopWords', has('stopWords') ? v : 'none', STOP_WORD_LISTS, 'stop-word list'),
+  },
+  {
+    name: 'stemming',
+    flag: 'stemming',
+    kind: 'boolean',
+    default: false,
+    group: 'eval',
+    help: "BM25: reduce words to their Porter stems (English)",
+    engine: false,
+    eval: true,
+    control: { kind: 'checkbox', label: 'Stemming' },
+    resolve: (v, { has }) => (has('stemming') ? booleanOption('stemming', v) : false),
   },
 ];
+
+/** The table's evaluation settings (retriever, k, ...), in table order: validateEvalOptions runs their resolve(). */
+export const EVAL_OPTIONS: readonly OptionSpec[] = OPTION_TABLE.filter((o) => o.eval);
 
 /** The table's chunking options (page settings left out), in validation order. */
 export const ENGINE_OPTIONS: readonly OptionSpec[] = OPTION_TABLE.filter((o) => o.engine !== false);

@@ -2,7 +2,8 @@
  * The `chunkscope` library in Node: the engine (src/core) with the Node host filled in, so `chunk()` works for
  * every strategy without hooks — the code strategy's tree-sitter wasm files are read from node_modules.
  */
-import { chunk as coreChunk, type ChunkHooks } from '../core/index';
+import { chunk as coreChunk, evaluate as coreEvaluate, sweep as coreSweep, type ChunkHooks } from '../core/index';
+import type { EvalDocument, EvaluateHooks, EvaluateOptions, EvalResult, GoldenQuestion, SweepRow } from '../core/eval/index';
 import type { Chunk, ChunkOptions } from '../core/types';
 import { nodeLoadWasm } from './loadWasm';
 
@@ -12,4 +13,20 @@ export { nodeLoadWasm };
 /** core's chunk(), with `hooks.loadWasm` defaulting to the Node loader. */
 export function chunk(text: string, options: ChunkOptions = {}, hooks: ChunkHooks = {}): Promise<Chunk[]> {
   return coreChunk(text, options, { ...hooks, loadWasm: hooks.loadWasm ?? nodeLoadWasm });
+}
+
+/** core's evaluate() (chunk, index, retrieve, measure), with `hooks.loadWasm` defaulting to the Node loader. */
+export function evaluate(documents: readonly EvalDocument[], questions: readonly GoldenQuestion[], options: EvaluateOptions = {}, hooks: EvaluateHooks = {}): Promise<EvalResult> {
+  return coreEvaluate(documents, questions, options, { ...hooks, loadWasm: hooks.loadWasm ?? nodeLoadWasm });
+}
+
+/** core's sweep() (one row per configuration of `grid`), with `hooks.loadWasm` defaulting to the Node loader. */
+export function sweep(
+  documents: readonly EvalDocument[],
+  questions: readonly GoldenQuestion[],
+  grid: readonly Record<string, unknown>[],
+  base: EvaluateOptions = {},
+  hooks: EvaluateHooks & { onRow?: (row: SweepRow, index: number) => void } = {},
+): Promise<SweepRow[]> {
+  return coreSweep(documents, questions, grid, base, { ...hooks, loadWasm: hooks.loadWasm ?? nodeLoadWasm });
 }

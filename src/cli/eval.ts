@@ -1,0 +1,233 @@
+/**
+ * `chunkscope eval` and `chunkscope sweep`: score chunkings on a golden set (src/core/eval) from the command line.
+ * Flags are the option table's: every chunking option, and the evaluation settings (--retriever, --k, ...).
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { EVAL_OPTIONS, type OptionSpec } from '../core/optionTable';
+import { getStrategy, validateOptions } from '../core/index';
+import { evaluate, sweep, sweepGrid, GoldenSetError, parseGoldenSet, validateEvalOptions, METRIC_NAMES, type EvalDocument, type EvaluateHooks, type SweepRow } from '../core/eval/index';
+import { nodeLoadWasm } from '../node/loadWasm';
+import type { Embedder } from '../embed/types';
+import { cliAliases, FLAG_OPTIONS, optionHelp, optionsFromFlags, parseArgsOptions, row, takeSwitchValues } from './flags';
+import { CliError, decodeText } from './input';
+
+interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+const SPECS: readonly OptionSpec[] = [...FLAG_OPTIONS, ...EVAL_OPTIONS];
+
+const OWN = {
+  questions: { type: 'string' as const, short: 'q' },
+  format: { type: 'string' as const },
+  help: { type: 'boolean' as const, short: 'h' },
+};
+
+/** Option kinds a sweep can list ("--size 128,256,512"). */
+const SWEEPABLE = new Set(['integer', 'number', 'choice', 'boolean', 'string']);
+
+export function evalUsage(command: 'eval' | 'sweep'): string {
+  const lines =
+    command === 'eval'
+      ? [
+          'Usage: chunkscope eval <file|dir>... --questions <file> [--retriever bm25|dense|hybrid] [--k 5] [chunk options]',
+          '',
+          'Chunk the documents, put every chunk into one index, retrieve k chunks per question and print JSON: the',
+          "configuration, the means (recall, precision, IoU, precision-Ω as Chroma's chunking_evaluation defines them on",
+          'character ranges; hit@k; MRR), the index cost, and per question the retrieved chunks (document, start, end,',
+          'rank, score), its metrics and why it missed. With several documents a question\'s corpus_id names its file',
+          '(with or without extension).',
+        ]
+      : [
+          'Usage: chunkscope sweep <file|dir>... --questions <file> --size 128,256,512 --overlap 0,64 [options]',
+          '',
+          'Run the golden set over every combination of the listed values (any option taking one value can take a',
+          'comma-separated list: --strategy, --retriever, --size, ...) and print one row per configuration.',
+        ];
+  lines.push(
+    '',
+    'Evaluation:',
+    row('-q, --questions <file>', "the golden set: JSON, JSONL ({question, references: [{start, end, content}], corpusId?}) or chunking_evaluation's CSV"),
+  );
+  for (const spec of EVAL_OPTIONS) {
+    const flag = spec.name === 'chunksInContext' ? '--k <n>' : `--${spec.flag}${spec.arg ? ' ' + spec.arg : ''}`;
+    const help = spec.name === 'chunksInContext' ? 'how many chunks a question retrieves (default 5; also --chunks-in-context)' : optionHelp(spec);
+    lines.push(row(flag, help));
+  }
+  lines.push(
+    row('--format <name>', command === 'eval' ? 'json (default)' : 'json (default: an array of rows) | csv'),
+    '',
+    'Chunk options: those of `chunkscope chunk` (see chunkscope --help); --strategy, --size, --overlap, --unit, --compat ...',
+  );
+  return lines.join('\n');
+}
+
+/** Runs `chunkscope eval|sweep <args>`; returns the exit code (errors are thrown for main() to print). */
+export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io): Promise<number> {
+  const switches = takeSwitchValues(argv, SPECS);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: switches.rest, allowPositionals: true, strict: true, options: parseArgsOptions(SPECS, OWN) });
+  } catch (err) {
+    throw new CliError(`${(err as Error).message.split('. ')[0]} (see chunkscope ${command} --help)`);
+  }
+  const values = parsed.values as Record<string, unknown>;
+  if (values.help) {
+    io.stdout(evalUsage(command) + '\n');
+    return 0;
+  }
+  const inputs = parsed.positionals;
+  if (inputs.length === 0) throw new CliError(`missing documents: chunkscope ${command} <file|dir>... --questions <file>`);
+  if (typeof values.questions !== 'string') throw new CliError('missing --questions <file> (a golden set: JSON, JSONL or CSV)');
+  const format = (values.format as string | undefined) ?? 'json';
+  const formats = command === 'eval' ? ['json'] : ['json', 'csv'];
+  if (!formats.includes(format)) throw new CliError(`unknown format "${format}"; use ${formats.join(' or ')}`);
+
+  // Options first (a bad one fails before any file is read); a sweep's lists become its grid.
+  const { base, grid } = command === 'sweep' ? sweepOptions(values, switches.values) : { base: optionsFromFlags(values, switches.values, SPECS) as Record<string, unknown>, grid: [{}] };
+  for (const values of grid) {
+    const options = { ...base, ...values };
+    if (command === 'eval') {
+      validateOptions(options);
+      validateEvalOptions(options);
+    }
+  }
+
+  const questionsText = decodeText(await readPath(values.questions), values.questions);
+  let questions;
+  try {
+    questions = parseGoldenSet(questionsText, { name: values.questions });
+  } catch (err) {
+    if (err instanceof GoldenSetError) throw new CliError(`${values.questions}: ${err.message}`);
+    throw err;
+  }
+  const documents = await readDocuments(inputs, resolve(values.questions));
+
+  const hooks: EvaluateHooks = { loadWasm: nodeLoadWasm, onNote: (m) => io.stderr(`chunkscope: note: ${m}\n`) };
+  const needsEmbedder = grid.some((g) => {
+    const o = { ...base, ...g } as Record<string, unknown>;
+    const strategy = typeof o.strategy === 'string' ? o.strategy : 'recursive';
+    return (o.retriever !== undefined && o.retriever !== 'bm25') || (strategy === 'semantic' && getStrategy('semantic').needsEmbeddings);
+  });
+  let embedder: Embedder | undefined;
+  if (needsEmbedder) {
+    const { createEmbedder } = await import('../embed/index');
+    const model = typeof base.embedder === 'string' ? base.embedder : 'builtin';
+    embedder = await createEmbedder({ model, allowRemote: model !== 'builtin' });
+    const loaded = embedder;
+    hooks.embed = (texts) => loaded.embed(texts);
+  }
+  try {
+    if (command === 'eval') {
+      const result = await evaluate(documents, questions, base, hooks);
+      for (const s of result.skipped) io.stderr(`chunkscope: note: question ${s.index + 1} skipped: ${s.reason}\n`);
+      const { timings: _t, ...printed } = result;
+      void _t;
+      io.stdout(JSON.stringify(printed, null, 2) + '\n');
+    } else {
+      const rows = await sweep(documents, questions, grid, base, hooks);
+      io.stdout(format === 'csv' ? sweepCsv(rows, grid) : JSON.stringify(rows.map(({ ms: _ms, ...r }) => r), null, 2) + '\n');
+    }
+  } finally {
+    await embedder?.dispose();
+  }
+  return 0;
+}
+
+/** A sweep's base options and grid: a flag whose value lists several (comma-separated) values is a grid axis. */
+function sweepOptions(values: Record<string, unknown>, switchValues: Map<string, string>): { base: Record<string, unknown>; grid: Record<string, unknown>[] } {
+  const axes: Record<string, unknown[]> = {};
+  const single: Record<string, unknown> = { ...values };
+  const singleSwitches = new Map(switchValues);
+  for (const spec of SPECS) {
+    if (!SWEEPABLE.has(spec.kind)) continue;
+    for (const used of [spec.flag, ...cliAliases(spec)]) {
+      const fromSwitch = switchValues.get(used);
+      const raw = fromSwitch ?? values[used];
+      if (typeof raw !== 'string' || !raw.includes(',')) continue;
+      const list = raw.split(',').map((v) => v.trim()).filter((v) => v !== '');
+      // Each value converted (and refused) as the single flag would be.
+      axes[spec.name] = list.map((v) => {
+        const vals = fromSwitch !== undefined ? {} : { [used]: v };
+        const sw = fromSwitch !== undefined ? new Map([[used, v]]) : new Map<string, string>();
+        return (optionsFromFlags(vals, sw, [spec]) as Record<string, unknown>)[spec.name];
+      });
+      delete single[used];
+      singleSwitches.delete(used);
+    }
+  }
+  return { base: optionsFromFlags(single, singleSwitches, SPECS) as Record<string, unknown>, grid: sweepGrid(axes) };
+}
+
+function csvCell(v: unknown): string {
+  const s = v === null || v === undefined ? '' : typeof v === 'number' ? String(Math.round(v * 1e6) / 1e6) : String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function sweepCsv(rows: SweepRow[], grid: Record<string, unknown>[]): string {
+  const keys = Object.keys(grid[0] ?? {});
+  const head = [...keys, ...METRIC_NAMES, 'chunks', 'indexed', 'embeddingTokens', 'error'];
+  const lines = [head.join(',')];
+  for (const r of rows) {
+    lines.push(
+      [
+        ...keys.map((k) => r.values[k]),
+        ...METRIC_NAMES.map((m) => r.means?.[m] ?? null),
+        r.index?.chunks ?? null,
+        r.index?.indexed ?? null,
+        r.index?.embeddingTokens ?? null,
+        r.error ?? '',
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+async function readPath(path: string): Promise<Uint8Array> {
+  try {
+    return await readFile(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new CliError(`cannot read "${path}": no such file`);
+    if (code === 'EISDIR') throw new CliError(`cannot read "${path}": it is a directory`);
+    throw new CliError(`cannot read "${path}": ${code ?? (err as Error).message}`);
+  }
+}
+
+/**
+ * The documents: files as given, and the files of each directory (sorted, hidden files and the golden set itself
+ * left out). Ids are file names when they are unique, else paths relative to the current directory.
+ */
+async function readDocuments(inputs: string[], questionsPath: string): Promise<EvalDocument[]> {
+  const files: string[] = [];
+  for (const input of inputs) {
+    let info;
+    try {
+      info = await stat(input);
+    } catch {
+      throw new CliError(`cannot read "${input}": no such file or directory`);
+    }
+    if (info.isDirectory()) {
+      const names = (await readdir(input)).filter((n) => !n.startsWith('.')).sort();
+      for (const name of names) {
+        const path = join(input, name);
+        if (resolve(path) === questionsPath || !(await stat(path)).isFile()) continue;
+        files.push(path);
+      }
+    } else files.push(input);
+  }
+  if (files.length === 0) throw new CliError('no documents: the directories given hold no files');
+  const names = files.map((f) => basename(f));
+  const unique = new Set(names).size === names.length;
+  const docs: EvalDocument[] = [];
+  for (let i = 0; i < files.length; i++) {
+    const path = files[i]!;
+    docs.push({ id: unique ? names[i]! : relative(process.cwd(), path), text: decodeText(await readPath(path), path), path });
+  }
+  return docs;
+}

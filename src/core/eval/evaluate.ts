@@ -1,0 +1,300 @@
+import { chunk, optionsKey, type ChunkHooks } from '../index';
+import { RunGuard } from '../merge';
+import { validateOptions } from '../options';
+import { RetrievalIndex, type Hit, type IndexedDocument, type RetrieverSettings } from '../retrieve';
+import type { Chunk, ChunkOptions, EmbedTexts, ResolvedOptions } from '../types';
+import { getUnit } from '../units';
+import { anchorReferences, type AnchorStatus } from './anchor';
+import { explainQuestion, type ExplainUnit, type Failure } from './failures';
+import { meanMetrics, questionMetrics } from './metrics';
+import { validateEvalOptions, type EvalOptions, type EvalSettings } from './options';
+import type { GoldenQuestion, MeanMetrics, QuestionMetrics, Reference } from './types';
+
+/** A document to evaluate: `id` is what a question's corpusId names (a file name, with or without extension). */
+export interface EvalDocument {
+  id: string;
+  text: string;
+  /** The file path (code language detection, {file} in headers); default: none. */
+  path?: string;
+}
+
+export type EvaluateOptions = ChunkOptions & EvalOptions;
+
+export interface EvaluateHooks extends ChunkHooks {
+  /** Dense and hybrid retrieval (and semantic chunking): one vector per text. */
+  embed?: EmbedTexts;
+}
+
+/** A question matched to its document, its references re-anchored. */
+export interface PreparedQuestion {
+  /** Position in the golden set (from 0). */
+  index: number;
+  question: string;
+  document: number;
+  documentId: string;
+  /** The references that were found (at their offsets, converted, or moved). */
+  references: Reference[];
+  /** One per given reference, in order. */
+  anchors: { status: AnchorStatus; start: number | null; end: number | null; content: string }[];
+  missing: Reference[];
+}
+
+export interface SkippedQuestion {
+  index: number;
+  question: string;
+  reason: string;
+}
+
+/** The document a corpus id names: the id itself, or the id / file name with or without its extension. */
+export function documentForCorpus(documents: readonly { id: string }[], corpusId: string | undefined): number | null {
+  if (corpusId === undefined || corpusId === '') return documents.length === 1 ? 0 : null;
+  const stem = (s: string) => s.replace(/\.[^./\\]*$/, '');
+  const base = (s: string) => s.split(/[\\/]/).pop()!;
+  const forms = (s: string) => [s, stem(s), base(s), stem(base(s))];
+  const exact = documents.findIndex((d) => d.id === corpusId);
+  if (exact >= 0) return exact;
+  const wanted = new Set(forms(corpusId));
+  const found = documents.findIndex((d) => forms(d.id).some((f) => wanted.has(f)));
+  return found >= 0 ? found : null;
+}
+
+/** Match every question to its document and re-anchor its references; questions that cannot be measured are skipped. */
+export function prepareQuestions(documents: readonly EvalDocument[], questions: readonly GoldenQuestion[]): { prepared: PreparedQuestion[]; skipped: SkippedQuestion[] } {
+  const prepared: PreparedQuestion[] = [];
+  const skipped: SkippedQuestion[] = [];
+  questions.forEach((q, index) => {
+    const d = documentForCorpus(documents, q.corpusId);
+    if (d === null) {
+      const reason =
+        q.corpusId === undefined
+          ? `no corpus_id, and there are ${documents.length} documents`
+          : `corpus_id "${q.corpusId}" names none of the documents (${documents.map((x) => x.id).slice(0, 5).join(', ')}${documents.length > 5 ? ', ...' : ''})`;
+      skipped.push({ index, question: q.question, reason });
+      return;
+    }
+    const anchored = anchorReferences(documents[d]!.text, q.references);
+    const references = anchored.flatMap((a) => (a.reference && a.reference.end > a.reference.start ? [a.reference] : []));
+    if (references.length === 0) {
+      skipped.push({ index, question: q.question, reason: q.references.length === 0 ? 'no answer spans' : 'none of its answer spans is in the document' });
+      return;
+    }
+    prepared.push({
+      index,
+      question: q.question,
+      document: d,
+      documentId: documents[d]!.id,
+      references,
+      anchors: anchored.map((a) => ({ status: a.status, start: a.reference?.start ?? null, end: a.reference?.end ?? null, content: a.given.content })),
+      missing: anchored.flatMap((a) => (a.status === 'missing' ? [a.given] : [])),
+    });
+  });
+  return { prepared, skipped };
+}
+
+export interface RetrievedOut {
+  document: string;
+  start: number;
+  end: number;
+  rank: number;
+  score: number;
+  /** The chunk that is the unit (its index in the document's chunks); null for a sentence window. */
+  chunk: number | null;
+  /** The chunks that matched when they are not the unit (children, sentences). */
+  matched?: { chunk: number; start: number; end: number; score: number }[];
+}
+
+export interface QuestionResult {
+  index: number;
+  question: string;
+  document: string;
+  references: PreparedQuestion['anchors'];
+  retrieved: RetrievedOut[];
+  metrics: QuestionMetrics;
+  failures: Failure[];
+}
+
+export interface IndexCost {
+  documents: number;
+  /** Every chunk made (parents and children alike). */
+  chunks: number;
+  /** The chunks embedded / indexed (leaves: children, sentences). */
+  indexed: number;
+  /** Tokens embedded: cl100k_base tokens of the indexed chunks' content. */
+  embeddingTokens: number;
+  /** Characters of the indexed chunks' content. */
+  indexedCharacters: number;
+}
+
+export interface EvalResult {
+  configuration: Record<string, unknown>;
+  k: number;
+  means: MeanMetrics;
+  /** Questions measured (means are over these). */
+  measured: number;
+  index: IndexCost;
+  questions: QuestionResult[];
+  skipped: SkippedQuestion[];
+  timings: { chunkMs: number; indexMs: number; searchMs: number };
+}
+
+/** What retrieval needs from the chunk options. */
+export function retrieverSettings(resolved: Pick<ResolvedOptions, 'retrieval' | 'embedder'>, settings: EvalSettings): RetrieverSettings {
+  return {
+    retriever: settings.retriever,
+    hybridWeight: settings.hybridWeight,
+    stopWords: settings.stopWords,
+    stemming: settings.stemming,
+    embedder: resolved.embedder ?? 'builtin',
+    retrieval: resolved.retrieval ?? 'chunks',
+  };
+}
+
+/** Milliseconds (core has no DOM or Node types: performance is read off globalThis). */
+export const now = (): number => (globalThis as { performance?: { now(): number } }).performance?.now() ?? Date.now();
+
+const tokenCounts = new Map<string, number>();
+
+/** cl100k_base tokens of the indexed texts (cached per text: a sweep re-counts only new chunk texts). */
+export async function embeddingTokens(texts: readonly string[]): Promise<number> {
+  const unit = await getUnit('cl100k_base');
+  let n = 0;
+  for (const t of texts) {
+    let c = tokenCounts.get(t);
+    if (c === undefined) {
+      c = unit.count(t);
+      if (tokenCounts.size > 100_000) tokenCounts.clear();
+      tokenCounts.set(t, c);
+    }
+    n += c;
+  }
+  return n;
+}
+
+/** Chunk every document with the same options (each under its own document id). */
+export async function chunkDocuments(documents: readonly EvalDocument[], options: ChunkOptions, hooks: EvaluateHooks = {}): Promise<IndexedDocument[]> {
+  const out: IndexedDocument[] = [];
+  for (let i = 0; i < documents.length; i++) {
+    const doc = documents[i]!;
+    const chunks = await chunk(doc.text, { ...options, documentId: doc.id, path: options.path ?? doc.path }, {
+      ...hooks,
+      onProgress: hooks.onProgress ? (f) => hooks.onProgress!((i + f) / documents.length) : undefined,
+    });
+    out.push({ id: doc.id, text: doc.text, chunks });
+  }
+  return out;
+}
+
+/**
+ * Score already chunked documents (the page's current chunks): one index over all of them, every prepared question
+ * retrieved, measured and explained. `resolved`: the chunk options the chunks were made with.
+ */
+export async function evaluateChunks(
+  documents: readonly IndexedDocument[],
+  questions: readonly GoldenQuestion[] | { prepared: PreparedQuestion[]; skipped: SkippedQuestion[] },
+  resolved: ResolvedOptions,
+  settings: EvalSettings,
+  hooks: EvaluateHooks = {},
+): Promise<Omit<EvalResult, 'timings'> & { timings: { indexMs: number; searchMs: number } }> {
+  const t0 = now();
+  const { prepared, skipped } = Array.isArray(questions) ? prepareQuestions(documents, questions as readonly GoldenQuestion[]) : (questions as { prepared: PreparedQuestion[]; skipped: SkippedQuestion[] });
+  const index = await RetrievalIndex.build(documents, retrieverSettings(resolved, settings), hooks);
+  const t1 = now();
+  const k = settings.chunksInContext;
+  const guard = new RunGuard(hooks, prepared.length);
+  // Each document's units, for precision_omega and the explanations.
+  const unitsOf = documents.map(() => [] as number[]);
+  index.units.forEach((u, i) => unitsOf[u.document]!.push(i));
+  const results: QuestionResult[] = [];
+  for (const q of prepared) {
+    guard.check();
+    const hits = await index.rank(q.question);
+    const ranking = hits.map((h) => index.units[h.unit]!);
+    const docUnits = unitsOf[q.document]!.map((i) => index.units[i]!);
+    const metrics = questionMetrics(q.references, q.documentId, ranking, k, docUnits);
+    const rankOf = new Map<number, number>(hits.map((h) => [h.unit, h.rank]));
+    const doc = documents[q.document]!;
+    const explainUnits: ExplainUnit[] = unitsOf[q.document]!.map((i) => {
+      const u = index.units[i]!;
+      return { start: u.start, end: u.end, chunk: u.chunk === null ? null : doc.chunks[u.chunk]!, rank: rankOf.get(i) ?? null };
+    });
+    const failures =
+      metrics.recall < 1 || q.missing.length > 0 || explainUnits.some((u) => u.rank !== null && u.rank <= k && u.chunk?.metadata.oversize)
+        ? explainQuestion({ references: q.references, units: explainUnits, k, matchedCount: hits.length, sizeLimit: resolved.size, unitName: resolved.unit, missing: q.missing })
+        : [];
+    results.push({
+      index: q.index,
+      question: q.question,
+      document: q.documentId,
+      references: q.anchors,
+      retrieved: hits.slice(0, k).map((h) => retrievedOut(index, h)),
+      metrics,
+      failures,
+    });
+    if (hooks.onProgress && results.length % 16 === 0) hooks.onProgress(results.length / prepared.length);
+  }
+  const t2 = now();
+  const indexed = index.indexedChunks();
+  const texts = indexed.map((c) => c.content);
+  return {
+    configuration: configurationOf(resolved, settings),
+    k,
+    means: meanMetrics(results.map((r) => r.metrics)),
+    measured: results.length,
+    index: {
+      documents: documents.length,
+      chunks: documents.reduce((n, d) => n + d.chunks.length, 0),
+      indexed: indexed.length,
+      embeddingTokens: await embeddingTokens(texts),
+      indexedCharacters: texts.reduce((n, t) => n + t.length, 0),
+    },
+    questions: results,
+    skipped,
+    timings: { indexMs: t1 - t0, searchMs: t2 - t1 },
+  };
+}
+
+function retrievedOut(index: RetrievalIndex, h: Hit): RetrievedOut {
+  const u = index.units[h.unit]!;
+  const out: RetrievedOut = { document: u.documentId, start: u.start, end: u.end, rank: h.rank, score: round(h.score), chunk: u.chunk };
+  const others = h.matched.filter((m) => m.chunk !== u.chunk);
+  if (others.length > 0) {
+    const chunks = index.documents[u.document]!.chunks;
+    out.matched = others.map((m) => ({ chunk: m.chunk, start: chunks[m.chunk]!.start, end: chunks[m.chunk]!.end, score: round(m.score) }));
+  }
+  return out;
+}
+
+function round(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}
+
+/** The configuration as printed: the chunk options that shape these chunks (those of the chunk ids), then the evaluation settings. */
+export function configurationOf(resolved: ResolvedOptions, settings: EvalSettings): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.fromEntries(JSON.parse(optionsKey(resolved)) as [string, unknown][]);
+  out.retriever = settings.retriever;
+  out.k = settings.chunksInContext;
+  if (settings.retriever === 'hybrid') out.hybridWeight = settings.hybridWeight;
+  if (settings.retriever !== 'bm25' && out.embedder === undefined) out.embedder = resolved.embedder;
+  if (settings.retriever !== 'dense') {
+    out.stopWords = settings.stopWords;
+    out.stemming = settings.stemming;
+  }
+  return out;
+}
+
+/**
+ * Chunk the documents with `options`, put every chunk into one index (Chroma's harness), retrieve k units per
+ * question and measure them: the library's `evaluate(documents, questions, options)`. Options are chunk options
+ * plus the evaluation settings (retriever, chunksInContext = k, hybridWeight, stopWords, stemming); both are
+ * validated up front (ChunkOptionsError).
+ */
+export async function evaluate(documents: readonly EvalDocument[], questions: readonly GoldenQuestion[], options: EvaluateOptions = {}, hooks: EvaluateHooks = {}): Promise<EvalResult> {
+  const resolved = validateOptions(options);
+  const settings = validateEvalOptions(options as Record<string, unknown>);
+  if (settings.retriever !== 'bm25' && !hooks.embed) throw new Error(`the ${settings.retriever} retriever needs embeddings: pass hooks.embed (e.g. from createEmbedder in chunkscope/embed)`);
+  const t0 = now();
+  const chunked = await chunkDocuments(documents, options, { ...hooks, onProgress: undefined });
+  const t1 = now();
+  const result = await evaluateChunks(chunked, questions, resolved, settings, hooks);
+  return { ...result, timings: { chunkMs: t1 - t0, ...result.timings } };
+}

@@ -1,0 +1,27 @@
+/** The evaluation lab's engine: golden sets, metrics (Chroma's chunking_evaluation), failures, evaluate and sweep. */
+export * from './types';
+export { mergeRanges, totalLength, intersectionLength, bearsAnswer, retrievalMetrics, precisionOmega, questionMetrics, meanMetrics } from './metrics';
+export { parseGoldenSet, formatGoldenSet, detectGoldenFormat, parseCsvRecords, GoldenSetError, GOLDEN_FORMATS, type GoldenFormat } from './golden';
+export { anchorReference, anchorReferences, nearestOccurrence, type AnchorStatus, type AnchoredReference } from './anchor';
+export { explainQuestion, tableWithoutHeader, ordinal, type Failure, type FailureKind, type ExplainInput, type ExplainUnit } from './failures';
+export { validateEvalOptions, type EvalSettings, type EvalOptions } from './options';
+export {
+  evaluate,
+  evaluateChunks,
+  chunkDocuments,
+  prepareQuestions,
+  documentForCorpus,
+  retrieverSettings,
+  configurationOf,
+  embeddingTokens,
+  type EvalDocument,
+  type EvaluateOptions,
+  type EvaluateHooks,
+  type EvalResult,
+  type QuestionResult,
+  type RetrievedOut,
+  type IndexCost,
+  type PreparedQuestion,
+  type SkippedQuestion,
+} from './evaluate';
+export { sweep, sweepGrid, type SweepRow } from './sweep';
