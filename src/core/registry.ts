@@ -64,6 +64,8 @@ export interface StrategyDescription<Id extends string = StrategyName> {
   compatNote?: string;
   /** What changes under a compat mode (the reference library's defaults, what it cannot take): see CompatProfile. */
   compatProfiles?: Partial<Record<CompatMode, CompatProfile>>;
+  /** The breadcrumb shown for a chunk outside every section (default: "(before the first heading)"). */
+  outsideSectionsLabel?: string;
   /** Document formats (src/import's ImportFormat) for which opening such a file switches to this strategy. */
   documentFormats?: readonly string[];
   /** The implementation has structure(): sections and heading ancestry (parents default to sections). */
@@ -102,6 +104,9 @@ export interface CompatProfile {
   refuses?: Partial<Record<ControlName, string>>;
   /** The units the mode counts in, and the one-line reason for the others. */
   units?: { allowed: readonly UnitName[]; reason: string };
+  /** The library's default overlap applies at any size it is smaller than (LlamaIndex's SentenceSplitter: 200 with
+   * `--size 512`), instead of being lowered to size/8 as Chunkscope's own default is. */
+  keepsDefaultOverlap?: boolean;
 }
 
 /** The worker-only half of a strategy (./strategies/<id>/split.ts). */

@@ -1,7 +1,7 @@
 // The worker script of pdfjs-dist as a file of the app's own build: PDFs are parsed off the main thread, offline,
 // from the same origin (allowed under COEP). Only the URL is imported here; pdfjs itself loads when a PDF is opened.
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { STRATEGY_NAMES } from '../../core/describe';
+import { BASE_DEFAULTS, STRATEGY_NAMES } from '../../core/describe';
 import { IMPORTABLE_EXTENSIONS, ImportError, importDocument, setPdfWorkerSource, type ImportedDocument } from '../../import/index';
 import { useStore } from '../../state/store';
 import { strategyPatch } from '../../state/strategyInfo';
@@ -58,9 +58,9 @@ export async function readDroppedFile(file: File): Promise<void> {
   state.setDocument(imported.text, { name: file.name, pageStarts: imported.pageStarts });
   const notes = [...imported.notes];
   const suggested = imported.suggestedStrategy;
-  // Structure-aware strategies fit structured files; 'recursive' is only the generic default, so a plain text
-  // file keeps whatever strategy the user chose.
-  if (suggested !== 'recursive' && suggested !== state.config.strategy && (STRATEGY_NAMES as string[]).includes(suggested)) {
+  // Structure-aware strategies fit structured files; the default strategy is only the generic suggestion, so a
+  // plain text file keeps whatever strategy the user chose.
+  if (suggested !== BASE_DEFAULTS.strategy && suggested !== state.config.strategy && (STRATEGY_NAMES as string[]).includes(suggested)) {
     state.setConfig(strategyPatch(state.config, suggested));
     notes.push(`Strategy switched to ${suggested} for this ${imported.format === 'docx' ? 'converted document' : 'file'}.`);
   }

@@ -9,6 +9,7 @@ export const code: StrategyDescription<'code'> = {
   defaults: { size: 1500, overlap: 0, unit: 'chars' },
   controls: ['size', 'overlap', 'unit', 'language', 'path', 'headers', 'retrieval'],
   hasSections: true,
+  outsideSectionsLabel: '(top level)',
   documentFormats: ['code'],
   compat: [],
   // The language is a tree-sitter grammar (aliases such as py, ts accepted); without one the path's extension decides.
