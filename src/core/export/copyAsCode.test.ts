@@ -9,7 +9,7 @@ import { STRATEGY_NAMES } from '../strategies';
 import { resolveCodeLanguage } from '../strategies/code/languages';
 import { validateOptions } from '../options';
 import type { ChunkOptions, ResolvedOptions } from '../types';
-import { CODE_TARGETS, codeFor, jsString, pyString, reproducesExactly } from './copyAsCode';
+import { CODE_TARGET_RUNTIME, codeFor, jsString, pyString, reproducesExactly, targetsFor } from './copyAsCode';
 
 const HAS_PYTHON = spawnSync('python3', ['--version']).status === 0;
 const DIR = mkdtempSync(join(tmpdir(), 'chunkscope-code-'));
@@ -49,6 +49,9 @@ const CONFIGS: ChunkOptions[] = [
   { strategy: 'markdown', compat: 'langchain', stripHeaders: false, returnEachLine: true },
   { strategy: 'markdown', compat: 'llamaindex', headers: true },
   { strategy: 'html', headingDepth: 4, unit: 'cl100k_base', size: 300, rowsAsText: true },
+  { strategy: 'recursive', compat: 'chonkie' },
+  { strategy: 'token', compat: 'chonkie', unit: 'cl100k_base', size: 64, overlap: 8 },
+  { strategy: 'sentence', compat: 'chonkie', size: 300, overlap: 40 },
 ];
 /** Code strategy configurations (resolved by codeOptions). */
 const CODE_CONFIGS: ChunkOptions[] = [
@@ -73,12 +76,12 @@ describe('codeFor', () => {
     const pyFiles: string[] = [];
     for (const resolved of [...CONFIGS.map((o) => validateOptions(o)), ...CODE_CONFIGS.map(codeOptions)]) {
       const options = resolved;
-      for (const target of CODE_TARGETS) {
+      for (const target of targetsFor(resolved)) {
         const code = codeFor(resolved, target);
         expect(code).toContain(`strategy ${resolved.strategy}`);
-        const file = join(DIR, `p${n++}.${target === 'langchain-js' ? 'mjs' : 'py'}`);
+        const file = join(DIR, `p${n++}.${CODE_TARGET_RUNTIME[target] === 'node' ? 'mjs' : 'py'}`);
         writeFileSync(file, code, 'utf8');
-        if (target === 'langchain-js') {
+        if (CODE_TARGET_RUNTIME[target] === 'node') {
           const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
           expect(check.status, `${JSON.stringify(options)}\n${code}\n${check.stderr}`).toBe(0);
         } else pyFiles.push(file);
@@ -107,13 +110,14 @@ describe('codeFor', () => {
     const pyFiles: string[] = [];
     samples.forEach((given, n) => {
       const resolved = validateOptions(given as ChunkOptions);
-      for (const target of CODE_TARGETS) {
+      for (const target of targetsFor(resolved)) {
         const code = codeFor(resolved, target);
-        const file = join(DIR, `r${n}-${target}.${target === 'langchain-js' ? 'mjs' : 'py'}`);
+        const file = join(DIR, `r${n}-${target}.${CODE_TARGET_RUNTIME[target] === 'node' ? 'mjs' : 'py'}`);
         writeFileSync(file, code, 'utf8');
-        if (target === 'langchain-js') {
+        if (CODE_TARGET_RUNTIME[target] === 'node') {
           const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
           expect(check.status, `${code}\n${check.stderr}`).toBe(0);
+          if (target !== 'langchain-js') continue;
           // The separators written into the program are the configured ones, character for character.
           const listed = /separators: (\[.*\]),/.exec(code);
           if (listed) expect(runInNewContext(listed[1]!)).toEqual(resolved.strategy === 'recursive' ? resolved.separators : expect.anything());
@@ -165,11 +169,12 @@ describe('codeFor', () => {
     expect(codeFor(validateOptions({ strategy: 'semantic', breakpoint: 'absolute', amount: 0.3 }), 'langchain-python')).toContain('no absolute distance threshold');
   });
 
-  it('claims exactness only for LangChain JS in compat mode', () => {
+  it('claims exactness only for LangChain JS and Chonkie TS in their compat modes', () => {
     for (const resolved of [...CONFIGS.map((o) => validateOptions(o)), ...CODE_CONFIGS.map(codeOptions)]) {
-      for (const target of CODE_TARGETS) {
+      for (const target of targetsFor(resolved)) {
         const exact = reproducesExactly(resolved, target);
-        expect(exact).toBe(target === 'langchain-js' && resolved.compat === 'langchain' && resolved.strategy !== 'markdown');
+        const exactly = (target === 'langchain-js' && resolved.compat === 'langchain' && resolved.strategy !== 'markdown') || (target === 'chonkie-ts' && resolved.compat === 'chonkie');
+        expect(exact).toBe(exactly);
         expect(codeFor(resolved, target).includes("exactly Chunkscope's chunks")).toBe(exact);
       }
     }
@@ -233,12 +238,12 @@ describe('codeFor: structure strategies', () => {
     const unknown = codeOptions({ path: 'Makefile', size: 300 });
     expect(codeFor(unknown, 'langchain-js')).toContain('new RecursiveCharacterTextSplitter({');
     expect(codeFor(unknown, 'chonkie')).toContain('language="auto"');
-    for (const target of CODE_TARGETS) expect(codeFor(python, target)).toMatch(/adds no prefix/);
+    for (const target of targetsFor(python)) expect(codeFor(python, target)).toMatch(/adds no prefix/);
   });
 
   it('says which Chunkscope features a program does not reproduce', () => {
     const o = validateOptions({ strategy: 'html', headers: true, rowsAsText: true, parentSize: 2000 });
-    for (const target of CODE_TARGETS) {
+    for (const target of targetsFor(o)) {
       const line = codeFor(o, target).split('\n').find((l) => l.includes('Not reproduced here'))!;
       expect(line).toContain('contextual headers');
       expect(line).toContain('parent-child retrieval units');

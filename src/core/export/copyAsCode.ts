@@ -7,7 +7,10 @@
  * Which targets give Chunkscope's chunks exactly (see `reproducesExactly`): a recipe says so per target and compat
  * mode. Today: langchain-js for the character, recursive and token strategies in compat mode `langchain` (compat mode
  * IS LangChain JS's algorithm; the export test runs the generated program against @langchain/textsplitters). In
- * native mode the same program gives LangChain's chunks, which differ as src/core/README.md lists. langchain-python,
+ * native mode the same program gives LangChain's chunks, which differ as src/core/README.md lists.
+ * chonkie-ts (@chonkiejs/core) for the recursive, token and sentence strategies in compat mode `chonkie`
+ * (copyAsCode.chonkie.exec.test.ts runs it); a strategy with no Chonkie TS chunker has no chonkie-ts recipe
+ * (`targetsFor` leaves it out). langchain-python,
  * llamaindex and chonkie are approximations: LangChain Python counts code points, joins and trims a little
  * differently and has other language lists; LlamaIndex and Chonkie have their own algorithms. A strategy a library
  * lacks gets a comment saying so and the closest equivalent. The structure strategies are approximations everywhere.
@@ -18,15 +21,33 @@ import type { CodeTarget } from './programs';
 
 export { jsString, pyString, reproducesExactly, type CodeTarget, type CopyAsCodeRecipes } from './programs';
 
-export const CODE_TARGETS: CodeTarget[] = ['langchain-js', 'langchain-python', 'llamaindex', 'chonkie'];
+export const CODE_TARGETS: CodeTarget[] = ['langchain-js', 'langchain-python', 'llamaindex', 'chonkie', 'chonkie-ts'];
 export const CODE_TARGET_LABELS: Record<CodeTarget, string> = {
   'langchain-js': 'LangChain (JavaScript)',
   'langchain-python': 'LangChain (Python)',
   llamaindex: 'LlamaIndex',
   chonkie: 'Chonkie',
+  'chonkie-ts': 'Chonkie (TypeScript)',
 };
+
+/** How a target's program is run: JavaScript with node, or Python (compiled only in the tests). */
+export const CODE_TARGET_RUNTIME: Record<CodeTarget, 'node' | 'python'> = {
+  'langchain-js': 'node',
+  'langchain-python': 'python',
+  llamaindex: 'python',
+  chonkie: 'python',
+  'chonkie-ts': 'node',
+};
+
+/** The targets with a program for these options' strategy (a library without an equivalent is left out). */
+export function targetsFor(options: ResolvedOptions): CodeTarget[] {
+  const recipes = getStrategy(options.strategy).copyAsCode;
+  return CODE_TARGETS.filter((t) => recipes[t] !== undefined);
+}
 
 /** A runnable program for `target` that splits a file (its path the first command-line argument) like `options`. */
 export function codeFor(options: ResolvedOptions, target: CodeTarget): string {
-  return getStrategy(options.strategy).copyAsCode[target](options);
+  const recipe = getStrategy(options.strategy).copyAsCode[target];
+  if (!recipe) throw new Error(`${CODE_TARGET_LABELS[target]} has no equivalent of the ${options.strategy} strategy`);
+  return recipe(options);
 }

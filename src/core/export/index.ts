@@ -16,4 +16,4 @@ export {
   type LlamaRelationships,
   type LlamaIndexExportOptions,
 } from './formats';
-export { codeFor, reproducesExactly, jsString, pyString, CODE_TARGETS, CODE_TARGET_LABELS, type CodeTarget } from './copyAsCode';
+export { codeFor, reproducesExactly, jsString, pyString, CODE_TARGETS, CODE_TARGET_LABELS, CODE_TARGET_RUNTIME, targetsFor, type CodeTarget } from './copyAsCode';

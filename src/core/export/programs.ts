@@ -7,7 +7,7 @@ import { LANGUAGE_PRESETS } from '../languages';
 import { getStrategy } from '../strategies';
 import type { CompatMode, ResolvedOptions, UnitName } from '../types';
 
-export type CodeTarget = 'langchain-js' | 'langchain-python' | 'llamaindex' | 'chonkie';
+export type CodeTarget = 'langchain-js' | 'langchain-python' | 'llamaindex' | 'chonkie' | 'chonkie-ts';
 
 /** A strategy's programs, one per target, and the targets that reproduce chunk() exactly in a compat mode. */
 export interface CopyAsCodeRecipes {
@@ -17,6 +17,8 @@ export interface CopyAsCodeRecipes {
   'langchain-python'(o: ResolvedOptions): string;
   llamaindex(o: ResolvedOptions): string;
   chonkie(o: ResolvedOptions): string;
+  /** Chonkie's TypeScript package (@chonkiejs/core), where it has an equivalent of the strategy. */
+  'chonkie-ts'?(o: ResolvedOptions): string;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -459,6 +461,78 @@ export function chonkieTokenChunker(o: ResolvedOptions): string {
     imports: ['from chonkie import TokenChunker'],
     expr: `TokenChunker(${chonkieTokenizer(o.unit)}, chunk_size=${o.size}, chunk_overlap=${o.overlap})`,
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Chonkie TypeScript (@chonkiejs/core)
+
+/**
+ * A @chonkiejs/core program: `Cls.create({ fields })`, run over the file, the chunks' texts printed. Token units go
+ * in as a tokenizer object over js-tiktoken (Chonkie's chunkers take any object with countTokens, encode, decode
+ * and decodeBatch); special-token strings count as text, as in Chunkscope.
+ */
+export function chonkieTsProgram(o: ResolvedOptions, p: { cls: string; fields: string[]; notes?: string[] }): string {
+  const tiktoken = isTokenUnit(o.unit);
+  const exact = reproducesExactly(o, 'chonkie-ts');
+  const notes = [...(p.notes ?? [])];
+  if (o.unit === 'words') notes.push("// Chonkie's TypeScript tokenizers count characters or tokens, not words: characters are used here.");
+  return [
+    summary(o, '//'),
+    exact
+      ? "// Gives exactly Chunkscope's chunks in Chonkie compatibility mode."
+      : o.compat === 'chonkie'
+        ? '// Approximates Chunkscope (this strategy has no Chonkie compatibility mode).'
+        : "// Chonkie's own algorithm: Chunkscope's native mode differs (turn on Chonkie compatibility to see these chunks).",
+    `// npm install @chonkiejs/core${tiktoken ? ' js-tiktoken' : ''}`,
+    ...notes,
+    "import { readFileSync } from 'node:fs';",
+    `import { ${p.cls} } from '@chonkiejs/core';`,
+    ...(tiktoken ? ["import { getEncoding } from 'js-tiktoken';"] : []),
+    '',
+    "const text = readFileSync(process.argv[2], 'utf8');",
+    ...(tiktoken
+      ? [
+          `const encoding = getEncoding(${jsString(o.unit)});`,
+          '// Special tokens such as <|endoftext|> are counted as text, as Chunkscope does.',
+          'const tokenizer = {',
+          '  countTokens: (t) => encoding.encode(t, [], []).length,',
+          '  encode: (t) => encoding.encode(t, [], []),',
+          '  decode: (ids) => encoding.decode(ids),',
+          '  decodeBatch: (batch) => batch.map((ids) => encoding.decode(ids)),',
+          '};',
+        ]
+      : []),
+    `const chunker = await ${p.cls}.create({\n  ${[`tokenizer: ${tiktoken ? 'tokenizer' : "'character'"}`, ...p.fields].join(',\n  ')},\n});`,
+    'const chunks = await chunker.chunk(text);',
+    'console.log(JSON.stringify(chunks.map((c) => c.text), null, 2));',
+    '',
+  ].join('\n');
+}
+
+/** RecursiveChunker: Chonkie's default rules in compat mode, else one level per Chunkscope separator. */
+export function chonkieTsRecursive(o: ResolvedOptions, separators: readonly string[]): string {
+  const fields = [`chunkSize: ${o.size}`];
+  const notes: string[] = [];
+  if (o.compat !== 'chonkie') {
+    if (o.overlap > 0) notes.push(`// RecursiveChunker has no overlap of its own (Chunkscope's overlap is ${o.overlap}).`);
+    if (o.separatorsAreRegex) notes.push('// Chonkie splits on literal delimiters only: these regular expressions are used as plain text.');
+    notes.push("// Chunkscope's separators as Chonkie levels; Chonkie cuts after every character of a level's delimiters.");
+    const levels = separators.map((s) => (s === '' ? '{}' : s === ' ' ? '{ whitespace: true }' : `{ delimiters: [${jsString(s)}] }`));
+    fields.push(`rules: new RecursiveRules({\n    levels: [\n      ${levels.join(',\n      ')},\n    ],\n  })`);
+  }
+  const code = chonkieTsProgram(o, { cls: 'RecursiveChunker', fields, notes });
+  return o.compat === 'chonkie' ? code : code.replace("import { RecursiveChunker } from '@chonkiejs/core';", "import { RecursiveChunker, RecursiveRules } from '@chonkiejs/core';");
+}
+
+/** TokenChunker (token strategy). */
+export function chonkieTsTokenChunker(o: ResolvedOptions): string {
+  return chonkieTsProgram(o, { cls: 'TokenChunker', fields: [`chunkSize: ${o.size}`, `chunkOverlap: ${o.overlap}`] });
+}
+
+/** SentenceChunker (sentence strategy). */
+export function chonkieTsSentences(o: ResolvedOptions): string {
+  const notes = o.compat === 'chonkie' ? [] : ["// Chonkie's sentences end at . ! ? followed by a space, and at line breaks (Chunkscope's native mode uses Intl.Segmenter)."];
+  return chonkieTsProgram(o, { cls: 'SentenceChunker', fields: [`chunkSize: ${o.size}`, `chunkOverlap: ${o.overlap}`], notes });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

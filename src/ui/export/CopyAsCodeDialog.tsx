@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { CODE_TARGETS, codeFor, reproducesExactly, type CodeTarget } from '../../core/export/index';
+import { CODE_TARGETS, codeFor, reproducesExactly, targetsFor, type CodeTarget } from '../../core/export/index';
 import { validateOptions } from '../../core/options';
 import { toChunkOptions } from '../../state/chunkOptions';
 import { documentFacts } from '../../state/controller';
@@ -11,7 +11,11 @@ const TARGET_TITLES: Record<CodeTarget, string> = {
   'langchain-js': 'LangChain JS',
   llamaindex: 'LlamaIndex',
   chonkie: 'Chonkie',
+  'chonkie-ts': 'Chonkie TS',
 };
+
+/** The compat mode a program reproduces exactly, as the page names it. */
+const COMPAT_NAMES: Record<string, string> = { langchain: 'LangChain', llamaindex: 'LlamaIndex', chonkie: 'Chonkie' };
 
 const FOCUSABLE = 'button:not([disabled]), select:not([disabled]), input:not([disabled]), textarea:not([disabled]), [tabindex="0"]';
 
@@ -49,12 +53,15 @@ export function CopyAsCodeDialog() {
 
   const generated = useMemo(() => {
     if (!open) return null;
+    // Only the targets with a program for the strategy are listed (Chonkie TS has no markdown chunker, ...).
+    let targets: CodeTarget[] = CODE_TARGETS;
     try {
       const options = validateOptions(toChunkOptions(config, documentFacts(useStore.getState())));
+      targets = targetsFor(options);
       const code = codeFor(options, target);
-      return { code, exact: reproducesExactly(options, target), notes: noteLines(code), error: null };
+      return { code, exact: reproducesExactly(options, target), compat: options.compat, targets, notes: noteLines(code), error: null };
     } catch (e) {
-      return { code: '', exact: false, notes: [], error: e instanceof Error ? e.message : String(e) };
+      return { code: '', exact: false, compat: 'none', targets, notes: [], error: e instanceof Error ? e.message : String(e) };
     }
     // docName: the file name is part of the options (path).
   }, [open, config, target, docName]);
@@ -113,7 +120,7 @@ export function CopyAsCodeDialog() {
             <div className="code-dialog-row">
               <label htmlFor="code-target">Target</label>
               <select id="code-target" value={target} onChange={(e) => setTarget(e.target.value as CodeTarget)}>
-                {CODE_TARGETS.map((t) => (
+                {generated.targets.map((t) => (
                   <option key={t} value={t}>
                     {TARGET_TITLES[t]}
                   </option>
@@ -131,7 +138,7 @@ export function CopyAsCodeDialog() {
               <>
                 <p className={generated.exact ? 'code-exact' : 'hint'} data-testid="code-exactness">
                   {generated.exact
-                    ? "Gives exactly Chunkscope's chunks (LangChain compatibility)."
+                    ? `Gives exactly Chunkscope's chunks (${COMPAT_NAMES[generated.compat] ?? generated.compat} compatibility).`
                     : 'An approximation: this library cuts by its own rules, so some chunks may differ.'}
                 </p>
                 {generated.notes.length > 0 && (

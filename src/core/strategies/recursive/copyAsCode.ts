@@ -1,6 +1,7 @@
 import { LANGCHAIN_JS_LANGUAGES } from '../../languages';
 import {
   chonkieRecursive,
+  chonkieTsRecursive,
   isTokenUnit,
   jsList,
   jsProgram,
@@ -14,7 +15,7 @@ import {
 
 /** The recursive strategy in each library; LangChain JS in compat mode is the same algorithm. */
 export const recipes: CopyAsCodeRecipes = {
-  exact: { 'langchain-js': 'langchain' },
+  exact: { 'langchain-js': 'langchain', 'chonkie-ts': 'chonkie' },
   'langchain-js'(o) {
     const sp = new JsSplitter(o);
     const language = presetLanguage(o);
@@ -30,4 +31,5 @@ export const recipes: CopyAsCodeRecipes = {
   'langchain-python': (o) => langchainPyProgram(o, langchainPySplitter(o, { oneSeparator: false }), 'langchain-text-splitters' + (isTokenUnit(o.unit) ? ' tiktoken' : '')),
   llamaindex: (o) => llamaindexViaLangchain(o, false),
   chonkie: (o) => chonkieRecursive(o, o.separators),
+  'chonkie-ts': (o) => chonkieTsRecursive(o, o.separators),
 };

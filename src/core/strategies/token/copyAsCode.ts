@@ -1,5 +1,6 @@
 import {
   chonkieTokenChunker,
+  chonkieTsTokenChunker,
   jsProgram,
   JsSplitter,
   jsString,
@@ -10,7 +11,7 @@ import {
 
 /** Token windows in each library; LangChain JS's TokenTextSplitter in compat mode is the same algorithm. */
 export const recipes: CopyAsCodeRecipes = {
-  exact: { 'langchain-js': 'langchain' },
+  exact: { 'langchain-js': 'langchain', 'chonkie-ts': 'chonkie' },
   'langchain-js'(o) {
     const sp = new JsSplitter(o);
     sp.notes.push('// TokenTextSplitter downloads its token ranks on first use.');
@@ -20,4 +21,5 @@ export const recipes: CopyAsCodeRecipes = {
   'langchain-python': langchainPyTokenWindows,
   llamaindex: llamaindexTokenSplitter,
   chonkie: chonkieTokenChunker,
+  'chonkie-ts': chonkieTsTokenChunker,
 };
