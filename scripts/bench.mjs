@@ -8,8 +8,10 @@ const args = process.argv.slice(2);
 const steps = [
   ['bench/node.bench.ts', ['npx', 'tsx', 'bench/node.bench.ts', ...args]],
   ['bench/browser.bench.ts', ['npx', 'tsx', 'bench/browser.bench.ts', ...args]],
+  ['bench/first-load.bench.ts', ['npx', 'tsx', 'bench/first-load.bench.ts']],
   ['bench/semantic.bench.ts', ['npx', 'tsx', 'bench/semantic.bench.ts', ...args]],
   ['bench/structure.bench.ts', ['npx', 'tsx', 'bench/structure.bench.ts', ...args]],
+  ['bench/eval.bench.ts', ['npx', 'tsx', 'bench/eval.bench.ts']],
 ];
 let failed = false;
 for (const [file, cmd] of steps) {
