@@ -6,7 +6,7 @@ import type { Chunk, ChunkOptions, EmbedTexts, ResolvedOptions } from '../types'
 import { getUnit } from '../units';
 import { anchorReferences, type AnchorStatus } from './anchor';
 import { explainQuestion, type ExplainUnit, type Failure } from './failures';
-import { meanMetrics, questionMetrics } from './metrics';
+import { bearsAnswer, meanMetrics, questionMetrics } from './metrics';
 import { validateEvalOptions, type EvalOptions, type EvalSettings } from './options';
 import type { GoldenQuestion, MeanMetrics, QuestionMetrics, Reference } from './types';
 
@@ -201,32 +201,48 @@ export async function evaluateChunks(
   const t1 = now();
   const k = settings.chunksInContext;
   const guard = new RunGuard(hooks, prepared.length);
-  // Each document's units, for precision_omega and the explanations.
+  // Each document's units, for precision-Ω and the explanations.
   const unitsOf = documents.map(() => [] as number[]);
   index.units.forEach((u, i) => unitsOf[u.document]!.push(i));
   const results: QuestionResult[] = [];
   for (const q of prepared) {
     guard.check();
-    const hits = await index.rank(q.question);
-    const ranking = hits.map((h) => index.units[h.unit]!);
-    const docUnits = unitsOf[q.document]!.map((i) => index.units[i]!);
-    const metrics = questionMetrics(q.references, q.documentId, ranking, k, docUnits);
-    const rankOf = new Map<number, number>(hits.map((h) => [h.unit, h.rank]));
+    const leafScores = await index.leafScores(q.question);
+    const scores = new Float64Array(index.units.length).fill(-Infinity);
+    for (let i = 0; i < leafScores.length; i++) {
+      const u = index.leafUnit(i);
+      if (leafScores[i]! > scores[u]!) scores[u] = leafScores[i]!;
+    }
+    const topUnits = index.top(scores, k);
+    const hits = await index.hitsFor(q.question, topUnits, leafScores);
     const doc = documents[q.document]!;
-    const explainUnits: ExplainUnit[] = unitsOf[q.document]!.map((i) => {
+    // The question's document's units that touch a reference: precision-Ω, the first answer rank, the explanations.
+    const docUnits = unitsOf[q.document]!;
+    const touching = docUnits.filter((i) => q.references.some((e) => Math.max(index.units[i]!.start, e.start) <= Math.min(index.units[i]!.end, e.end)));
+    const rankOf = new Map<number, number | null>(topUnits.map((u, r) => [u, r + 1]));
+    const rank = (u: number): number | null => {
+      if (!rankOf.has(u)) rankOf.set(u, index.rankOf(scores, u));
+      return rankOf.get(u)!;
+    };
+    // The ranking metrics need only the top k and the best-ranked answer-bearing unit.
+    const bearing = touching.filter((i) => bearsAnswer(index.units[i]!, q.references));
+    const ranks = bearing.map(rank).filter((r): r is number => r !== null);
+    const firstAnswerRank = ranks.length > 0 ? Math.min(...ranks) : null;
+    const metrics = questionMetrics(q.references, q.documentId, topUnits.map((u) => index.units[u]!), k, touching.map((i) => index.units[i]!), firstAnswerRank);
+    const explainUnits: ExplainUnit[] = touching.map((i) => {
       const u = index.units[i]!;
-      return { start: u.start, end: u.end, chunk: u.chunk === null ? null : doc.chunks[u.chunk]!, rank: rankOf.get(i) ?? null };
+      return { start: u.start, end: u.end, chunk: u.chunk === null ? null : doc.chunks[u.chunk]!, rank: rank(i) };
     });
     const failures =
       metrics.recall < 1 || q.missing.length > 0 || explainUnits.some((u) => u.rank !== null && u.rank <= k && u.chunk?.metadata.oversize)
-        ? explainQuestion({ references: q.references, units: explainUnits, k, matchedCount: hits.length, sizeLimit: resolved.size, unitName: resolved.unit, missing: q.missing })
+        ? explainQuestion({ references: q.references, units: explainUnits, k, matchedCount: index.matchedCount(scores), sizeLimit: resolved.size, unitName: resolved.unit, missing: q.missing })
         : [];
     results.push({
       index: q.index,
       question: q.question,
       document: q.documentId,
       references: q.anchors,
-      retrieved: hits.slice(0, k).map((h) => retrievedOut(index, h)),
+      retrieved: hits.map((h) => retrievedOut(index, h)),
       metrics,
       failures,
     });
@@ -235,6 +251,8 @@ export async function evaluateChunks(
   const t2 = now();
   const indexed = index.indexedChunks();
   const texts = indexed.map((c) => c.content);
+  // Chunks counted in cl100k_base already carry their token count (of their content): no second count.
+  const tokens = resolved.unit === 'cl100k_base' ? indexed.reduce((n, c) => n + c.size, 0) : await embeddingTokens(texts);
   return {
     configuration: configurationOf(resolved, settings),
     k,
@@ -244,7 +262,7 @@ export async function evaluateChunks(
       documents: documents.length,
       chunks: documents.reduce((n, d) => n + d.chunks.length, 0),
       indexed: indexed.length,
-      embeddingTokens: await embeddingTokens(texts),
+      embeddingTokens: tokens,
       indexedCharacters: texts.reduce((n, t) => n + t.length, 0),
     },
     questions: results,

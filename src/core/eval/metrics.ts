@@ -93,11 +93,17 @@ export function questionMetrics(
   ranking: readonly DocumentSpan[],
   k: number,
   units: readonly Range[],
+  /** The first answer-bearing rank when the caller knows it beyond `ranking` (else found in `ranking`). */
+  knownFirstAnswerRank?: number | null,
 ): QuestionMetrics {
   const top = ranking.slice(0, k);
   const { recall, precision, iou } = retrievalMetrics(references, top, documentId);
-  const i = ranking.findIndex((u) => u.documentId === documentId && bearsAnswer(u, references));
-  const firstAnswerRank = i < 0 ? null : i + 1;
+  let firstAnswerRank: number | null;
+  if (knownFirstAnswerRank !== undefined) firstAnswerRank = knownFirstAnswerRank;
+  else {
+    const i = ranking.findIndex((u) => u.documentId === documentId && bearsAnswer(u, references));
+    firstAnswerRank = i < 0 ? null : i + 1;
+  }
   const within = firstAnswerRank !== null && firstAnswerRank <= k;
   return {
     recall,

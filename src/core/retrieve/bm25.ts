@@ -65,7 +65,14 @@ export class Bm25Index {
       }
     }
     this.avgLength = lists.length > 0 ? total / lists.length : 0;
+    // k1 · (1 − b + b · |d| / avgdl), once per text.
+    const { k1, b } = this.params;
+    const avg = this.avgLength || 1;
+    this.norms = new Float64Array(lists.length);
+    for (let d = 0; d < lists.length; d++) this.norms[d] = k1 * (1 - b + (b * this.lengths[d]!) / avg);
   }
+
+  private readonly norms: Float64Array;
 
   /** ln(1 + (N − n + 0.5) / (n + 0.5)); 0 for a term no text holds. */
   idf(term: string): number {
@@ -81,16 +88,17 @@ export class Bm25Index {
   /** Every text's score for the question's terms (0 where none occurs). */
   scores(queryTerms: readonly string[]): Float64Array {
     const out = new Float64Array(this.size);
-    const { k1, b } = this.params;
-    const avg = this.avgLength || 1;
+    const k1 = this.params.k1;
+    const norms = this.norms;
     for (const t of queryTerms) {
       const p = this.postings.get(t);
       if (!p) continue;
-      const idf = this.idf(t);
-      for (let i = 0; i < p.docs.length; i++) {
-        const d = p.docs[i]!;
-        const tf = p.tfs[i]!;
-        out[d]! += (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * this.lengths[d]!) / avg));
+      const w = this.idf(t) * (k1 + 1);
+      const { docs, tfs } = p;
+      for (let i = 0; i < docs.length; i++) {
+        const d = docs[i]!;
+        const tf = tfs[i]!;
+        out[d]! += (w * tf) / (tf + norms[d]!);
       }
     }
     return out;

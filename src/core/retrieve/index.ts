@@ -93,6 +93,11 @@ export class RetrievalIndex {
     return index;
   }
 
+  /** The unit a leaf (index into the indexed texts) belongs to. */
+  leafUnit(leaf: number): number {
+    return this.leaves[leaf]!.unit;
+  }
+
   /** How many texts are indexed (leaf chunks). */
   get indexedCount(): number {
     return this.leaves.length;
@@ -136,43 +141,123 @@ export class RetrievalIndex {
     });
   }
 
-  /** The leaves ranked for a question (BM25, dense cosine, or their fusion). */
-  async rankLeaves(question: string): Promise<Scored[]> {
+  /** Leaves of each unit (index into the leaves). */
+  private leavesOfUnit(): number[][] {
+    if (!this.unitLeaves) {
+      this.unitLeaves = this.units.map(() => []);
+      this.leaves.forEach((l, i) => this.unitLeaves![l.unit]!.push(i));
+    }
+    return this.unitLeaves;
+  }
+  private unitLeaves: number[][] | null = null;
+
+  /**
+   * Every leaf's score for a question (-Infinity: not matched). BM25: texts sharing no word are not matched; dense:
+   * every embedded text is; hybrid: the fused RRF score of the texts either ranking holds.
+   */
+  async leafScores(question: string): Promise<Float64Array> {
     const { retriever, hybridWeight } = this.settings;
-    const lexical = this.bm25 ? this.bm25.rankTerms(terms(question, this.settings)) : [];
-    if (retriever === 'bm25') return lexical;
+    const n = this.leaves.length;
+    const out = new Float64Array(n).fill(-Infinity);
+    const lexical = this.bm25 ? this.bm25.scores(terms(question, this.settings)) : null;
+    if (retriever === 'bm25') {
+      for (let i = 0; i < n; i++) if (lexical![i]! > 0) out[i] = lexical![i]!;
+      return out;
+    }
     const [q] = await embeddingCache(this.settings.embedder ?? 'builtin').embed([question], this.embed!);
     const dense = denseRanking(q!, this.vectors!);
-    if (retriever === 'dense') return dense;
-    return reciprocalRankFusion(
+    if (retriever === 'dense') {
+      for (const d of dense) out[d.index] = d.score;
+      return out;
+    }
+    const lexicalRanking: Scored[] = [];
+    for (let i = 0; i < n; i++) if (lexical![i]! > 0) lexicalRanking.push({ index: i, score: lexical![i]! });
+    lexicalRanking.sort((x, y) => y.score - x.score || x.index - y.index);
+    const fused = reciprocalRankFusion(
       [
         { ranking: dense, weight: hybridWeight },
-        { ranking: lexical, weight: 1 - hybridWeight },
+        { ranking: lexicalRanking, weight: 1 - hybridWeight },
       ],
       RRF_K,
     );
+    for (const f of fused) if (f.score > 0) out[f.index] = f.score;
+    return out;
   }
 
-  /** Every unit that matched, best first: leaves mapped to their units, each unit once (at its best leaf's rank). */
-  async rank(question: string): Promise<Hit[]> {
-    const leaves = await this.rankLeaves(question);
-    const hits: Hit[] = [];
-    const at = new Map<number, Hit>();
-    for (const s of leaves) {
-      const leaf = this.leaves[s.index]!;
-      let hit = at.get(leaf.unit);
-      if (!hit) {
-        hit = { rank: hits.length + 1, score: s.score, unit: leaf.unit, matched: [] };
-        hits.push(hit);
-        at.set(leaf.unit, hit);
-      }
-      hit.matched.push({ chunk: leaf.chunk, score: s.score });
+  /** Each unit's score: its best leaf's (-Infinity: no leaf matched). */
+  async unitScores(question: string): Promise<Float64Array> {
+    const leaf = await this.leafScores(question);
+    const out = new Float64Array(this.units.length).fill(-Infinity);
+    for (let i = 0; i < leaf.length; i++) {
+      const u = this.leaves[i]!.unit;
+      if (leaf[i]! > out[u]!) out[u] = leaf[i]!;
     }
-    return hits;
+    return out;
   }
 
+  /** The k best units of `scores` (from unitScores), best first; ties: earlier unit first. O(n log k). */
+  top(scores: Float64Array, k: number): number[] {
+    const best: number[] = [];
+    const better = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+    for (let u = 0; u < scores.length; u++) {
+      if (scores[u] === -Infinity) continue;
+      if (best.length === k && !better(u, best[k - 1]!)) continue;
+      let at = best.length === k ? k - 1 : best.length;
+      if (best.length === k) best.pop();
+      while (at > 0 && better(u, best[at - 1]!)) at--;
+      best.splice(at, 0, u);
+    }
+    return best;
+  }
+
+  /** A unit's rank (from 1) under `scores`, or null when it did not match. O(n). */
+  rankOf(scores: Float64Array, unit: number): number | null {
+    const s = scores[unit]!;
+    if (s === -Infinity) return null;
+    let rank = 1;
+    for (let v = 0; v < scores.length; v++) if (scores[v]! > s || (scores[v] === s && v < unit)) rank++;
+    return rank;
+  }
+
+  /** How many units matched. */
+  matchedCount(scores: Float64Array): number {
+    let n = 0;
+    for (let u = 0; u < scores.length; u++) if (scores[u] !== -Infinity) n++;
+    return n;
+  }
+
+  /** Hits for units in rank order (their matched leaves best first). */
+  async hitsFor(question: string, units: readonly number[], leafScores?: Float64Array): Promise<Hit[]> {
+    const leaf = leafScores ?? (await this.leafScores(question));
+    const of = this.leavesOfUnit();
+    return units.map((u, i) => {
+      const matched = of[u]!.filter((l) => leaf[l]! !== -Infinity)
+        .map((l) => ({ chunk: this.leaves[l]!.chunk, score: leaf[l]! }))
+        .sort((a, b) => b.score - a.score || a.chunk - b.chunk);
+      return { rank: i + 1, score: matched[0]?.score ?? 0, unit: u, matched };
+    });
+  }
+
+  /** Every unit that matched, best first: leaves mapped to their units, each unit once (at its best leaf's score). */
+  async rank(question: string): Promise<Hit[]> {
+    return this.search(question, Infinity);
+  }
+
+  /** The k best units for a question (a probe's ranking). */
   async search(question: string, k: number): Promise<Hit[]> {
-    return (await this.rank(question)).slice(0, k);
+    const leaf = await this.leafScores(question);
+    const scores = new Float64Array(this.units.length).fill(-Infinity);
+    for (let i = 0; i < leaf.length; i++) {
+      const u = this.leaves[i]!.unit;
+      if (leaf[i]! > scores[u]!) scores[u] = leaf[i]!;
+    }
+    let order: number[];
+    if (k >= 64) {
+      order = [];
+      for (let u = 0; u < scores.length; u++) if (scores[u] !== -Infinity) order.push(u);
+      order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+      if (k < order.length) order.length = k;
+    } else order = this.top(scores, k);
+    return this.hitsFor(question, order, leaf);
   }
 }
-
