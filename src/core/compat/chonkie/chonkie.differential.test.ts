@@ -145,7 +145,7 @@ describe('compat chonkie equals @chonkiejs/core on random documents', () => {
     await fc.assert(fc.asyncProperty(documentArb, caseOf('sentence', 200, 1), compare), { numRuns: RUNS });
   });
 
-  test('lone surrogates and special-token text', async () => {
+  test('lone surrogates, special-token text, found counterexamples', async () => {
     const cases: [string, ChonkieCase][] = [
       ['ab\ud83dcd \udc00 ef', { strategy: 'token', size: 2, overlap: 1 }],
       ['ab\ud83dcd \udc00 ef', { strategy: 'token', size: 2, overlap: 1, unit: 'cl100k_base' }],
@@ -153,6 +153,8 @@ describe('compat chonkie equals @chonkiejs/core on random documents', () => {
       ['ab\ud83dcd \udc00 ef. gh ij kl. mn op', { strategy: 'sentence', size: 5 }],
       ['before <|endoftext|> after', { strategy: 'token', size: 4, overlap: 1, unit: 'cl100k_base' }],
       ['before <|endoftext|> after and more', { strategy: 'recursive', size: 3, unit: 'cl100k_base' }],
+      // A chunk of the whitespace join's spaces only, after the source's end in byte terms: kept in order.
+      ['éééééééééé . . lorem ', { strategy: 'recursive', size: 3 }],
     ];
     for (const [text, c] of cases) await compare(text, c);
   });

@@ -23,11 +23,17 @@ export interface ChonkieOffsetsNote {
  * numbers; where the range's text is not the package's text, `content` holds the package's text.
  */
 export function toSpans(source: string, chunks: readonly ReferenceChunk[], oversize?: (c: ReferenceChunk) => boolean): SplitSpan[] {
+  let prevStart = 0;
+  let prevEnd = 0;
   return chunks.map((c) => {
     let { start, end } = c.origin;
+    // A chunk of made-up characters only (the whitespace join's spaces) sits where the previous chunk ended.
+    if (start === end) start = end = Math.max(prevEnd, prevStart);
     // A space the whitespace join put before the group, where the source has one just before it.
-    if (c.text[0] === ' ' && start > 0 && source[start - 1] === ' ' && source.slice(start, end) !== c.text && source.slice(start - 1, end) === c.text) start -= 1;
+    if (c.text[0] === ' ' && start - 1 >= prevStart && source[start - 1] === ' ' && source.slice(start, end) !== c.text && source.slice(start - 1, end) === c.text) start -= 1;
     if (end < start) end = start;
+    prevStart = start;
+    prevEnd = end;
     const span: SplitSpan = { start, end };
     if (source.slice(start, end) !== c.text) span.content = c.text;
     if (span.content !== undefined || start !== c.startIndex || end !== c.endIndex) {
