@@ -11,6 +11,7 @@ const steps = [
   ['bench/first-load.bench.ts', ['npx', 'tsx', 'bench/first-load.bench.ts']],
   ['bench/semantic.bench.ts', ['npx', 'tsx', 'bench/semantic.bench.ts', ...args]],
   ['bench/structure.bench.ts', ['npx', 'tsx', 'bench/structure.bench.ts', ...args]],
+  ['bench/llamaindex.bench.ts', ['npx', 'tsx', 'bench/llamaindex.bench.ts', ...args]],
   ['bench/chonkie.bench.ts', ['npx', 'tsx', 'bench/chonkie.bench.ts', ...args]],
   ['bench/eval.bench.ts', ['npx', 'tsx', 'bench/eval.bench.ts']],
 ];

@@ -103,7 +103,7 @@ describe('validateOptions errors', () => {
     [{ unit: 'bytes' }, 'unit', 'unknown unit "bytes" (expected one of chars, words, cl100k_base, o200k_base, p50k_base, r50k_base, gpt2)'],
     [{ language: 'cobol' }, 'language', expect.stringContaining('unknown language "cobol" (expected one of cpp, go,')],
     [{ keepSeparator: 'middle' }, 'keepSeparator', 'keepSeparator must be one of start, end, none (got "middle")'],
-    [{ compat: 'llamaindex' }, 'compat', 'compat llamaindex applies to semantic and markdown only (got recursive)'],
+    [{ compat: 'llamaindex' }, 'compat', 'compat llamaindex applies to sentence, token, semantic, markdown only (got recursive)'],
     [{ compat: 'haystack' }, 'compat', 'unknown compat mode "haystack" (expected one of none, langchain, llamaindex, chonkie)'],
     [{ compat: 'chonkie', strategy: 'paragraph' }, 'compat', 'compat chonkie applies to recursive, sentence, token only (got paragraph)'],
     [{ compat: 'chonkie', overlap: 10 }, 'overlap', "Chonkie's RecursiveChunker has no overlap (leave overlap out, or turn compat mode off)"],

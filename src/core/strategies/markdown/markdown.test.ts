@@ -97,10 +97,11 @@ describe('markdown strategy through chunk()', () => {
     expect(kept.some((c) => c.content.startsWith('## 5. International travel'))).toBe(true);
   });
 
-  it('compat llamaindex: MarkdownNodeParser header_path', async () => {
+  it('compat llamaindex: LlamaIndex TS MarkdownNodeParser (header text without its marks, Header_n metadata)', async () => {
     const chunks = await chunk(doc, { strategy: 'markdown', compat: 'llamaindex' });
-    const perDiem = chunks.find((c) => c.content.startsWith('### 5.3 Per diem'))!;
-    expect(perDiem.metadata.header_path).toBe('/Travel Policy/5. International travel/');
+    const perDiem = chunks.find((c) => c.content.startsWith('5.3 Per diem'))!;
+    expect(perDiem.metadata).toMatchObject({ Header_1: 'Travel Policy', Header_2: '5. International travel', Header_3: '5.3 Per diem' });
+    expect(perDiem.text).toBe(doc.slice(perDiem.start, perDiem.end));
   });
 
   it('the policy handbook sample: every chunk has a breadcrumb that starts with the handbook title', async () => {

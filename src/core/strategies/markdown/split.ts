@@ -1,7 +1,7 @@
 import { documentCache, outlineBytes } from '../../documentCache';
 import type { DocumentStructure, RangeSplitter, SplitSpan, StrategyImplementation, StructureSection } from '../../registry';
 import { splitLangchainMarkdownHeaders } from '../../structure/langchainMarkdownHeader';
-import { splitLlamaindexMarkdown } from '../../structure/llamaindexMarkdown';
+import { splitLlamaindexTsMarkdown } from '../../compat/llamaindex';
 import { buildOutline, headingPathAt, type MarkdownOutline } from '../../structure/markdown';
 import { splitMarkdown } from '../../structure/markdownSplit';
 import type { ChunkContext, Range } from '../../types';
@@ -80,13 +80,12 @@ function langchainSpans(text: string, ctx: ChunkContext, outline: MarkdownOutlin
   }));
 }
 
+// LlamaIndex TS's MarkdownNodeParser (the TypeScript package, which differs from the Python one: see
+// src/core/compat/llamaindex/DIFFERENCES.md); its Header_1 ... Header_n keys as a pipeline using it would see them.
 function llamaindexSpans(text: string, outline: MarkdownOutline): SplitSpan[] {
-  return splitLlamaindexMarkdown(text).map((n) => ({
-    start: n.start,
-    end: n.end,
-    content: n.text,
+  return splitLlamaindexTsMarkdown(text).map((n) => ({
+    ...n,
     headingPath: headingPathAt(outline, n.start),
     contentType: 'text' as const,
-    metadata: { header_path: n.metadata.header_path },
   }));
 }

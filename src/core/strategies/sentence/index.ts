@@ -1,4 +1,5 @@
 import { CHONKIE_SENTENCE_PROFILE } from '../../compat/chonkie/profile';
+import { LLAMAINDEX_SENTENCE_PROFILE } from '../../compat/llamaindex/profile';
 import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 
@@ -8,8 +9,8 @@ export const sentence: StrategyDescription<'sentence'> = {
   description: 'Pack whole sentences (any language, via Intl.Segmenter) up to the size; overlap in whole sentences.',
   defaults: { size: 512, overlap: 64, unit: 'chars' },
   controls: ['size', 'overlap', 'unit', 'locale', 'compat', 'headers', 'retrieval'],
-  compat: ['chonkie'],
-  compatProfiles: { chonkie: CHONKIE_SENTENCE_PROFILE },
-  compatNote: "Reproduce @chonkiejs/core 0.0.11's SentenceChunker exactly, quirks included.",
+  compat: ['llamaindex', 'chonkie'],
+  compatProfiles: { llamaindex: LLAMAINDEX_SENTENCE_PROFILE, chonkie: CHONKIE_SENTENCE_PROFILE },
+  compatNote: "Reproduce LlamaIndex TS's SentenceSplitter (@llamaindex/core 0.6.23) or @chonkiejs/core 0.0.11's SentenceChunker exactly, quirks included.",
   copyAsCode: recipes,
 };

@@ -1,4 +1,5 @@
 import { chonkieSentence } from '../../compat/chonkie';
+import { llamaindexSentenceSplitter } from '../../compat/llamaindex';
 import { mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
 import { graphemes } from '../../segment/graphemes';
@@ -8,11 +9,13 @@ import { words } from '../../segment/words';
 /**
  * Whole sentences (Intl.Segmenter with the chosen locale) packed up to the size; overlap is whole sentences.
  * A sentence larger than the size on its own is cut at words, then at grapheme clusters.
+ * Compat mode `llamaindex`: LlamaIndex TS's SentenceSplitter (src/core/compat/llamaindex).
  */
 export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options } = ctx;
     if (options.compat === 'chonkie') return chonkieSentence(text, ctx);
+    if (options.compat === 'llamaindex') return llamaindexSentenceSplitter(text, ctx);
     const levels = [
       (s: number, e: number) => sentences(text, s, e, options.locale),
       (s: number, e: number) => words(text, s, e),

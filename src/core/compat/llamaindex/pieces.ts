@@ -1,0 +1,143 @@
+import type { SplitSpan } from '../../registry';
+import type { ChunkContext, Unit } from '../../types';
+import { meterFor, type SpanMeter } from '../../measure';
+import { TiktokenUnit } from '../../units/tiktoken';
+
+/**
+ * A piece of the source as LlamaIndex has it: [start, end) is where it came from, and its string is
+ * `source.slice(start, end)` unless `text` says otherwise (a sentence the tokenizer did not give back verbatim).
+ */
+export interface Piece {
+  start: number;
+  end: number;
+  text?: string;
+}
+
+export const pieceText = (source: string, p: Piece): string => p.text ?? source.slice(p.start, p.end);
+
+/** Token counts of pieces: the unit's count of the piece's string (through the per-span meter when it is a slice). */
+export class PieceCounter {
+  private readonly meter: SpanMeter;
+  constructor(
+    private readonly source: string,
+    private readonly unit: Unit,
+  ) {
+    this.meter = meterFor(unit, source);
+  }
+  count(p: Piece): number {
+    return p.text === undefined ? this.meter.exact(p.start, p.end) : this.unit.count(p.text);
+  }
+}
+
+/**
+ * The pieces `split` makes of a piece's string, placed in the source: exact slices when the piece is one,
+ * otherwise (a piece whose string is not the source's) each sub-piece carries its string and the piece's range
+ * clipped to where it would be.
+ */
+export function subPieces(source: string, p: Piece, split: (s: string) => { start: number; end: number; text?: string }[]): Piece[] {
+  const s = pieceText(source, p);
+  const local = split(s);
+  if (p.text === undefined) {
+    return local.map((l) => (l.text === undefined ? { start: p.start + l.start, end: p.start + l.end } : { start: p.start + l.start, end: p.start + l.end, text: l.text }));
+  }
+  const span = p.end - p.start;
+  return local.map((l) => ({
+    start: p.start + Math.min(l.start, span),
+    end: p.start + Math.min(l.end, span),
+    text: l.text ?? s.slice(l.start, l.end),
+  }));
+}
+
+/** split(sep) with the separator put back at the start of every part but the first; empty parts dropped. */
+export function splitKeepSeparator(s: string, sep: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  if (sep === '') {
+    for (let i = 0; i < s.length; i++) out.push({ start: i, end: i + 1 });
+    return out;
+  }
+  let from = 0;
+  let partStart = 0; // the part's start including its separator
+  for (;;) {
+    const at = s.indexOf(sep, from);
+    const end = at === -1 ? s.length : at;
+    if (end > partStart) out.push({ start: partStart, end });
+    if (at === -1) return out;
+    partStart = at;
+    from = at + sep.length;
+  }
+}
+
+/** split(""): UTF-16 code units (an emoji becomes two lone surrogates). */
+export function splitUnits(s: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (let i = 0; i < s.length; i++) out.push({ start: i, end: i + 1 });
+  return out;
+}
+
+/** text.match(new RegExp(pattern, "g")): the matches only; characters no match covers are lost. */
+export function regexMatches(s: string, re: RegExp): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(s)) !== null) {
+    if (m[0] === '') {
+      re.lastIndex++;
+      continue;
+    }
+    out.push({ start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+/**
+ * A chunk joined from pieces and trimmed, as LlamaIndex makes it: `content` is the joined string trimmed (JavaScript
+ * trim); the span runs from the source offset of its first kept character to that of its last. null when the
+ * chunk trims to nothing.
+ */
+export function joinedChunk(source: string, pieces: readonly Piece[]): SplitSpan | null {
+  const texts = pieces.map((p) => pieceText(source, p));
+  const joined = texts.join('');
+  const content = joined.trim();
+  if (content === '') return null;
+  const lead = joined.length - joined.trimStart().length;
+  const trail = joined.length - joined.trimEnd().length;
+  const start = offsetAt(pieces, texts, lead, false);
+  const end = offsetAt(pieces, texts, joined.length - trail, true);
+  const span = source.slice(start, end);
+  return span === content ? { start, end } : { start, end: Math.max(start, end), content };
+}
+
+/** The source offset of position `k` of the joined string (at a piece's end when `atEnd`, else at its start). */
+function offsetAt(pieces: readonly Piece[], texts: readonly string[], k: number, atEnd: boolean): number {
+  let at = 0;
+  for (let i = 0; i < pieces.length; i++) {
+    const len = texts[i]!.length;
+    const p = pieces[i]!;
+    if (atEnd ? k <= at + len : k < at + len) {
+      const local = k - at;
+      return p.text === undefined ? p.start + local : Math.min(p.end, p.start + local);
+    }
+    at += len;
+  }
+  return pieces.length > 0 ? pieces[pieces.length - 1]!.end : 0;
+}
+
+/**
+ * js-tiktoken's `encode(text)` with its defaults (disallowedSpecial "all"), which LlamaIndex's default tokenizer
+ * calls: text containing a special token such as <|endoftext|> throws, with js-tiktoken's message.
+ */
+export function rejectSpecialTokens(source: string, ctx: ChunkContext): void {
+  const unit = ctx.unit;
+  if (!(unit instanceof TiktokenUnit)) return;
+  const specials = Object.keys((unit.encoder as unknown as { specialTokens?: Record<string, number> }).specialTokens ?? { '<|endoftext|>': 0 });
+  let firstAt = -1;
+  let found = '';
+  for (const special of specials) {
+    const at = source.indexOf(special);
+    if (at !== -1 && (firstAt === -1 || at < firstAt)) {
+      firstAt = at;
+      found = special;
+    }
+  }
+  if (firstAt !== -1) throw new Error(`The text contains a special token that is not allowed: ${found}`);
+}
