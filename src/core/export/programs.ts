@@ -359,6 +359,7 @@ export function chonkieProgram(o: ResolvedOptions, p: { notes: string[]; imports
   return [
     summary(o, '#'),
     "# Approximates Chunkscope: Chonkie's chunkers have their own algorithms.",
+    "# Compiled, not run, by Chunkscope's tests; the Chonkie TypeScript program is the one run against Chonkie.",
     ...p.notes,
     '# pip install chonkie',
     'import json',
