@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chunk, STRATEGIES, validateOptions } from '../core/index';
 import { toChunkOptions, parseLevels, templateEscapes } from './chunkOptions';
 import { DEFAULT_CONFIG, type Config } from './configSlice';
+import { strategyPatch } from './strategyInfo';
 
 const md: Config = { ...DEFAULT_CONFIG, strategy: 'markdown', size: 200, overlap: 0 };
 const DOC = '# Guide\n\nIntro text here.\n\n## Setup\n\nInstall it.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n### Deep\n\nMore words.\n';
@@ -63,6 +64,23 @@ describe('options sent for the structure controls', () => {
       const options = toChunkOptions({ ...md, size: 40, ...patch }, { name: 'guide.md' });
       const chunks = await chunk(DOC, options);
       expect(JSON.stringify(chunks.map((c) => [c.start, c.end, c.content])), JSON.stringify(patch)).not.toBe(JSON.stringify(base.map((c) => [c.start, c.end, c.content])));
+    }
+  });
+});
+
+describe('compat modes in the page', () => {
+  it('every strategy in every compat mode it has gets options the engine accepts (a refused control is not sent)', () => {
+    for (const strategy of STRATEGIES) {
+      for (const compat of ['none', ...strategy.compat] as const) {
+        // As the page does it: the strategy chosen in the select, then the compat checkbox.
+        const picked = { ...DEFAULT_CONFIG, ...strategyPatch(DEFAULT_CONFIG, strategy.id) };
+        const config: Config = { ...picked, compat, size: 400, overlap: 40 };
+        const options = toChunkOptions(config, { name: 'doc.py' });
+        expect(() => validateOptions(options), `${strategy.id} / ${compat}: ${JSON.stringify(options)}`).not.toThrow();
+        for (const refused of Object.keys(strategy.compatProfiles?.[compat]?.refuses ?? {})) {
+          expect(options, `${strategy.id} / ${compat} sends ${refused}`).not.toHaveProperty(refused);
+        }
+      }
     }
   });
 });

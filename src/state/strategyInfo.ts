@@ -1,5 +1,5 @@
 import { appliesTo, BASE_DEFAULTS, LANGUAGE_PRESETS, optionSpec, STRATEGIES, type OptionSpec } from '../core/describe';
-import type { StrategyDescription } from '../core/registry';
+import type { ControlName, StrategyDescription } from '../core/registry';
 import type { KeepSeparator, ResolvedOptions, StrategyName } from '../core/types';
 import type { Config, ConfigName } from './configSlice';
 
@@ -68,6 +68,8 @@ export function optionApplies(spec: OptionSpec, strategy: StrategyDescription): 
 /** Whether an applicable option is in use under the other values (a sub-option's parent value, compat mode). */
 export function optionInUse(spec: OptionSpec, config: Config): boolean {
   const name = spec.name as ConfigName;
+  // A compat mode that cannot take an option (Chonkie's RecursiveChunker has no overlap): hidden and not sent.
+  if (strategyDefinition(config.strategy).compatProfiles?.[compatInUse(config)]?.refuses?.[name as ControlName]) return false;
   const sub = SUB_OPTIONS[name];
   if (sub && !sub.when(config)) return false;
   const condition = CONDITIONS[name];
