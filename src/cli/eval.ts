@@ -5,8 +5,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EVAL_OPTIONS, type OptionSpec } from '../core/optionTable';
-import { getStrategy, validateOptions } from '../core/index';
+import { BASE_DEFAULTS, EVAL_OPTIONS, type OptionSpec } from '../core/optionTable';
+import { getStrategy, STRATEGY_NAMES, validateOptions, type StrategyName } from '../core/index';
 import { evaluate, sweep, sweepGrid, GoldenSetError, parseGoldenSet, validateEvalOptions, METRIC_NAMES, type EvalDocument, type EvaluateHooks, type SweepRow } from '../core/eval/index';
 import { nodeLoadWasm } from '../node/loadWasm';
 import type { Embedder } from '../embed/types';
@@ -109,8 +109,8 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   const hooks: EvaluateHooks = { loadWasm: nodeLoadWasm, onNote: (m) => io.stderr(`chunkscope: note: ${m}\n`) };
   const needsEmbedder = grid.some((g) => {
     const o = { ...base, ...g } as Record<string, unknown>;
-    const strategy = typeof o.strategy === 'string' ? o.strategy : 'recursive';
-    return (o.retriever !== undefined && o.retriever !== 'bm25') || (strategy === 'semantic' && getStrategy('semantic').needsEmbeddings);
+    const strategy = typeof o.strategy === 'string' && STRATEGY_NAMES.includes(o.strategy as StrategyName) ? o.strategy : BASE_DEFAULTS.strategy;
+    return (o.retriever !== undefined && o.retriever !== 'bm25') || getStrategy(strategy).needsEmbeddings === true;
   });
   let embedder: Embedder | undefined;
   if (needsEmbedder) {
