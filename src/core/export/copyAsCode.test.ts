@@ -169,11 +169,11 @@ describe('codeFor', () => {
     expect(codeFor(validateOptions({ strategy: 'semantic', breakpoint: 'absolute', amount: 0.3 }), 'langchain-python')).toContain('no absolute distance threshold');
   });
 
-  it('claims exactness only for LangChain JS and Chonkie TS in their compat modes', () => {
+  it('claims exactness only for LangChain JS, LlamaIndex TS and Chonkie TS in their compat modes', () => {
     for (const resolved of [...CONFIGS.map((o) => validateOptions(o)), ...CODE_CONFIGS.map(codeOptions)]) {
       for (const target of targetsFor(resolved)) {
         const exact = reproducesExactly(resolved, target);
-        const exactly = (target === 'langchain-js' && resolved.compat === 'langchain' && resolved.strategy !== 'markdown') || (target === 'chonkie-ts' && resolved.compat === 'chonkie');
+        const exactly = (target === 'langchain-js' && resolved.compat === 'langchain' && resolved.strategy !== 'markdown') || (target === 'chonkie-ts' && resolved.compat === 'chonkie') || (target === 'llamaindex-ts' && resolved.compat === 'llamaindex');
         expect(exact).toBe(exactly);
         expect(codeFor(resolved, target).includes("exactly Chunkscope's chunks")).toBe(exact);
       }

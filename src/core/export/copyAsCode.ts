@@ -10,7 +10,8 @@
  * native mode the same program gives LangChain's chunks, which differ as src/core/README.md lists.
  * chonkie-ts (@chonkiejs/core) for the recursive, token and sentence strategies in compat mode `chonkie`
  * (copyAsCode.chonkie.exec.test.ts runs it); a strategy with no Chonkie TS chunker has no chonkie-ts recipe
- * (`targetsFor` leaves it out). langchain-python,
+ * (`targetsFor` leaves it out). llamaindex-ts (@llamaindex/core) for the sentence, token and markdown strategies in
+ * compat mode `llamaindex` (copyAsCode.llamaindex.exec.test.ts runs it). langchain-python,
  * llamaindex and chonkie are approximations: LangChain Python counts code points, joins and trims a little
  * differently and has other language lists; LlamaIndex and Chonkie have their own algorithms. A strategy a library
  * lacks gets a comment saying so and the closest equivalent. The structure strategies are approximations everywhere.
@@ -21,11 +22,12 @@ import type { CodeTarget } from './programs';
 
 export { jsString, pyString, reproducesExactly, type CodeTarget, type CopyAsCodeRecipes } from './programs';
 
-export const CODE_TARGETS: CodeTarget[] = ['langchain-js', 'langchain-python', 'llamaindex', 'chonkie', 'chonkie-ts'];
+export const CODE_TARGETS: CodeTarget[] = ['langchain-js', 'langchain-python', 'llamaindex', 'llamaindex-ts', 'chonkie', 'chonkie-ts'];
 export const CODE_TARGET_LABELS: Record<CodeTarget, string> = {
   'langchain-js': 'LangChain (JavaScript)',
   'langchain-python': 'LangChain (Python)',
   llamaindex: 'LlamaIndex',
+  'llamaindex-ts': 'LlamaIndex (TypeScript)',
   chonkie: 'Chonkie',
   'chonkie-ts': 'Chonkie (TypeScript)',
 };
@@ -35,6 +37,7 @@ export const CODE_TARGET_RUNTIME: Record<CodeTarget, 'node' | 'python'> = {
   'langchain-js': 'node',
   'langchain-python': 'python',
   llamaindex: 'python',
+  'llamaindex-ts': 'node',
   chonkie: 'python',
   'chonkie-ts': 'node',
 };

@@ -7,7 +7,7 @@ import { LANGUAGE_PRESETS } from '../languages';
 import { getStrategy } from '../strategies';
 import type { CompatMode, ResolvedOptions, UnitName } from '../types';
 
-export type CodeTarget = 'langchain-js' | 'langchain-python' | 'llamaindex' | 'chonkie' | 'chonkie-ts';
+export type CodeTarget = 'langchain-js' | 'langchain-python' | 'llamaindex' | 'llamaindex-ts' | 'chonkie' | 'chonkie-ts';
 
 /** A strategy's programs, one per target, and the targets that reproduce chunk() exactly in a compat mode. */
 export interface CopyAsCodeRecipes {
@@ -19,6 +19,8 @@ export interface CopyAsCodeRecipes {
   chonkie(o: ResolvedOptions): string;
   /** Chonkie's TypeScript package (@chonkiejs/core), where it has an equivalent of the strategy. */
   'chonkie-ts'?(o: ResolvedOptions): string;
+  /** LlamaIndex's TypeScript package (@llamaindex/core), where it has an equivalent of the strategy. */
+  'llamaindex-ts'?(o: ResolvedOptions): string;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -534,6 +536,90 @@ export function chonkieTsTokenChunker(o: ResolvedOptions): string {
 export function chonkieTsSentences(o: ResolvedOptions): string {
   const notes = o.compat === 'chonkie' ? [] : ["// Chonkie's sentences end at . ! ? followed by a space, and at line breaks (Chunkscope's native mode uses Intl.Segmenter)."];
   return chonkieTsProgram(o, { cls: 'SentenceChunker', fields: [`chunkSize: ${o.size}`, `chunkOverlap: ${o.overlap}`], notes });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// LlamaIndex TypeScript (@llamaindex/core)
+
+/**
+ * A @llamaindex/core program: `setup` lines, then the splitter's strings printed. The size unit is the splitter's
+ * tokenizer: none for cl100k_base (the package's default, js-tiktoken), js-tiktoken's other encodings, or an object
+ * whose encode() has as many entries as the text has characters or words.
+ */
+export function llamaindexTsProgram(o: ResolvedOptions, p: { imports: string[]; body: string[]; notes?: string[]; tokenizer?: boolean }): string {
+  const exact = reproducesExactly(o, 'llamaindex-ts');
+  const tok = p.tokenizer ? llamaTsTokenizer(o.unit) : null;
+  return [
+    summary(o, '//'),
+    exact
+      ? "// Gives exactly Chunkscope's chunks in LlamaIndex compatibility mode."
+      : o.compat === 'llamaindex'
+        ? '// Approximates Chunkscope (this strategy has no LlamaIndex compatibility mode).'
+        : "// LlamaIndex's own algorithm: Chunkscope's native mode differs (turn on LlamaIndex compatibility to see these chunks).",
+    `// npm install @llamaindex/core@0.6.23${tok?.npm ?? ''}`,
+    ...(p.notes ?? []),
+    ...(tok?.notes ?? []),
+    "import { readFileSync } from 'node:fs';",
+    ...p.imports,
+    ...(tok?.imports ?? []),
+    '',
+    "const text = readFileSync(process.argv[2], 'utf8');",
+    ...(tok?.setup ?? []),
+    ...p.body,
+    '',
+  ].join('\n');
+}
+
+/** The `tokenizer` a LlamaIndex TS splitter gets for a unit (none: its default, cl100k_base). */
+function llamaTsTokenizer(unit: UnitName): { npm: string; imports: string[]; setup: string[]; notes: string[]; field: string | null } {
+  if (unit === 'cl100k_base') {
+    return { npm: '', imports: [], setup: [], notes: ["// The default tokenizer is cl100k_base (js-tiktoken; gpt-tokenizer when it is installed, with the same counts)."], field: null };
+  }
+  if (isTokenUnit(unit)) {
+    return {
+      npm: ' js-tiktoken',
+      imports: ["import { getEncoding } from 'js-tiktoken';"],
+      setup: [`const encoding = getEncoding(${jsString(unit)});`, 'const tokenizer = { encode: (t) => new Uint32Array(encoding.encode(t)), decode: (ids) => encoding.decode([...ids]) };'],
+      notes: [],
+      field: 'tokenizer',
+    };
+  }
+  const count = unit === 'chars' ? 't.length' : '(t.match(/\\S+/g) ?? []).length';
+  return {
+    npm: '',
+    imports: [],
+    setup: [`// Sizes in ${unit === 'chars' ? 'characters (UTF-16 code units)' : 'words (runs of non-whitespace)'}: the splitter counts encode(text).length.`, `const tokenizer = { encode: (t) => new Uint32Array(${count}), decode: () => '' };`],
+    notes: [],
+    field: 'tokenizer',
+  };
+}
+
+/** SentenceSplitter or TokenTextSplitter from @llamaindex/core/node-parser, its splitText() printed. */
+export function llamaindexTsSplitter(o: ResolvedOptions, cls: 'SentenceSplitter' | 'TokenTextSplitter', notes: string[] = []): string {
+  const field = llamaTsTokenizer(o.unit).field;
+  const fields = [`chunkSize: ${o.size}`, `chunkOverlap: ${o.overlap}`, ...(field ? [field] : [])];
+  return llamaindexTsProgram(o, {
+    notes,
+    tokenizer: true,
+    imports: [`import { ${cls} } from '@llamaindex/core/node-parser';`],
+    body: [
+      `const splitter = new ${cls}({ ${fields.join(', ')} });`,
+      '// splitText: getNodesFromDocuments gives the same texts here, except that TokenTextSplitter then keeps 2 tokens for metadata.',
+      'console.log(JSON.stringify(splitter.splitText(text), null, 2));',
+    ],
+  });
+}
+
+/** MarkdownNodeParser from @llamaindex/core/node-parser over one Document, the nodes' texts printed. */
+export function llamaindexTsMarkdown(o: ResolvedOptions, notes: string[] = []): string {
+  return llamaindexTsProgram(o, {
+    notes,
+    imports: ["import { MarkdownNodeParser } from '@llamaindex/core/node-parser';", "import { Document } from '@llamaindex/core/schema';"],
+    body: [
+      'const nodes = new MarkdownNodeParser().getNodesFromDocuments([new Document({ text })]);',
+      'console.log(JSON.stringify(nodes.map((n) => n.text), null, 2));',
+    ],
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

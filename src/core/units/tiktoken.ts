@@ -60,6 +60,19 @@ export class TiktokenUnit implements Unit {
     return total;
   }
 
+  /** count(text) when it is at most `limit`; otherwise some number over `limit` (counting stops there). */
+  countUpTo(text: string, limit: number): number {
+    let total = 0;
+    const pattern = this.pattern;
+    pattern.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = pattern.exec(text)) !== null) {
+      total += this.countPiece(m[0]);
+      if (total > limit) return total;
+    }
+    return total;
+  }
+
   /** Tokens in one pre-token piece, cached for short pieces (long ones are rare and would bloat the cache). */
   private countPiece(piece: string): number {
     if (piece.length > MAX_CACHED_PIECE) return this.encoder.encode(piece, [], []).length;
@@ -100,6 +113,16 @@ export class TiktokenUnit implements Unit {
    * one of the document's pieces takes its count from the table instead of a string-keyed cache look-up.
    */
   countSpan(source: string, start: number, end: number, table: PreTokenTable): number {
+    // A span from a piece's start to a piece's end whose last character is not whitespace is pre-tokenized exactly as
+    // the document is: the encodings' patterns have no lookbehind, so a scan from a piece start repeats the
+    // document's; every match but the last looks at most up to the next non-whitespace character (inside the span);
+    // the last ends at the span's end with a non-whitespace character, where only the whitespace alternatives'
+    // lookahead could see the difference.
+    const first = table.pieceAt[start]! - 1;
+    if (first >= 0 && end > start && !isPatternSpace(source.charCodeAt(end - 1))) {
+      const last = end === source.length ? table.ends.length - 1 : table.pieceAt[end]! - 2;
+      if (last >= first && table.ends[last] === end) return table.countsBefore[last + 1]! - table.countsBefore[first]!;
+    }
     const text = source.slice(start, end);
     let total = 0;
     const pattern = this.pattern;
@@ -181,6 +204,14 @@ export class TiktokenUnit implements Unit {
     }
     return n;
   }
+}
+
+/** `\s` of the encodings' patterns (JavaScript's, with the u flag). */
+function isPatternSpace(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
 }
 
 /** For each character of `s`: the UTF-8 byte offset and UTF-16 offset just after it. */

@@ -10,6 +10,7 @@ const TARGET_TITLES: Record<CodeTarget, string> = {
   'langchain-python': 'LangChain Python',
   'langchain-js': 'LangChain JS',
   llamaindex: 'LlamaIndex',
+  'llamaindex-ts': 'LlamaIndex TS',
   chonkie: 'Chonkie',
   'chonkie-ts': 'Chonkie TS',
 };

@@ -18,15 +18,44 @@ export const pieceText = (source: string, p: Piece): string => p.text ?? source.
 /** Token counts of pieces: the unit's count of the piece's string (through the per-span meter when it is a slice). */
 export class PieceCounter {
   private readonly meter: SpanMeter;
+  private readonly maxTokenUnits: number;
   constructor(
     private readonly source: string,
     private readonly unit: Unit,
   ) {
     this.meter = meterFor(unit, source);
+    this.maxTokenUnits = unit instanceof TiktokenUnit ? longestToken(unit) : unit.name === 'chars' ? 1 : Infinity;
   }
   count(p: Piece): number {
     return p.text === undefined ? this.meter.exact(p.start, p.end) : this.unit.count(p.text);
   }
+  /**
+   * The count when it is at most `limit`; otherwise any number over `limit` (Infinity when known without counting).
+   * A token is at most `longestToken` bytes and a UTF-16 unit is at least one UTF-8 byte, so a piece longer than
+   * limit * longestToken units has more than `limit` tokens: the package's count of a whole 1 MiB text (to learn
+   * that it does not fit) costs nothing here.
+   */
+  countUpTo(p: Piece, limit: number): number {
+    const length = p.text?.length ?? p.end - p.start;
+    if (length > limit * this.maxTokenUnits) return Infinity;
+    // A long piece (a paragraph) is usually over the limit: stop counting there instead of counting it all.
+    if (this.unit instanceof TiktokenUnit && length > 4 * limit) return this.unit.countUpTo(pieceText(this.source, p), limit);
+    return this.count(p);
+  }
+}
+
+const longest = new WeakMap<TiktokenUnit, number>();
+/** The byte length of the encoding's longest token (js-tiktoken's byte table, read at run time). */
+function longestToken(unit: TiktokenUnit): number {
+  let n = longest.get(unit);
+  if (n === undefined) {
+    const table = (unit.encoder as unknown as { textMap?: Map<number, Uint8Array> }).textMap;
+    n = 0;
+    if (table) for (const bytes of table.values()) if (bytes.length > n) n = bytes.length;
+    if (n === 0) n = Infinity; // unknown: always count
+    longest.set(unit, n);
+  }
+  return n;
 }
 
 /**

@@ -73,10 +73,10 @@ export function splitSentenceLlamaindex(source: string, ctx: ChunkContext, param
       }
     }
     if (!subs) {
-      throw new RangeError(`LlamaIndex's SentenceSplitter cannot split a piece of ${tokens} tokens below chunkSize ${chunkSize} (the package recurses until its stack overflows)`);
+      throw new RangeError(`LlamaIndex's SentenceSplitter cannot split a piece of ${counter.count(p)} tokens below chunkSize ${chunkSize} (the package recurses until its stack overflows)`);
     }
     for (const sub of subs) {
-      const t = counter.count(sub);
+      const t = counter.countUpTo(sub, chunkSize);
       if (t <= chunkSize) {
         leaves.push(sub);
         sizes.push(t);
@@ -85,7 +85,7 @@ export function splitSentenceLlamaindex(source: string, ctx: ChunkContext, param
     run.step(p.end);
   };
   const whole: Piece = { start: 0, end: source.length };
-  splitPiece(whole, counter.count(whole));
+  splitPiece(whole, counter.countUpTo(whole, chunkSize));
 
   // ---- merge
   const out: SplitSpan[] = [];

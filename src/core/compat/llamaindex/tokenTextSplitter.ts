@@ -54,7 +54,7 @@ export function splitTokenLlamaindex(source: string, ctx: ChunkContext, params: 
       const parts = subPieces(source, p, split);
       if (parts.length <= 1) continue;
       for (const part of parts) {
-        const t = counter.count(part);
+        const t = counter.countUpTo(part, chunkSize);
         if (t <= chunkSize) {
           leaves.push(part);
           sizes.push(t);
@@ -64,10 +64,10 @@ export function splitTokenLlamaindex(source: string, ctx: ChunkContext, params: 
       return;
     }
     leaves.push(p); // nothing cuts it: kept over the size
-    sizes.push(tokens);
+    sizes.push(Number.isFinite(tokens) ? tokens : counter.count(p));
   };
   const whole: Piece = { start: 0, end: source.length };
-  splitPiece(whole, counter.count(whole));
+  splitPiece(whole, counter.countUpTo(whole, chunkSize));
 
   const out: SplitSpan[] = [];
   let from = 0; // first leaf of the current chunk

@@ -6,6 +6,7 @@ import {
   jsRecursiveApproximation,
   langchainPyHeaderSections,
   llamaindexSections,
+  llamaindexTsMarkdown,
   pyProgram,
   summary,
   type CopyAsCodeRecipes,
@@ -18,13 +19,17 @@ function notes(o: ResolvedOptions, comment: string): string[] {
     return [`${comment} Chunkscope is in LangChain compatibility mode: it reproduces LangChain Python's MarkdownHeaderTextSplitter (the langchain-python target).`];
   }
   if (o.compat === 'llamaindex') {
-    return [`${comment} Chunkscope is in LlamaIndex compatibility mode: it reproduces LlamaIndex's MarkdownNodeParser (the llamaindex target).`];
+    return [
+      `${comment} Chunkscope is in LlamaIndex compatibility mode: it reproduces LlamaIndex TypeScript's MarkdownNodeParser (the llamaindex-ts target);`,
+      `${comment} Python's keeps the "#" marks in each node's text and gives header_path metadata instead of Header_1 ... Header_n.`,
+    ];
   }
   return headingStructureNotes(o, comment);
 }
 
 /** Markdown at its headings: each library's header splitter, then a size splitter where it has one. */
 export const recipes: CopyAsCodeRecipes = {
+  exact: { 'llamaindex-ts': 'llamaindex' },
   'langchain-js': (o) =>
     jsRecursiveApproximation(o, 'markdown', [
       '// LangChain JS has no MarkdownHeaderTextSplitter (LangChain Python has: see that target). Its markdown separators',
@@ -63,8 +68,8 @@ export const recipes: CopyAsCodeRecipes = {
   llamaindex(o) {
     if (o.compat === 'llamaindex') {
       return pyProgram({
-        head: [summary(o, '#'), "# MarkdownNodeParser alone: Chunkscope's LlamaIndex compatibility mode reproduces its nodes (no size applies)."],
-        notes: [],
+        head: [summary(o, '#'), '# MarkdownNodeParser alone (no size applies). This Python program is not run by the tests (compiled only).'],
+        notes: notes(o, '#'),
         pip: 'llama-index-core',
         imports: ['from llama_index.core import Document', 'from llama_index.core.node_parser import MarkdownNodeParser'],
         body: ['nodes = MarkdownNodeParser().get_nodes_from_documents([Document(text=text)])'],
@@ -78,6 +83,7 @@ export const recipes: CopyAsCodeRecipes = {
       pip: '',
     });
   },
+  'llamaindex-ts': (o) => llamaindexTsMarkdown(o, o.compat === 'llamaindex' ? [] : [...notes(o, '//'), '// MarkdownNodeParser makes one node per heading (every depth); it applies no size.']),
   chonkie(o) {
     const { head, notes: all } = chonkieStructureParts(o, notes(o, '#'));
     all.push(

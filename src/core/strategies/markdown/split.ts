@@ -14,9 +14,11 @@ import type { ChunkContext, Range } from '../../types';
 export const implementation: StrategyImplementation & RangeSplitter = {
   split(text, ctx) {
     const { options } = ctx;
+    // LlamaIndex's parser is a line scan (milliseconds per MiB): its spans take their breadcrumbs from its own
+    // Header_n metadata rather than from the markdown outline (seconds per MiB to parse).
+    if (options.compat === 'llamaindex') return llamaindexSpans(text);
     const outline = outlineOf(text);
     if (options.compat === 'langchain') return langchainSpans(text, ctx, outline);
-    if (options.compat === 'llamaindex') return llamaindexSpans(text, outline);
     return splitNative(text, ctx, outline);
   },
   // Parent–child: children of a parent are cut with the whole document's outline (no re-parse of each slice, and
@@ -82,10 +84,12 @@ function langchainSpans(text: string, ctx: ChunkContext, outline: MarkdownOutlin
 
 // LlamaIndex TS's MarkdownNodeParser (the TypeScript package, which differs from the Python one: see
 // src/core/compat/llamaindex/DIFFERENCES.md); its Header_1 ... Header_n keys as a pipeline using it would see them.
-function llamaindexSpans(text: string, outline: MarkdownOutline): SplitSpan[] {
+function llamaindexSpans(text: string): SplitSpan[] {
   return splitLlamaindexTsMarkdown(text).map((n) => ({
     ...n,
-    headingPath: headingPathAt(outline, n.start),
+    headingPath: Object.keys(n.metadata)
+      .sort((a, b) => Number(a.slice(7)) - Number(b.slice(7)))
+      .map((k) => n.metadata[k]!),
     contentType: 'text' as const,
   }));
 }

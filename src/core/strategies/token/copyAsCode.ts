@@ -6,12 +6,13 @@ import {
   jsString,
   langchainPyTokenWindows,
   llamaindexTokenSplitter,
+  llamaindexTsSplitter,
   type CopyAsCodeRecipes,
 } from '../../export/programs';
 
 /** Token windows in each library; LangChain JS's TokenTextSplitter in compat mode is the same algorithm. */
 export const recipes: CopyAsCodeRecipes = {
-  exact: { 'langchain-js': 'langchain', 'chonkie-ts': 'chonkie' },
+  exact: { 'langchain-js': 'langchain', 'llamaindex-ts': 'llamaindex', 'chonkie-ts': 'chonkie' },
   'langchain-js'(o) {
     const sp = new JsSplitter(o);
     sp.notes.push('// TokenTextSplitter downloads its token ranks on first use.');
@@ -20,6 +21,8 @@ export const recipes: CopyAsCodeRecipes = {
   },
   'langchain-python': langchainPyTokenWindows,
   llamaindex: llamaindexTokenSplitter,
+  'llamaindex-ts': (o) =>
+    llamaindexTsSplitter(o, 'TokenTextSplitter', ["// LlamaIndex's TokenTextSplitter packs words (\" \", then \"\\n\", then characters) up to the size and never applies its overlap."]),
   chonkie: chonkieTokenChunker,
   'chonkie-ts': chonkieTsTokenChunker,
 };
