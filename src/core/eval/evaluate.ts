@@ -1,4 +1,5 @@
 import { chunk, optionsKey, type ChunkHooks } from '../index';
+import { meterFor } from '../measure';
 import { RunGuard } from '../merge';
 import { validateOptions } from '../options';
 import { RetrievalIndex, type Hit, type IndexedDocument, type RetrieverSettings } from '../retrieve';
@@ -170,6 +171,27 @@ export async function embeddingTokens(texts: readonly string[]): Promise<number>
   return n;
 }
 
+/**
+ * cl100k_base tokens of every indexed chunk's content: a chunk that is its source span is counted through the
+ * document's span meter (token counts cached per pre-token piece, so a sweep's many chunkings of one text stay
+ * cheap), any other content as text.
+ */
+async function indexTokens(index: RetrievalIndex): Promise<number> {
+  const unit = await getUnit('cl100k_base');
+  let n = 0;
+  const leaves = index.indexedLeaves();
+  for (let i = 0; i < leaves.length; ) {
+    const d = leaves[i]!.document;
+    const doc = index.documents[d]!;
+    const meter = meterFor(unit, doc.text);
+    for (; i < leaves.length && leaves[i]!.document === d; i++) {
+      const c = doc.chunks[leaves[i]!.chunk]!;
+      n += c.content === c.text ? meter.exact(c.start, c.end) : await embeddingTokens([c.content]);
+    }
+  }
+  return n;
+}
+
 /** Chunk every document with the same options (each under its own document id). */
 export async function chunkDocuments(documents: readonly EvalDocument[], options: ChunkOptions, hooks: EvaluateHooks = {}): Promise<IndexedDocument[]> {
   const out: IndexedDocument[] = [];
@@ -205,13 +227,18 @@ export async function evaluateChunks(
   const unitsOf = documents.map(() => [] as number[]);
   index.units.forEach((u, i) => unitsOf[u.document]!.push(i));
   const results: QuestionResult[] = [];
+  // One buffer for every question's unit scores: each question's are read before the next is scored.
+  const unitBuffer = index.leavesAreUnits ? null : new Float64Array(index.units.length);
   for (const q of prepared) {
     guard.check();
-    const leafScores = await index.leafScores(q.question);
-    const scores = new Float64Array(index.units.length).fill(-Infinity);
-    for (let i = 0; i < leafScores.length; i++) {
-      const u = index.leafUnit(i);
-      if (leafScores[i]! > scores[u]!) scores[u] = leafScores[i]!;
+    const leafScores = await index.leafScores(q.question, { reuse: true });
+    let scores = leafScores;
+    if (unitBuffer) {
+      scores = unitBuffer.fill(-Infinity);
+      for (let i = 0; i < leafScores.length; i++) {
+        const u = index.leafUnit(i);
+        if (leafScores[i]! > scores[u]!) scores[u] = leafScores[i]!;
+      }
     }
     const topUnits = index.top(scores, k);
     const hits = await index.hitsFor(q.question, topUnits, leafScores);
@@ -252,7 +279,7 @@ export async function evaluateChunks(
   const indexed = index.indexedChunks();
   const texts = indexed.map((c) => c.content);
   // Chunks counted in cl100k_base already carry their token count (of their content): no second count.
-  const tokens = resolved.unit === 'cl100k_base' ? indexed.reduce((n, c) => n + c.size, 0) : await embeddingTokens(texts);
+  const tokens = resolved.unit === 'cl100k_base' ? indexed.reduce((n, c) => n + c.size, 0) : await indexTokens(index);
   return {
     configuration: configurationOf(resolved, settings),
     k,

@@ -26,19 +26,18 @@ export interface Scored {
   score: number;
 }
 
-interface Postings {
-  docs: number[];
-  tfs: number[];
-}
-
 export class Bm25Index {
   readonly size: number;
   readonly avgLength: number;
   private readonly lengths: Float64Array;
-  private readonly postings = new Map<string, Postings>();
-  private readonly idfs = new Map<string, number>();
+  /** Term → id; postings per id as parallel arrays of text indexes and term frequencies. */
+  private readonly ids = new Map<string, number>();
+  private readonly docs: number[][] = [];
+  private readonly tfs: number[][] = [];
+  private readonly idfs: number[] = [];
+  private readonly norms: Float64Array;
 
-  /** `texts`: what is indexed (chunk content); `termLists`: their terms when the caller already has them. */
+  /** `texts`: what is indexed (chunk content); `terms`: their terms when the caller already has them. */
   constructor(
     texts: readonly string[] | { terms: readonly (readonly string[])[] },
     readonly analyzer: Analyzer = DEFAULT_ANALYZER,
@@ -48,21 +47,34 @@ export class Bm25Index {
     this.size = lists.length;
     this.lengths = new Float64Array(lists.length);
     let total = 0;
+    // Term frequencies per text counted in a scratch array indexed by term id (no map per text).
+    let counts = new Int32Array(1024);
+    const touched: number[] = [];
     for (let d = 0; d < lists.length; d++) {
       const list = lists[d]!;
       this.lengths[d] = list.length;
       total += list.length;
-      const counts = new Map<string, number>();
-      for (const t of list) counts.set(t, (counts.get(t) ?? 0) + 1);
-      for (const [t, tf] of counts) {
-        let p = this.postings.get(t);
-        if (!p) {
-          p = { docs: [], tfs: [] };
-          this.postings.set(t, p);
+      for (const t of list) {
+        let id = this.ids.get(t);
+        if (id === undefined) {
+          id = this.docs.length;
+          this.ids.set(t, id);
+          this.docs.push([]);
+          this.tfs.push([]);
+          if (id >= counts.length) {
+            const grown = new Int32Array(counts.length * 2);
+            grown.set(counts);
+            counts = grown;
+          }
         }
-        p.docs.push(d);
-        p.tfs.push(tf);
+        if (counts[id]!++ === 0) touched.push(id);
       }
+      for (const id of touched) {
+        this.docs[id]!.push(d);
+        this.tfs[id]!.push(counts[id]!);
+        counts[id] = 0;
+      }
+      touched.length = 0;
     }
     this.avgLength = lists.length > 0 ? total / lists.length : 0;
     // k1 · (1 − b + b · |d| / avgdl), once per text.
@@ -70,31 +82,26 @@ export class Bm25Index {
     const avg = this.avgLength || 1;
     this.norms = new Float64Array(lists.length);
     for (let d = 0; d < lists.length; d++) this.norms[d] = k1 * (1 - b + (b * this.lengths[d]!) / avg);
+    for (const list of this.docs) this.idfs.push(Math.log(1 + (this.size - list.length + 0.5) / (list.length + 0.5)));
   }
-
-  private readonly norms: Float64Array;
 
   /** ln(1 + (N − n + 0.5) / (n + 0.5)); 0 for a term no text holds. */
   idf(term: string): number {
-    let v = this.idfs.get(term);
-    if (v === undefined) {
-      const n = this.postings.get(term)?.docs.length ?? 0;
-      v = n === 0 ? 0 : Math.log(1 + (this.size - n + 0.5) / (n + 0.5));
-      this.idfs.set(term, v);
-    }
-    return v;
+    const id = this.ids.get(term);
+    return id === undefined ? 0 : this.idfs[id]!;
   }
 
-  /** Every text's score for the question's terms (0 where none occurs). */
-  scores(queryTerms: readonly string[]): Float64Array {
-    const out = new Float64Array(this.size);
+  /** Every text's score for the question's terms (0 where none occurs), into `out` when given (reused buffers). */
+  scores(queryTerms: readonly string[], out: Float64Array = new Float64Array(this.size)): Float64Array {
+    out.fill(0);
     const k1 = this.params.k1;
     const norms = this.norms;
     for (const t of queryTerms) {
-      const p = this.postings.get(t);
-      if (!p) continue;
-      const w = this.idf(t) * (k1 + 1);
-      const { docs, tfs } = p;
+      const id = this.ids.get(t);
+      if (id === undefined) continue;
+      const w = this.idfs[id]! * (k1 + 1);
+      const docs = this.docs[id]!;
+      const tfs = this.tfs[id]!;
       for (let i = 0; i < docs.length; i++) {
         const d = docs[i]!;
         const tf = tfs[i]!;

@@ -2,12 +2,12 @@ import type { Chunk, EmbedTexts, Range, RetrievalMode } from '../types';
 import { Bm25Index, BM25_DEFAULTS, type Bm25Params, type Scored } from './bm25';
 import { denseRanking, embeddingCache } from './dense';
 import { reciprocalRankFusion, RRF_K } from './fusion';
-import { terms, type Analyzer } from './tokenize';
+import { spanTerms, terms, type Analyzer } from './tokenize';
 
 export { Bm25Index, BM25_DEFAULTS, type Bm25Params, type Scored } from './bm25';
 export { EmbeddingCache, embeddingCache, cosine, denseRanking } from './dense';
 export { reciprocalRankFusion, RRF_K } from './fusion';
-export { terms, wordRuns, termOf, DEFAULT_ANALYZER, type Analyzer } from './tokenize';
+export { terms, spanTerms, wordRuns, termOf, DEFAULT_ANALYZER, type Analyzer } from './tokenize';
 export { porterStem } from './porter';
 export { ENGLISH_STOP_WORDS } from './stopWords';
 
@@ -84,14 +84,21 @@ export class RetrievalIndex {
 
   static async build(documents: readonly IndexedDocument[], settings: RetrieverSettings, hooks: { embed?: EmbedTexts } = {}): Promise<RetrievalIndex> {
     const index = new RetrievalIndex(documents, settings, hooks.embed);
-    const texts = index.leafTexts();
-    if (settings.retriever !== 'dense') index.bm25 = new Bm25Index(texts, settings, settings.bm25 ?? BM25_DEFAULTS);
+    if (settings.retriever !== 'dense') index.bm25 = new Bm25Index({ terms: index.leafTerms() }, settings, settings.bm25 ?? BM25_DEFAULTS);
     if (settings.retriever !== 'bm25') {
+      const texts = index.leafTexts();
       if (!hooks.embed) throw new Error(`the ${settings.retriever} retriever needs embeddings: pass hooks.embed`);
       index.vectors = await embeddingCache(settings.embedder ?? 'builtin').embed(texts, hooks.embed);
     }
     return index;
   }
+
+  /** True when leaf i is unit i (plain chunks): a leaf's score is its unit's. */
+  get leavesAreUnits(): boolean {
+    if (this.identity === null) this.identity = this.leaves.length === this.units.length && this.leaves.every((l, i) => l.unit === i);
+    return this.identity;
+  }
+  private identity: boolean | null = null;
 
   /** The unit a leaf (index into the indexed texts) belongs to. */
   leafUnit(leaf: number): number {
@@ -103,9 +110,23 @@ export class RetrievalIndex {
     return this.leaves.length;
   }
 
+  /** The indexed leaves (document and chunk indexes), in index order. */
+  indexedLeaves(): readonly { document: number; chunk: number }[] {
+    return this.leaves;
+  }
+
   /** The indexed chunks (leaves), in index order. */
   indexedChunks(): Chunk[] {
     return this.leaves.map((l) => this.documents[l.document]!.chunks[l.chunk]!);
+  }
+
+  /** Each leaf's terms: a chunk that is its source span reads them from the document's word runs (found once). */
+  private leafTerms(): string[][] {
+    return this.leaves.map((l) => {
+      const doc = this.documents[l.document]!;
+      const c = doc.chunks[l.chunk]!;
+      return c.content === c.text ? spanTerms(doc.text, c.start, c.end, this.settings) : terms(c.content, this.settings);
+    });
   }
 
   private leafTexts(): string[] {
@@ -155,15 +176,17 @@ export class RetrievalIndex {
    * Every leaf's score for a question (-Infinity: not matched). BM25: texts sharing no word are not matched; dense:
    * every embedded text is; hybrid: the fused RRF score of the texts either ranking holds.
    */
-  async leafScores(question: string): Promise<Float64Array> {
+  async leafScores(question: string, { reuse = false }: { reuse?: boolean } = {}): Promise<Float64Array> {
     const { retriever, hybridWeight } = this.settings;
     const n = this.leaves.length;
+    if (retriever === 'bm25') {
+      // BM25 alone: the scores themselves, unmatched texts turned to -Infinity in place.
+      const scores = this.bm25!.scores(terms(question, this.settings), reuse ? this.scratch(n) : undefined);
+      for (let i = 0; i < n; i++) if (!(scores[i]! > 0)) scores[i] = -Infinity;
+      return scores;
+    }
     const out = new Float64Array(n).fill(-Infinity);
     const lexical = this.bm25 ? this.bm25.scores(terms(question, this.settings)) : null;
-    if (retriever === 'bm25') {
-      for (let i = 0; i < n; i++) if (lexical![i]! > 0) out[i] = lexical![i]!;
-      return out;
-    }
     const [q] = await embeddingCache(this.settings.embedder ?? 'builtin').embed([question], this.embed!);
     const dense = denseRanking(q!, this.vectors!);
     if (retriever === 'dense') {
@@ -183,6 +206,13 @@ export class RetrievalIndex {
     for (const f of fused) if (f.score > 0) out[f.index] = f.score;
     return out;
   }
+
+  /** One buffer of `n` scores, reused by callers that read a question's scores before asking the next (a sweep). */
+  private scratch(n: number): Float64Array {
+    if (this.scratchBuffer?.length !== n) this.scratchBuffer = new Float64Array(n);
+    return this.scratchBuffer;
+  }
+  private scratchBuffer: Float64Array | null = null;
 
   /** Each unit's score: its best leaf's (-Infinity: no leaf matched). */
   async unitScores(question: string): Promise<Float64Array> {

@@ -1,0 +1,24 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { spanTerms, terms, type Analyzer } from './tokenize';
+
+const piece = fc.constantFrom('word', 'Cats', 'ÜBER', 'naïve', 'x2', ' ', '  ', '\n', '.', ',', '—', '日本語', '👩‍💻', 'İstanbul', 'running', 'the', 'e\u0301', '\u{1D400}', '-');
+const text = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
+const analyzers: Analyzer[] = [
+  { stopWords: 'none', stemming: false },
+  { stopWords: 'english', stemming: false },
+  { stopWords: 'english', stemming: true },
+];
+
+describe('spanTerms', () => {
+  it('property: equals terms() of the slice for any span of any text, with every analyzer', () => {
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), fc.constantFrom(...analyzers), (t, a, b, analyzer) => {
+        const start = Math.min(a, b) % (t.length + 1);
+        const end = Math.min(t.length, start + (Math.max(a, b) % (t.length + 1)));
+        expect(spanTerms(t, start, end, analyzer)).toEqual(terms(t.slice(start, end), analyzer));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
