@@ -18,7 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { evaluate, sweep, sweepGrid, parseGoldenSet, formatGoldenSet } from '../src/core/index';
-import type { GoldenQuestion } from '../src/core/index';
+import type { ChunkOptions, GoldenQuestion } from '../src/core/index';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -32,7 +32,7 @@ const docs = Array.from({ length: COPIES }, (_, i) => ({ id: `sotu-${String(i + 
 const questions: GoldenQuestion[] = Array.from({ length: QUESTIONS }, (_, j) => ({ ...base[j % base.length]!, corpusId: `sotu-${String((j % COPIES) + 1).padStart(2, '0')}` }));
 const mb = (docs.length * speech.length) / 1e6;
 
-const CHROMA = { strategy: 'recursive', size: 400, overlap: 0, unit: 'cl100k_base', compat: 'langchain', separators: ['\n\n', '\n', '.', '?', '!', ' ', ''] } as const;
+const CHROMA = { strategy: 'recursive', size: 400, overlap: 0, unit: 'cl100k_base', compat: 'langchain', separators: ['\n\n', '\n', '.', '?', '!', ' ', ''] } satisfies ChunkOptions;
 
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 

@@ -11,7 +11,7 @@ import {
   tokensFor,
   unitCounts,
 } from '../../state/selectors';
-import { getStrategy } from '../../core/describe';
+import { BASE_DEFAULTS, getStrategy } from '../../core/describe';
 import type { PaintableResult } from '../../state/resultsSlice';
 import { useStore } from '../../state/store';
 import { chunkPreview } from './chunkPreview';
@@ -284,7 +284,7 @@ const ChunkRow = memo(function ChunkRow({ result, index, height, tokens, embedde
       {extras && hasBreadcrumbLine(result) && (
         <div className="chunk-breadcrumb-line">
           <span className="cs-breadcrumb chunk-breadcrumb" title={path?.length ? breadcrumbText(path) : undefined}>
-            {path?.length ? breadcrumbText(path) : <span className="muted">{path ? (getStrategy(result.options.strategy).outsideSectionsLabel ?? '(before the first heading)') : ''}</span>}
+            {path?.length ? breadcrumbText(path) : <span className="muted">{path ? (getStrategy(result.options.strategy ?? BASE_DEFAULTS.strategy).outsideSectionsLabel ?? '(before the first heading)') : ''}</span>}
           </span>
           {extras?.contentDiffers && (
             <button
