@@ -1,5 +1,6 @@
 import type { Unit } from './types';
 import { TiktokenUnit, type PreTokenTable } from './units/tiktoken';
+import { wordsSpanCounter } from './units/words';
 
 /**
  * Measuring spans of ONE source text in a unit. `exact(a, b)` is always unit.count(source.slice(a, b)) — the real,
@@ -28,22 +29,9 @@ function charsMeter(): SpanMeter {
   return { exactEstimates: true, exact: length, estimate: length };
 }
 
-/** Words are maximal runs of non-whitespace (the words unit); counted from a prefix table of word starts. */
+/** Words (the words unit: Intl.Segmenter word-like segments); see wordsSpanCounter. */
 function wordsMeter(source: string): SpanMeter {
-  const n = source.length;
-  const startsBefore = new Int32Array(n + 1);
-  let prevWs = true;
-  for (let i = 0; i < n; i++) {
-    const ws = isWhitespaceCode(source.charCodeAt(i));
-    startsBefore[i + 1] = startsBefore[i]! + (!ws && prevWs ? 1 : 0);
-    prevWs = ws;
-  }
-  const count = (a: number, b: number): number => {
-    if (b <= a) return 0;
-    // Word starts strictly inside (a, b), plus one if the span itself begins inside or at a word.
-    const inner = startsBefore[b]! - startsBefore[a + 1]!;
-    return inner + (isWhitespaceCode(source.charCodeAt(a)) ? 0 : 1);
-  };
+  const count = wordsSpanCounter(source);
   return { exactEstimates: true, exact: count, estimate: count };
 }
 

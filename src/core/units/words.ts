@@ -1,14 +1,136 @@
 import type { Unit } from '../types';
 
-// A word is a maximal run of non-whitespace characters: cheap, language-neutral and predictable.
-const WORD = /\S+/g;
+/**
+ * Words, for any language: the segments of Intl.Segmenter's word granularity that are word-like (`isWordLike`:
+ * letters, digits, ideographs, kana, Thai words found by the dictionary...), plus emoji (a segment holding an
+ * Extended_Pictographic character counts as one word). Punctuation and whitespace are not words. A 345-character
+ * Japanese text is about a hundred words, not the 4 runs of non-whitespace it contains.
+ *
+ * Intl.Segmenter in Node 20 is very slow on long strings (superlinear), so text is segmented in windows of at most
+ * WINDOW code units, cut where a cut cannot change the segmentation: after whitespace (preferably a newline) that is
+ * not followed by a combining mark, format character or ZWJ (which would attach to the space). A window with no
+ * such place (e.g. 4 KB of CJK with no space or line break) is cut after a CJK or Latin sentence mark, and only
+ * failing that between two code points (the one case where a word at the seam may be counted differently).
+ */
+const WINDOW = 4096;
+const MIN_WINDOW = 1024;
+
+let segmenter: Intl.Segmenter | null = null;
+const wordSegmenter = (): Intl.Segmenter => (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' }));
+
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+const ATTACHES = /^[\p{M}\p{Cf}\u200d]/u;
+const SENTENCE_MARK = /[。．！？、，；：!?.;,\u0964\u0965]/u;
+
+function isWs(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
+/** Whether the segmentation of text[a, b) is that of [a, p) followed by [p, b). */
+function safeCut(text: string, p: number): boolean {
+  return isWs(text.charCodeAt(p - 1)) && !ATTACHES.test(text.slice(p, p + 1));
+}
+
+/** Where to end the window that starts at `start` (exclusive), for text[.., end). */
+function windowEnd(text: string, start: number, end: number): number {
+  if (end - start <= WINDOW) return end;
+  const hi = start + WINDOW;
+  const lo = start + MIN_WINDOW;
+  for (let p = hi; p > lo; p--) if (text.charCodeAt(p - 1) === 0x0a && safeCut(text, p)) return p;
+  for (let p = hi; p > lo; p--) if (safeCut(text, p)) return p;
+  for (let p = hi; p > lo; p--) if (SENTENCE_MARK.test(text[p - 1]!)) return p;
+  const c = text.charCodeAt(hi);
+  return c >= 0xdc00 && c <= 0xdfff ? hi - 1 : hi; // never cut a surrogate pair
+}
+
+function isWord(segment: Intl.SegmentData): boolean {
+  return segment.isWordLike === true || PICTOGRAPHIC.test(segment.segment);
+}
+
+/** Calls `each(start, end)` for every word of text[start, end), in order, with offsets into `text`. */
+export function forEachWord(text: string, each: (start: number, end: number) => void, from = 0, to = text.length): void {
+  const seg = wordSegmenter();
+  let w = from;
+  while (w < to) {
+    const e = windowEnd(text, w, to);
+    const piece = w === 0 && e === text.length ? text : text.slice(w, e);
+    for (const s of seg.segment(piece)) if (isWord(s)) each(w + s.index, w + s.index + s.segment.length);
+    w = e;
+  }
+}
+
+let lastRanges: { text: string; ranges: { starts: Int32Array; ends: Int32Array } } | null = null;
+
+/** The words of `text` as parallel arrays of UTF-16 start and end offsets (the last text's result is kept). */
+export function wordRanges(text: string): { starts: Int32Array; ends: Int32Array } {
+  if (lastRanges && lastRanges.text === text) return lastRanges.ranges;
+  let starts = new Int32Array(Math.max(16, text.length >> 3));
+  let ends = new Int32Array(starts.length);
+  let n = 0;
+  forEachWord(text, (a, b) => {
+    if (n === starts.length) {
+      const s2 = new Int32Array(n * 2);
+      s2.set(starts);
+      starts = s2;
+      const e2 = new Int32Array(n * 2);
+      e2.set(ends);
+      ends = e2;
+    }
+    starts[n] = a;
+    ends[n++] = b;
+  });
+  const ranges = { starts: starts.slice(0, n), ends: ends.slice(0, n) };
+  if (text.length > 4096) lastRanges = { text, ranges };
+  return ranges;
+}
 
 export const wordsUnit: Unit = {
   name: 'words',
   count(text) {
     let n = 0;
-    WORD.lastIndex = 0;
-    while (WORD.exec(text) !== null) n++;
+    forEachWord(text, () => n++);
     return n;
   },
 };
+
+/**
+ * Span counts in words over one source: `exact(a, b)` is always wordsUnit.count(source.slice(a, b)). The words
+ * between the first safe cut at or after `a` and the last one at or before `b` come from a prefix table of the
+ * document's word starts (O(1)); only the partial runs at the two edges are segmented again (a slice can begin
+ * inside a word, or re-segment a dictionary-script run differently).
+ */
+export function wordsSpanCounter(source: string): (a: number, b: number) => number {
+  const n = source.length;
+  let before: Int32Array | null = null;
+  const table = (): Int32Array => {
+    if (before) return before;
+    const t = new Int32Array(n + 1);
+    const { starts } = wordRanges(source);
+    let k = 0;
+    for (let i = 0; i <= n; i++) {
+      t[i] = k; // words starting before i
+      while (k < starts.length && starts[k] === i) k++;
+    }
+    before = t;
+    return t;
+  };
+  const EDGE = 256;
+  return (a, b) => {
+    if (b <= a) return 0;
+    if (b - a <= EDGE * 2) return wordsUnit.count(source.slice(a, b));
+    let a2 = a;
+    while (a2 < b && a2 - a < EDGE && !(a2 === 0 || safeCut(source, a2))) a2++;
+    let b2 = b;
+    while (b2 > a2 && b - b2 < EDGE && !(b2 === n || safeCut(source, b2))) b2--;
+    if (!(a2 === 0 || safeCut(source, a2)) || !(b2 === n || safeCut(source, b2)) || b2 <= a2) {
+      return wordsUnit.count(source.slice(a, b));
+    }
+    const t = table();
+    return wordsUnit.count(source.slice(a, a2)) + (t[b2]! - t[a2]!) + wordsUnit.count(source.slice(b2, b));
+  };
+}

@@ -37,3 +37,27 @@ describe('fixed splitter', () => {
     expect(await texts(text, { size: 2, overlap: 0, unit: 'cl100k_base' })).toEqual(['one two', ' three four', ' five']);
   });
 });
+
+describe('fixed splitter: words in any language', () => {
+  it('counts Japanese, Chinese and Thai words with Intl.Segmenter', async () => {
+    const ja = '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。';
+    const chunks = await chunk(ja, { strategy: 'fixed', unit: 'words', size: 5, overlap: 0 });
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.map((c) => c.text).join('')).toBe(ja); // no gaps: each window ends where the next word starts
+    for (const c of chunks) {
+      expect(c.text).toBe(ja.slice(c.start, c.end));
+      expect(c.size).toBeLessThanOrEqual(5);
+    }
+    expect((await texts('我爱北京天安门', { unit: 'words', size: 2, overlap: 0 }))).toEqual(['我爱', '北京天安门']);
+    expect((await texts('สวัสดีครับ ผมชื่อสมชาย', { unit: 'words', size: 2, overlap: 0 }))).toEqual(['สวัสดีครับ', 'ผมชื่อ', 'สมชาย']);
+  });
+
+  it('keeps punctuation and emoji, German compounds are one word', async () => {
+    expect(await texts('«Hallo», sagte er. Donaudampfschifffahrt! 😀 ok.', { unit: 'words', size: 2, overlap: 0 })).toEqual([
+      '«Hallo», sagte',
+      'er. Donaudampfschifffahrt!',
+      '😀 ok.',
+    ]);
+    expect(await texts('... !!!', { unit: 'words', size: 2, overlap: 0 })).toEqual(['... !!!']);
+  });
+});

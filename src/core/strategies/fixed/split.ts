@@ -1,14 +1,14 @@
 import { isWhitespaceCode, meterFor } from '../../measure';
 import { RunGuard } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
-import type { Range } from '../../types';
+import { wordRanges } from '../../units/words';
 import { tokenWindows } from '../../windows';
 
 /**
  * Fixed windows of N units, each next window starting `overlap` units before the previous one ends, regardless of
  * sentences or words:
  * - chars: N UTF-16 code units, never cutting a surrogate pair;
- * - words: N whitespace-delimited words (a window runs from its first word's start to its last word's end);
+ * - words: N words of the words unit (Intl.Segmenter word-like segments; see wordWindows);
  * - tokens: N tokens on token boundaries, never cutting a character.
  * Windows are not trimmed; a window of whitespace only is skipped.
  */
@@ -69,17 +69,35 @@ function charWindows(
   return out;
 }
 
+/**
+ * Windows of N words (the words unit: Intl.Segmenter word-like segments, any language). A window runs from its
+ * first word's start (the first window: from the text's first non-whitespace character) to the end of what follows
+ * its last word up to the next word, trimmed of whitespace, so punctuation between words is never lost.
+ */
 function wordWindows(text: string, size: number, overlap: number, guard: RunGuard): SplitSpan[] {
-  const words: Range[] = [];
-  for (const m of text.matchAll(/\S+/g)) words.push({ start: m.index!, end: m.index! + m[0].length });
+  const { starts } = wordRanges(text);
   const out: SplitSpan[] = [];
+  const n = starts.length;
+  let lead = 0;
+  while (lead < text.length && isWhitespaceCode(text.charCodeAt(lead))) lead++;
+  if (n === 0) {
+    // Punctuation or symbols only: one window with no words, so no character is dropped.
+    const end = trimEnd(text, text.length);
+    return end > lead ? [{ start: lead, end }] : [];
+  }
   let first = 0;
-  while (first < words.length) {
-    guard.tick(words[first]!.start);
-    const last = Math.min(first + size, words.length);
-    out.push({ start: words[first]!.start, end: words[last - 1]!.end });
-    if (last >= words.length) break;
-    first = last - overlap;
+  while (first < n) {
+    guard.tick(starts[first]!);
+    const last = Math.min(first + size, n);
+    const start = first === 0 ? lead : starts[first]!;
+    out.push({ start, end: trimEnd(text, last >= n ? text.length : starts[last]!) });
+    if (last >= n) break;
+    first = Math.max(first + 1, last - overlap);
   }
   return out;
+}
+
+function trimEnd(text: string, end: number): number {
+  while (end > 0 && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
+  return end;
 }

@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { meterFor } from '../measure';
+import { wordRanges, wordsUnit } from './words';
+
+describe('words unit (Intl.Segmenter word granularity)', () => {
+  it('counts words in any language', () => {
+    const ja = '吾輩は猫である。名前はまだ無い。';
+    expect(wordsUnit.count(ja)).toBe(9); // 吾輩 は 猫 で ある 名前 は まだ 無い
+    expect(wordsUnit.count('我爱北京天安门')).toBe(4);
+    expect(wordsUnit.count('สวัสดีครับ ผมชื่อสมชาย')).toBe(5);
+    expect(wordsUnit.count('Donaudampfschifffahrt ist schön.')).toBe(3);
+    expect(wordsUnit.count('hi 😀 👍🏽 👨‍👩‍👧 — ok!')).toBe(5); // emoji are words, the dash and ! are not
+    expect(wordsUnit.count('  ... ')).toBe(0);
+  });
+
+  it('a 345-character Japanese text is not 4 words', () => {
+    const sentence = '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。';
+    let ja = '';
+    while (ja.length < 345) ja += sentence + (ja.length % 3 === 0 ? ' ' : '');
+    ja = ja.slice(0, 345);
+    expect(ja.length).toBe(345);
+    expect(wordsUnit.count(ja)).toBeGreaterThan(150);
+  });
+
+  it('segments long text in windows with the same result and exact offsets', () => {
+    const line = 'The quick brown fox, 速い茶色の狐が, jumps over สุนัขขี้เกียจ 😀.\n';
+    const text = line.repeat(800); // ~50 KB: many windows
+    const t0 = performance.now();
+    const { starts, ends } = wordRanges(text);
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(starts.length).toBe(wordsUnit.count(line) * 800);
+    for (let i = 0; i < 50; i++) expect(/\s/.test(text.slice(starts[i]!, ends[i]!))).toBe(false);
+    // A long run with no whitespace at all is still segmented (cut after sentence marks).
+    const cjk = '吾輩は猫である。'.repeat(2000);
+    expect(wordsUnit.count(cjk)).toBe(5 * 2000);
+  });
+
+  it('the span meter equals count(slice) for any span', () => {
+    const alphabet = ['a', 'b', ' ', '\n', '猫', 'で', 'ある', '。', 'ครับ', '😀', '-', 'é', '\u0301'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...alphabet), { minLength: 0, maxLength: 900 }),
+        fc.nat(),
+        fc.nat(),
+        (parts, x, y) => {
+          const text = parts.join('');
+          const meter = meterFor(wordsUnit, text);
+          const a = text.length ? x % (text.length + 1) : 0;
+          const b = text.length ? y % (text.length + 1) : 0;
+          const [s, e] = a <= b ? [a, b] : [b, a];
+          expect(meter.exact(s, e)).toBe(wordsUnit.count(text.slice(s, e)));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
