@@ -10,7 +10,7 @@ import { getStrategy, STRATEGY_NAMES, validateOptions, type StrategyName } from 
 import { evaluate, sweep, sweepGrid, GoldenSetError, parseGoldenSet, validateEvalOptions, METRIC_NAMES, type EvalDocument, type EvaluateHooks, type SweepRow } from '../core/eval/index';
 import { nodeLoadWasm } from '../node/loadWasm';
 import type { Embedder } from '../embed/types';
-import { cliAliases, FLAG_OPTIONS, optionHelp, optionsFromFlags, parseArgsOptions, row, takeSwitchValues } from './flags';
+import { cliAliases, FLAG_OPTIONS, joinNegativeValues, parseArgsMessage, optionHelp, optionsFromFlags, parseArgsOptions, row, takeSwitchValues } from './flags';
 import { CliError, decodeText } from './input';
 
 interface Io {
@@ -70,9 +70,10 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   const switches = takeSwitchValues(argv, SPECS);
   let parsed;
   try {
-    parsed = parseArgs({ args: switches.rest, allowPositionals: true, strict: true, options: parseArgsOptions(SPECS, OWN) });
+    const config = parseArgsOptions(SPECS, OWN);
+    parsed = parseArgs({ args: joinNegativeValues(switches.rest, config), allowPositionals: true, strict: true, options: config });
   } catch (err) {
-    throw new CliError(`${(err as Error).message.split('. ')[0]} (see chunkscope ${command} --help)`);
+    throw new CliError(parseArgsMessage(err).replace('(see --help)', `(see chunkscope ${command} --help)`));
   }
   const values = parsed.values as Record<string, unknown>;
   if (values.help) {

@@ -61,6 +61,31 @@ export function takeSwitchValues(argv: string[], specs: readonly OptionSpec[] = 
   return { rest, values };
 }
 
+/**
+ * `--size -5`: parseArgs refuses a value starting with a dash ("argument is ambiguous", three lines). A negative
+ * number after a flag that takes a value is joined to it (`--size=-5`), so validation says what is wrong in one line.
+ */
+export function joinNegativeValues(argv: string[], options: ParseOptions): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    const m = /^--([A-Za-z0-9-]+)$/.exec(arg);
+    const spec = m ? options[m[1]!] : undefined;
+    if (spec && spec.type === 'string' && next !== undefined && /^-(\d|\.\d|Infinity)/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/** parseArgs' error as one line (its messages run over several lines and sentences). */
+export function parseArgsMessage(err: unknown): string {
+  const first = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.split('. ')[0]!.replace(/\.$/, '');
+  return `${first} (see --help)`;
+}
+
 /** ChunkOptions from parsed flags: each value converted by its kind; errors name the flag as it was typed. */
 export function optionsFromFlags(values: Record<string, unknown>, switchValues: Map<string, string>, specs: readonly OptionSpec[] = FLAG_OPTIONS): ChunkOptions {
   const options: Record<string, unknown> = {};

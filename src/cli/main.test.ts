@@ -326,3 +326,62 @@ describe('the installed command', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('chunkscope: every bad input is one line and exit 2', () => {
+  const oneLine = (r: { code: number; err: string }) => {
+    expect(r.code).toBe(2);
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+  };
+
+  it('negative numbers are validated, not "argument is ambiguous"', async () => {
+    const path = file('neg.txt', doc);
+    const size = await runCli(['chunk', path, '--size', '-5']);
+    oneLine(size);
+    expect(size.err).toBe('chunkscope: size must be a positive whole number (got -5)\n');
+    const overlap = await runCli(['chunk', path, '--overlap', '-1']);
+    oneLine(overlap);
+    expect(overlap.err).toContain('overlap must not be negative (got -1)');
+    oneLine(await runCli(['chunk', path, '--size', '-0.5']));
+    oneLine(await runCli(['chunk', path, '--size']));
+    oneLine(await runCli(['chunk', path, '--bogus']));
+    oneLine(await runCli(['eval', path, '--k', '-3']));
+  });
+
+  it('an unknown code language (even a prototype key) and an undetectable one exit 2', async () => {
+    for (const language of ['zzz', 'constructor', 'toString', '__proto__', 'kotlin']) {
+      const r = await runCli(['chunk', file('a.py', 'def f():\n    return 1\n'), '--strategy', 'code', '--language', language]);
+      oneLine(r);
+      expect(r.err).toMatch(/language/);
+    }
+    const r = await runCli(['chunk', file('a.zzz', 'x = 1\n'), '--strategy', 'code']);
+    oneLine(r);
+    expect(r.err).toContain('cannot tell the code language');
+  });
+
+  it('refuses a run that could make more chunks than the cap, fast, in one line', async () => {
+    const t0 = performance.now();
+    const r = await runCli(['chunk', file('big.txt', 'a'.repeat(3_000_000)), '--strategy', 'fixed', '--size', '1', '--overlap', '0']);
+    oneLine(r);
+    expect(r.err).toContain('at most 2,000,000');
+    expect(performance.now() - t0).toBeLessThan(5000);
+  });
+
+  it('writes json and jsonl in batches with the same bytes as formatChunks', async () => {
+    const text = 'word '.repeat(3000);
+    const path = file('many.txt', text);
+    const chunks = await chunk(text, { strategy: 'fixed', size: 5, overlap: 0 });
+    expect(chunks.length).toBeGreaterThan(1024);
+    for (const format of ['json', 'jsonl'] as const) {
+      const writes: string[] = [];
+      const code = await main(['chunk', path, '--strategy', 'fixed', '--size', '5', '--overlap', '0', '--format', format], {
+        stdout: (s) => void writes.push(s),
+        stderr: () => undefined,
+        readStdin: async () => new Uint8Array(),
+      });
+      expect(code).toBe(0);
+      expect(writes.length).toBeGreaterThan(2);
+      expect(writes.join('')).toBe(formatChunks(chunks, format));
+    }
+    expect((await runCli(['chunk', file('blank.txt', '   \n'), '--format', 'json'])).out).toBe(formatChunks([], 'json'));
+  });
+});

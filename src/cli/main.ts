@@ -1,22 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ChunkOptionsError, getStrategy, validateOptions, type ChunkHooks } from '../core/index';
+import type { Chunk, ResolvedOptions } from '../core/types';
 import { chunk } from '../node/index';
 import { EXPORT_FORMATS, formatChunks, type ExportFormat } from '../core/format';
 import type { Embedder } from '../embed/types';
-import { optionsFromFlags, parseArgsOptions, takeSwitchValues, usage } from './flags';
+import { joinNegativeValues, optionsFromFlags, parseArgsMessage, parseArgsOptions, takeSwitchValues, usage } from './flags';
 import { CliError, importInput } from './input';
 
 const VERSION = '0.1.0';
 
 interface Io {
-  stdout: (s: string) => void;
+  /** May return a promise that settles when the output can take more (standard output's back-pressure). */
+  stdout: (s: string) => unknown;
   stderr: (s: string) => void;
   readStdin: () => Promise<Uint8Array>;
 }
 
 const defaultIo: Io = {
-  stdout: (s) => void process.stdout.write(s),
+  stdout: (s) => (process.stdout.write(s) ? undefined : new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()))),
   stderr: (s) => void process.stderr.write(s),
   readStdin: async () => {
     const parts: Buffer[] = [];
@@ -46,10 +48,10 @@ async function run(argv: string[], io: Io): Promise<number> {
   const switches = takeSwitchValues(argv);
   let parsed;
   try {
-    parsed = parseArgs({ args: switches.rest, allowPositionals: true, strict: true, options: parseArgsOptions() });
+    const config = parseArgsOptions();
+    parsed = parseArgs({ args: joinNegativeValues(switches.rest, config), allowPositionals: true, strict: true, options: config });
   } catch (err) {
-    // parseArgs messages are long; keep the first sentence.
-    throw new CliError(`${(err as Error).message.split('. ')[0]} (see --help)`);
+    throw new CliError(parseArgsMessage(err));
   }
   const { values, positionals } = parsed;
   if (values.help) {
@@ -93,13 +95,56 @@ async function run(argv: string[], io: Io): Promise<number> {
     const loaded = embedder;
     hooks.embed = (texts) => loaded.embed(texts);
   }
+  refuseHugeRuns(text, resolved);
   try {
     const chunks = await chunk(text, options, hooks);
-    io.stdout(formatChunks(chunks, format, { source: input === '-' ? 'stdin' : input, text, documentId: options.documentId }));
+    if (format === 'json' || format === 'jsonl') await writeInBatches(chunks, format, io);
+    else await io.stdout(formatChunks(chunks, format, { source: input === '-' ? 'stdin' : input, text, documentId: options.documentId }));
   } finally {
     await embedder?.dispose();
   }
   return 0;
+}
+
+/**
+ * The most chunks one CLI run makes: every chunk is an object with its text, content, id and metadata, and the
+ * engine returns them as one array, so a run of tens of millions (`--strategy fixed --size 1` on 50 MiB) would
+ * exhaust memory after minutes. Refused up front, in one line, when the text could give more than this many chunks
+ * at the size and overlap given (each chunk advancing at least size - overlap characters).
+ */
+export const MAX_CHUNKS = 2_000_000;
+
+function refuseHugeRuns(text: string, resolved: ResolvedOptions): void {
+  if (getStrategy(resolved.strategy).unsized?.(resolved)) return;
+  const step = Math.max(1, resolved.size - (resolved.overlap ?? 0));
+  const bound = Math.ceil(text.trim().length / step);
+  if (bound > MAX_CHUNKS) {
+    throw new CliError(
+      `size ${resolved.size} with overlap ${resolved.overlap ?? 0} on ${text.length.toLocaleString('en-US')} characters could make up to ` +
+        `${bound.toLocaleString('en-US')} chunks; the CLI makes at most ${MAX_CHUNKS.toLocaleString('en-US')} per run: raise --size or split the file`,
+    );
+  }
+}
+
+/**
+ * json and jsonl are written a batch of chunks at a time (the same bytes as formatChunks), so the output is never
+ * one string the size of all chunks together, and standard output's back-pressure is respected.
+ */
+async function writeInBatches(chunks: readonly Chunk[], format: 'json' | 'jsonl', io: Io): Promise<void> {
+  if (format === 'json' && chunks.length === 0) {
+    await io.stdout('[]\n');
+    return;
+  }
+  const BATCH = 512;
+  for (let i = 0; i < chunks.length; i += BATCH) {
+    let out = format === 'json' && i === 0 ? '[\n' : '';
+    for (let j = i; j < Math.min(chunks.length, i + BATCH); j++) {
+      if (format === 'jsonl') out += JSON.stringify(chunks[j]) + '\n';
+      else out += (j > 0 ? ',\n' : '') + '  ' + JSON.stringify(chunks[j], null, 2).replace(/\n/g, '\n  ');
+    }
+    if (format === 'json' && i + BATCH >= chunks.length) out += '\n]\n';
+    await io.stdout(out);
+  }
 }
 
 async function readInputFile(path: string): Promise<Uint8Array> {

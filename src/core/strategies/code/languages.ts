@@ -72,9 +72,10 @@ export const CODE_LANGUAGE_ALIASES: Record<string, CodeLanguageName> = {
 
 /** A language name or alias (case-insensitive) as a CodeLanguageName, or null when unknown. */
 export function resolveCodeLanguage(name: string): CodeLanguageName | null {
+  if (typeof name !== 'string') return null;
   const lower = name.trim().toLowerCase();
   if (isCodeLanguage(lower)) return lower;
-  return CODE_LANGUAGE_ALIASES[lower] ?? null;
+  return Object.prototype.hasOwnProperty.call(CODE_LANGUAGE_ALIASES, lower) ? CODE_LANGUAGE_ALIASES[lower]! : null;
 }
 
 /** The language of a file from its extension (case-insensitive; a path or a bare name), or null when unknown. */

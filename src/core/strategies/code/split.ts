@@ -2,6 +2,7 @@ import type { StrategyImplementation } from '../../registry';
 import { splitCode, codeStructure } from '../../structure/codeSplit';
 import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage, type CodeLanguageName } from './languages';
 import type { ChunkContext, LoadWasm } from '../../types';
+import { ChunkOptionsError } from '../../optionTable';
 
 /**
  * Syntax-aware code splitting (tree-sitter): top-level definitions stay whole when they fit and small ones are
@@ -32,12 +33,13 @@ export function codeLanguageOf(ctx: Pick<ChunkContext, 'options'>): CodeLanguage
   const { language, path } = ctx.options;
   if (language) {
     const resolved = resolveCodeLanguage(language);
-    if (!resolved) throw new Error(`the code strategy does not know the language "${language}" (expected one of ${CODE_LANGUAGE_NAMES.join(', ')})`);
+    if (!resolved) throw new ChunkOptionsError('language', `the code strategy does not know the language "${language}" (expected one of ${CODE_LANGUAGE_NAMES.join(', ')})`);
     return resolved;
   }
   const detected = detectCodeLanguage(path ?? '');
   if (detected) return detected;
-  throw new Error(
+  throw new ChunkOptionsError(
+    'language',
     path
       ? `cannot tell the code language of "${path}": choose a language (${CODE_LANGUAGE_NAMES.join(', ')})`
       : `the code strategy needs a language (${CODE_LANGUAGE_NAMES.join(', ')}) or a file path with a known extension`,
