@@ -6,6 +6,7 @@
  */
 import { ImportError } from './index';
 import { htmlToMarkdown } from './htmlToMarkdown';
+import { checkDocxExpansion } from './zipLimits';
 
 interface MammothMessage {
   type: string;
@@ -25,6 +26,7 @@ export interface DocxText {
 const MAX_WARNINGS = 3;
 
 export async function importDocx(name: string, bytes: Uint8Array): Promise<DocxText> {
+  checkDocxExpansion(name, bytes); // zip bombs are refused before mammoth inflates anything
   const module = (await import('mammoth')) as unknown as Mammoth & { default?: Mammoth };
   const mammoth = module.default ?? module;
   let images = 0;

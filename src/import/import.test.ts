@@ -199,3 +199,70 @@ describe('text formats', () => {
     expect((await failure('latin1.txt', new Uint8Array([0x47, 0x72, 0xfc, 0xdf, 0x65]))).message).toMatch(/not valid UTF-8/);
   });
 });
+
+describe('caps on expanded sizes', () => {
+  /** A zip package written with zlib: one DEFLATE entry per [name, content]. */
+  async function zipOf(entries: [string, Uint8Array][]): Promise<Uint8Array> {
+    const zlib = await import('node:zlib');
+    const locals: Buffer[] = [];
+    const centrals: Buffer[] = [];
+    let offset = 0;
+    for (const [name, data] of entries) {
+      const packed = zlib.deflateRawSync(data, { level: 9 });
+      const crc = zlib.crc32(data);
+      const nameBytes = Buffer.from(name);
+      const local = Buffer.alloc(30);
+      local.writeUInt32LE(0x04034b50, 0);
+      local.writeUInt16LE(20, 4);
+      local.writeUInt16LE(8, 8);
+      local.writeUInt32LE(crc, 14);
+      local.writeUInt32LE(packed.length, 18);
+      local.writeUInt32LE(data.length, 22);
+      local.writeUInt16LE(nameBytes.length, 26);
+      const central = Buffer.alloc(46);
+      central.writeUInt32LE(0x02014b50, 0);
+      central.writeUInt16LE(20, 4);
+      central.writeUInt16LE(20, 6);
+      central.writeUInt16LE(8, 10);
+      central.writeUInt32LE(crc, 16);
+      central.writeUInt32LE(packed.length, 20);
+      central.writeUInt32LE(data.length, 24);
+      central.writeUInt16LE(nameBytes.length, 28);
+      central.writeUInt32LE(offset, 42);
+      locals.push(local, nameBytes, packed);
+      centrals.push(central, nameBytes);
+      offset += 30 + nameBytes.length + packed.length;
+    }
+    const directory = Buffer.concat(centrals);
+    const eocd = Buffer.alloc(22);
+    eocd.writeUInt32LE(0x06054b50, 0);
+    eocd.writeUInt16LE(entries.length, 8);
+    eocd.writeUInt16LE(entries.length, 10);
+    eocd.writeUInt32LE(directory.length, 12);
+    eocd.writeUInt32LE(offset, 16);
+    return new Uint8Array(Buffer.concat([...locals, directory, eocd]));
+  }
+
+  it('refuses a DOCX zip bomb (under 0.5 MB expanding to 120 MB) fast, before mammoth runs', async () => {
+    const xml = Buffer.alloc(120_000_000, '<w:p><w:r><w:t>bomb</w:t></w:r></w:p>');
+    const bomb = await zipOf([['[Content_Types].xml', bytes('<Types/>')], ['word/document.xml', xml]]);
+    expect(bomb.length).toBeLessThan(500_000);
+    const t0 = performance.now();
+    const err = await failure('bomb.docx', bomb);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(err.message).toBe('“bomb.docx” would expand to 120.0 MB of document XML (the limit is 50.3 MB); refused as a possible zip bomb');
+    // An ordinary DOCX still opens.
+    expect((await importDocument('expense-guide.docx', fixture('expense-guide.docx'))).text).toContain('# Expense Guide');
+  });
+
+  it('refuses a PDF past the page cap or the text cap', async () => {
+    const pages = Array.from({ length: 3 }, (_, i) => [{ x: 72, y: 700, text: `page ${i + 1} text`, size: 11 }]);
+    const pdf = makePdf(pages);
+    expect((await importDocument('ok.pdf', pdf)).text).toContain('page 3 text');
+    const tooMany = await importDocument('many.pdf', pdf, { maxPdfPages: 2 }).catch((e: unknown) => e as ImportError);
+    expect(tooMany).toBeInstanceOf(ImportError);
+    expect((tooMany as ImportError).message).toBe('“many.pdf” has 3 pages; at most 2 are read');
+    const tooLong = await importDocument('long.pdf', pdf, { maxPdfText: 20 }).catch((e: unknown) => e as ImportError);
+    expect((tooLong as ImportError).message).toMatch(/has more than 20 characters of text \(reached on page 2\); split it first$/);
+  });
+});

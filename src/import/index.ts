@@ -30,6 +30,9 @@ export interface ImportOptions {
   dropPageFurniture?: boolean;
   /** PDF: called after each page is read (for "page i of n" progress on large files). */
   onProgress?: (done: number, total: number) => void;
+  /** PDF: lower caps than MAX_PDF_PAGES / MAX_PDF_TEXT (tests; a host with less memory). */
+  maxPdfPages?: number;
+  maxPdfText?: number;
 }
 
 /** A file that cannot be imported; the message is one line naming the file and the reason. */

@@ -31,6 +31,10 @@ function loadPdfjs(): Promise<Pdfjs> {
   return loading;
 }
 
+/** The most pages read from one PDF, and the most characters of text taken from it. */
+export const MAX_PDF_PAGES = 5_000;
+export const MAX_PDF_TEXT = 32 * 1024 * 1024;
+
 /** A vertical step above this many line heights starts a new paragraph. */
 const PARAGRAPH_GAP = 1.6;
 
@@ -114,12 +118,23 @@ export async function importPdf(name: string, bytes: Uint8Array, options: Import
     throw new ImportError(name, `could not be read as a PDF: ${firstLine(err)}`);
   }
   try {
+    const maxPages = Math.min(MAX_PDF_PAGES, options.maxPdfPages ?? Infinity);
+    const maxText = Math.min(MAX_PDF_TEXT, options.maxPdfText ?? Infinity);
+    if (doc.numPages > maxPages) {
+      throw new ImportError(name, `has ${doc.numPages.toLocaleString('en-US')} pages; at most ${maxPages.toLocaleString('en-US')} are read`);
+    }
     const pages: string[][] = [];
+    let textLength = 0;
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      pages.push(pageLines(content.items.filter((item): item is TextItem => 'str' in item)));
+      const lines = pageLines(content.items.filter((item): item is TextItem => 'str' in item));
+      pages.push(lines);
       page.cleanup();
+      for (const line of lines) textLength += line.length + 1;
+      if (textLength > maxText) {
+        throw new ImportError(name, `has more than ${maxText.toLocaleString('en-US')} characters of text (reached on page ${n}); split it first`);
+      }
       options.onProgress?.(n, doc.numPages);
     }
     const notes: string[] = [];

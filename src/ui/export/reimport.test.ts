@@ -65,3 +65,18 @@ describe('re-import of a chunk export', () => {
     );
   });
 });
+
+describe('re-import caps', () => {
+  it('refuses a crafted export with a chunk at offset 250,000,000 without building the document', () => {
+    const crafted = JSON.stringify([{ index: 0, start: 250_000_000, end: 250_000_001, text: 'x', content: 'x', size: 1, id: 'a' }]);
+    expect(crafted.length).toBeLessThan(130);
+    const t0 = performance.now();
+    expect(() => parseChunkExport(crafted)).toThrow(
+      'its chunks reach offset 250,000,001; a chunk export is rebuilt up to 16,777,216 characters',
+    );
+    expect(performance.now() - t0).toBeLessThan(100);
+    // Just under the cap still opens.
+    const near = JSON.stringify([{ index: 0, start: 1000, end: 1001, text: 'x', content: 'x', size: 1, id: 'a' }]);
+    expect(parseChunkExport(near)!.document.length).toBe(1001);
+  });
+});

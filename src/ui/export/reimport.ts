@@ -25,8 +25,11 @@ interface ExportedChunk {
   metadata?: Record<string, unknown>;
 }
 
-/** The largest document a re-import rebuilds (the page's own limits are far below). */
-const MAX_LENGTH = 256 * 1024 * 1024;
+/**
+ * The largest document a re-import rebuilds, in UTF-16 characters (16 MiB). An export whose chunks reach past it
+ * (a crafted file with one chunk at offset 250,000,000) is refused with a message, before anything is built.
+ */
+export const MAX_REIMPORT_LENGTH = 16 * 1024 * 1024;
 
 function isExportedChunk(value: unknown): value is ExportedChunk {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -71,14 +74,19 @@ function readChunks(text: string): unknown[] | null {
 
 /**
  * The document a Chunkscope chunk export was made from, or null when `text` is not such an export (any other
- * JSON opens as a document as before) or when its chunks disagree about a character they share.
+ * JSON opens as a document as before) or when its chunks disagree about a character they share. Throws an Error with
+ * a one-line message for an export whose chunks reach past MAX_REIMPORT_LENGTH.
  */
 export function parseChunkExport(text: string): ChunkExportImport | null {
   const items = readChunks(text);
   if (!items || items.length === 0 || !items.every(isExportedChunk)) return null;
   const chunks = items as ExportedChunk[];
   const length = chunks.reduce((max, c) => Math.max(max, c.end), 0);
-  if (length > MAX_LENGTH) return null;
+  if (length > MAX_REIMPORT_LENGTH) {
+    throw new Error(
+      `its chunks reach offset ${length.toLocaleString('en-US')}; a chunk export is rebuilt up to ${MAX_REIMPORT_LENGTH.toLocaleString('en-US')} characters`,
+    );
+  }
 
   // Write each chunk's new characters in start order, then check that every chunk reads back from the result
   // (overlapping chunks must agree on the characters they share).
