@@ -63,3 +63,16 @@ describe('the option table', () => {
     }
   });
 });
+
+describe('embedder ids', () => {
+  it('accepts builtin, hub ids owner/name and local/<folder>; refuses paths and odd characters', async () => {
+    const { validateOptions, ChunkOptionsError } = await import('./options');
+    const ok = (embedder: string) => validateOptions({ strategy: 'semantic', embedder }).embedder;
+    for (const id of ['builtin', 'Xenova/all-MiniLM-L6-v2', 'sentence-transformers/all-mpnet-base-v2', 'BAAI/bge-small-en-v1.5', 'local/my-model', ' Xenova/gte-small ']) {
+      expect(ok(id)).toBe(id.trim());
+    }
+    for (const id of ['../../../etc/passwd', '/etc/passwd', 'a/../b', 'owner/..', 'local/../../x', 'owner/name/extra', 'https://evil.example/x', 'owner/na me', 'owner/<script>', 'toString', '', ' ', 'a\\b', 'owner/.hidden', '-x/y', 'a'.repeat(300) + '/b']) {
+      expect(() => ok(id), id).toThrow(ChunkOptionsError);
+    }
+  });
+});

@@ -151,6 +151,14 @@ const MAX_SEPARATORS = 64;
 const MAX_SEPARATOR_LENGTH = 1000;
 const MAX_BUFFER = 100;
 const MAX_EMBEDDER_ID = 200;
+/** One part of a model id: letters, digits, - _ . (not starting with . or -, never "..": no path can escape). */
+const ID_PART = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,95}$/;
+/** "builtin", a hub id owner/name, or local/<folder> (a folder the user picked). Nothing that is a path elsewhere. */
+export function isEmbedderId(id: string): boolean {
+  if (id === 'builtin') return true;
+  const parts = id.split('/');
+  return parts.length === 2 && parts.every((p) => ID_PART.test(p) && !p.includes('..'));
+}
 const MAX_WINDOW = 50;
 const MAX_LEVELS = 6;
 const MAX_TEMPLATE = 500;
@@ -508,8 +516,8 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     control: { kind: 'select', label: 'Embedding model' },
     resolve(v, { has }) {
       const embedder = has('embedder') ? v : 'builtin';
-      if (typeof embedder !== 'string' || embedder.trim() === '' || embedder.length > MAX_EMBEDDER_ID) {
-        fail('embedder', `embedder must be "builtin" or a model id such as Xenova/all-MiniLM-L6-v2 (got ${show(embedder)})`);
+      if (typeof embedder !== 'string' || embedder.length > MAX_EMBEDDER_ID || !isEmbedderId(embedder.trim())) {
+        fail('embedder', `embedder must be "builtin", a model id owner/name such as Xenova/all-MiniLM-L6-v2 (letters, digits, - _ .) or local/<folder> (got ${show(embedder)})`);
       }
       return embedder.trim();
     },
