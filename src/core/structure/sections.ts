@@ -10,7 +10,7 @@ import type { OutlineTable } from './markdown';
 /**
  * A section smaller than this fraction of `size` is merged with the next section when that one is its sibling
  * (a heading of the same depth) and the two together still fit; merging repeats while the result stays this small.
- * A section that is only a heading line (no body) joins the section after it whatever its depth, if they fit.
+ * A section that is only a heading line (no body) joins the section after it whatever its depth, always.
  */
 export const TINY_SECTION_FRACTION = 1 / 4;
 
@@ -27,9 +27,12 @@ export function mergeTinySections(
     let k = i + 1;
     while (
       k < sections.length &&
+      // A heading with no body always joins what follows (the packer then cuts the joined section at its blocks,
+      // starting with the heading), so no chunk is a bare heading line.
       (headingOnly({ start: first.start, end }) ||
-        (sizeOf({ start: first.start, end }) < size * TINY_SECTION_FRACTION && sections[k]!.depth === first.depth)) &&
-      sizeOf({ start: first.start, end: sections[k]!.end }) <= size
+        (sizeOf({ start: first.start, end }) < size * TINY_SECTION_FRACTION &&
+          sections[k]!.depth === first.depth &&
+          sizeOf({ start: first.start, end: sections[k]!.end }) <= size))
     ) {
       end = sections[k]!.end;
       k++;
