@@ -145,7 +145,7 @@ describe('chunkscope chunk --strategy semantic', () => {
     ['an unknown breakpoint mode', ['--breakpoint', 'median'], /breakpoint/],
     ['zero chunks', ['--chunks', '0'], /chunks/],
     ['a size (semantic chunks have a maximum instead)', ['--size', '300'], /use maxSize \(--max-size\)/],
-    ['llamaindex compat for another strategy', ['--strategy', 'recursive', '--compat', 'llamaindex'], /llamaindex applies to semantic and markdown only/],
+    ['llamaindex compat for another strategy', ['--strategy', 'recursive', '--compat', 'llamaindex'], /llamaindex applies to sentence, token, semantic, markdown only/],
   ];
   for (const [what, argv, message] of badSemantic) {
     it(`refuses ${what} with one line`, async () => {
