@@ -1,5 +1,16 @@
 import type { ChunkOptions } from '../core/types';
-import type { ChunkWorkerApi, ChunkWorkerEvents, ChunkWorkerResult, EmbedderTokensPayload, ExportFormat, TokenCountsPayload } from '../worker/protocol';
+import type {
+  ChunkWorkerApi,
+  ChunkWorkerEvents,
+  ChunkWorkerResult,
+  EmbedderTokensPayload,
+  ExportFormat,
+  LabEvaluateInput,
+  LabEvaluatePayload,
+  LabSettings,
+  ProbePayload,
+  TokenCountsPayload,
+} from '../worker/protocol';
 import { RemoteError, rpcClient, type Endpoint, type RpcClient } from '../worker/rpc';
 
 /**
@@ -169,6 +180,22 @@ export class ChunkClient {
    */
   exportChunks(jobId: number, version: number, options: ChunkOptions, format: ExportFormat, signal?: AbortSignal): Promise<string> {
     return this.rpc.call('export', { jobId, version, options, format }, { signal });
+  }
+
+  /** Query probe: the top k units for `query` over the chunks of finished job `jobId` (ranked in the worker, which
+   * holds them). StaleJobError when the worker no longer holds that job's chunks (a newer job, a restart). */
+  async probe(jobId: number, query: string, settings: LabSettings, signal?: AbortSignal): Promise<ProbePayload> {
+    const answer = await this.rpc.call('probe', { jobId, query, settings }, { signal });
+    if (!answer) throw new StaleJobError(jobId);
+    return answer;
+  }
+
+  /** A golden set over the painted chunks (`jobId`) or a configuration's (`options`); see LabEvaluateInput. Runs in
+   * order with the chunk jobs; a worker restart rejects it (try again). */
+  async evaluate(input: LabEvaluateInput, signal?: AbortSignal): Promise<LabEvaluatePayload> {
+    const answer = await this.rpc.call('evaluate', input, { signal });
+    if (!answer) throw new StaleJobError(input.jobId ?? -1);
+    return answer;
   }
 
   dispose(): void {

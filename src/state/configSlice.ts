@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { OPTION_TABLE, type OptionName, type OptionSpec } from '../core/describe';
+import { OPTION_TABLE, type EvalOptionName, type OptionName, type OptionSpec, type RetrieverName } from '../core/describe';
 import type { BreakpointMode, CompatMode, KeepSeparator, RetrievalMode, SentenceFinder, StrategyName, UnitName } from '../core/types';
 
 /**
@@ -59,11 +59,18 @@ export interface Config {
   returnEachLine: boolean;
   // Page settings: the context budget.
   contextWindow: number;
+  /** k: the query probe's, the evaluation's and the context budget's chunks per query. */
   chunksInContext: number;
+  // Evaluation lab (the option table's `eval` rows): how a question retrieves chunks. Never chunk options.
+  retriever: RetrieverName;
+  /** Hybrid: the dense ranking's weight in the fusion (BM25's is 1 - w). */
+  hybridWeight: number;
+  stopWords: 'none' | 'english';
+  stemming: boolean;
 }
 
 /** The options the page holds: every option of the table but document data. */
-export type ConfigName = Exclude<OptionName, 'documentId' | 'pageStarts'>;
+export type ConfigName = Exclude<OptionName, 'documentId' | 'pageStarts'> | EvalOptionName;
 
 // The compiler holds Config to the table: a field under another name, or an option without a field, fails here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

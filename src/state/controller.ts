@@ -2,11 +2,13 @@ import type { ChunkClient } from '../bridge/chunkClient';
 import type { EmbedClient, LateAnswer, LocalModelFiles } from '../bridge/embedClient';
 import { downloadFile, exportedTextFor, exportFileName, type ExportFormatName } from './exportActions';
 import { startJobs, type Jobs } from './jobs';
+import { startLabJobs, type LabJobs } from './labJobs';
+import type { SweepSpec } from './labSweep';
 import { embedderDownloadHint, loadModelFolderWith } from './modelFolders';
 import { loadStoredState, startPersistence, type InitialDocument } from './persistenceSync';
 import { useStore } from './store';
 import { testHook } from './testHook';
-import { configFromUrl, startUrlSync } from './urlSync';
+import { configFromUrl, pinnedFromUrl, startUrlSync } from './urlSync';
 
 /**
  * The page's wiring, one concern per file: jobs.ts (document and options → chunk jobs, token counts, embedding
@@ -24,6 +26,7 @@ interface Running {
   chunks: ChunkClient;
   embed: EmbedClient | null;
   jobs: Jobs;
+  lab: LabJobs;
   stop(): void;
 }
 
@@ -39,7 +42,11 @@ export async function startController(chunks: ChunkClient, fallbackDocument: Ini
   state.setDocument(stored.document.text, { name: stored.document.name, pageStarts: stored.document.pageStarts ?? null });
   if (stored.notices.length) state.setNotice(stored.notices.join(' '));
 
+  const pinned = pinnedFromUrl(window.location.search);
+  if (pinned) state.setLab({ pinned, labOpen: true, labTab: 'compare' });
+
   const jobs = startJobs({ store: useStore, chunks, embed: embed ?? null });
+  const lab = startLabJobs(useStore, chunks, window.localStorage);
   const stopUrl = startUrlSync(useStore);
   const stopPersistence = startPersistence(useStore, { storage: window.localStorage });
   window.__chunkscope = testHook(useStore);
@@ -47,8 +54,10 @@ export async function startController(chunks: ChunkClient, fallbackDocument: Ini
     chunks,
     embed: embed ?? null,
     jobs,
+    lab,
     stop: () => {
       jobs.stop();
+      lab.stop();
       stopUrl();
       stopPersistence();
     },
@@ -85,4 +94,27 @@ export async function exportChunks(format: ExportFormatName): Promise<void> {
   if (text === null) return;
   const file = exportFileName(format);
   downloadFile(file.name, text, file.type);
+}
+
+/** Evaluation lab: score the golden set on the painted chunks. */
+export function runGoldenSet(): Promise<void> {
+  return page?.lab.runGolden() ?? Promise.resolve();
+}
+
+/** Evaluation lab: run the golden set over a grid of configurations (progress in the store; cancelSweep stops it). */
+export function runSweep(spec: SweepSpec): Promise<void> {
+  return page?.lab.runSweep(spec) ?? Promise.resolve();
+}
+
+export function cancelSweep(): void {
+  page?.lab.cancelSweep();
+}
+
+/** Pin the current configuration as A (compare it with what the controls say next, B). */
+export function pinConfiguration(): void {
+  page?.lab.pin();
+}
+
+export function unpinConfiguration(): void {
+  page?.lab.unpin();
 }

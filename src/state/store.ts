@@ -1,11 +1,12 @@
 import { create } from 'zustand';
 import { createConfigSlice, type ConfigSlice } from './configSlice';
 import { createDocumentSlice, type DocumentSlice } from './documentSlice';
+import { createLabSlice, type LabSlice } from './labSlice';
 import { createResultsSlice, type ResultsSlice } from './resultsSlice';
 import { createSemanticSlice, type SemanticSlice } from './semanticSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 
-export type AppState = DocumentSlice & ConfigSlice & ResultsSlice & UiSlice & SemanticSlice;
+export type AppState = DocumentSlice & ConfigSlice & ResultsSlice & UiSlice & SemanticSlice & LabSlice;
 
 /** The one store, composed of slices (zustand slices pattern). Persistence is wired in ./persistence. */
 export const useStore = create<AppState>()((...a) => ({
@@ -14,6 +15,7 @@ export const useStore = create<AppState>()((...a) => ({
   ...createResultsSlice(...a),
   ...createUiSlice(...a),
   ...createSemanticSlice(...a),
+  ...createLabSlice(...a),
 }));
 
 /** Reset every slice (tests). */
@@ -24,4 +26,5 @@ export function resetStore(): void {
   s.resetResults();
   s.resetUi();
   s.resetSemantic();
+  s.resetLab();
 }

@@ -135,3 +135,22 @@ function readValue(q: URLSearchParams, spec: OptionSpec, strategy: StrategyDescr
       return undefined;
   }
 }
+
+/**
+ * The evaluation lab's pinned configuration A (compare A with the current B): a page-only URL key, `pin`, whose
+ * value is A's own configuration query (encodeConfig, then URL-encoded), so a shared link restores the comparison.
+ * Not an option of the table: it is not a setting of the chunker but a second configuration.
+ */
+export const PIN_KEY = 'pin';
+
+export function encodePinned(pinned: Config | null): string {
+  if (!pinned) return '';
+  return `${PIN_KEY}=${encodeURIComponent(encodeConfig(pinned))}`;
+}
+
+/** The pinned configuration a link carries (over the defaults), or null. */
+export function decodePinned(search: string, known: { strategies: readonly string[]; units: readonly string[] }): Config | null {
+  const inner = new URLSearchParams(search).get(PIN_KEY);
+  if (!inner) return null;
+  return { ...DEFAULT_CONFIG, ...decodeConfig(inner, known) };
+}

@@ -2,7 +2,7 @@ import type { StoreApi } from 'zustand';
 import { STRATEGY_NAMES, UNIT_NAMES } from '../core/describe';
 import type { Config } from './configSlice';
 import type { AppState } from './store';
-import { decodeConfig, encodeConfig, hasConfig } from './urlCodec';
+import { decodeConfig, decodePinned, encodeConfig, encodePinned, hasConfig } from './urlCodec';
 import { watch } from './watch';
 
 /**
@@ -19,6 +19,11 @@ export function configFromUrl(search: string, config: Config): Config {
   return { ...config, ...decodeConfig(search, { strategies: STRATEGY_NAMES, units: UNIT_NAMES }) };
 }
 
+/** The lab's pinned configuration A a link carries (see PIN_KEY in urlCodec.ts). */
+export function pinnedFromUrl(search: string): Config | null {
+  return decodePinned(search, { strategies: STRATEGY_NAMES, units: UNIT_NAMES });
+}
+
 export interface UrlTarget {
   location: Pick<Location, 'pathname' | 'hash'>;
   history: Pick<History, 'replaceState' | 'state'>;
@@ -29,7 +34,8 @@ export function startUrlSync(store: StoreApi<AppState>, target: UrlTarget = wind
   let lastQuery = '';
   const flush = () => {
     timer = null;
-    const query = encodeConfig(store.getState().config);
+    const pinned = encodePinned(store.getState().pinned);
+    const query = encodeConfig(store.getState().config) + (pinned ? `&${pinned}` : '');
     if (query === lastQuery) return;
     lastQuery = query;
     target.history.replaceState(target.history.state, '', `${target.location.pathname}?${query}${target.location.hash}`);
@@ -37,7 +43,7 @@ export function startUrlSync(store: StoreApi<AppState>, target: UrlTarget = wind
   const schedule = () => {
     timer ??= setTimeout(flush, URL_SYNC_DELAY_MS);
   };
-  const unsubscribe = watch(store, (s) => s.config, schedule);
+  const unsubscribe = watch(store, (s) => [s.config, s.pinned] as const, schedule, (a, b) => a[0] === b[0] && a[1] === b[1]);
   schedule(); // the start configuration (stored settings, defaults) shows in the URL too
   return () => {
     unsubscribe();

@@ -2,6 +2,8 @@ import { selectDocLength, selectDocName, selectNotice, selectStrategy } from '..
 import { useStore } from '../state/store';
 import { ChunkEditor } from './editor/ChunkEditor';
 import { Header } from './Header';
+import { UpdateBanner } from '../pwa/PwaStatus';
+import { LabSection } from './lab/LabPanel';
 import { ChunkList } from './panels/ChunkList';
 import { ControlsPanel } from './panels/ControlsPanel';
 import { DocumentPanel } from './panels/DocumentPanel';
@@ -12,6 +14,7 @@ import { formatNumber } from './panels/format';
 export function App() {
   return (
     <div className="app">
+      <UpdateBanner />
       <Header />
       <Notice />
       <main className="layout">
@@ -23,6 +26,7 @@ export function App() {
           <EditorBar />
           <ChunkEditor />
           <SemanticSection />
+          <LabSection />
         </section>
         <aside className="results" aria-label="Results">
           <StatsPanel />

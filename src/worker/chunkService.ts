@@ -4,6 +4,7 @@ import { getUnit, isTokenEncoding } from '../core/units/index';
 import { findEmbedderModel } from '../embed/hub';
 import { truncation } from '../embed/truncation';
 import type { EmbedderSummary, EmbedPortApi, EmbedSettings, SemanticPayload } from './embedProtocol';
+import { labService } from './labService';
 import { leavesOf, packChunks, packedBuffers } from './packChunks';
 import type { ChunkJobFailure, ChunkWorkerApi, ChunkWorkerResult, EmbedderTokensPayload, TokenCountsPayload } from './protocol';
 import { abortError, rpcClient, rpcServe, withTransfer, type Endpoint, type RpcClient } from './rpc';
@@ -109,6 +110,22 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
     }
     return fn;
   }
+
+  /** The lab's embeddings (probe, golden-set runs): not tied to a chunk job, so a newer job does not stop them. */
+  const labEmbedFns = new Map<string, EmbedTexts>();
+  function labEmbedFor(model: string): EmbedTexts {
+    let fn = labEmbedFns.get(model);
+    if (!fn) {
+      fn = async (texts) => {
+        const r = await port().call('embed', { jobId: newestJob, model, texts, settings: settingsFor(model) });
+        summaries.set(model, r.embedder);
+        return Array.from({ length: texts.length }, (_, i) => r.vectors.subarray(i * r.dims, (i + 1) * r.dims));
+      };
+      labEmbedFns.set(model, fn);
+    }
+    return fn;
+  }
+  const lab = labService({ last: () => last, document: () => documentText, embedFor: labEmbedFor, loadWasm: service.loadWasm });
 
   async function summaryOf(model: string, jobId: number, signal: AbortSignal): Promise<EmbedderSummary> {
     const known = summaries.get(model);
@@ -264,6 +281,8 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
       if (current && current.jobId <= jobId) current.abort.abort();
     },
     tokens: ({ jobId }) => inOrder(() => runTokens(jobId)),
+    probe: (input) => lab.probe(input),
+    evaluate: (input, { signal }) => inOrder(() => lab.evaluate(input, signal)),
     embedderTokens: ({ jobId }, { signal }) => runEmbedderTokens(jobId, signal),
     export: ({ jobId, version, options, format }) =>
       inOrder(async () => {

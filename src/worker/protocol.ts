@@ -1,3 +1,6 @@
+import type { EvalResult } from '../core/eval/evaluate';
+import type { EvalSettings } from '../core/eval/options';
+import type { GoldenQuestion } from '../core/eval/types';
 import type { ChunkOptions } from '../core/types';
 
 import type { EmbedderSummary, SemanticPayload } from './embedProtocol';
@@ -35,7 +38,7 @@ export interface EmbedderTokensPayload {
   truncatedAt: Int32Array;
 }
 
-export interface ChunkWorkerApi {
+export interface ChunkWorkerApi extends ChunkWorkerLabApi {
   /** The document changes rarely compared to options: sent once per version, applied in order with the jobs. */
   document(input: { version: number; text: string }): Promise<void>;
   /** One end of a MessageChannel whose other end the embedding worker serves (sent after every (re)start of either
@@ -155,4 +158,65 @@ export interface PackedParents {
   parent: Int32Array;
   /** Index into `paths`; -1 none. */
   pathIndex: Int32Array;
+}
+
+// ---- Evaluation lab (query probe, golden-set runs, sweeps, the pinned configuration) ----
+
+/** The evaluation settings a lab call runs with (the option table's `eval` rows, resolved). */
+export type LabSettings = EvalSettings;
+
+/** One unit a probe retrieved: its span (a parent, a window or the chunk) and the leaves that matched. */
+export interface ProbeHitPayload {
+  rank: number;
+  score: number;
+  start: number;
+  end: number;
+  /** Index of the unit among the painted leaves; -1 when the unit is a parent or a sentence window. */
+  leaf: number;
+  /** 'chunk' (plain), 'parent' (parent–child: children matched) or 'window' (sentence windows: sentences matched). */
+  kind: 'chunk' | 'parent' | 'window';
+  /** The matched leaves (children, sentences; the chunk itself), best first. */
+  matched: { leaf: number; start: number; end: number; score: number }[];
+}
+
+export interface ProbePayload {
+  jobId: number;
+  query: string;
+  hits: ProbeHitPayload[];
+  /** How many units matched at all (BM25: sharing a word). */
+  matched: number;
+  units: number;
+  /** Time spent in the worker: building (or reusing) the index, ranking. */
+  indexMs: number;
+  searchMs: number;
+}
+
+export interface LabEvaluateInput {
+  /** Evaluate the chunks of this finished job (the painted ones) ... */
+  jobId?: number;
+  /** ... or chunk the worker's document with these options first (the pinned configuration, a sweep row). */
+  options?: ChunkOptions;
+  questions: GoldenQuestion[];
+  settings: LabSettings;
+  /** Only the means and the index cost (a sweep row): no per-question detail. */
+  summary?: boolean;
+  /** Send the leaves' offsets back (the pinned configuration's boundaries). */
+  ranges?: boolean;
+}
+
+export interface LabEvaluatePayload {
+  result: Omit<EvalResult, 'timings'> & { timings: { indexMs: number; searchMs: number } };
+  /** With `ranges`: the leaves' offsets. */
+  starts?: Int32Array;
+  ends?: Int32Array;
+  /** Leaf index of each chunk (index into the chunk list) the result's `chunk` fields name; -1: not a leaf. */
+  leafOf?: Int32Array;
+}
+
+export interface ChunkWorkerLabApi {
+  /** The top k units for `query` over the chunks of finished job `jobId` (null: no longer the worker's last job).
+   * The index is built once per (job, settings): a new query on the same chunks only ranks. */
+  probe(input: { jobId: number; query: string; settings: LabSettings }): Promise<ProbePayload | null>;
+  /** A golden set over the painted chunks (jobId) or over a configuration's chunks (options). */
+  evaluate(input: LabEvaluateInput): Promise<LabEvaluatePayload | null>;
 }

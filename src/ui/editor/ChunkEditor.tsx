@@ -19,6 +19,8 @@ import {
 } from './editorModel';
 import { monaco } from './monaco';
 import { readDroppedFile } from './files';
+import { labMarks, type LabMark } from '../../state/labMarks';
+import { labDecorations } from './labDecorations';
 
 monaco.editor.defineTheme('chunkscope', {
   base: 'vs',
@@ -68,6 +70,10 @@ function demoteMonacoAlerts(): void {
   }
 }
 
+function sameMarks(a: readonly LabMark[], b: readonly LabMark[]): boolean {
+  return a.length === b.length && a.every((m, i) => m.start === b[i]!.start && m.end === b[i]!.end && m.kind === b[i]!.kind && m.badge === b[i]!.badge);
+}
+
 export function ChunkEditor() {
   const host = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -91,6 +97,9 @@ export function ChunkEditor() {
     const pair = editor.createDecorationsCollection();
     /** Sentence windows: the window of the hovered (else the selected) sentence. */
     const windowDeco = editor.createDecorationsCollection();
+    /** The evaluation lab's marks: probe hits, answer spans and retrieved chunks, A/B boundaries. */
+    const labDeco = editor.createDecorationsCollection();
+    let labShown: LabMark[] = [];
     let hoveredChunk: number | null = null;
     let applyingExternal = false;
     /** True while a large document is being loaded piece by piece. */
@@ -153,6 +162,22 @@ export function ChunkEditor() {
         detail: { jobId: result.jobId, chunks: result.starts.length },
       });
       useStore.getState().setPainted(result.jobId);
+      paintLab(true);
+    };
+
+    /** Lab marks, when they changed (or `force`: the chunks were repainted). The first mark of a newly shown set is
+     * revealed (a clicked question, a probe's best hit). */
+    const paintLab = (force = false) => {
+      const s = useStore.getState();
+      const marks = s.result && !loading && inSync(s.result) ? labMarks(s) : [];
+      if (!force && sameMarks(marks, labShown)) return;
+      const reveal = marks.length > 0 && (labShown.length === 0 || marks[0]!.start !== labShown[0]!.start) && marks[0]!.kind !== 'only-a' && marks[0]!.kind !== 'only-b' && marks[0]!.kind !== 'both';
+      labShown = marks;
+      labDeco.set(labDecorations(model, marks));
+      if (reveal) {
+        const first = marks.find((m) => m.kind === 'answer') ?? marks[0]!;
+        editor.revealRangeInCenterIfOutsideViewport(offsetRange(model, first.start, first.end), monaco.editor.ScrollType.Smooth);
+      }
     };
 
     // Scrolling near the edge of a painted window paints the next one.
@@ -235,7 +260,8 @@ export function ChunkEditor() {
     const loadText = (text: string, name: string | null) => {
       const token = ++loadToken;
       prepareFor(text.length, name);
-      for (const collection of [chunks, selection, truncated, pair, windowDeco]) collection.clear();
+      for (const collection of [chunks, selection, truncated, pair, windowDeco, labDeco]) collection.clear();
+      labShown = [];
       if (text.length <= LARGE_DOCUMENT) {
         if (loading) useStore.getState().setLoadProgress(null);
         loading = false;
@@ -280,6 +306,16 @@ export function ChunkEditor() {
 
     // What to do is decided by editorSteps (pure); here it is only done.
     const unsubscribe = useStore.subscribe((s, prev) => {
+      if (
+        s.probe !== prev.probe ||
+        s.labTab !== prev.labTab ||
+        s.labOpen !== prev.labOpen ||
+        s.activeQuestion !== prev.activeQuestion ||
+        s.run !== prev.run ||
+        s.comparison !== prev.comparison ||
+        s.golden !== prev.golden
+      )
+        paintLab();
       for (const step of editorSteps(s, prev)) {
         if (step.kind === 'load') loadText(step.text, step.name);
         else if (step.kind === 'paint') {
@@ -299,6 +335,14 @@ export function ChunkEditor() {
       prepareFor(text.length, useStore.getState().docName);
       useStore.getState().setDocument(text, { origin: 'editor' });
     });
+    // The selection, for the lab's "Mark as answer" (offsets into the text the store holds).
+    const selectionSub = editor.onDidChangeCursorSelection((e) => {
+      const a = model.getOffsetAt(e.selection.getStartPosition());
+      const b = model.getOffsetAt(e.selection.getEndPosition());
+      const next = b > a ? { start: a, end: b } : null;
+      const current = useStore.getState().editorSelection;
+      if (next?.start !== current?.start || next?.end !== current?.end) useStore.getState().setLab({ editorSelection: next });
+    });
     const cursorSub = editor.onDidChangeCursorPosition((e) => {
       if (e.source === 'api' || e.reason !== monaco.editor.CursorChangeReason.Explicit) return;
       const { result, select, selectedIndex } = useStore.getState();
@@ -313,7 +357,7 @@ export function ChunkEditor() {
       loadToken++;
       unsubscribe();
       hostElement.removeEventListener('paste', onPasteCapture, true);
-      for (const sub of [contentSub, cursorSub, scrollSub, mouseSub, leaveSub]) sub.dispose();
+      for (const sub of [contentSub, cursorSub, selectionSub, scrollSub, mouseSub, leaveSub]) sub.dispose();
       editor.dispose();
       model.dispose();
     };

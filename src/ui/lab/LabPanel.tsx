@@ -1,0 +1,658 @@
+import { useRef, useState } from 'react';
+import { formatGoldenSet, GOLDEN_FORMATS, METRIC_NAMES, parseGoldenSet, RETRIEVERS, STOP_WORD_LISTS, STRATEGY_NAMES, type GoldenFormat, type MeanMetrics, type MetricName } from '../../core/describe';
+import { cancelSweep, downloadFile, pinConfiguration, runGoldenSet, runSweep, unpinConfiguration } from '../../state/controller';
+import type { Config } from '../../state/configSlice';
+import { meanDelta, questionWinner, winnerCounts } from '../../state/labCompare';
+import { addQuestion, deleteQuestion, fromGoldenQuestions, markAnswer, removeReference, renameQuestion, toGoldenQuestions } from '../../state/labGolden';
+import { formatScore } from '../../state/labMarks';
+import type { LabTab } from '../../state/labSlice';
+import { parseNumberList, sweepSeries, type SweepPoint } from '../../state/labSweep';
+import { selectConfig } from '../../state/selectors';
+import { useStore } from '../../state/store';
+import { strategyDefinition } from '../../state/strategyInfo';
+import { CheckField, NumberField, SelectField } from '../panels/OptionFields';
+import { formatNumber } from '../panels/format';
+import { SweepChart } from './SweepChart';
+import './lab.css';
+
+/**
+ * The evaluation lab under the editor: the query probe (what a question retrieves, live), the golden set (questions
+ * with answer spans marked in the editor; run it, read why questions fail), the sweep (a grid of sizes × overlaps
+ * scored in the worker) and the comparison with a pinned configuration. Retrieval and scoring run in the chunk worker
+ * (src/state/labJobs.ts); this file only lays out and dispatches. All document text is rendered as React text.
+ */
+
+export const METRIC_LABELS: Record<MetricName, string> = {
+  recall: 'Recall',
+  precision: 'Precision',
+  iou: 'IoU',
+  precisionOmega: 'Precision Ω',
+  hit: 'Hit@k',
+  reciprocalRank: 'MRR',
+};
+
+const TABS: { id: LabTab; label: string }[] = [
+  { id: 'probe', label: 'Query probe' },
+  { id: 'golden', label: 'Golden set' },
+  { id: 'sweep', label: 'Sweep' },
+  { id: 'compare', label: 'Compare' },
+];
+
+const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '–');
+const metric = (name: MetricName, x: number) => (name === 'reciprocalRank' ? (Number.isFinite(x) ? x.toFixed(3) : '–') : pct(x));
+
+/** A short, single-line preview of a span of the document (text, never HTML). */
+export function preview(text: string, start: number, end: number, max = 140): string {
+  const s = text.slice(start, Math.min(end, start + max + 1)).replace(/\s+/g, ' ').trim();
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+export function LabSection() {
+  const open = useStore((s) => s.labOpen);
+  const tab = useStore((s) => s.labTab);
+  const setLab = useStore((s) => s.setLab);
+  const pinned = useStore((s) => s.pinned !== null);
+  const onTabKey = (e: React.KeyboardEvent, i: number) => {
+    const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!d) return;
+    e.preventDefault();
+    const next = TABS[(i + d + TABS.length) % TABS.length]!;
+    setLab({ labTab: next.id });
+    document.getElementById(`lab-tab-${next.id}`)?.focus();
+  };
+  return (
+    <section className={`panel lab${open ? ' is-open' : ''}`} aria-label="Evaluation lab">
+      <div className="lab-bar">
+        <button type="button" className="lab-toggle" aria-expanded={open} aria-controls="lab-body" onClick={() => setLab({ labOpen: !open })}>
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span> Evaluation lab
+        </button>
+        {open && (
+          <div role="tablist" aria-label="Lab views" className="lab-tabs">
+            {TABS.map((t, i) => (
+              <button
+                key={t.id}
+                id={`lab-tab-${t.id}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === t.id}
+                aria-controls="lab-body"
+                tabIndex={tab === t.id ? 0 : -1}
+                className={tab === t.id ? 'is-active' : ''}
+                onClick={() => setLab({ labTab: t.id })}
+                onKeyDown={(e) => onTabKey(e, i)}
+              >
+                {t.label}
+                {t.id === 'compare' && pinned ? ' · A pinned' : ''}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      {open && (
+        <div id="lab-body" role="tabpanel" aria-labelledby={`lab-tab-${tab}`} className="lab-body">
+          {tab === 'probe' && <ProbeTab />}
+          {tab === 'golden' && <GoldenTab />}
+          {tab === 'sweep' && <SweepTab />}
+          {tab === 'compare' && <CompareTab />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Retriever, k, dense weight, stop words and stemming: the option table's eval rows. */
+function RetrieverControls() {
+  const config = useStore(selectConfig);
+  const setConfig = useStore((s) => s.setConfig);
+  return (
+    <div className="lab-controls">
+      <SelectField name="retriever" value={config.retriever} values={RETRIEVERS} title={(v) => ({ bm25: 'BM25', dense: 'Dense (embedder)', hybrid: 'Hybrid (RRF)' })[String(v)] ?? String(v)} onChange={(v) => setConfig({ retriever: v as Config['retriever'] })} />
+      <NumberField name="chunksInContext" label="k" value={config.chunksInContext} onChange={(n) => n !== null && n >= 1 && setConfig({ chunksInContext: Math.floor(n) })} />
+      {config.retriever === 'hybrid' && (
+        <div className="field">
+          <label htmlFor="lab-weight">Dense weight</label>
+          <span className="range-row">
+            <input id="lab-weight" type="range" min={0} max={1} step={0.05} value={config.hybridWeight} onChange={(e) => setConfig({ hybridWeight: Number(e.target.value) })} />
+            <span className="muted small">{config.hybridWeight.toFixed(2)}</span>
+          </span>
+        </div>
+      )}
+      {config.retriever !== 'dense' && (
+        <>
+          <SelectField name="stopWords" value={config.stopWords} values={STOP_WORD_LISTS} title={(v) => (v === 'none' ? 'Keep all' : 'English (NLTK)')} onChange={(v) => setConfig({ stopWords: v as Config['stopWords'] })} />
+          <CheckField name="stemming" checked={config.stemming} onChange={(c) => setConfig({ stemming: c })} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ProbeTab() {
+  const query = useStore((s) => s.query);
+  const probe = useStore((s) => s.probe);
+  const error = useStore((s) => s.probeError);
+  const text = useStore((s) => s.result?.text ?? '');
+  const jobId = useStore((s) => s.result?.jobId);
+  const setLab = useStore((s) => s.setLab);
+  const select = useStore((s) => s.select);
+  const [draft, setDraft] = useState(query);
+  const shown = probe && probe.jobId === jobId ? probe : null;
+  return (
+    <div className="lab-probe">
+      <div className="lab-row">
+        <label htmlFor="lab-query" className="sr-only">
+          Question
+        </label>
+        <input
+          id="lab-query"
+          type="search"
+          className="lab-query"
+          placeholder="Ask the document a question, e.g. “what does the policy say about refunds?”"
+          value={draft}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setLab({ query: e.target.value });
+          }}
+        />
+      </div>
+      <RetrieverControls />
+      {error && (
+        <p className="lab-error" role="status">
+          {error}
+        </p>
+      )}
+      {!query.trim() && <p className="hint">Type a question: the chunks retrieval would return are ranked here and marked in the editor; move any slider and the ranking follows.</p>}
+      {shown && query.trim() && (
+        <>
+          <p className="muted small" data-testid="probe-summary">
+            {shown.hits.length === 0
+              ? 'Nothing matched: no chunk shares a word with the question.'
+              : `Top ${shown.hits.length} of ${formatNumber(shown.matched)} matching ${shown.units === 1 ? 'unit' : 'units'} · ranked in ${(shown.indexMs + shown.searchMs).toFixed(0)} ms`}
+          </p>
+          <ol className="lab-hits" data-testid="probe-hits">
+            {shown.hits.map((h) => (
+              <li key={`${h.rank}-${h.start}`}>
+                <button
+                  type="button"
+                  className="lab-hit-row"
+                  data-start={h.start}
+                  data-end={h.end}
+                  onClick={() => {
+                    const leaf = h.leaf >= 0 ? h.leaf : (h.matched[0]?.leaf ?? -1);
+                    if (leaf >= 0) select(leaf, 'list');
+                  }}
+                >
+                  <span className="lab-rank">#{h.rank}</span>
+                  <span className="lab-score" title="score">
+                    {formatScore(h.score)}
+                  </span>
+                  <span className="lab-kind">{h.kind === 'parent' ? 'parent' : h.kind === 'window' ? 'window' : `chunk ${h.leaf + 1}`}</span>
+                  <span className="lab-preview">{preview(text, h.start, h.end)}</span>
+                </button>
+                {h.kind !== 'chunk' && h.matched.length > 0 && (
+                  <span className="lab-matched-list muted small">
+                    matched {h.kind === 'window' ? 'sentence' : 'child'}
+                    {h.matched.length > 1 ? 's' : ''}: {h.matched.map((m) => `chunk ${m.leaf + 1} (${formatScore(m.score)})`).join(', ')}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}
+
+function MeansTable({ means, k }: { means: MeanMetrics; k: number }) {
+  return (
+    <table className="lab-means" data-testid="lab-means">
+      <thead>
+        <tr>
+          {METRIC_NAMES.map((m) => (
+            <th key={m} scope="col">
+              {m === 'hit' ? `Hit@${k}` : METRIC_LABELS[m]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          {METRIC_NAMES.map((m) => (
+            <td key={m}>{metric(m, means[m])}</td>
+          ))}
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+function GoldenTab() {
+  const golden = useStore((s) => s.golden);
+  const active = useStore((s) => s.activeQuestion);
+  const selection = useStore((s) => s.editorSelection);
+  const text = useStore((s) => s.text);
+  const run = useStore((s) => s.run);
+  const running = useStore((s) => s.labRunning);
+  const runError = useStore((s) => s.runError);
+  const states = useStore((s) => s.referenceStates);
+  const jobId = useStore((s) => s.result?.jobId);
+  const setLab = useStore((s) => s.setLab);
+  const setNotice = useStore((s) => s.setNotice);
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
+  const [format, setFormat] = useState<GoldenFormat>('json');
+  const file = useRef<HTMLInputElement>(null);
+  const activeItem = golden.find((q) => q.id === active) ?? null;
+  const add = () => {
+    if (!draft.trim()) return;
+    const next = addQuestion(golden, draft);
+    setLab({ golden: next, activeQuestion: next[next.length - 1]!.id });
+    setDraft('');
+  };
+  const mark = () => {
+    if (!activeItem || !selection) return;
+    setLab({ golden: markAnswer(golden, activeItem.id, text, selection.start, selection.end) });
+  };
+  const onImport = async (f: File) => {
+    try {
+      const questions = parseGoldenSet(await f.text(), { name: f.name });
+      const items = fromGoldenQuestions(questions);
+      setLab({ golden: [...golden, ...items], activeQuestion: items[0]?.id ?? active, run: null });
+      setNotice(`Imported ${items.length} question${items.length === 1 ? '' : 's'} from ${f.name}.`);
+    } catch (error) {
+      setNotice(`Could not import ${f.name}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+    }
+  };
+  const onExport = () => {
+    const body = formatGoldenSet(toGoldenQuestions(golden), format, { defaultCorpusId: 'document' });
+    const ext = format === 'jsonl' ? 'jsonl' : format;
+    downloadFile(`golden-set.${ext}`, body, format === 'csv' ? 'text/csv' : 'application/json');
+  };
+  const result = run && run.jobId === jobId ? run.payload.result : null;
+  const staleRun = run !== null && run.jobId !== jobId;
+  const byId = new Map(result ? run!.ids.map((id, i) => [id, result.questions[i]!]) : []);
+  const canMark = Boolean(activeItem && selection && selection.end > selection.start);
+  return (
+    <div className="lab-golden">
+      <div className="lab-golden-left">
+        <div className="lab-row">
+          <label htmlFor="lab-new-question" className="sr-only">
+            New question
+          </label>
+          <input
+            id="lab-new-question"
+            type="text"
+            placeholder="Write a question, then select its answer in the editor"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && add()}
+          />
+          <button type="button" onClick={add} disabled={!draft.trim()}>
+            Add
+          </button>
+        </div>
+        <div className="lab-row">
+          <button type="button" className="primary" onClick={mark} disabled={!canMark} title={canMark ? 'Add the editor selection as an answer span' : 'Select a question, then select its answer text in the editor'}>
+            Mark as answer
+          </button>
+          <button type="button" className="primary" onClick={() => void runGoldenSet()} disabled={running || golden.length === 0}>
+            {running ? 'Running…' : 'Run golden set'}
+          </button>
+          <span className="lab-spacer" />
+          <button type="button" onClick={() => file.current?.click()}>
+            Import…
+          </button>
+          <input
+            ref={file}
+            type="file"
+            accept=".json,.jsonl,.csv,application/json,text/csv"
+            hidden
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) void onImport(f);
+              e.target.value = '';
+            }}
+          />
+          <label className="sr-only" htmlFor="lab-export-format">
+            Export format
+          </label>
+          <select id="lab-export-format" value={format} onChange={(e) => setFormat(e.target.value as GoldenFormat)}>
+            {GOLDEN_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {f === 'csv' ? 'Chroma CSV' : f.toUpperCase()}
+              </option>
+            ))}
+          </select>
+          <button type="button" onClick={onExport} disabled={golden.length === 0}>
+            Export
+          </button>
+        </div>
+        {runError && (
+          <p className="lab-error" role="status">
+            {runError}
+          </p>
+        )}
+        {golden.length === 0 && <p className="hint">No questions yet. A golden set is stored with this document in the browser; import one as JSON, JSONL or Chroma's CSV.</p>}
+        <ul className="lab-questions" data-testid="golden-questions">
+          {golden.map((q, qi) => {
+            const measured = byId.get(q.id);
+            const refStates = states.get(q.id) ?? [];
+            const missing = q.references.filter((r, i) => refStates[i]?.status === 'missing' || text.slice(r.start, r.end) !== r.content).length;
+            return (
+              <li key={q.id} className={q.id === active ? 'is-active' : ''}>
+                <div className="lab-question-row">
+                  {editing?.id === q.id ? (
+                    <input
+                      type="text"
+                      aria-label="Edit question"
+                      autoFocus
+                      value={editing.text}
+                      onChange={(e) => setEditing({ id: q.id, text: e.target.value })}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter') {
+                          setLab({ golden: renameQuestion(golden, q.id, editing.text) });
+                          setEditing(null);
+                        } else if (e.key === 'Escape') setEditing(null);
+                      }}
+                      onBlur={() => {
+                        setLab({ golden: renameQuestion(golden, q.id, editing.text) });
+                        setEditing(null);
+                      }}
+                    />
+                  ) : (
+                    <button type="button" className="lab-question" aria-pressed={q.id === active} onClick={() => setLab({ activeQuestion: q.id })}>
+                      <span className="lab-qnum">{qi + 1}.</span> {q.question || '(no question)'}
+                    </button>
+                  )}
+                  {measured && (
+                    <span className={`lab-recall ${measured.metrics.recall >= 1 ? 'ok' : measured.metrics.recall > 0 ? 'partial' : 'miss'}`} title="recall of this question">
+                      {pct(measured.metrics.recall)}
+                    </span>
+                  )}
+                  <button type="button" className="link" onClick={() => setEditing({ id: q.id, text: q.question })} aria-label={`Edit question ${qi + 1}`}>
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="link danger"
+                    aria-label={`Delete question ${qi + 1}`}
+                    onClick={() => setLab({ golden: deleteQuestion(golden, q.id), activeQuestion: active === q.id ? null : active })}
+                  >
+                    Delete
+                  </button>
+                </div>
+                <div className="lab-refs muted small">
+                  {q.references.length === 0 ? (
+                    <span>No answer marked yet.</span>
+                  ) : (
+                    q.references.map((r, i) => {
+                      const gone = text.slice(r.start, r.end) !== r.content;
+                      return (
+                        <span key={`${r.start}-${i}`} className={`lab-ref${gone ? ' is-missing' : ''}`} title={gone ? 'Not found in the document any more: mark it again' : `${r.start}–${r.end}`}>
+                          {gone ? '⚠ missing: ' : ''}“{preview(r.content, 0, r.content.length, 60)}”
+                          <button type="button" className="link" aria-label={`Remove answer ${i + 1} of question ${qi + 1}`} onClick={() => setLab({ golden: removeReference(golden, q.id, i) })}>
+                            ×
+                          </button>
+                        </span>
+                      );
+                    })
+                  )}
+                  {missing > 0 && <span className="lab-flag"> {missing} not in the document: left out of runs</span>}
+                </div>
+                {measured && q.id === active && measured.failures.length > 0 && (
+                  <ul className="lab-failures" data-testid="failure-reasons">
+                    {measured.failures.map((f, i) => (
+                      <li key={i}>{f.message}</li>
+                    ))}
+                  </ul>
+                )}
+                {measured && q.id === active && measured.failures.length === 0 && <p className="lab-ok small">Every answer span was retrieved.</p>}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <div className="lab-golden-right">
+        <RetrieverControls />
+        {staleRun && <p className="hint">The chunks changed since the last run: run the golden set again.</p>}
+        {result && (
+          <>
+            <MeansTable means={result.means} k={result.k} />
+            <p className="muted small" data-testid="lab-index-cost">
+              {result.measured} question{result.measured === 1 ? '' : 's'} · index: {formatNumber(result.index.indexed)} chunks, {formatNumber(result.index.embeddingTokens)} embedding tokens (cl100k),{' '}
+              {formatNumber(result.index.indexedCharacters)} chars · {(result.timings.indexMs + result.timings.searchMs).toFixed(0)} ms
+            </p>
+            <p className="hint">Click a question to see its answer spans (green) and the chunks it retrieved (rank badges) in the editor.</p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const STRATEGY_CHOICES = STRATEGY_NAMES;
+
+function SweepTab() {
+  const config = useStore(selectConfig);
+  const setConfig = useStore((s) => s.setConfig);
+  const sweep = useStore((s) => s.sweepState);
+  const [sizes, setSizes] = useState('128, 256, 512, 1024');
+  const [overlaps, setOverlaps] = useState('0, 64');
+  const [strategies, setStrategies] = useState<string[]>([]);
+  const [retrievers, setRetrievers] = useState<string[]>([]);
+  const sizeList = parseNumberList(sizes);
+  const overlapList = parseNumberList(overlaps);
+  const problem = !sizeList || sizeList.length === 0 ? 'Sizes: whole numbers separated by commas.' : !overlapList || overlapList.length === 0 ? 'Overlaps: whole numbers separated by commas.' : null;
+  const count = problem ? 0 : sizeList!.length * overlapList!.length * Math.max(1, strategies.length) * Math.max(1, retrievers.length);
+  const start = () => {
+    if (problem) return;
+    void runSweep({ sizes: sizeList!, overlaps: overlapList!, strategies, retrievers });
+  };
+  const points = sweep?.points ?? [];
+  const apply = (i: number) => {
+    const p = points[i];
+    if (p) setConfig(p.values);
+  };
+  const currentPoint = points.findIndex((p) => Object.entries(p.values).every(([k, v]) => (config as unknown as Record<string, unknown>)[k] === v));
+  const k = config.chunksInContext;
+  const toggle = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
+  return (
+    <div className="lab-sweep">
+      <div className="lab-row lab-sweep-form">
+        <label>
+          Sizes <input type="text" value={sizes} onChange={(e) => setSizes(e.target.value)} aria-label="Sweep sizes" />
+        </label>
+        <label>
+          Overlaps <input type="text" value={overlaps} onChange={(e) => setOverlaps(e.target.value)} aria-label="Sweep overlaps" />
+        </label>
+        <details className="lab-more">
+          <summary>Strategies, retrievers{strategies.length + retrievers.length ? ` (${strategies.length + retrievers.length})` : ''}</summary>
+          <fieldset>
+            <legend>Strategies (none: the current one)</legend>
+            {STRATEGY_CHOICES.filter((id) => strategyDefinition(id).controls.includes('size')).map((id) => (
+              <label key={id} className="check">
+                <input type="checkbox" checked={strategies.includes(id)} onChange={() => setStrategies(toggle(strategies, id))} /> {strategyDefinition(id).label}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>Retrievers (none: the current one)</legend>
+            {RETRIEVERS.map((id) => (
+              <label key={id} className="check">
+                <input type="checkbox" checked={retrievers.includes(id)} onChange={() => setRetrievers(toggle(retrievers, id))} /> {id}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+        {sweep?.running ? (
+          <button type="button" onClick={cancelSweep}>
+            Cancel
+          </button>
+        ) : (
+          <button type="button" className="primary" onClick={start} disabled={Boolean(problem)}>
+            Run sweep ({count})
+          </button>
+        )}
+      </div>
+      {problem && <p className="lab-error">{problem}</p>}
+      {sweep && (
+        <div className="lab-progress-row">
+          <progress max={Math.max(1, sweep.points.length)} value={sweep.done} aria-label="Sweep progress" />
+          <span className="muted small" data-testid="sweep-status">
+            {sweep.running ? `${sweep.done} of ${sweep.points.length} configurations…` : sweep.error ? sweep.error : `${sweep.done} configurations in ${(sweep.ms / 1000).toFixed(1)} s`}
+          </span>
+        </div>
+      )}
+      {sweep?.error && !sweep.running && sweep.done === 0 && null}
+      {points.some((p) => p.means) && (
+        <>
+          <div className="lab-charts">
+            <SweepChart title={`Recall@${k}`} series={sweepSeries(points, (p) => p.means?.recall ?? null)} format={pct} onPick={apply} current={currentPoint} testId="chart-recall" />
+            <SweepChart title="IoU" series={sweepSeries(points, (p) => p.means?.iou ?? null)} format={pct} onPick={apply} current={currentPoint} testId="chart-iou" />
+            <SweepChart title="Chunks in the index" series={sweepSeries(points, (p) => p.chunks)} format={(v) => formatNumber(v, 0)} onPick={apply} current={currentPoint} testId="chart-chunks" />
+            <SweepChart title="Embedding tokens" series={sweepSeries(points, (p) => p.tokens)} format={(v) => compact(v)} onPick={apply} current={currentPoint} testId="chart-tokens" />
+          </div>
+          <SweepLegend points={points} />
+          <p className="hint">Click a point (or focus it and press Enter) to apply that configuration.</p>
+        </>
+      )}
+      {points.some((p) => p.error) && (
+        <p className="muted small">
+          Refused: {points.filter((p) => p.error).map((p) => `size ${p.values.size}/overlap ${p.values.overlap}: ${p.error}`).slice(0, 3).join('; ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function compact(v: number): string {
+  return v >= 1e6 ? `${(v / 1e6).toFixed(1)}M` : v >= 1e3 ? `${(v / 1e3).toFixed(0)}k` : String(Math.round(v));
+}
+
+function SweepLegend({ points }: { points: SweepPoint[] }) {
+  const series = sweepSeries(points, (p) => p.means?.recall ?? null);
+  return (
+    <ul className="lab-legend">
+      {series.map((s, i) => (
+        <li key={s.key}>
+          <span className="lab-legend-swatch" style={{ background: ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2', '#65a30d', '#dc2626'][i % 8] }} />
+          {s.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function describeConfig(c: Config): string {
+  return `${strategyDefinition(c.strategy).label} ${c.size}/${c.overlap} ${c.unit} · ${c.retriever} k=${c.chunksInContext}`;
+}
+
+function CompareTab() {
+  const pinned = useStore((s) => s.pinned);
+  const config = useStore(selectConfig);
+  const comparison = useStore((s) => s.comparison);
+  const error = useStore((s) => s.compareError);
+  const golden = useStore((s) => s.golden);
+  const setLab = useStore((s) => s.setLab);
+  if (!pinned) {
+    return (
+      <div className="lab-compare">
+        <p className="hint">Pin the current configuration as A, then change the controls (B): the editor draws the boundaries only in A, only in B and in both, and the golden set is scored on both.</p>
+        <button type="button" className="primary" onClick={pinConfiguration}>
+          Pin current as A
+        </button>
+      </div>
+    );
+  }
+  const a = comparison?.runA?.result;
+  const b = comparison?.runB?.result;
+  const winners = a && b ? a.questions.map((qa, i) => questionWinner(qa.metrics, b.questions[i]!.metrics)) : [];
+  const counts = winnerCounts(winners);
+  const delta = a && b ? meanDelta(a.means, b.means) : null;
+  return (
+    <div className="lab-compare">
+      <div className="lab-row">
+        <span className="lab-config">
+          <strong>A</strong> {describeConfig(pinned)}
+        </span>
+        <span className="lab-config">
+          <strong>B</strong> {describeConfig(config)}
+        </span>
+        <span className="lab-spacer" />
+        <button type="button" onClick={pinConfiguration} title="Pin the current configuration as A instead">
+          Re-pin current
+        </button>
+        <button type="button" onClick={unpinConfiguration}>
+          Unpin
+        </button>
+      </div>
+      <p className="lab-diff-legend small" aria-hidden="true">
+        <span className="lab-bnd lab-bnd-a">A</span> boundary only in A <span className="lab-bnd lab-bnd-b">B</span> only in B <span className="lab-bnd lab-bnd-both">|</span> in both
+      </p>
+      {error && (
+        <p className="lab-error" role="status">
+          {error}
+        </p>
+      )}
+      {comparison && (
+        <p className="muted small" data-testid="compare-counts">
+          A: {formatNumber(comparison.starts.length)} chunks · B: {formatNumber(useStore.getState().result?.starts.length ?? 0)} chunks
+        </p>
+      )}
+      {golden.length === 0 && <p className="hint">Add questions in the golden set to score A against B.</p>}
+      {a && b && delta && (
+        <>
+          <table className="lab-means lab-side" data-testid="compare-table">
+            <thead>
+              <tr>
+                <th scope="col" />
+                {METRIC_NAMES.map((m) => (
+                  <th key={m} scope="col">
+                    {m === 'hit' ? `Hit@${b.k}` : METRIC_LABELS[m]}
+                  </th>
+                ))}
+                <th scope="col">Chunks</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">A</th>
+                {METRIC_NAMES.map((m) => (
+                  <td key={m}>{metric(m, a.means[m])}</td>
+                ))}
+                <td>{formatNumber(a.index.indexed)}</td>
+              </tr>
+              <tr>
+                <th scope="row">B</th>
+                {METRIC_NAMES.map((m) => (
+                  <td key={m} className={delta[m] > 1e-9 ? 'better' : delta[m] < -1e-9 ? 'worse' : ''}>
+                    {metric(m, b.means[m])}
+                  </td>
+                ))}
+                <td>{formatNumber(b.index.indexed)}</td>
+              </tr>
+            </tbody>
+          </table>
+          <p className="small" data-testid="compare-winners">
+            Per question: A wins {counts.A}, B wins {counts.B}, tie {counts.tie}.
+          </p>
+          <ul className="lab-winners">
+            {a.questions.map((qa, i) => (
+              <li key={i}>
+                <span className={`lab-winner w-${winners[i]}`}>{winners[i] === 'tie' ? '=' : winners[i]}</span>
+                <button type="button" className="link" onClick={() => setLab({ labTab: 'golden', activeQuestion: golden.find((g) => g.question === qa.question)?.id ?? null })}>
+                  {qa.question}
+                </button>
+                <span className="muted small">
+                  {' '}
+                  recall {pct(qa.metrics.recall)} → {pct(b.questions[i]!.metrics.recall)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ChunkClient, type WorkerLike } from '../bridge/chunkClient';
+import { evaluate, validateEvalOptions } from '../core/eval/index';
+import { chunk } from '../core/index';
+import { RetrievalIndex } from '../core/retrieve/index';
+import { serveChunkWorker } from './chunkService';
+import { inProcessWorker } from './inProcess';
+
+const text = [
+  'Refunds are issued within 30 days of purchase when the receipt is shown.',
+  'Shipping is free for orders above fifty euros; otherwise a flat fee applies.',
+  'Gift cards cannot be refunded or exchanged for cash under any circumstances.',
+  'Our support team answers email within two working days, phone calls at once.',
+  'Returns of opened software are accepted only when the disc is defective.',
+].join('\n\n');
+
+let client: ChunkClient | null = null;
+afterEach(() => client?.dispose());
+
+function start(): ChunkClient {
+  client = new ChunkClient(() => inProcessWorker((end) => serveChunkWorker(end)) as unknown as WorkerLike);
+  client.setDocument(1, text);
+  return client;
+}
+
+describe('lab RPC in the chunk worker', () => {
+  const settings = validateEvalOptions({ retriever: 'bm25', chunksInContext: 3 });
+
+  it("ranks the painted chunks exactly as the library's RetrievalIndex does (the CLI's engine)", async () => {
+    const c = start();
+    const options = { strategy: 'recursive' as const, size: 90, overlap: 10 };
+    const result = await c.chunk(options);
+    const probe = await c.probe(result.jobId, 'can gift cards be refunded', settings);
+    const chunks = await chunk(text, options);
+    const index = await RetrievalIndex.build([{ id: 'document', text, chunks }], { ...settings, retrieval: 'chunks' });
+    const expected = await index.search('can gift cards be refunded', 3);
+    expect(probe.hits.map((h) => [h.rank, h.start, h.end])).toEqual(expected.map((h) => [h.rank, index.units[h.unit]!.start, index.units[h.unit]!.end]));
+    expect(probe.hits.map((h) => h.score)).toEqual(expected.map((h) => h.score));
+    expect(probe.hits[0]!.kind).toBe('chunk');
+    expect(text.slice(probe.hits[0]!.start, probe.hits[0]!.end)).toContain('Gift cards');
+  });
+
+  it('answers null (StaleJobError) for chunks it no longer holds', async () => {
+    const c = start();
+    const first = await c.chunk({ strategy: 'recursive', size: 90 });
+    await c.chunk({ strategy: 'recursive', size: 120 });
+    await expect(c.probe(first.jobId, 'refunds', settings)).rejects.toThrow(/superseded/);
+  });
+
+  it('returns de-duplicated parents for parent-child units, with the matched children', async () => {
+    const c = start();
+    const result = await c.chunk({ strategy: 'recursive', size: 60, retrieval: 'parent-child', parentSize: 200 });
+    const probe = await c.probe(result.jobId, 'refunded refunds', { ...settings, chunksInContext: 5 });
+    expect(probe.hits.length).toBeGreaterThan(0);
+    const spans = probe.hits.map((h) => `${h.start}-${h.end}`);
+    expect(new Set(spans).size).toBe(spans.length);
+    for (const h of probe.hits) {
+      expect(h.kind).toBe('parent');
+      for (const m of h.matched) expect(m.start >= h.start && m.end <= h.end).toBe(true);
+    }
+  });
+
+  it('scores a golden set on the painted chunks and on a given configuration, as evaluate() does', async () => {
+    const c = start();
+    const options = { strategy: 'recursive' as const, size: 80, overlap: 0 };
+    const result = await c.chunk(options);
+    const a = text.indexOf('Gift cards');
+    const questions = [{ question: 'Can gift cards be refunded?', references: [{ start: a, end: a + 76, content: text.slice(a, a + 76) }] }];
+    const painted = await c.evaluate({ jobId: result.jobId, questions, settings });
+    const given = await c.evaluate({ options, questions, settings, ranges: true });
+    const library = await evaluate([{ id: 'document', text }], questions, { ...options, retriever: 'bm25', chunksInContext: 3 });
+    expect(painted.result.means).toEqual(library.means);
+    expect(given.result.means).toEqual(library.means);
+    expect(Array.from(given.starts!)).toEqual(Array.from(result.starts));
+    expect(painted.result.questions[0]!.retrieved.map((r) => r.start)).toEqual(library.questions[0]!.retrieved.map((r) => r.start));
+  });
+});

@@ -1,0 +1,120 @@
+import { chunk, validateOptions } from '../core/index';
+import { evaluateChunks, retrieverSettings } from '../core/eval/index';
+import { RetrievalIndex, type RetrieverSettings } from '../core/retrieve/index';
+import type { Chunk, ChunkOptions, EmbedTexts, LoadWasm } from '../core/types';
+import type { LabEvaluateInput, LabEvaluatePayload, LabSettings, ProbeHitPayload, ProbePayload } from './protocol';
+import { withTransfer } from './rpc';
+
+/**
+ * The evaluation lab's half of the chunk worker: the query probe and golden-set runs over the chunks the worker
+ * already holds (the last chunk job's), so chunks never travel to the page and back. One retrieval index is kept
+ * per (job, retriever settings): typing a new query only ranks; a slider move (a new job) rebuilds it, and dense
+ * embeddings of unchanged chunk texts come from core's (model, text) cache.
+ */
+
+/** The single document's id in the lab's one-document index. */
+export const LAB_DOCUMENT_ID = 'document';
+
+export interface LabJob {
+  jobId: number;
+  text: string;
+  options: ChunkOptions;
+  chunks: Chunk[];
+  leaves: readonly Chunk[];
+}
+
+export interface LabServiceDeps {
+  /** The last finished chunk job (null: none, or the worker was restarted). */
+  last(): LabJob | null;
+  /** The worker's current document. */
+  document(): string;
+  /** Dense and hybrid: the embeddings of `model` (through the embedding worker). */
+  embedFor(model: string): EmbedTexts;
+  loadWasm?: LoadWasm;
+}
+
+const now = () => performance.now();
+
+export function labService(deps: LabServiceDeps) {
+  let cached: { key: string; index: RetrievalIndex; leafOf: Map<Chunk, number> } | null = null;
+
+  function settingsFor(options: ChunkOptions, settings: LabSettings): RetrieverSettings {
+    return retrieverSettings(validateOptions(options), settings);
+  }
+
+  async function indexFor(job: LabJob, settings: LabSettings) {
+    const rs = settingsFor(job.options, settings);
+    const key = `${job.jobId}\u0000${JSON.stringify(rs)}`;
+    if (cached?.key === key) return { ...cached, built: false };
+    const index = await RetrievalIndex.build([{ id: LAB_DOCUMENT_ID, text: job.text, chunks: job.chunks }], rs, {
+      embed: rs.retriever === 'bm25' ? undefined : deps.embedFor(rs.embedder ?? 'builtin'),
+    });
+    const leafOf = new Map<Chunk, number>(job.leaves.map((c, i) => [c, i]));
+    cached = { key, index, leafOf };
+    return { ...cached, built: true };
+  }
+
+  async function probe({ jobId, query, settings }: { jobId: number; query: string; settings: LabSettings }): Promise<ProbePayload | null> {
+    const job = deps.last();
+    if (!job || job.jobId !== jobId) return null;
+    const t0 = now();
+    const { index, leafOf } = await indexFor(job, settings);
+    const t1 = now();
+    const hits = query.trim() === '' ? [] : await index.search(query, settings.chunksInContext);
+    const chunks = job.chunks;
+    const out: ProbeHitPayload[] = hits.map((h) => {
+      const u = index.units[h.unit]!;
+      const unitChunk = u.chunk === null ? null : chunks[u.chunk]!;
+      const leaf = unitChunk ? (leafOf.get(unitChunk) ?? -1) : -1;
+      return {
+        rank: h.rank,
+        score: h.score,
+        start: u.start,
+        end: u.end,
+        leaf,
+        kind: u.chunk === null ? 'window' : leaf === -1 ? 'parent' : 'chunk',
+        matched: h.matched.map((m) => ({ leaf: leafOf.get(chunks[m.chunk]!) ?? -1, start: chunks[m.chunk]!.start, end: chunks[m.chunk]!.end, score: m.score })),
+      };
+    });
+    const scores = query.trim() === '' ? null : await index.unitScores(query);
+    return { jobId, query, hits: out, matched: scores ? index.matchedCount(scores) : 0, units: index.units.length, indexMs: t1 - t0, searchMs: now() - t1 };
+  }
+
+  async function evaluate(input: LabEvaluateInput, signal?: AbortSignal): Promise<LabEvaluatePayload | null> {
+    let text: string;
+    let options: ChunkOptions;
+    let chunks: Chunk[];
+    if (input.options) {
+      text = deps.document();
+      options = input.options;
+      const model = options.embedder ?? 'builtin';
+      chunks = await chunk(text, options, { signal, loadWasm: deps.loadWasm, embed: deps.embedFor(model) });
+    } else {
+      const job = deps.last();
+      if (!job || job.jobId !== input.jobId) return null;
+      ({ text, options, chunks } = job);
+    }
+    const resolved = validateOptions(options);
+    const settings = input.settings;
+    const embed = settings.retriever === 'bm25' ? undefined : deps.embedFor(resolved.embedder ?? 'builtin');
+    const questions = input.questions.map((q) => ({ ...q, corpusId: undefined }));
+    const result = await evaluateChunks([{ id: LAB_DOCUMENT_ID, text, chunks }], questions, resolved, settings, { embed, signal });
+    if (input.summary) result.questions = [];
+    const payload: LabEvaluatePayload = { result };
+    const buffers: Transferable[] = [];
+    const leaves = chunks.filter((c) => c.metadata.leaf !== false);
+    if (input.ranges) {
+      payload.starts = Int32Array.from(leaves, (c) => c.start);
+      payload.ends = Int32Array.from(leaves, (c) => c.end);
+      buffers.push(payload.starts.buffer, payload.ends.buffer);
+    }
+    if (!input.summary) {
+      const leafIndex = new Map<Chunk, number>(leaves.map((c, i) => [c, i]));
+      payload.leafOf = Int32Array.from(chunks, (c) => leafIndex.get(c) ?? -1);
+      buffers.push(payload.leafOf.buffer);
+    }
+    return withTransfer(payload, buffers);
+  }
+
+  return { probe, evaluate, forget: () => (cached = null) };
+}
