@@ -107,9 +107,32 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
     if (t.caption) kinds.set(key(trimRange(text, { start: Math.min(t.caption.start, t.start), end: t.end })), { type: 'table', table: t });
   }
 
+  // A heading left alone before a cut (it and the next block do not fit together) joins the start of what follows:
+  // the two are packed again at words, so the heading opens a chunk with the first words of its body.
+  const wordLevels = separatorLevels(text, ['\\s+', ''], true, 'start').map((level) => keepAtomic(level, atomic));
+  const joinHeadings = (spans: SplitSpan[]): SplitSpan[] => {
+    const joined: SplitSpan[] = [];
+    for (let i = 0; i < spans.length; i++) {
+      const span = spans[i]!;
+      const next = spans[i + 1];
+      // Only before its own body: not before another heading, nor a table or code block kept whole.
+      if (next && headingOnly(span) && !headingEnds.has(trimRange(text, next).start) && !kinds.has(key(next))) {
+        const repacked: SplitSpan[] = [];
+        packLevels(text, span.start, next.end, wordLevels, params, repacked);
+        if (repacked.length > 0 && !headingOnly(repacked[0]!)) {
+          joined.push(...repacked);
+          i++;
+          continue;
+        }
+      }
+      joined.push(span);
+    }
+    return joined;
+  };
+
   const out: StructureSpan[] = [];
-  const pushText = (spans: SplitSpan[]): void => {
-    for (const span of spans) {
+  const pushText = (found: SplitSpan[]): void => {
+    for (const span of joinHeadings(found)) {
       const kind = kinds.get(key(span));
       // A piece of a code block too large to keep whole is still code.
       const around = outline.code[lastStartingAtOrBefore(outline.code, span.start)];

@@ -1,0 +1,46 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { charsUnit } from '../units';
+import { buildOutline } from './markdown';
+import { splitMarkdown } from './markdownSplit';
+
+/**
+ * A heading with no body joins what follows: no chunk is a bare heading line while its own section's text follows,
+ * unless the heading and the first word after it do not fit in one chunk together.
+ */
+describe('markdown: no heading-only chunk before its own body', () => {
+  it('holds for random documents, sizes and overlaps', () => {
+    const word = fc.constantFrom('record', 'stay', 'policy', 'travel', 'meal', 'hotel', 'per', 'diem', 'a');
+    const paragraph = fc.array(word, { minLength: 1, maxLength: 40 }).map((w) => w.join(' ') + '.');
+    const section = fc.record({
+      depth: fc.integer({ min: 1, max: 3 }),
+      title: fc.array(word, { minLength: 1, maxLength: 3 }),
+      body: fc.array(paragraph, { maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(fc.array(section, { minLength: 1, maxLength: 8 }), fc.integer({ min: 20, max: 300 }), fc.constantFrom(0, 0.1), (sections, size, fraction) => {
+        const text = sections.map((s) => `${'#'.repeat(s.depth)} ${s.title.join(' ')}\n\n${s.body.join('\n\n')}`).join('\n\n');
+        const outline = buildOutline(text);
+        const spans = splitMarkdown(text, { size, overlap: Math.floor(size * fraction), unit: charsUnit, outline });
+        const headingAt = new Map(outline.headings.map((h) => [h.start, h]));
+        spans.forEach((s, i) => {
+          const t = text.slice(s.start, s.end);
+          const lead = s.start + (t.length - t.trimStart().length);
+          const heading = headingAt.get(lead);
+          const next = spans[i + 1];
+          // A bare heading, while the next chunk starts in its own section (before the next heading).
+          const nextHeading = outline.headings.find((h) => h.start > lead);
+          const bodyFollows = next !== undefined && next.start < (nextHeading?.start ?? text.length) && text.slice(s.end, nextHeading?.start ?? text.length).trim() !== '';
+          if (heading && heading.end >= s.start + t.trimEnd().length && bodyFollows) {
+            const firstWord = /\S+/.exec(text.slice(s.end))![0];
+            const together = text.slice(lead, s.end + text.slice(s.end).indexOf(firstWord) + firstWord.length);
+            expect(charsUnit.count(together) > size, JSON.stringify({ t, together, size })).toBe(true);
+          }
+          // Sizes stay within the limit unless flagged.
+          if (!s.oversize) expect(charsUnit.count(t)).toBeLessThanOrEqual(size);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
