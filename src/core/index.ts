@@ -200,43 +200,14 @@ export function optionsKey(options: ResolvedOptions): string {
   return JSON.stringify(shaping);
 }
 
-export {
-  validateOptions,
-  ChunkOptionsError,
-  BASE_DEFAULTS,
-  KEEP_SEPARATOR_VALUES,
-  COMPAT_MODES,
-  SENTENCE_FINDERS,
-  RETRIEVAL_MODES,
-  DEFAULT_HEADER_TEMPLATE,
-  HEADER_PLACEHOLDERS,
-} from './options';
-export { OPTION_TABLE, ENGINE_OPTIONS, optionSpec, optionByFlag, appliesTo, type OptionSpec, type OptionName, type OptionKind, type ControlSpec, type OptionGroup } from './optionTable';
+// Everything the page's main thread may use (descriptions, the option table, validation, stats, formats, the
+// evaluation lab's pure parts), then what only the worker, the CLI and the library need.
+export * from './describe';
 export { renderHeader, PATH_JOINER } from './headers';
-export { CHUNKER_NAME, CHUNKER_VERSION } from './version';
 export { semanticPrepareOptions, semanticSplitParams } from './strategies/semantic/split';
-export {
-  prepareSemantic,
-  analyseSemantic,
-  splitSemantic,
-  BREAKPOINT_MODES,
-  BREAKPOINT_DEFAULTS,
-  type SemanticPreparation,
-  type SemanticAnalysis,
-  type SemanticParams,
-  type SemanticResult,
-  type SemanticSpan,
-} from './semantic';
-export { STRATEGIES, STRATEGY_NAMES, getStrategy, loadStrategy, strategiesWithCompat } from './strategies';
-export { LANGUAGE_PRESETS, LANGUAGE_NAMES, LANGCHAIN_JS_LANGUAGES } from './languages';
-export { UNIT_NAMES, getUnit, isTokenEncoding, TOKEN_ENCODINGS } from './units';
-export { chunkOverlaps, chunkStats, type ChunkStats } from './stats';
-export { documentIdFor, hashString } from './ids';
-export { checkSeparatorRegex } from './separator-regex';
-export { formatChunks, EXPORT_FORMATS, type ExportFormat } from './format';
-export type { Strategy, StrategyDescription, StrategyImplementation, LoadedStrategy, SplitSpan, ControlName } from './registry';
-export { EVAL_OPTIONS, RETRIEVERS, STOP_WORD_LISTS, MAX_K, type EvalOptionName } from './optionTable';
+export { prepareSemantic, analyseSemantic, splitSemantic, type SemanticPreparation, type SemanticAnalysis, type SemanticParams, type SemanticResult, type SemanticSpan } from './semantic';
+export { loadStrategy } from './strategies';
+export { getUnit } from './units';
+export type { StrategyImplementation, LoadedStrategy } from './registry';
 // The evaluation lab: retrievers (BM25, dense, hybrid) and golden-set evaluation (src/core/eval, src/core/retrieve).
-export * from './retrieve';
 export * from './eval';
-export type * from './types';
