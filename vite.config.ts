@@ -1,6 +1,9 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join, relative, resolve, sep } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
@@ -10,8 +13,49 @@ const isolationHeaders = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+/**
+ * The offline app (issue 12): after `vite build` has written the app, this writes <outDir>/sw.js from
+ * src/pwa/sw.template.js with the list of every file in the build (the app shell, lazy chunks, workers, wasm,
+ * grammars, tokenizer ranks, pdf/docx readers, public/models) and a version hashed from their contents, so a new
+ * deployment is a new service worker. Hand-written rather than vite-plugin-pwa (README, "Offline"): 60 lines of
+ * worker, no workbox-build dependency tree, and control over what matters here (the COOP/COEP headers travel
+ * with the cached page; model files the cache lacks answer 404 offline so transformers.js falls back to its own
+ * cache of hub models; cross-origin requests are never intercepted).
+ */
+function serviceWorker(): Plugin {
+  let outDir = 'dist/app';
+  let root = process.cwd();
+  return {
+    name: 'chunkscope-sw',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const dir = resolve(root, outDir);
+      const files: string[] = [];
+      const walk = (folder: string) => {
+        for (const entry of readdirSync(folder, { withFileTypes: true })) {
+          const path = join(folder, entry.name);
+          if (entry.isDirectory()) walk(path);
+          else if (entry.isFile()) files.push(relative(dir, path).split(sep).join('/'));
+        }
+      };
+      walk(dir);
+      const cached = files.filter((f) => f !== 'sw.js' && !f.endsWith('.map')).sort();
+      const hash = createHash('sha256');
+      for (const f of cached) hash.update(f).update('\0').update(readFileSync(join(dir, f))).update('\0');
+      const version = hash.digest('hex').slice(0, 16);
+      const urls = cached.map((f) => (f === 'index.html' ? '/' : `/${f}`));
+      const template = readFileSync(join(root, 'src/pwa/sw.template.js'), 'utf8');
+      writeFileSync(join(dir, 'sw.js'), template.replace("'__VERSION__'", () => `'${version}'`).replace('= __PRECACHE__;', () => `= ${JSON.stringify(urls)};`));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   resolve: {
     alias: [
       // The markdown parser decodes entities with decode-named-character-reference, whose "browser" build uses

@@ -1,4 +1,8 @@
 import { useState } from 'react';
+import { OfflineStatus, usePwa } from '../pwa/PwaStatus';
+import { downloadFile } from '../state/controller';
+import { SHARE_FRAGMENT_LIMIT } from '../state/shareLink';
+import { currentShareFile, currentShareLink } from '../state/shareLinkSync';
 import { selectChunkCount, selectError, selectProgress, selectResult, selectRunning } from '../state/selectors';
 import { useStore } from '../state/store';
 import { ExportMenu } from './export/ExportMenu';
@@ -15,6 +19,7 @@ export function Header() {
   const loadProgress = useStore((s) => s.loadProgress);
 
   const embedProgress = useStore((s) => s.embedProgress);
+  const { online } = usePwa();
   let status: string;
   if (loadProgress !== null) status = `Loading document… ${Math.round(loadProgress * 100)}%`;
   else if (embedProgress?.stage === 'loading') status = 'Loading the embedding model…';
@@ -22,6 +27,8 @@ export function Header() {
   else if (embedProgress?.stage === 'embedding') status = `Embedding sentences… ${Math.round(embedProgress.fraction * 100)}%`;
   else if (running && progress !== null) status = `Chunking… ${Math.round(progress * 100)}%`;
   else if (running) status = 'Chunking…';
+  // Offline, a failure is the network's (a model that is not cached), not the settings'.
+  else if (error && !online) status = result ? 'Offline — showing the last good result' : 'Offline — this needs the network';
   else if (error && result) status = 'Settings invalid — showing the last good result';
   else if (error) status = 'Settings invalid';
   else if (result) status = `${formatNumber(count)} chunks in ${result.elapsedMs < 1 ? '<1' : Math.round(result.elapsedMs)} ms`;
@@ -40,11 +47,14 @@ export function Header() {
       </div>
       <div className="status" role="status" aria-live="polite">
         <span className={`status-dot${running || loadProgress !== null || embedProgress !== null ? ' is-busy' : error ? ' is-warn' : ''}`} aria-hidden="true" />
-        <span className="status-text" data-testid="status">{status}</span>
+        <span className="status-text" data-testid="status" title={error && !online ? error : undefined}>
+          {status}
+        </span>
         <span className="status-sep" aria-hidden="true">·</span>
         <span className="muted status-note" title="Web Worker · nothing leaves your browser">Web Worker · nothing leaves your browser</span>
       </div>
       <div className="actions">
+        <OfflineStatus />
         <CopyLinkButton />
         <ExportMenu />
       </div>
@@ -52,27 +62,56 @@ export function Header() {
   );
 }
 
-/** Copies the page address: the URL carries the whole configuration (never the document). */
+/**
+ * Copies a link that restores the configuration (query) and the document (fragment, compressed, never sent to a
+ * server). A document too large for a link gets a message and "Download share file" instead.
+ */
 function CopyLinkButton() {
   const [copied, setCopied] = useState(false);
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
   const copy = async () => {
+    const link = currentShareLink(useStore);
+    if (!link.ok) {
+      setTooLarge(link.message);
+      return;
+    }
+    setTooLarge(null);
     try {
-      await navigator.clipboard.writeText(window.location.href);
+      await navigator.clipboard.writeText(link.url);
       setCopied(true);
       setTimeout(() => setCopied(false), 1200);
     } catch {
-      /* clipboard refused: the address bar holds the same link */
+      /* clipboard refused: show the link so it can be copied by hand */
+      window.prompt('Copy this link:', link.url);
     }
   };
+  const download = () => {
+    const file = currentShareFile(useStore);
+    downloadFile(file.name, file.text, 'application/json');
+    setTooLarge(null);
+  };
   return (
-    <button
-      type="button"
-      className="btn btn-quiet"
-      aria-label="Copy link"
-      title="Copy a link that restores these settings (the document stays in this browser)"
-      onClick={copy}
-    >
-      {copied ? 'Link copied' : 'Copy link'}
-    </button>
+    <span className="share-link">
+      <button
+        type="button"
+        className="btn btn-quiet"
+        aria-label="Copy link"
+        title={`Copy a link that restores these settings and this document (compressed into the link, up to ${SHARE_FRAGMENT_LIMIT.toLocaleString('en-US')} characters; never sent to a server)`}
+        onClick={copy}
+      >
+        {copied ? 'Link copied' : 'Copy link'}
+      </button>
+      {tooLarge && (
+        <span className="share-too-large" role="alert" data-testid="share-too-large">
+          {tooLarge}{' '}
+          <button type="button" className="btn" onClick={download}>
+            Download share file
+          </button>{' '}
+          <button type="button" className="btn btn-quiet" aria-label="Close" onClick={() => setTooLarge(null)}>
+            ×
+          </button>
+        </span>
+      )}
+    </span>
   );
 }
