@@ -7,6 +7,8 @@ import { useStore } from '../../state/store';
 import { strategyPatch } from '../../state/strategyInfo';
 import { applyChunkImport } from '../export/applyChunkImport';
 import { parseChunkExport } from '../export/reimport';
+import { parseShareFile, ShareLinkError } from '../../state/shareLink';
+import { applyShareFile } from '../../state/shareLinkSync';
 
 setPdfWorkerSource(pdfWorkerUrl);
 
@@ -35,6 +37,15 @@ export async function readDroppedFile(file: File): Promise<void> {
     const bytes = new Uint8Array(await file.arrayBuffer());
     // A Chunkscope JSON/JSONL export opened again: the document is rebuilt from its chunks' exact offsets.
     if (/\.jsonl?$/i.test(file.name)) {
+      // A share file ("Download share file", for documents too large for a link): its configuration and document.
+      const shared = parseShareFile(new TextDecoder().decode(bytes));
+      if (shared) {
+        if (current()) {
+          applyShareFile(useStore, shared);
+          setNotice(`Opened the share file “${file.name}”: its settings and its document.`);
+        }
+        return;
+      }
       const chunkExport = parseChunkExport(new TextDecoder().decode(bytes));
       if (chunkExport) {
         if (current()) applyChunkImport(chunkExport, file.name);
@@ -49,7 +60,7 @@ export async function readDroppedFile(file: File): Promise<void> {
     });
   } catch (err) {
     if (!current()) return;
-    const message = err instanceof ImportError ? err.message : `“${file.name}” could not be opened: ${String((err as Error)?.message ?? err).split('\n')[0]}`;
+    const message = err instanceof ImportError || err instanceof ShareLinkError ? err.message : `“${file.name}” could not be opened: ${String((err as Error)?.message ?? err).split('\n')[0]}`;
     setNotice(`${message}${/[.!?]$/.test(message) ? '' : '.'} The current document is unchanged.`);
     return;
   }

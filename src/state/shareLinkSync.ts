@@ -1,0 +1,91 @@
+import type { StoreApi } from 'zustand';
+import { decodeShareFragment, hasSharedDocument, makeShareFile, shareFileName, ShareLinkError, shareLink, type ShareFile, type ShareLinkResult } from './shareLink';
+import type { AppState } from './store';
+import { hasConfig } from './urlCodec';
+import { configFromUrl, pinnedFromUrl } from './urlSync';
+
+/**
+ * The page side of share links (shareLink.ts holds the format): at start, a link's #doc=… fragment becomes the
+ * document; a link with settings but no document says so; "Copy link" and "Download share file" build what they
+ * share from the store and the address bar (whose query urlSync.ts keeps equal to the configuration).
+ */
+
+export const SETTINGS_ONLY_NOTICE = 'This link carries settings only; your own document is shown.';
+export const SETTINGS_ONLY_SAMPLE_NOTICE = 'This link carries settings only; its document is not in it, so the sample document is shown.';
+/** sessionStorage key: set once the page has started in this tab (a reload is not a newly opened link). */
+const SESSION_KEY = 'chunkscope.started';
+
+export interface ShareTarget {
+  location: Pick<Location, 'href' | 'pathname' | 'search' | 'hash'>;
+  history: Pick<History, 'replaceState' | 'state'>;
+  session: Pick<Storage, 'getItem' | 'setItem'> | null;
+}
+
+function defaultTarget(): ShareTarget {
+  let session: Storage | null = null;
+  try {
+    session = window.sessionStorage;
+  } catch {
+    /* storage refused (privacy mode): every start counts as a newly opened link */
+  }
+  return { location: window.location, history: window.history, session };
+}
+
+/**
+ * Apply what the page's own address carries beyond the configuration: the document in its fragment (then the
+ * fragment is removed from the address bar, so a reload after an edit keeps the edit), or, for a settings-only
+ * link opened in a new tab, a notice that the document shown is not the link's. `fallbackText` is the sample the
+ * page shows when nothing is stored.
+ */
+export function applySharedLink(store: StoreApi<AppState>, fallbackText: string, target: ShareTarget = defaultTarget()): void {
+  const { location, history, session } = target;
+  const reloaded = session?.getItem(SESSION_KEY) === '1';
+  try {
+    session?.setItem(SESSION_KEY, '1');
+  } catch {
+    /* quota: ignore */
+  }
+  const state = store.getState();
+  const hash = location.hash; // read before replaceState: `location` is live
+  if (hasSharedDocument(hash)) {
+    history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+    try {
+      const doc = decodeShareFragment(hash);
+      if (doc) {
+        state.setDocument(doc.text, { name: doc.name, pageStarts: null });
+        return;
+      }
+    } catch (err) {
+      const message = err instanceof ShareLinkError ? err.message : 'The link’s document could not be read.';
+      state.setNotice(`${message} ${state.text === fallbackText ? 'The sample document is shown.' : 'Your own document is shown.'}`);
+      return;
+    }
+  }
+  if (!reloaded && hasConfig(location.search)) {
+    const notice = state.text === fallbackText ? SETTINGS_ONLY_SAMPLE_NOTICE : SETTINGS_ONLY_NOTICE;
+    const before = state.notice;
+    state.setNotice(before ? `${before} ${notice}` : notice);
+  }
+}
+
+/** The share link for the page as it is now (configuration in the query, document in the fragment). */
+export function currentShareLink(store: StoreApi<AppState>, href: string = window.location.href): ShareLinkResult {
+  const { text, docName } = store.getState();
+  return shareLink(href, { text, name: docName });
+}
+
+/** A share file for the page as it is now: its name and JSON text. */
+export function currentShareFile(store: StoreApi<AppState>, search: string = window.location.search): { name: string; text: string } {
+  const { text, docName } = store.getState();
+  return { name: shareFileName(docName), text: makeShareFile(search, { text, name: docName }) };
+}
+
+/** Open a share file: its configuration (and pinned comparison) and its document, as its link would. */
+export function applyShareFile(store: StoreApi<AppState>, file: ShareFile): void {
+  const state = store.getState();
+  const query = `?${file.query}`;
+  state.setConfig(configFromUrl(query, state.config));
+  const pinned = pinnedFromUrl(query);
+  if (pinned) state.setLab({ pinned, labOpen: true, labTab: 'compare' });
+  state.setDocument(file.document.text, { name: file.document.name, pageStarts: null });
+}
