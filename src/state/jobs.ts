@@ -58,6 +58,13 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
       },
       onDownload: ({ jobId, file, loaded, total }) => {
         if (!isNewest(jobId)) return;
+        // The built-in model and picked folders are local files (transformers.js reports their reads as downloads):
+        // they load, they do not download.
+        const model = store.getState().config.embedder;
+        if (model === 'builtin' || model.startsWith('local/')) {
+          store.getState().setEmbedProgress({ stage: 'loading', fraction: total > 0 ? loaded / total : 0 });
+          return;
+        }
         store.getState().setEmbedProgress({ stage: 'downloading', fraction: total > 0 ? loaded / total : 0, loaded, total, file });
       },
       onFallback: ({ message }) => {
