@@ -20,6 +20,8 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // The app's service worker precaches ~50 MiB after load: only the offline spec wants it (it allows it itself).
+    serviceWorkers: 'block',
     browserName: 'chromium',
     viewport: { width: 1400, height: 900 },
     acceptDownloads: true,

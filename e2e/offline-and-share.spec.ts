@@ -8,6 +8,9 @@ import { importDocument } from '../src/import/index';
 // Issue 12, items 1 and 2: the installed/offline app (service worker) and share links that carry the document.
 // Each test runs in a fresh browser context, so a service worker installed by one test never serves another.
 
+// The other specs block the service worker (playwright.config.ts); these need it.
+test.use({ serviceWorkers: 'allow' });
+
 const fixture = (name: string) => readFileSync(new URL(`./files/${name}`, import.meta.url));
 
 async function openFile(page: Page, name: string, mimeType: string, buffer: Buffer): Promise<void> {

@@ -3,42 +3,18 @@
  * devDependency; token units through js-tiktoken's bundled ranks), and must print the same chunk texts as
  * Chunkscope's compat mode `chonkie`. The Python Chonkie program stays compiled-only (copyAsCode.test.ts).
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chunk } from '../index';
 import { validateOptions } from '../options';
 import type { ChunkOptions } from '../types';
+import { programRunner } from '../../node/programRunner';
 import { codeFor, reproducesExactly, targetsFor } from './copyAsCode';
 
-const run = promisify(execFile);
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-// Inside node_modules so that the program's bare imports resolve as in a user's project.
-const DIR = mkdtempSync(join(ROOT, 'node_modules', '.chunkscope-chonkie-export-test-'));
-afterAll(() => rmSync(DIR, { recursive: true, force: true }));
-
-let counter = 0;
-
-async function runGenerated(text: string, options: ChunkOptions): Promise<string[]> {
-  const n = counter++;
-  const program = join(DIR, `split${n}.mjs`);
-  const input = join(DIR, `doc${n}.txt`);
-  writeFileSync(program, codeFor(validateOptions(options), 'chonkie-ts'));
-  writeFileSync(input, text, 'utf8');
-  const { stdout } = await run(process.execPath, [program, input], { maxBuffer: 64 * 1024 * 1024 });
-  return JSON.parse(stdout) as string[];
-}
-
-async function expectSameChunks(text: string, options: ChunkOptions): Promise<void> {
-  const compat: ChunkOptions = { ...options, compat: 'chonkie' };
-  expect(reproducesExactly(validateOptions(compat), 'chonkie-ts')).toBe(true);
-  const ours = (await chunk(text, compat)).map((c) => c.content);
-  expect(await runGenerated(text, compat)).toEqual(ours);
-}
+const runner = programRunner('chonkie-ts', 'chonkie');
+afterAll(() => runner.dispose());
+const runGenerated = (text: string, options: ChunkOptions): Promise<string[]> => runner.run(text, options);
+const expectSameChunks = (text: string, options: ChunkOptions): Promise<void> => runner.sameAsCompat(text, options, (a, e) => expect(a).toEqual(e));
 
 const DOC = [
   '# Title',

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chunk } from '../index';
 import { LANGCHAIN_JS_LANGUAGES } from '../languages';
 import { validateOptions } from '../options';
+import { wordsUnit } from '../units';
 import { STRATEGY_NAMES } from '../strategies';
 import type { ChunkOptions, ResolvedOptions } from '../types';
 import { codeFor, reproducesExactly } from './copyAsCode';
@@ -199,7 +200,8 @@ describe('generated LangChain JS code for the structure strategies, executed', (
       const reference = RecursiveCharacterTextSplitter.fromLanguage(c.preset, {
         chunkSize: c.options.size,
         chunkOverlap: c.options.overlap,
-        ...(c.words ? { lengthFunction: (t: string) => (t.match(/\S+/g) ?? []).length } : {}),
+        // Chunkscope's words unit (Intl.Segmenter's word-like segments and emoji), as the program counts them.
+        ...(c.words ? { lengthFunction: (t: string) => wordsUnit.count(t) } : {}),
       });
       expect(printed).toEqual(await reference.splitText(c.text));
       expect(printed.length).toBeGreaterThan(1);

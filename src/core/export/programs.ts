@@ -115,7 +115,10 @@ export class JsSplitter {
   /** Sizes in words or tokens need a length function (characters are LangChain's default). */
   lengthFunction(): this {
     const { o } = this;
-    if (o.unit === 'words') this.fields.push('lengthFunction: (t) => (t.match(/\\S+/g) ?? []).length');
+    if (o.unit === 'words') {
+      this.setup.push(...JS_WORD_COUNTER);
+      this.fields.push('lengthFunction: countWords');
+    }
     else if (isTokenUnit(o.unit)) {
       this.imports.push("import { getEncoding } from 'js-tiktoken';");
       this.setup.push(`const encoder = getEncoding(${jsString(o.unit)});`);
@@ -142,6 +145,13 @@ export class JsSplitter {
     return language ? `${cls}.fromLanguage(${jsString(language)}, ${body})` : `new ${cls}(${body})`;
   }
 }
+
+/** Chunkscope's words unit in a JS program: Intl.Segmenter's word-like segments, plus emoji, for any language. */
+export const JS_WORD_COUNTER = [
+  "// Words as Chunkscope counts them: Intl.Segmenter's word-like segments (any language) and emoji.",
+  "const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });",
+  'const countWords = (t) => [...wordSegmenter.segment(t)].filter((s) => s.isWordLike || /\\p{Extended_Pictographic}/u.test(s.segment)).length;',
+];
 
 /** The summary and the line saying how close the program is. */
 export function jsHead(o: ResolvedOptions, approximation?: string, npm = '@langchain/textsplitters'): string[] {
@@ -186,6 +196,9 @@ export function reproducesExactly(options: ResolvedOptions, target: CodeTarget):
 // ---------------------------------------------------------------------------------------------------------------
 // Python (LangChain, LlamaIndex, Chonkie)
 
+/** Python has no Intl.Segmenter: its programs count whitespace-separated words. */
+export const PY_WORDS_NOTE = "# Words here are runs of non-whitespace; Chunkscope counts Intl.Segmenter's words (CJK and Thai differ).";
+
 export const PY_READ = [
   '# newline="" keeps CRLF line ends as they are: the splitters see the same text as Chunkscope.',
   'with open(sys.argv[1], encoding="utf-8", newline="") as f:',
@@ -224,7 +237,10 @@ export function langchainPySplitter(o: ResolvedOptions, { oneSeparator }: { oneS
   }
   if (o.separatorsAreRegex && language === null) args.push('is_separator_regex=True');
   imports.push(`from langchain_text_splitters import ${cls}`);
-  if (o.unit === 'words') args.push('length_function=lambda t: len(t.split())');
+  if (o.unit === 'words') {
+    args.push('length_function=lambda t: len(t.split())');
+    notes.push(PY_WORDS_NOTE);
+  }
   if (isTokenUnit(o.unit)) {
     return { imports, notes, expr: `${cls}.from_tiktoken_encoder(\n    encoding_name=${pyString(o.unit)},\n    ${args.join(',\n    ')},\n)` };
   }
@@ -584,11 +600,15 @@ function llamaTsTokenizer(unit: UnitName): { npm: string; imports: string[]; set
       field: 'tokenizer',
     };
   }
-  const count = unit === 'chars' ? 't.length' : '(t.match(/\\S+/g) ?? []).length';
+  const count = unit === 'chars' ? 't.length' : 'countWords(t)';
   return {
     npm: '',
     imports: [],
-    setup: [`// Sizes in ${unit === 'chars' ? 'characters (UTF-16 code units)' : 'words (runs of non-whitespace)'}: the splitter counts encode(text).length.`, `const tokenizer = { encode: (t) => new Uint32Array(${count}), decode: () => '' };`],
+    setup: [
+      ...(unit === 'chars' ? [] : JS_WORD_COUNTER),
+      `// Sizes in ${unit === 'chars' ? 'characters (UTF-16 code units)' : 'words'}: the splitter counts encode(text).length.`,
+      `const tokenizer = { encode: (t) => new Uint32Array(${count}), decode: () => '' };`,
+    ],
     notes: [],
     field: 'tokenizer',
   };
