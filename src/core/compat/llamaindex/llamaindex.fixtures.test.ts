@@ -224,7 +224,7 @@ describe('LlamaIndex TS quirks reproduced', () => {
 
   test('a URI holding an abbreviation keeps its placeholder in the package (content !== text)', async () => {
     const text = 'See www.etc.com today. Then stop.';
-    const c: LlamaCase = { strategy: 'sentence', size: 3, overlap: 0, unit: 'words' };
+    const c: LlamaCase = { strategy: 'sentence', size: 30, overlap: 0, unit: 'chars' };
     const expected = ['See www.{{ABBREV_0}}com today.', 'Then stop.'];
     await check(text, c, expected);
     const [first] = await compatChunks(text, c);
