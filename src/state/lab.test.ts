@@ -100,13 +100,14 @@ describe('sweep', () => {
 });
 
 describe('editor marks', () => {
-  const result = { jobId: 3, starts: Int32Array.from([0, 10]), ends: Int32Array.from([10, 20]) } as never;
+  const result = { jobId: 3, version: 7, starts: Int32Array.from([0, 10]), ends: Int32Array.from([10, 20]) } as never;
   const base = { labOpen: true, labTab: 'probe' as const, probe: null, result, golden: [], activeQuestion: null, run: null, comparison: null, text: 'x'.repeat(20) };
   it('marks probe hits with rank badges, and matched children of a parent', () => {
     const probe = {
       jobId: 3,
       query: 'q',
       requestedAt: 0,
+      version: 7,
       matched: 2,
       units: 2,
       indexMs: 0,
@@ -117,7 +118,8 @@ describe('editor marks', () => {
       { start: 0, end: 20, kind: 'hit', badge: '#1 2.50', title: 'Rank 1, score 2.50' },
       { start: 10, end: 20, kind: 'matched', title: 'Matched child, score 2.50' },
     ]);
-    expect(labMarks({ ...base, probe: { ...probe, jobId: 2 } })).toEqual([]); // stale: drawn for other chunks
+    expect(labMarks({ ...base, probe: { ...probe, jobId: 2 } })).toHaveLength(2); // the last ranking stays while the next is computed
+    expect(labMarks({ ...base, probe: { ...probe, version: 6 } })).toEqual([]); // another text: its offsets mean nothing
     expect(labMarks({ ...base, probe, labOpen: false })).toEqual([]);
   });
   it('draws A/B boundaries in compare', () => {
@@ -129,5 +131,35 @@ describe('editor marks', () => {
       ['both', 0],
       ['both', 20],
     ]);
+  });
+});
+
+import { corpusBudget, formatBytes, measuredFrom, orphanLabel, orphanSummary, ORPHAN_ENDS_MID, ORPHAN_STARTS_MID } from './labBudget';
+
+describe('orphans and budget arithmetic', () => {
+  it('flags chunks cut mid-sentence', () => {
+    const text = 'One sentence here. Two sentence there. Three.';
+    const result = { text, starts: Int32Array.from([0, 24]), ends: Int32Array.from([24, text.length]) } as never;
+    const o = orphanSummary(result)!;
+    expect(o.flags[0]! & ORPHAN_ENDS_MID).toBeTruthy();
+    expect(o.flags[1]! & ORPHAN_STARTS_MID).toBeTruthy();
+    expect(o.count).toBe(2);
+    expect(orphanLabel(o.flags[1]!)).toBe('starts mid-sentence');
+    expect(orphanSummary(result)).toBe(o); // memoized per result
+  });
+  it("works the seeds' example: 1,000 documents × 2,000 tokens at 500-token chunks with 10% overlap", () => {
+    // A 10,000-character document of 2,500 tokens cut into 5 chunks of 550 tokens (overlap counted twice).
+    const result = { text: 'x'.repeat(10_000), starts: Int32Array.from([0, 1800, 3600, 5400, 7200]), ends: Int32Array.from([2200, 4000, 5800, 7600, 10_000]) } as never;
+    const m = measuredFrom(result, [550, 550, 550, 550, 550])!;
+    const chunkChars = 2200 * 4 + 2800;
+    expect(m.documentTokens).toBeCloseTo((10_000 * 2750) / chunkChars);
+    const b = corpusBudget({ documentTokens: 2500, chunks: 5, chunkTokens: 2750 }, { documents: 1000, meanTokens: 2000, dims: 1536, bytesPerDim: 4, k: 5, contextWindow: 8192 });
+    expect(b.corpusTokens).toBe(2_000_000);
+    expect(b.chunks).toBe(4000);
+    expect(b.embeddingTokens).toBeCloseTo(2_200_000);
+    expect(b.indexBytes).toBe(4000 * 1536 * 4);
+    expect(b.contextTokens).toBe(2750);
+    expect(b.contextFraction).toBeCloseTo(2750 / 8192);
+    expect(formatBytes(b.indexBytes)).toBe('24.6 MB');
   });
 });

@@ -87,10 +87,11 @@ export function startLabJobs(store: StoreApi<AppState>, chunks: ChunkClient, sto
     const abort = new AbortController();
     probeAbort = abort;
     const jobId = s.result.jobId;
+    const version = s.result.version;
     chunks.probe(jobId, s.query, settings, abort.signal).then(
       (payload) => {
         if (abort.signal.aborted || get().result?.jobId !== jobId) return;
-        get().setLab({ probe: { ...payload, requestedAt }, probeError: null });
+        get().setLab({ probe: { ...payload, requestedAt, version }, probeError: null });
       },
       (error: unknown) => {
         if (abort.signal.aborted || error instanceof StaleJobError || (error as Error)?.name === 'AbortError') return;

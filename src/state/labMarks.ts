@@ -3,7 +3,8 @@ import { boundaryDiff } from './labCompare';
 
 /**
  * What the lab draws over the document (pure; the editor turns marks into Monaco decorations in one batch):
- * - probe: each retrieved unit with its rank badge and score; for parents / windows also the matched children or
+ * - probe: each retrieved unit with its rank badge and score (the last ranking stays drawn while a slider move's new
+ *   one is computed, as the chunks do); for parents / windows also the matched children or
  *   sentences;
  * - golden set: the selected question's answer spans and the chunks its last run retrieved (rank badges);
  * - compare: chunk boundaries only in A, only in B, in both.
@@ -35,7 +36,7 @@ type MarkState = Pick<AppState, 'labOpen' | 'labTab' | 'probe' | 'result' | 'gol
 export function labMarks(s: MarkState): LabMark[] {
   if (!s.labOpen || !s.result) return [];
   const out: LabMark[] = [];
-  if (s.labTab === 'probe' && s.probe && s.probe.jobId === s.result.jobId) {
+  if (s.labTab === 'probe' && s.probe && s.probe.version === s.result.version) {
     for (const h of s.probe.hits) {
       out.push({ start: h.start, end: h.end, kind: 'hit', badge: `#${h.rank} ${formatScore(h.score)}`, title: `Rank ${h.rank}, score ${formatScore(h.score)}` });
       if (h.kind !== 'chunk') for (const m of h.matched) out.push({ start: m.start, end: m.end, kind: 'matched', title: `Matched ${h.kind === 'window' ? 'sentence' : 'child'}, score ${formatScore(m.score)}` });

@@ -15,6 +15,8 @@ export type LabTab = 'probe' | 'golden' | 'sweep' | 'compare';
 export interface ProbeView extends ProbePayload {
   /** performance.now() of the input (a slider move, a keystroke) this ranking answers. */
   requestedAt: number;
+  /** The document version it ranked (its offsets stay valid, and it stays on screen, until the text changes). */
+  version: number;
 }
 
 export interface LabRun {

@@ -100,6 +100,8 @@ export function ChunkEditor() {
     /** The evaluation lab's marks: probe hits, answer spans and retrieved chunks, A/B boundaries. */
     const labDeco = editor.createDecorationsCollection();
     let labShown: LabMark[] = [];
+    let measuredProbe: unknown = null;
+    let revealedFor = '';
     let hoveredChunk: number | null = null;
     let applyingExternal = false;
     /** True while a large document is being loaded piece by piece. */
@@ -170,10 +172,23 @@ export function ChunkEditor() {
     const paintLab = (force = false) => {
       const s = useStore.getState();
       const marks = s.result && !loading && inSync(s.result) ? labMarks(s) : [];
-      if (!force && sameMarks(marks, labShown)) return;
-      const reveal = marks.length > 0 && (labShown.length === 0 || marks[0]!.start !== labShown[0]!.start) && marks[0]!.kind !== 'only-a' && marks[0]!.kind !== 'only-b' && marks[0]!.kind !== 'both';
+      if (force || !sameMarks(marks, labShown)) drawLab(marks);
+      // The probe's input-to-paint (a slider move or a keystroke to its ranking on screen), once per ranking; a
+      // ranking equal to the one drawn is on screen as soon as it arrives.
+      if (s.labTab === 'probe' && s.probe && s.probe !== measuredProbe && s.probe.jobId === s.result?.jobId && marks.length > 0) {
+        measuredProbe = s.probe;
+        performance.measure('chunkscope:probe-paint', { start: s.probe.requestedAt, end: performance.now(), detail: { jobId: s.probe.jobId, hits: s.probe.hits.length } });
+      }
+    };
+    /** Marks are revealed once per question (a new probe query, a clicked golden question), not on slider moves. */
+    const drawLab = (marks: LabMark[]) => {
+      const s = useStore.getState();
+      const focus = s.labTab === 'probe' ? `probe\u0000${s.probe?.query ?? ''}` : s.labTab === 'golden' ? `golden\u0000${s.activeQuestion ?? ''}` : '';
+      const reveal = focus !== '' && focus !== revealedFor && marks.some((m) => m.kind === 'hit' || m.kind === 'answer');
+      if (reveal) revealedFor = focus;
       labShown = marks;
       labDeco.set(labDecorations(model, marks));
+
       if (reveal) {
         const first = marks.find((m) => m.kind === 'answer') ?? marks[0]!;
         editor.revealRangeInCenterIfOutsideViewport(offsetRange(model, first.start, first.end), monaco.editor.ScrollType.Smooth);

@@ -132,11 +132,11 @@ function ProbeTab() {
   const probe = useStore((s) => s.probe);
   const error = useStore((s) => s.probeError);
   const text = useStore((s) => s.result?.text ?? '');
-  const jobId = useStore((s) => s.result?.jobId);
+  const version = useStore((s) => s.result?.version);
   const setLab = useStore((s) => s.setLab);
   const select = useStore((s) => s.select);
   const [draft, setDraft] = useState(query);
-  const shown = probe && probe.jobId === jobId ? probe : null;
+  const shown = probe && probe.version === version ? probe : null;
   return (
     <div className="lab-probe">
       <div className="lab-row">
@@ -162,7 +162,12 @@ function ProbeTab() {
         </p>
       )}
       {!query.trim() && <p className="hint">Type a question: the chunks retrieval would return are ranked here and marked in the editor; move any slider and the ranking follows.</p>}
-      {shown && query.trim() && (
+      {query.trim() && (!shown || shown.query !== query) && !error && (
+        <p className="muted small" aria-live="polite">
+          Ranking…
+        </p>
+      )}
+      {shown && query.trim() && shown.query === query && (
         <>
           <p className="muted small" data-testid="probe-summary">
             {shown.hits.length === 0
@@ -186,13 +191,13 @@ function ProbeTab() {
                   <span className="lab-score" title="score">
                     {formatScore(h.score)}
                   </span>
-                  <span className="lab-kind">{h.kind === 'parent' ? 'parent' : h.kind === 'window' ? 'window' : `chunk ${h.leaf + 1}`}</span>
+                  <span className="lab-kind">{h.kind === 'parent' ? 'parent' : h.kind === 'window' ? 'window' : `chunk #${h.leaf}`}</span>
                   <span className="lab-preview">{preview(text, h.start, h.end)}</span>
                 </button>
                 {h.kind !== 'chunk' && h.matched.length > 0 && (
                   <span className="lab-matched-list muted small">
                     matched {h.kind === 'window' ? 'sentence' : 'child'}
-                    {h.matched.length > 1 ? 's' : ''}: {h.matched.map((m) => `chunk ${m.leaf + 1} (${formatScore(m.score)})`).join(', ')}
+                    {h.matched.length > 1 ? 's' : ''}: {h.matched.map((m) => `chunk #${m.leaf} (${formatScore(m.score)})`).join(', ')}
                   </span>
                 )}
               </li>
@@ -206,24 +211,14 @@ function ProbeTab() {
 
 function MeansTable({ means, k }: { means: MeanMetrics; k: number }) {
   return (
-    <table className="lab-means" data-testid="lab-means">
-      <thead>
-        <tr>
-          {METRIC_NAMES.map((m) => (
-            <th key={m} scope="col">
-              {m === 'hit' ? `Hit@${k}` : METRIC_LABELS[m]}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          {METRIC_NAMES.map((m) => (
-            <td key={m}>{metric(m, means[m])}</td>
-          ))}
-        </tr>
-      </tbody>
-    </table>
+    <dl className="lab-means-grid" data-testid="lab-means">
+      {METRIC_NAMES.map((m) => (
+        <div key={m}>
+          <dt>{m === 'hit' ? `Hit@${k}` : METRIC_LABELS[m]}</dt>
+          <dd>{metric(m, means[m])}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -299,8 +294,13 @@ function GoldenTab() {
           <button type="button" className="primary" onClick={() => void runGoldenSet()} disabled={running || golden.length === 0}>
             {running ? 'Running…' : 'Run golden set'}
           </button>
+        </div>
+        <div className="lab-io small">
+          <span className="muted">
+            {golden.length} question{golden.length === 1 ? '' : 's'} · stored with this document
+          </span>
           <span className="lab-spacer" />
-          <button type="button" onClick={() => file.current?.click()}>
+          <button type="button" className="link" onClick={() => file.current?.click()}>
             Import…
           </button>
           <input
@@ -317,14 +317,14 @@ function GoldenTab() {
           <label className="sr-only" htmlFor="lab-export-format">
             Export format
           </label>
-          <select id="lab-export-format" value={format} onChange={(e) => setFormat(e.target.value as GoldenFormat)}>
+          <select id="lab-export-format" className="lab-small-select" value={format} onChange={(e) => setFormat(e.target.value as GoldenFormat)}>
             {GOLDEN_FORMATS.map((f) => (
               <option key={f} value={f}>
                 {f === 'csv' ? 'Chroma CSV' : f.toUpperCase()}
               </option>
             ))}
           </select>
-          <button type="button" onClick={onExport} disabled={golden.length === 0}>
+          <button type="button" className="link" onClick={onExport} disabled={golden.length === 0}>
             Export
           </button>
         </div>

@@ -13,6 +13,7 @@ import {
 } from '../../state/selectors';
 import { BASE_DEFAULTS, getStrategy } from '../../core/describe';
 import type { PaintableResult } from '../../state/resultsSlice';
+import { orphanLabel, orphanSummary } from '../../state/labBudget';
 import { useStore } from '../../state/store';
 import { chunkPreview } from './chunkPreview';
 import { formatNumber, unitLabel } from './format';
@@ -276,6 +277,7 @@ const ChunkRow = memo(function ChunkRow({ result, index, height, tokens, embedde
           </span>
         )}
         {over && <span className="badge badge-warn">over limit</span>}
+        <OrphanBadge result={result} index={index} />
         {!extras && result.contentDiffers[index] === 1 && <span className="badge">content differs</span>}
         <span className="chunk-offsets">
           {fmt(s)}–{fmt(e)}
@@ -388,5 +390,16 @@ function CopyChunkButton({ result, index }: { result: PaintableResult | null; in
     <button type="button" className="btn btn-small" aria-label="Copy chunk" onClick={copy} disabled={target === null} title={target !== null ? `Copy chunk #${target}` : undefined}>
       {copied ? 'Copied' : 'Copy chunk'}
     </button>
+  );
+}
+
+/** Orphan chunks (starting or ending mid-sentence, heading only) are flagged in their row. */
+function OrphanBadge({ result, index }: { result: PaintableResult; index: number }) {
+  const label = orphanLabel(orphanSummary(result)?.flags[index] ?? 0);
+  if (!label) return null;
+  return (
+    <span className="badge badge-orphan" title={`Orphan chunk: ${label}`} data-testid="orphan-badge">
+      orphan
+    </span>
   );
 }

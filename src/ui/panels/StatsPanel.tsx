@@ -1,5 +1,6 @@
-import { useDeferredValue } from 'react';
-import { selectConfig, selectContextBudget, selectResult, selectStats, unitCounts } from '../../state/selectors';
+import { useDeferredValue, useState } from 'react';
+import { corpusBudget, formatBytes, measuredFrom, orphanSummary } from '../../state/labBudget';
+import { selectConfig, selectContextBudget, selectResult, selectStats, tokensFor, unitCounts } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { SizeHistogram } from '../charts/SizeHistogram';
 import { formatNumber, unitLabel } from './format';
@@ -46,6 +47,7 @@ export function StatsPanel() {
         )}
       </p>
       {result && <SizeHistogram sizes={result.sizes} limit={result.limit} unit={unit} />}
+      <OrphanLine />
 
       <div className="budget">
         <div className="budget-inputs">
@@ -93,6 +95,7 @@ export function StatsPanel() {
             style={{ width: `${Math.min(100, pct ?? 0)}%` }}
           />
         </div>
+        <CorpusBudget />
       </div>
     </section>
   );
@@ -107,5 +110,90 @@ function Stat({ label, value, digits = 0 }: { label: string; value: number | und
         {value === undefined || !Number.isFinite(value) ? '–' : formatNumber(value, Math.abs(value) < 1000 ? digits : 0)}
       </dd>
     </div>
+  );
+}
+
+/** Orphan chunks (core's orphanChunks): starting or ending mid-sentence, or only a heading. */
+function OrphanLine() {
+  const result = useDeferredValue(useStore(selectResult));
+  const o = orphanSummary(result);
+  if (!o || o.flags.length === 0) return null;
+  return (
+    <p className="muted small orphan-line" data-testid="orphan-count" title="Chunks that start or end in the middle of a sentence, or hold only a heading: they embed a fragment">
+      {o.count === 0 ? (
+        'No orphan chunks: every chunk starts and ends on a sentence boundary.'
+      ) : (
+        <>
+          <strong className="orphan-count">{formatNumber(o.count)}</strong> orphan chunk{o.count === 1 ? '' : 's'}: {formatNumber(o.startsMid)} start mid-sentence, {formatNumber(o.endsMid)} end mid-sentence
+          {o.headingOnly ? `, ${formatNumber(o.headingOnly)} only a heading` : ''}.
+        </>
+      )}
+    </p>
+  );
+}
+
+/** The budget arithmetic for a whole corpus, from this document's measured chunks per token and overlap. */
+function CorpusBudget() {
+  const result = useDeferredValue(useStore(selectResult));
+  const tokens = useStore((s) => s.tokens);
+  const config = useStore(selectConfig);
+  const [documents, setDocuments] = useState(1000);
+  const [meanTokens, setMeanTokens] = useState<number | null>(null);
+  const [dims, setDims] = useState(1536);
+  const counts = tokensFor(result, tokens);
+  const measured = result && counts ? measuredFrom(result, counts.counts) : null;
+  if (!measured) return null;
+  const mean = meanTokens ?? Math.max(1, Math.round(measured.documentTokens));
+  const b = corpusBudget(measured, { documents, meanTokens: mean, dims, bytesPerDim: 4, k: config.chunksInContext, contextWindow: config.contextWindow });
+  const num = (value: number, set: (n: number) => void, label: string) => (
+    <input
+      type="number"
+      min={1}
+      aria-label={label}
+      value={value}
+      onChange={(e) => {
+        const n = Number(e.target.value);
+        if (Number.isFinite(n) && n >= 1) set(Math.floor(n));
+      }}
+    />
+  );
+  return (
+    <details className="corpus-budget">
+      <summary>Corpus budget</summary>
+      <div className="corpus-inputs">
+        <label>
+          <span>Documents</span>
+          {num(documents, setDocuments, 'Documents in the corpus')}
+        </label>
+        <label>
+          <span>Mean tokens</span>
+          {num(mean, setMeanTokens, 'Mean tokens per document')}
+        </label>
+        <label>
+          <span>Vector width</span>
+          {num(dims, setDims, 'Embedding dimensions')}
+        </label>
+      </div>
+      <dl className="corpus-figures" data-testid="corpus-budget">
+        <dt>Measured here</dt>
+        <dd>
+          {(b.chunksPerToken * 1000).toFixed(2)} chunks per 1k tokens · overlap ×{b.overlapFactor.toFixed(2)}
+        </dd>
+        <dt>Chunks in the index</dt>
+        <dd>
+          {formatNumber(b.corpusTokens)} tokens → <strong>{formatNumber(Math.round(b.chunks))}</strong> chunks
+        </dd>
+        <dt>Embedding tokens</dt>
+        <dd>{formatNumber(Math.round(b.embeddingTokens))}</dd>
+        <dt>Index size</dt>
+        <dd>
+          {formatBytes(b.indexBytes)} <span className="muted">(float32 × {dims})</span>
+        </dd>
+        <dt>Context at k = {config.chunksInContext}</dt>
+        <dd>
+          {formatNumber(Math.round(b.contextTokens))} of {formatNumber(config.contextWindow)} tokens ({formatNumber(b.contextFraction * 100, 0)}%), {b.corpusCoverage < 0.001 ? '<0.1' : formatNumber(b.corpusCoverage * 100, 1)}% of the corpus
+        </dd>
+      </dl>
+    </details>
   );
 }
