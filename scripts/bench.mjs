@@ -14,6 +14,7 @@ const steps = [
   ['bench/llamaindex.bench.ts', ['npx', 'tsx', 'bench/llamaindex.bench.ts', ...args]],
   ['bench/chonkie.bench.ts', ['npx', 'tsx', 'bench/chonkie.bench.ts', ...args]],
   ['bench/eval.bench.ts', ['npx', 'tsx', 'bench/eval.bench.ts']],
+  ['bench/lab.bench.ts', ['npx', 'tsx', 'bench/lab.bench.ts', ...args]],
 ];
 let failed = false;
 for (const [file, cmd] of steps) {

@@ -646,7 +646,7 @@ function CompareTab() {
                 </button>
                 <span className="muted small">
                   {' '}
-                  recall {pct(qa.metrics.recall)} → {pct(b.questions[i]!.metrics.recall)}
+                  recall {pct(qa.metrics.recall)} → {pct(b.questions[i]!.metrics.recall)}, IoU {pct(qa.metrics.iou)} → {pct(b.questions[i]!.metrics.iou)}
                 </span>
               </li>
             ))}
