@@ -95,6 +95,8 @@ export function startLabJobs(store: StoreApi<AppState>, chunks: ChunkClient, sto
       },
       (error: unknown) => {
         if (abort.signal.aborted || error instanceof StaleJobError || (error as Error)?.name === 'AbortError') return;
+        // A restart of the chunk worker (a runaway job cancelled) drops the call; the next result asks again.
+        if (/restarted/.test(oneLine(error))) return;
         get().setLab({ probeError: oneLine(error) });
       },
     );
