@@ -32,7 +32,8 @@ function entryChunk(outDir: string): { name: string; raw: number; gzip: number }
 }
 
 async function load(browser: Browser, url: string): Promise<Load> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // The service worker's precache (after load) would compete with the page; the baseline may have none.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   let scriptBytes = 0;
   page.on('response', async (response) => {
