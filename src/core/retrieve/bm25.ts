@@ -1,4 +1,4 @@
-import { DEFAULT_ANALYZER, terms, type Analyzer } from './tokenize';
+import { DEFAULT_ANALYZER, terms, type Analyzer, type Vocabulary } from './tokenize';
 
 /**
  * Okapi BM25 over a fixed list of texts (one chunk set), built once and queried many times:
@@ -37,32 +37,60 @@ export class Bm25Index {
   private readonly idfs: number[] = [];
   private readonly norms: Float64Array;
 
-  /** `texts`: what is indexed (chunk content); `terms`: their terms when the caller already has them. */
+  /** With term ids (`termIds`): the vocabulary they index, and each id's place in this index's postings. */
+  private readonly vocabulary: Vocabulary | null = null;
+  private readonly local: Int32Array | null = null;
+
+  /**
+   * `texts`: what is indexed (chunk content); `terms`: their terms when the caller already has them; `termIds`: their
+   * term ids in a shared vocabulary (no string per word: what a slider move re-indexes).
+   */
   constructor(
-    texts: readonly string[] | { terms: readonly (readonly string[])[] },
+    texts: readonly string[] | { terms: readonly (readonly string[])[] } | { termIds: readonly (readonly number[])[]; vocabulary: Vocabulary },
     readonly analyzer: Analyzer = DEFAULT_ANALYZER,
     readonly params: Bm25Params = BM25_DEFAULTS,
   ) {
-    const lists = 'terms' in texts ? texts.terms : (texts as readonly string[]).map((t) => terms(t, analyzer));
+    let lists: readonly (readonly number[])[];
+    if ('termIds' in texts) {
+      this.vocabulary = texts.vocabulary;
+      lists = texts.termIds;
+      this.local = new Int32Array(texts.vocabulary.idOf.size).fill(-1);
+    } else {
+      // Strings are given ids of this index's own.
+      const strings = 'terms' in texts ? texts.terms : (texts as readonly string[]).map((t) => terms(t, analyzer));
+      lists = strings.map((list) =>
+        list.map((t) => {
+          let id = this.ids.get(t);
+          if (id === undefined) this.ids.set(t, (id = this.ids.size));
+          return id;
+        }),
+      );
+    }
     this.size = lists.length;
     this.lengths = new Float64Array(lists.length);
     let total = 0;
-    // Term frequencies per text counted in a scratch array indexed by term id (no map per text).
+    // Term frequencies per text counted in a scratch array indexed by posting id (no map per text).
     let counts = new Int32Array(1024);
     const touched: number[] = [];
+    const local = this.local;
     for (let d = 0; d < lists.length; d++) {
       const list = lists[d]!;
       this.lengths[d] = list.length;
       total += list.length;
-      for (const t of list) {
-        let id = this.ids.get(t);
-        if (id === undefined) {
-          id = this.docs.length;
-          this.ids.set(t, id);
-          this.docs.push([]);
-          this.tfs.push([]);
+      for (let j = 0; j < list.length; j++) {
+        let id = list[j]!;
+        if (local) {
+          // A vocabulary id → this index's posting id (made on first sight).
+          if (local[id]! < 0) local[id] = this.docs.length;
+          id = local[id]!;
+        }
+        if (id >= this.docs.length) {
+          while (this.docs.length <= id) {
+            this.docs.push([]);
+            this.tfs.push([]);
+          }
           if (id >= counts.length) {
-            const grown = new Int32Array(counts.length * 2);
+            const grown = new Int32Array(Math.max(counts.length * 2, id + 1));
             grown.set(counts);
             counts = grown;
           }
@@ -85,9 +113,18 @@ export class Bm25Index {
     for (const list of this.docs) this.idfs.push(Math.log(1 + (this.size - list.length + 0.5) / (list.length + 0.5)));
   }
 
+  /** The posting id of a term, or undefined when no text holds it. */
+  private postingOf(term: string): number | undefined {
+    if (!this.vocabulary) return this.ids.get(term);
+    const id = this.vocabulary.idOf.get(term);
+    if (id === undefined || id >= this.local!.length) return undefined;
+    const p = this.local![id]!;
+    return p < 0 ? undefined : p;
+  }
+
   /** ln(1 + (N − n + 0.5) / (n + 0.5)); 0 for a term no text holds. */
   idf(term: string): number {
-    const id = this.ids.get(term);
+    const id = this.postingOf(term);
     return id === undefined ? 0 : this.idfs[id]!;
   }
 
@@ -97,7 +134,7 @@ export class Bm25Index {
     const k1 = this.params.k1;
     const norms = this.norms;
     for (const t of queryTerms) {
-      const id = this.ids.get(t);
+      const id = this.postingOf(t);
       if (id === undefined) continue;
       const w = this.idfs[id]! * (k1 + 1);
       const docs = this.docs[id]!;

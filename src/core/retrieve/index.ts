@@ -2,12 +2,12 @@ import type { Chunk, EmbedTexts, Range, RetrievalMode } from '../types';
 import { Bm25Index, BM25_DEFAULTS, type Bm25Params, type Scored } from './bm25';
 import { denseRanking, embeddingCache } from './dense';
 import { reciprocalRankFusion, RRF_K } from './fusion';
-import { spanTerms, terms, type Analyzer } from './tokenize';
+import { spanTermIds, termIds, terms, vocabularyOf, type Analyzer } from './tokenize';
 
 export { Bm25Index, BM25_DEFAULTS, type Bm25Params, type Scored } from './bm25';
 export { EmbeddingCache, embeddingCache, cosine, denseRanking } from './dense';
 export { reciprocalRankFusion, RRF_K } from './fusion';
-export { terms, spanTerms, wordRuns, termOf, DEFAULT_ANALYZER, type Analyzer } from './tokenize';
+export { terms, spanTerms, spanTermIds, wordRuns, termOf, DEFAULT_ANALYZER, type Analyzer } from './tokenize';
 export { porterStem } from './porter';
 export { ENGLISH_STOP_WORDS } from './stopWords';
 
@@ -84,7 +84,9 @@ export class RetrievalIndex {
 
   static async build(documents: readonly IndexedDocument[], settings: RetrieverSettings, hooks: { embed?: EmbedTexts } = {}): Promise<RetrievalIndex> {
     const index = new RetrievalIndex(documents, settings, hooks.embed);
-    if (settings.retriever !== 'dense') index.bm25 = new Bm25Index({ terms: index.leafTerms() }, settings, settings.bm25 ?? BM25_DEFAULTS);
+    if (settings.retriever !== 'dense') {
+      index.bm25 = new Bm25Index({ termIds: index.leafTermIds(), vocabulary: vocabularyOf(settings) }, settings, settings.bm25 ?? BM25_DEFAULTS);
+    }
     if (settings.retriever !== 'bm25') {
       const texts = index.leafTexts();
       if (!hooks.embed) throw new Error(`the ${settings.retriever} retriever needs embeddings: pass hooks.embed`);
@@ -120,12 +122,12 @@ export class RetrievalIndex {
     return this.leaves.map((l) => this.documents[l.document]!.chunks[l.chunk]!);
   }
 
-  /** Each leaf's terms: a chunk that is its source span reads them from the document's word runs (found once). */
-  private leafTerms(): string[][] {
+  /** Each leaf's term ids: a chunk that is its source span reads them from the document's word runs (found once). */
+  private leafTermIds(): number[][] {
     return this.leaves.map((l) => {
       const doc = this.documents[l.document]!;
       const c = doc.chunks[l.chunk]!;
-      return c.content === c.text ? spanTerms(doc.text, c.start, c.end, this.settings) : terms(c.content, this.settings);
+      return c.content === c.text ? spanTermIds(doc.text, c.start, c.end, this.settings, []) : termIds(c.content, this.settings, []);
     });
   }
 

@@ -58,6 +58,34 @@ interface DocumentWords {
   ends: Int32Array;
   /** The run's term, or null when the analyzer drops it. */
   terms: (string | null)[];
+  /** The run's term id in the analyzer's vocabulary (-1: dropped). */
+  ids: Int32Array;
+}
+
+/** Term ids shared by every document analysed the same way, so that an index over several documents agrees. */
+export interface Vocabulary {
+  idOf: Map<string, number>;
+}
+
+const vocabularies = new Map<string, Vocabulary>();
+const MAX_VOCABULARY = 2_000_000;
+
+/** The vocabulary of an analyzer (term → id). */
+export function vocabularyOf(analyzer: Analyzer): Vocabulary {
+  const key = `${analyzer.stopWords} ${analyzer.stemming}`;
+  let v = vocabularies.get(key);
+  if (!v || v.idOf.size > MAX_VOCABULARY) {
+    // A new vocabulary invalidates the documents' ids made with the old one.
+    documentWords.delete(key);
+    vocabularies.set(key, (v = { idOf: new Map() }));
+  }
+  return v;
+}
+
+function idFor(vocabulary: Vocabulary, term: string): number {
+  let id = vocabulary.idOf.get(term);
+  if (id === undefined) vocabulary.idOf.set(term, (id = vocabulary.idOf.size));
+  return id;
 }
 
 // Per analyzer, the last documents' words (keyed by the text itself: V8 keeps a string's hash, so a lookup with the
@@ -67,16 +95,20 @@ const MAX_DOCUMENTS = 64;
 
 function wordsOf(text: string, analyzer: Analyzer): DocumentWords {
   const analyzerKey = `${analyzer.stopWords} ${analyzer.stemming}`;
+  vocabularyOf(analyzer); // (re)made first: a fresh vocabulary drops the documents' old ids
   let byText = documentWords.get(analyzerKey);
   if (!byText) documentWords.set(analyzerKey, (byText = new Map()));
   let found = byText.get(text);
   if (found) return found;
   const runs = wordRuns(text);
-  found = { starts: new Int32Array(runs.length), ends: new Int32Array(runs.length), terms: new Array(runs.length) };
+  const vocabulary = vocabularyOf(analyzer);
+  found = { starts: new Int32Array(runs.length), ends: new Int32Array(runs.length), terms: new Array(runs.length), ids: new Int32Array(runs.length) };
   for (let i = 0; i < runs.length; i++) {
     found.starts[i] = runs[i]!.start;
     found.ends[i] = runs[i]!.end;
-    found.terms[i] = termOf(text.slice(runs[i]!.start, runs[i]!.end).toLowerCase(), analyzer);
+    const term = termOf(text.slice(runs[i]!.start, runs[i]!.end).toLowerCase(), analyzer);
+    found.terms[i] = term;
+    found.ids[i] = term === null ? -1 : idFor(vocabulary, term);
   }
   if (byText.size >= MAX_DOCUMENTS) byText.delete(byText.keys().next().value!);
   byText.set(text, found);
@@ -107,5 +139,37 @@ export function spanTerms(text: string, start: number, end: number, analyzer: An
       out.push(...terms(text.slice(Math.max(start, starts[i]!), Math.min(end, ends[i]!)), analyzer));
     }
   }
+  return out;
+}
+
+/**
+ * The term ids (in the analyzer's vocabulary) of text.slice(start, end): spanTerms() as ids, without making a string
+ * per word. Pushed onto `out`.
+ */
+export function spanTermIds(text: string, start: number, end: number, analyzer: Analyzer, out: number[]): number[] {
+  const words = wordsOf(text, analyzer);
+  const vocabulary = vocabularyOf(analyzer);
+  const { starts, ends, ids } = words;
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ends[mid]! <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < starts.length && starts[i]! < end; i++) {
+    if (starts[i]! >= start && ends[i]! <= end) {
+      if (ids[i]! >= 0) out.push(ids[i]!);
+    } else {
+      for (const t of terms(text.slice(Math.max(start, starts[i]!), Math.min(end, ends[i]!)), analyzer)) out.push(idFor(vocabulary, t));
+    }
+  }
+  return out;
+}
+
+/** The term ids of any text (content that is not a source span). */
+export function termIds(text: string, analyzer: Analyzer, out: number[]): number[] {
+  const vocabulary = vocabularyOf(analyzer);
+  for (const t of terms(text, analyzer)) out.push(idFor(vocabulary, t));
   return out;
 }
