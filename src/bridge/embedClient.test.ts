@@ -7,6 +7,8 @@ import { clearMemoryCache } from '../worker/embeddingCache';
 import type { Endpoint } from '../worker/rpc';
 import { ChunkClient, ChunkJobError, StaleJobError, type WorkerLike } from './chunkClient';
 import { EmbedClient } from './embedClient';
+import { topicVector, embedTopics, TOPIC_DOC as doc } from '../core/semantic/fixtures/topics';
+import { inProcessWorker } from '../worker/inProcess';
 
 /**
  * The page's two clients on the real worker services (chunkService.ts runs core's chunk(); embedService.ts embeds),
@@ -14,18 +16,6 @@ import { EmbedClient } from './embedClient';
  * in the page. Only the model is a stand-in: topic vectors, optionally slow.
  */
 
-function topicVector(text: string): Float32Array {
-  const boats = (text.match(/boat|sail|keel/gi) ?? []).length;
-  const bread = (text.match(/bread|dough|oven/gi) ?? []).length;
-  const v = new Float32Array([boats, bread, 0.1]);
-  const n = Math.hypot(...v);
-  return v.map((x) => x / n);
-}
-const embedTopics = async (texts: string[]) => texts.map(topicVector);
-
-const doc =
-  'The boat has a deep keel. We sail at dawn. The boat heels in the wind. A sail tears. ' +
-  'Bread needs time. The dough rises overnight. The oven must be hot. Bread cools on a rack.';
 
 const open: { close(): void }[] = [];
 afterEach(() => {
@@ -33,25 +23,11 @@ afterEach(() => {
   clearMemoryCache(); // the embedding worker's vectors: each test embeds afresh
 });
 
-/** A "worker": the page end of a channel whose other end `serve` serves. */
+/** A "worker": the page end of a channel whose other end `serve` serves (closed after each test). */
 function channelWorker(serve: (end: Endpoint) => void): WorkerLike & { terminated: boolean } {
-  const channel = new MessageChannel();
-  open.push(channel.port1, channel.port2);
-  serve(channel.port2 as unknown as Endpoint);
-  const port = channel.port1 as unknown as Endpoint;
-  return {
-    terminated: false,
-    onerror: null,
-    postMessage: (m, t) => port.postMessage(m, t),
-    addEventListener: (type, l) => port.addEventListener(type, l),
-    removeEventListener: (type, l) => port.removeEventListener(type, l),
-    start: () => port.start?.(),
-    terminate() {
-      this.terminated = true;
-      channel.port1.close();
-      channel.port2.close();
-    },
-  };
+  const worker = inProcessWorker(serve);
+  open.push({ close: () => worker.terminate() });
+  return worker;
 }
 
 interface Model {

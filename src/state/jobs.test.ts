@@ -10,19 +10,10 @@ import { inProcessWorker } from '../worker/inProcess';
 import { toChunkOptions } from './chunkOptions';
 import { documentFacts, startJobs, type Jobs } from './jobs';
 import { resetStore, useStore } from './store';
+import { topicVector, TOPIC_DOC as doc } from '../core/semantic/fixtures/topics';
 
 /** The jobs layer on the real chunk worker service (core's chunk()) and, for semantic, the real embedding service. */
 
-function topicVector(text: string): Float32Array {
-  const boats = (text.match(/boat|sail|keel/gi) ?? []).length;
-  const bread = (text.match(/bread|dough|oven/gi) ?? []).length;
-  const v = new Float32Array([boats, bread, 0.1]);
-  const n = Math.hypot(...v);
-  return v.map((x) => x / n);
-}
-const doc =
-  'The boat has a deep keel. We sail at dawn. The boat heels in the wind. A sail tears. ' +
-  'Bread needs time. The dough rises overnight. The oven must be hot. Bread cools on a rack.';
 
 const model = { texts: 0, delayMs: 0 };
 const embedder: Embedder = {

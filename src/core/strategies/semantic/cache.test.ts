@@ -2,18 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { documentCache } from '../../documentCache';
 import { chunk } from '../../index';
 import type { ChunkDetail } from '../../types';
+import { topicVector, TOPIC_DOC as doc } from '../../semantic/fixtures/topics';
 
-function topicVector(text: string): Float32Array {
-  const boats = (text.match(/boat|sail|keel/gi) ?? []).length;
-  const bread = (text.match(/bread|dough|oven/gi) ?? []).length;
-  const v = new Float32Array([boats, bread, 0.1]);
-  const n = Math.hypot(...v);
-  return v.map((x) => x / n);
-}
-
-const doc =
-  'The boat has a deep keel. We sail at dawn. The boat heels in the wind. A sail tears. ' +
-  'Bread needs time. The dough rises overnight. The oven must be hot. Bread cools on a rack.';
 
 beforeEach(() => documentCache.clear());
 

@@ -2,21 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { analyseSemantic, buildChunks, chunk, getUnit, prepareSemantic, splitSemantic, validateOptions } from '../../index';
 import { ChunkOptionsError } from '../../options';
 import { semanticPrepareOptions, semanticSplitParams } from './split';
+import { embedTopics as embed, TOPIC_DOC as doc } from '../../semantic/fixtures/topics';
 
-// Fixed vectors by topic word: sentences about boats point one way, sentences about bread another. A window that
-// mixes both topics (buffer > 0) gets the sum, so the distance peaks at the switch.
-function topicVector(text: string): Float32Array {
-  const boats = (text.match(/boat|sail|keel/gi) ?? []).length;
-  const bread = (text.match(/bread|dough|oven/gi) ?? []).length;
-  const v = new Float32Array([boats, bread, 0.1]);
-  const n = Math.hypot(...v);
-  return v.map((x) => x / n);
-}
-const embed = async (texts: string[]) => texts.map(topicVector);
-
-const doc =
-  'The boat has a deep keel. We sail at dawn. The boat heels in the wind. A sail tears. ' +
-  'Bread needs time. The dough rises overnight. The oven must be hot. Bread cools on a rack.';
 
 describe('semantic strategy through chunk()', () => {
   it('cuts at the topic switch, with exact offsets and the distance before the cut', async () => {
