@@ -170,3 +170,39 @@ export function rejectSpecialTokens(source: string, ctx: ChunkContext): void {
   }
   if (firstAt !== -1) throw new Error(`The text contains a special token that is not allowed: ${found}`);
 }
+
+/**
+ * Both splitters' first step: cut the text with the first splitter that cuts a piece (coarsest first), again and
+ * again, until every leaf is at most chunkSize tokens. A piece no splitter can cut goes to `unsplittable`, which
+ * returns the size to record for it (kept over the size) or throws.
+ */
+export function splitIntoLeaves(
+  source: string,
+  splitters: readonly ((s: string) => { start: number; end: number; text?: string }[])[],
+  counter: PieceCounter,
+  chunkSize: number,
+  run: { step(offset: number): void },
+  unsplittable: (p: Piece, tokens: number) => number,
+): { leaves: Piece[]; sizes: number[] } {
+  const leaves: Piece[] = [];
+  const sizes: number[] = [];
+  const splitPiece = (p: Piece, tokens: number): void => {
+    if (tokens <= chunkSize) {
+      leaves.push(p);
+      sizes.push(tokens);
+      return;
+    }
+    for (const split of splitters) {
+      const parts = subPieces(source, p, split);
+      if (parts.length <= 1) continue;
+      for (const part of parts) splitPiece(part, counter.countUpTo(part, chunkSize));
+      run.step(p.end);
+      return;
+    }
+    leaves.push(p);
+    sizes.push(unsplittable(p, tokens));
+  };
+  const whole: Piece = { start: 0, end: source.length };
+  splitPiece(whole, counter.countUpTo(whole, chunkSize));
+  return { leaves, sizes };
+}

@@ -1,7 +1,7 @@
 import type { SplitSpan } from '../../registry';
 import type { ChunkContext } from '../../types';
 import { RunControl } from '../langchain/run';
-import { joinedChunk, PieceCounter, regexMatches, rejectSpecialTokens, splitKeepSeparator, splitUnits, subPieces, type Piece } from './pieces';
+import { joinedChunk, PieceCounter, regexMatches, rejectSpecialTokens, splitIntoLeaves, splitKeepSeparator, splitUnits, type Piece } from './pieces';
 import { llamaindexSentences } from './sentences';
 
 /** SentenceSplitter's defaults in @llamaindex/core 0.6.x. */
@@ -56,36 +56,9 @@ export function splitSentenceLlamaindex(source: string, ctx: ChunkContext, param
   ];
 
   // ---- split: leaves of at most chunkSize tokens, in order, with their counts
-  const leaves: Piece[] = [];
-  const sizes: number[] = [];
-  const splitPiece = (p: Piece, tokens: number): void => {
-    if (tokens <= chunkSize) {
-      leaves.push(p);
-      sizes.push(tokens);
-      return;
-    }
-    let subs: Piece[] | null = null;
-    for (const split of splitters) {
-      const parts = subPieces(source, p, split);
-      if (parts.length > 1) {
-        subs = parts;
-        break;
-      }
-    }
-    if (!subs) {
-      throw new RangeError(`LlamaIndex's SentenceSplitter cannot split a piece of ${counter.count(p)} tokens below chunkSize ${chunkSize} (the package recurses until its stack overflows)`);
-    }
-    for (const sub of subs) {
-      const t = counter.countUpTo(sub, chunkSize);
-      if (t <= chunkSize) {
-        leaves.push(sub);
-        sizes.push(t);
-      } else splitPiece(sub, t);
-    }
-    run.step(p.end);
-  };
-  const whole: Piece = { start: 0, end: source.length };
-  splitPiece(whole, counter.countUpTo(whole, chunkSize));
+  const { leaves, sizes } = splitIntoLeaves(source, splitters, counter, chunkSize, run, (p) => {
+    throw new RangeError(`LlamaIndex's SentenceSplitter cannot split a piece of ${counter.count(p)} tokens below chunkSize ${chunkSize} (the package recurses until its stack overflows)`);
+  });
 
   // ---- merge
   const out: SplitSpan[] = [];

@@ -1,7 +1,7 @@
 import type { SplitSpan } from '../../registry';
 import type { ChunkContext } from '../../types';
 import { RunControl } from '../langchain/run';
-import { joinedChunk, PieceCounter, rejectSpecialTokens, splitKeepSeparator, splitUnits, subPieces, type Piece } from './pieces';
+import { joinedChunk, PieceCounter, rejectSpecialTokens, splitIntoLeaves, splitKeepSeparator, splitUnits } from './pieces';
 
 /** TokenTextSplitter's defaults in @llamaindex/core 0.6.x (DEFAULT_CHUNK_SIZE, DEFAULT_CHUNK_OVERLAP). */
 export const TOKEN_TEXT_SPLITTER_DEFAULTS = { chunkSize: 1024, chunkOverlap: 20, separator: ' ', backupSeparators: ['\n'] } as const;
@@ -42,32 +42,8 @@ export function splitTokenLlamaindex(source: string, ctx: ChunkContext, params: 
     (s) => splitUnits(s),
   ];
 
-  const leaves: Piece[] = [];
-  const sizes: number[] = [];
-  const splitPiece = (p: Piece, tokens: number): void => {
-    if (tokens <= chunkSize) {
-      leaves.push(p);
-      sizes.push(tokens);
-      return;
-    }
-    for (const split of splitters) {
-      const parts = subPieces(source, p, split);
-      if (parts.length <= 1) continue;
-      for (const part of parts) {
-        const t = counter.countUpTo(part, chunkSize);
-        if (t <= chunkSize) {
-          leaves.push(part);
-          sizes.push(t);
-        } else splitPiece(part, t);
-      }
-      run.step(p.end);
-      return;
-    }
-    leaves.push(p); // nothing cuts it: kept over the size
-    sizes.push(Number.isFinite(tokens) ? tokens : counter.count(p));
-  };
-  const whole: Piece = { start: 0, end: source.length };
-  splitPiece(whole, counter.countUpTo(whole, chunkSize));
+  // A piece nothing cuts is kept over the size (the package only warns).
+  const { leaves, sizes } = splitIntoLeaves(source, splitters, counter, chunkSize, run, (p, tokens) => (Number.isFinite(tokens) ? tokens : counter.count(p)));
 
   const out: SplitSpan[] = [];
   let from = 0; // first leaf of the current chunk
