@@ -116,11 +116,10 @@ function wordsOf(text: string, analyzer: Analyzer): DocumentWords {
 }
 
 /**
- * The terms of text.slice(start, end), exactly as terms() would find them in that slice, from the whole text's word
- * runs: a run inside the span is taken as it is, a run the span cuts is analysed as the slice would show it.
+ * Walks the words of text.slice(start, end) from the whole text's word runs: `inside(i)` for a run wholly in the
+ * span (its index), `cut(s, e)` for the part of a run the span cuts (analysed as the slice would show it).
  */
-export function spanTerms(text: string, start: number, end: number, analyzer: Analyzer = DEFAULT_ANALYZER): string[] {
-  const words = wordsOf(text, analyzer);
+function forSpanWords(words: DocumentWords, start: number, end: number, inside: (i: number) => void, cut: (s: number, e: number) => void): void {
   const { starts, ends } = words;
   // The first run ending after `start`.
   let lo = 0;
@@ -130,15 +129,29 @@ export function spanTerms(text: string, start: number, end: number, analyzer: An
     if (ends[mid]! <= start) lo = mid + 1;
     else hi = mid;
   }
-  const out: string[] = [];
   for (let i = lo; i < starts.length && starts[i]! < end; i++) {
-    if (starts[i]! >= start && ends[i]! <= end) {
+    if (starts[i]! >= start && ends[i]! <= end) inside(i);
+    else cut(Math.max(start, starts[i]!), Math.min(end, ends[i]!));
+  }
+}
+
+/**
+ * The terms of text.slice(start, end), exactly as terms() would find them in that slice, from the whole text's word
+ * runs: a run inside the span is taken as it is, a run the span cuts is analysed as the slice would show it.
+ */
+export function spanTerms(text: string, start: number, end: number, analyzer: Analyzer = DEFAULT_ANALYZER): string[] {
+  const words = wordsOf(text, analyzer);
+  const out: string[] = [];
+  forSpanWords(
+    words,
+    start,
+    end,
+    (i) => {
       const t = words.terms[i];
       if (t !== null && t !== undefined) out.push(t);
-    } else {
-      out.push(...terms(text.slice(Math.max(start, starts[i]!), Math.min(end, ends[i]!)), analyzer));
-    }
-  }
+    },
+    (s, e) => out.push(...terms(text.slice(s, e), analyzer)),
+  );
   return out;
 }
 
@@ -149,21 +162,17 @@ export function spanTerms(text: string, start: number, end: number, analyzer: An
 export function spanTermIds(text: string, start: number, end: number, analyzer: Analyzer, out: number[]): number[] {
   const words = wordsOf(text, analyzer);
   const vocabulary = vocabularyOf(analyzer);
-  const { starts, ends, ids } = words;
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ends[mid]! <= start) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < starts.length && starts[i]! < end; i++) {
-    if (starts[i]! >= start && ends[i]! <= end) {
-      if (ids[i]! >= 0) out.push(ids[i]!);
-    } else {
-      for (const t of terms(text.slice(Math.max(start, starts[i]!), Math.min(end, ends[i]!)), analyzer)) out.push(idFor(vocabulary, t));
-    }
-  }
+  forSpanWords(
+    words,
+    start,
+    end,
+    (i) => {
+      if (words.ids[i]! >= 0) out.push(words.ids[i]!);
+    },
+    (s, e) => {
+      for (const t of terms(text.slice(s, e), analyzer)) out.push(idFor(vocabulary, t));
+    },
+  );
   return out;
 }
 
