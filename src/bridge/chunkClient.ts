@@ -9,6 +9,7 @@ import type {
   LabEvaluatePayload,
   LabSettings,
   ProbePayload,
+  ProbeRequest,
   TokenCountsPayload,
 } from '../worker/protocol';
 import { RemoteError, rpcClient, type Endpoint, type RpcClient } from '../worker/rpc';
@@ -56,12 +57,15 @@ export class ChunkJobError extends Error {
 export interface ChunkCallOptions {
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
+  /** Rank this query over the new chunks in the same job (the answer's `probe`). */
+  probe?: ProbeRequest;
 }
 
 interface Job {
   jobId: number;
   version: number;
   options: ChunkOptions;
+  probe?: ProbeRequest;
   onProgress?: (fraction: number) => void;
   resolve: (result: ChunkResult) => void;
   reject: (error: Error) => void;
@@ -141,6 +145,7 @@ export class ChunkClient {
         jobId,
         version,
         options,
+        ...(call.probe ? { probe: call.probe } : {}),
         onProgress: call.onProgress,
         resolve,
         reject,
@@ -220,7 +225,8 @@ export class ChunkClient {
     this.running = job;
     job.sentAt = this.now();
     // Answered synchronously on the message: the next request sees this job finished.
-    this.rpc.send('chunk', { jobId: job.jobId, version: job.version, options: job.options }, (error, result) =>
+    const input = { jobId: job.jobId, version: job.version, options: job.options, ...(job.probe ? { probe: job.probe } : {}) };
+    this.rpc.send('chunk', input, (error, result) =>
       this.answered(job, error ?? result!),
     );
   }

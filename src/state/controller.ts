@@ -2,7 +2,7 @@ import type { ChunkClient } from '../bridge/chunkClient';
 import type { EmbedClient, LateAnswer, LocalModelFiles } from '../bridge/embedClient';
 import { downloadFile, exportedTextFor, exportFileName, type ExportFormatName } from './exportActions';
 import { startJobs, type Jobs } from './jobs';
-import { startLabJobs, type LabJobs } from './labJobs';
+import { rideAlongProbe, startLabJobs, type LabJobs } from './labJobs';
 import type { SweepSpec } from './labSweep';
 import { embedderDownloadHint, loadModelFolderWith } from './modelFolders';
 import { loadStoredState, startPersistence, type InitialDocument } from './persistenceSync';
@@ -45,7 +45,7 @@ export async function startController(chunks: ChunkClient, fallbackDocument: Ini
   const pinned = pinnedFromUrl(window.location.search);
   if (pinned) state.setLab({ pinned, labOpen: true, labTab: 'compare' });
 
-  const jobs = startJobs({ store: useStore, chunks, embed: embed ?? null });
+  const jobs = startJobs({ store: useStore, chunks, embed: embed ?? null, probeFor: rideAlongProbe });
   const lab = startLabJobs(useStore, chunks, window.localStorage);
   const stopUrl = startUrlSync(useStore);
   const stopPersistence = startPersistence(useStore, { storage: window.localStorage });

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand';
 import { ChunkJobError, StaleJobError, type ChunkClient } from '../bridge/chunkClient';
 import type { EmbedClient, LateAnswer } from '../bridge/embedClient';
+import type { ProbeRequest } from '../worker/protocol';
 import { toChunkOptions, type DocumentFacts } from './chunkOptions';
 import type { AppState } from './store';
 import { sameItems, watch } from './watch';
@@ -29,6 +30,8 @@ export interface JobsDeps {
   /** Absent: no embedding worker (semantic jobs fail with core's one-line message). */
   embed?: EmbedClient | null;
   now?: () => number;
+  /** A lab probe to rank in the same job as the chunks (see ProbeRequest), or null. */
+  probeFor?: (s: AppState) => ProbeRequest | null;
 }
 
 export interface Jobs {
@@ -41,7 +44,7 @@ export interface Jobs {
   stop(): void;
 }
 
-export function startJobs({ store, chunks, embed = null, now = () => performance.now() }: JobsDeps): Jobs {
+export function startJobs({ store, chunks, embed = null, now = () => performance.now(), probeFor }: JobsDeps): Jobs {
   let sentOptionsKey = '';
   let tokensTimer: ReturnType<typeof setTimeout> | null = null;
   let tokensAbort: AbortController | null = null;
@@ -119,7 +122,8 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
     const version = s.docVersion;
     const options = toChunkOptions(s.config, documentFacts(s));
     sentOptionsKey = JSON.stringify(options);
-    const job = chunks.chunk(options, { onProgress: (f) => store.getState().setProgress(f) });
+    const probeRequest = probeFor?.(s) ?? undefined;
+    const job = chunks.chunk(options, { onProgress: (f) => store.getState().setProgress(f), probe: probeRequest });
     const jobId = chunks.latestJobId;
     if (runningTimer) clearTimeout(runningTimer);
     runningTimer = setTimeout(() => {
@@ -131,7 +135,7 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
         settle(jobId);
         const current = store.getState();
         if (current.docVersion !== version || !isNewest(jobId)) return; // the document moved on, or a newer job is coming
-        current.setResult({ ...result, text, requestedAt, options });
+        current.setResult({ ...result, text, requestedAt, options, ...(probeRequest ? { probeRequest } : {}) });
         scheduleTokens(jobId, result.semantic !== undefined);
       },
       (error: unknown) => {

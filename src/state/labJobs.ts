@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand';
 import { StaleJobError, type ChunkClient } from '../bridge/chunkClient';
 import { validateEvalOptions, type EvalSettings } from '../core/describe';
-import type { LabEvaluatePayload } from '../worker/protocol';
+import type { LabEvaluatePayload, ProbeRequest } from '../worker/protocol';
 import { toChunkOptions } from './chunkOptions';
 import type { Config } from './configSlice';
 import { documentFacts } from './jobs';
@@ -41,6 +41,19 @@ function settingsOrNull(config: Config): EvalSettings | null {
     return null;
   }
 }
+
+/**
+ * The probe a chunk job carries (ProbeRequest): the lab open with a question and a lexical retriever. Its ranking
+ * comes back with the chunks, so a slider move paints both at once.
+ */
+export function rideAlongProbe(s: AppState): ProbeRequest | null {
+  if (!s.labOpen || s.query.trim() === '') return null;
+  const settings = settingsOrNull(s.config);
+  return settings && settings.retriever === 'bm25' ? { query: s.query, settings } : null;
+}
+
+const sameRequest = (a: ProbeRequest | null | undefined, b: ProbeRequest | null) =>
+  !!a && !!b && a.query === b.query && JSON.stringify(a.settings) === JSON.stringify(b.settings);
 
 const oneLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
 
@@ -84,10 +97,16 @@ export function startLabJobs(store: StoreApi<AppState>, chunks: ChunkClient, sto
     }
     const settings = settingsOrNull(s.config);
     if (!settings) return; // the controls show the option's one-line error
-    const abort = new AbortController();
-    probeAbort = abort;
     const jobId = s.result.jobId;
     const version = s.result.version;
+    // The job ranked this very question already (a slider move with the probe open): no second call.
+    if (sameRequest(s.result.probeRequest, rideAlongProbe(s)) && (s.result.probe || s.result.probeError)) {
+      const ranked = s.result.probe;
+      s.setLab(ranked ? { probe: { ...ranked, requestedAt, version }, probeError: null } : { probeError: s.result.probeError! });
+      return;
+    }
+    const abort = new AbortController();
+    probeAbort = abort;
     chunks.probe(jobId, s.query, settings, abort.signal).then(
       (payload) => {
         if (abort.signal.aborted || get().result?.jobId !== jobId) return;

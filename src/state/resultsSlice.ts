@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { ChunkResult } from '../bridge/chunkClient';
 import type { ChunkOptions } from '../core/types';
 import type { SemanticPayload } from '../bridge/embedClient';
+import type { ProbeRequest } from '../worker/protocol';
 
 /** A result ready to paint: the worker's arrays plus the exact text they index into. */
 export interface PaintableResult extends ChunkResult {
@@ -13,6 +14,8 @@ export interface PaintableResult extends ChunkResult {
   options: ChunkOptions;
   /** Semantic results: the curve's data (distances, threshold, breakpoints, sentences) and embedder tokens. */
   semantic?: SemanticPayload;
+  /** The lab probe the job carried (its ranking is the result's `probe`). */
+  probeRequest?: ProbeRequest;
 }
 
 export interface TokenCounts {

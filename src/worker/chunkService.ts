@@ -6,7 +6,7 @@ import { truncation } from '../embed/truncation';
 import type { EmbedderSummary, EmbedPortApi, EmbedSettings, SemanticPayload } from './embedProtocol';
 import { labService } from './labService';
 import { leavesOf, packChunks, packedBuffers } from './packChunks';
-import type { ChunkJobFailure, ChunkWorkerApi, ChunkWorkerResult, EmbedderTokensPayload, TokenCountsPayload } from './protocol';
+import type { ChunkJobFailure, ChunkWorkerApi, ChunkWorkerResult, EmbedderTokensPayload, ProbeRequest, TokenCountsPayload } from './protocol';
 import { abortError, rpcClient, rpcServe, withTransfer, type Endpoint, type RpcClient } from './rpc';
 
 /**
@@ -135,7 +135,7 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
     return summary;
   }
 
-  async function runChunk(jobId: number, version: number, options: ChunkOptions): Promise<ChunkWorkerResult> {
+  async function runChunk(jobId: number, version: number, options: ChunkOptions, probe?: ProbeRequest): Promise<ChunkWorkerResult> {
     const startedAt = performance.now();
     let lastProgressAt = startedAt;
     const abort = new AbortController();
@@ -192,6 +192,15 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
         elapsedMs: performance.now() - startedAt,
         ...(semantic ? { semantic } : {}),
       };
+      if (probe) {
+        // A probe failure is the lab's to show; the chunks are painted all the same.
+        try {
+          const ranked = await lab.probe({ jobId, ...probe });
+          if (ranked) result.probe = ranked;
+        } catch (error) {
+          result.probeError = oneLine(error);
+        }
+      }
       const buffers: Transferable[] = [...packedBuffers(packed)];
       if (semantic) {
         const s = semantic;
@@ -271,10 +280,10 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
       embedPort?.close(new Error(reason ?? 'the embedding worker stopped; showing the last good result'));
       embedPort = rpcClient<EmbedPortApi>(p as unknown as Endpoint);
     },
-    chunk: ({ jobId, version, options }) => {
+    chunk: ({ jobId, version, options, probe }) => {
       newestJob = Math.max(newestJob, jobId);
       if (current && current.jobId < jobId) current.abort.abort();
-      return inOrder(() => runChunk(jobId, version, options));
+      return inOrder(() => runChunk(jobId, version, options, probe));
     },
     supersede: ({ jobId }) => {
       newestJob = Math.max(newestJob, jobId + 1);

@@ -19,10 +19,23 @@ export interface ChunkJob {
   /** The document version the job runs on. */
   version: number;
   options: ChunkOptions;
+  /** The lab's query probe, ranked over the new chunks before the job answers (see ProbeRequest). */
+  probe?: ProbeRequest;
 }
 
-/** A chunk job's answer; `semantic` for strategies that report an analysis (the similarity curve). */
-export type ChunkWorkerResult = ChunkResultPayload & { semantic?: SemanticPayload };
+/**
+ * A probe that rides along with a chunk job: when the lab is open with a question and a lexical retriever, a
+ * slider move's ranking comes back in the same answer as its chunks (one round trip and one paint instead of
+ * two). Dense and hybrid probes stay separate calls: embedding new chunks must never delay the chunks' paint.
+ */
+export interface ProbeRequest {
+  query: string;
+  settings: LabSettings;
+}
+
+/** A chunk job's answer; `semantic` for strategies that report an analysis (the similarity curve); `probe` (or
+ * `probeError`) when the job carried a ProbeRequest. */
+export type ChunkWorkerResult = ChunkResultPayload & { semantic?: SemanticPayload; probe?: ProbePayload; probeError?: string };
 
 export interface TokenCountsPayload {
   jobId: number;
