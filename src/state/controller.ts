@@ -8,7 +8,7 @@ import { embedderDownloadHint, loadModelFolderWith } from './modelFolders';
 import { loadStoredState, startPersistence, type InitialDocument } from './persistenceSync';
 import { useStore } from './store';
 import { testHook } from './testHook';
-import { configFromUrl, pinnedFromUrl, startUrlSync } from './urlSync';
+import { checkedConfigFromUrl, pinnedFromUrl, startUrlSync } from './urlSync';
 
 /**
  * The page's wiring, one concern per file: jobs.ts (document and options → chunk jobs, token counts, embedding
@@ -38,9 +38,11 @@ export async function startController(chunks: ChunkClient, fallbackDocument: Ini
   page?.stop();
   const stored = await loadStoredState(window.localStorage, fallbackDocument);
   const state = useStore.getState();
-  state.setConfig(configFromUrl(window.location.search, stored.config));
+  const fromUrl = checkedConfigFromUrl(window.location.search, stored.config);
+  state.setConfig(fromUrl.config);
   state.setDocument(stored.document.text, { name: stored.document.name, pageStarts: stored.document.pageStarts ?? null });
-  if (stored.notices.length) state.setNotice(stored.notices.join(' '));
+  const notices = fromUrl.notice ? [...stored.notices, fromUrl.notice] : stored.notices;
+  if (notices.length) state.setNotice(notices.join(' '));
 
   const pinned = pinnedFromUrl(window.location.search);
   if (pinned) state.setLab({ pinned, labOpen: true, labTab: 'compare' });

@@ -1,5 +1,5 @@
-import { STRATEGY_NAMES, UNIT_NAMES, type OptionSpec } from '../core/describe';
-import { CONFIG_OPTIONS, DEFAULT_CONFIG, type Config } from './configSlice';
+import { DEFAULT_CONFIG, type Config } from './configSlice';
+import { checkConfig } from './configValidation';
 import { migrateStoredSettings } from './urlMigration';
 
 /**
@@ -15,9 +15,13 @@ const DB_NAME = 'chunkscope';
 const DB_STORE = 'documents';
 const DOC_KEY = 'current';
 
-export type ParsedSettings = { ok: true; config: Config } | { ok: false; reason: string };
+export type ParsedSettings = { ok: true; config: Config; dropped: string[] } | { ok: false; reason: string };
 
-/** Parse stored settings; anything with a wrong shape or type is rejected as a whole. */
+/**
+ * Parse stored settings. What is not a JSON object is rejected as a whole; inside it each field is checked through
+ * the option table (configValidation.ts: own properties only, the row's kind, then the rows' validation) and a
+ * field that fails is dropped back to its default and named in `dropped`.
+ */
 export function parseSettings(raw: string | null): ParsedSettings | null {
   if (raw === null) return null;
   let value: unknown;
@@ -29,44 +33,8 @@ export function parseSettings(raw: string | null): ParsedSettings | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'not an object' };
   const migrated = migrateStoredSettings(value as Record<string, unknown>);
   if (!migrated.ok) return migrated;
-  const v = migrated.value;
-  const config: Record<string, unknown> = { ...DEFAULT_CONFIG };
-  for (const spec of CONFIG_OPTIONS) {
-    if (!(spec.name in v)) continue;
-    const field = v[spec.name];
-    const problem = checkField(spec, field);
-    if (problem) return { ok: false, reason: `${spec.name} ${problem}` };
-    config[spec.name] = field;
-  }
-  return { ok: true, config: config as unknown as Config };
-}
-
-/** Why a stored field does not fit its option's kind (null when it fits). */
-function checkField(spec: OptionSpec, field: unknown): string | null {
-  // null is the page's "unset" where its default is null (the strategy's or the engine's default).
-  if (field === null) return DEFAULT_CONFIG[spec.name as keyof Config] === null ? null : 'must not be empty';
-  switch (spec.kind) {
-    case 'integer':
-    case 'number':
-      return typeof field === 'number' && Number.isFinite(field) ? null : 'must be a number';
-    case 'boolean':
-      return typeof field === 'boolean' ? null : 'must be true or false';
-    case 'choice': {
-      const allowed: readonly string[] = spec.name === 'strategy' ? STRATEGY_NAMES : spec.name === 'unit' ? UNIT_NAMES : (spec.choices ?? []);
-      return typeof field === 'string' && allowed.includes(field) ? null : `must be one of ${allowed.join(', ')}`;
-    }
-    case 'string':
-      return typeof field === 'string' ? null : 'must be a string';
-    case 'strings':
-      return Array.isArray(field) && field.every((s) => typeof s === 'string') ? null : 'must be a list of strings';
-    case 'integers':
-      // Edited as text ("2048, 512, 128"), validated by the engine.
-      return typeof field === 'string' ? null : 'must be text such as "2048, 512, 128"';
-    case 'template':
-      return field === true || typeof field === 'string' ? null : 'must be true or a template';
-    default:
-      return 'is not a setting';
-  }
+  const checked = checkConfig(migrated.value, DEFAULT_CONFIG);
+  return { ok: true, config: checked.config, dropped: checked.dropped };
 }
 
 export function serializeSettings(config: Config): string {
@@ -81,12 +49,12 @@ export function loadSettings(storage: Storage): ParsedSettings | null {
     return null;
   }
   const parsed = parseSettings(raw);
-  if (parsed && !parsed.ok) {
-    try {
-      storage.removeItem(SETTINGS_KEY);
-    } catch {
-      /* storage unavailable: nothing to clean */
-    }
+  // What was refused never stays stored: the whole when unreadable, else the settings without the dropped fields.
+  try {
+    if (parsed && !parsed.ok) storage.removeItem(SETTINGS_KEY);
+    else if (parsed && parsed.dropped.length > 0) storage.setItem(SETTINGS_KEY, serializeSettings(parsed.config));
+  } catch {
+    /* storage unavailable: nothing to clean */
   }
   return parsed;
 }

@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand';
 import { DEFAULT_CONFIG, type Config } from './configSlice';
+import { droppedNotice } from './configValidation';
 import { loadDocument, loadSettings, saveDocument, saveSettings, type StoredDocument } from './persistence';
 import type { AppState } from './store';
 import { encodeConfig } from './urlCodec';
@@ -32,8 +33,11 @@ export async function loadStoredState(storage: Storage, fallback: InitialDocumen
   const notices: string[] = [];
   const stored = loadSettings(storage);
   let config = DEFAULT_CONFIG;
-  if (stored?.ok) config = stored.config;
-  else if (stored && !stored.ok) notices.push(`Saved settings were unreadable (${stored.reason}) and have been reset.`);
+  if (stored?.ok) {
+    config = stored.config;
+    const notice = droppedNotice(stored.dropped, 'stored');
+    if (notice) notices.push(notice);
+  } else if (stored && !stored.ok) notices.push(`Saved settings were unreadable (${stored.reason}) and have been reset.`);
   const storedDoc = await readDocument();
   if (storedDoc === 'corrupt') notices.push('The saved document was unreadable and has been discarded.');
   const document = storedDoc && storedDoc !== 'corrupt' ? storedDoc : fallback;

@@ -92,7 +92,8 @@ export function canonicalFor(spec: OptionSpec, value: unknown, strategy: Strateg
 /** A language the strategy reads its own way (a code grammar) or a recursive separator preset. */
 export function languageUsable(language: string | null, strategy: StrategyDescription): boolean {
   if (language === null) return true;
-  return strategy.language ? strategy.language.resolve(language) !== null : language in LANGUAGE_PRESETS;
+  // Own properties only: a link's `language=toString` must not find Object.prototype's.
+  return strategy.language ? strategy.language.resolve(language) !== null : Object.hasOwn(LANGUAGE_PRESETS, language);
 }
 
 /** Whether two strategies mean the same by `language` (both a separator preset, or the same own choice). */

@@ -2,6 +2,7 @@ import { OPTION_TABLE, type OptionSpec } from '../core/describe';
 import type { StrategyDescription } from '../core/registry';
 import { CONFIG_OPTIONS, DEFAULT_CONFIG, type Config, type ConfigName } from './configSlice';
 import { canonicalFor, languageUsable, optionApplies, optionInUse, strategyDefinition, usableFor } from './strategyInfo';
+import { checkConfig } from './configValidation';
 import { migrateQuery } from './urlMigration';
 
 /**
@@ -34,11 +35,18 @@ export function encodeConfig(config: Config): string {
 
 /** The controls a query sets (unknown or malformed values are left out, so defaults or stored values apply). */
 export function decodeConfig(search: string, known: { strategies: readonly string[]; units: readonly string[] }): Partial<Config> {
-  if (!hasConfig(search)) return {};
+  return decodeQuery(search, known).values;
+}
+
+/** What a query sets, and the options whose values it gave malformed (dropped). */
+export function decodeQuery(search: string, known: { strategies: readonly string[]; units: readonly string[] }): { values: Partial<Config>; malformed: string[] } {
+  const malformed: string[] = [];
+  if (!hasConfig(search)) return { values: {}, malformed };
   const q = migrateQuery(new URLSearchParams(search));
   const out: Record<string, unknown> = {};
   const named = q.get('strategy');
   if (named !== null && known.strategies.includes(named)) out.strategy = named;
+  else if (named !== null) malformed.push('strategy');
   const strategy = strategyDefinition((out.strategy as string | undefined) ?? DEFAULT_CONFIG.strategy);
   // What the link says, then what it means by leaving keys out: their defaults, for the options it would have
   // written (those that apply to its strategy and are in use under its values).
@@ -46,13 +54,14 @@ export function decodeConfig(search: string, known: { strategies: readonly strin
     if (spec.name === 'strategy' || !q.has(spec.flag) || !optionApplies(spec, strategy)) continue;
     const value = readValue(q, spec, strategy, known);
     if (value !== undefined) out[spec.name] = value;
+    else malformed.push(spec.name);
   }
   const meant: Config = { ...DEFAULT_CONFIG, ...(out as Partial<Config>), strategy: strategy.id };
   for (const spec of CONFIG_OPTIONS) {
-    if (spec.name in out || spec.name === 'strategy' || q.has(spec.flag)) continue;
+    if (Object.hasOwn(out, spec.name) || spec.name === 'strategy' || q.has(spec.flag)) continue;
     if (inLink(spec, meant, strategy)) out[spec.name] = DEFAULT_CONFIG[spec.name as ConfigName];
   }
-  return out as Partial<Config>;
+  return { values: out as Partial<Config>, malformed };
 }
 
 /** Every URL key the page reads: the table's flags and their older spellings (the old links' short keys). */
@@ -152,5 +161,5 @@ export function encodePinned(pinned: Config | null): string {
 export function decodePinned(search: string, known: { strategies: readonly string[]; units: readonly string[] }): Config | null {
   const inner = new URLSearchParams(search).get(PIN_KEY);
   if (!inner) return null;
-  return { ...DEFAULT_CONFIG, ...decodeConfig(inner, known) };
+  return checkConfig(decodeConfig(inner, known), DEFAULT_CONFIG, { combinations: true }).config;
 }

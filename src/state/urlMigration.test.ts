@@ -86,6 +86,7 @@ describe('old stored settings', () => {
     expect(parseSettings(JSON.stringify(old))).toEqual({
       ok: true,
       config: { ...DEFAULT_CONFIG, strategy: 'markdown', size: 800, overlap: 0, chunks: 6, compat: 'llamaindex', headingDepth: 2, rowsAsText: true, headers: '{title}: {path}', retrieval: 'window', window: 2 },
+      dropped: [],
     });
     const value = (patch: Record<string, unknown>) => (parseSettings(JSON.stringify({ ...old, ...patch })) as { config: Config }).config;
     expect(value({ compat: true }).compat).toBe('langchain');
@@ -99,10 +100,12 @@ describe('old stored settings', () => {
     expect(value({ strategy: 'recursive', language: 'python', codeLanguage: 'rust' }).language).toBe('python');
   });
 
-  it('a malformed old field rejects the whole, as a malformed new one does', () => {
-    for (const patch of [{ headerMode: 'sideways' }, { headerMode: true }, { compat: 'yes', llamaindex: true }, { targetChunks: 'six' }, { headerTemplate: 5 }]) {
+  it('a malformed old field rejects the whole; a malformed new one is dropped alone', () => {
+    for (const patch of [{ headerMode: 'sideways' }, { headerMode: true }, { compat: 'yes', llamaindex: true }, { headerTemplate: 5 }]) {
       expect(parseSettings(JSON.stringify({ ...old, ...patch }))?.ok, JSON.stringify(patch)).toBe(false);
     }
+    // targetChunks becomes today's chunks, which is then checked like any field.
+    expect(parseSettings(JSON.stringify({ ...old, targetChunks: 'six' }))).toMatchObject({ ok: true, dropped: ['chunks'] });
   });
 
   it("today's settings pass through unchanged", () => {
@@ -118,9 +121,10 @@ function arbValue(name: string): fc.Arbitrary<unknown> {
   const orNull = (a: fc.Arbitrary<unknown>) => (nullable ? fc.option(a, { nil: null }) : a);
   switch (spec.kind) {
     case 'integer':
-      return orNull(fc.integer({ min: spec.control?.min ?? 0, max: spec.control?.max ?? 100_000 }));
+      // k has a hard maximum of its own (MAX_K = 1000).
+      return orNull(fc.integer({ min: spec.control?.min ?? 0, max: spec.control?.max ?? (name === 'chunksInContext' ? 1000 : 100_000) }));
     case 'number':
-      return orNull(fc.double({ min: 0, max: 100, noNaN: true }));
+      return orNull(fc.double({ min: spec.control?.min ?? 0, max: spec.control?.max ?? 100, noNaN: true }));
     case 'boolean':
       return fc.boolean();
     case 'choice':
@@ -171,7 +175,7 @@ describe('every option of the table', () => {
         // The same options reach the worker.
         expect(toChunkOptions(decoded)).toEqual(toChunkOptions(config));
         // And stored settings keep every field.
-        expect(parseSettings(JSON.stringify(config))).toEqual({ ok: true, config });
+        expect(parseSettings(JSON.stringify(config))).toEqual({ ok: true, config, dropped: [] });
       }),
       { numRuns: 300 },
     );

@@ -2,7 +2,8 @@ import type { StoreApi } from 'zustand';
 import { STRATEGY_NAMES, UNIT_NAMES } from '../core/describe';
 import type { Config } from './configSlice';
 import type { AppState } from './store';
-import { decodeConfig, decodePinned, encodeConfig, encodePinned, hasConfig } from './urlCodec';
+import { droppedNotice, checkConfig } from './configValidation';
+import { decodePinned, decodeQuery, encodeConfig, encodePinned, hasConfig } from './urlCodec';
 import { watch } from './watch';
 
 /**
@@ -15,8 +16,18 @@ export const URL_SYNC_DELAY_MS = 120;
 
 /** `config` with what the query string `search` sets applied over it (unchanged when it sets nothing). */
 export function configFromUrl(search: string, config: Config): Config {
-  if (!hasConfig(search)) return config;
-  return { ...config, ...decodeConfig(search, { strategies: STRATEGY_NAMES, units: UNIT_NAMES }) };
+  return checkedConfigFromUrl(search, config).config;
+}
+
+/**
+ * The same, with every value checked through the option table (checkConfig): malformed or refused values are
+ * dropped, the rest applied, and one notice names what was dropped (null when nothing was).
+ */
+export function checkedConfigFromUrl(search: string, config: Config): { config: Config; notice: string | null } {
+  if (!hasConfig(search)) return { config, notice: null };
+  const { values, malformed } = decodeQuery(search, { strategies: STRATEGY_NAMES, units: UNIT_NAMES });
+  const checked = checkConfig(values, config, { combinations: true });
+  return { config: checked.config, notice: droppedNotice([...new Set([...malformed, ...checked.dropped])], 'link') };
 }
 
 /** The lab's pinned configuration A a link carries (see PIN_KEY in urlCodec.ts). */
