@@ -16,7 +16,7 @@ import { isTokenEncoding, TOKEN_ENCODINGS, UNIT_NAMES } from './units';
 
 export type OptionName = keyof ChunkOptions | PageOptionName;
 /** Page settings that are not chunking options (the context budget) but round-trip like them. */
-export type PageOptionName = 'contextWindow' | 'chunksInContext';
+export type PageOptionName = 'contextWindow' | 'chunksInContext' | 'projector';
 /**
  * Evaluation settings (how chunks are retrieved for a question: src/core/eval, `chunkscope eval` and `sweep`): rows
  * with `engine: false` and `eval: true`. They never shape chunks. The retrieval depth k is `chunksInContext` (the
@@ -752,6 +752,17 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
       if (k < 1 || k > MAX_K) fail('chunksInContext', `k (chunks per query) must be between 1 and ${MAX_K} (got ${k})`);
       return k;
     },
+  },
+  {
+    // How the page looks, not how it chunks: a link can open a workshop's projector view (projector=1).
+    name: 'projector',
+    flag: 'projector',
+    kind: 'boolean',
+    default: false,
+    group: 'page',
+    help: 'projector mode: larger type, breadcrumbs once per chunk, injected text collapsed, the similarity curve in bins',
+    engine: false,
+    resolve: (v, { has }) => (has('projector') ? booleanOption('projector', v) : false),
   },
   // Evaluation: how a question retrieves chunks (the query probe, `chunkscope eval` and `sweep`).
   {

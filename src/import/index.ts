@@ -93,7 +93,8 @@ export function formatFor(name: string, bytes: Uint8Array): ImportFormat {
   if (ext === 'docx') return 'docx';
   if (MARKDOWN.has(ext)) return 'markdown';
   if (HTML.has(ext)) return 'html';
-  if (ext in CODE) return 'code';
+  // Own properties only: a file named x.constructor is text, not code.
+  if (Object.hasOwn(CODE, ext)) return 'code';
   // Without an extension only a file that starts with the header is taken for a PDF (a text that mentions
   // "%PDF-" near its start stays text).
   if (ext === '' && startsWith(bytes, '%PDF-')) return 'pdf';
@@ -143,6 +144,15 @@ export async function importDocument(name: string, bytes: Uint8Array, options: I
   const base = { text, format, name, pageStarts: null, notes: [] };
   const suggested = { ...base, suggestedStrategy: strategyFor(format) };
   return format === 'code' ? { ...suggested, language: CODE[ext] } : suggested;
+}
+
+/**
+ * The strategy a document's name calls for (markdown for .md, html for .html, code for source files), null for
+ * plain text — a sample carries its strategy this way, as an opened file does.
+ */
+export function structureStrategyForName(name: string | null): StrategyName | null {
+  if (!name) return null;
+  return STRATEGIES.find((s) => s.documentFormats?.includes(formatFor(name, new Uint8Array(0))))?.id ?? null;
 }
 
 /** The strategy suggested for a format: the one whose description lists it. */

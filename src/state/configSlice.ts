@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { OPTION_TABLE, type EvalOptionName, type OptionName, type OptionSpec, type RetrieverName } from '../core/describe';
 import type { BreakpointMode, CompatMode, KeepSeparator, RetrievalMode, SentenceFinder, StrategyName, UnitName } from '../core/types';
+import { followDocument, initialMemory, switchStrategy, type StrategyMemory } from './strategySwitch';
 
 /**
  * The page's configuration: one field per option of the core option table (src/core/optionTable.ts), under the
@@ -61,6 +62,8 @@ export interface Config {
   contextWindow: number;
   /** k: the query probe's, the evaluation's and the context budget's chunks per query. */
   chunksInContext: number;
+  /** Projector mode: larger type and fewer simultaneous marks (a page setting; `projector=1` in a link). */
+  projector: boolean;
   // Evaluation lab (the option table's `eval` rows): how a question retrieves chunks. Never chunk options.
   retriever: RetrieverName;
   /** Hybrid: the dense ranking's weight in the fusion (BM25's is 1 - w). */
@@ -103,12 +106,41 @@ export const DEFAULT_CONFIG: Config = Object.freeze(
 
 export interface ConfigSlice {
   config: Config;
+  /** Who chose the strategy in effect and what its switch overwrote (see strategySwitch.ts). Not configuration. */
+  strategyMemory: StrategyMemory;
+  /** Set fields as given; a strategy set this way (a link, stored settings) counts as the person's choice. */
   setConfig: (patch: Partial<Config>) => void;
+  /** The Strategy select: the new strategy, with what the previous switch imposed given back. */
+  chooseStrategy: (strategy: StrategyName) => void;
+  /** A new document: its kind's strategy (null: plain text, the person's own strategy). Returns the strategy
+   * switched to, or null when it stays. */
+  followDocumentKind: (suggested: StrategyName | null) => StrategyName | null;
   resetConfig: () => void;
 }
 
-export const createConfigSlice: StateCreator<ConfigSlice, [], [], ConfigSlice> = (set) => ({
+export const createConfigSlice: StateCreator<ConfigSlice, [], [], ConfigSlice> = (set, get) => ({
   config: DEFAULT_CONFIG,
-  setConfig: (patch) => set((s) => ({ config: { ...s.config, ...patch } })),
-  resetConfig: () => set({ config: DEFAULT_CONFIG }),
+  strategyMemory: initialMemory(DEFAULT_CONFIG.strategy),
+  setConfig: (patch) =>
+    set((s) => ({
+      config: { ...s.config, ...patch },
+      ...(patch.strategy !== undefined && patch.strategy !== s.config.strategy
+        ? { strategyMemory: { ...initialMemory(patch.strategy), own: s.strategyMemory.own } }
+        : {}),
+    })),
+  chooseStrategy: (strategy) =>
+    set((s) => {
+      const next = switchStrategy(s.config, s.strategyMemory, strategy, 'user');
+      return { config: { ...s.config, ...next.patch }, strategyMemory: next.memory };
+    }),
+  followDocumentKind: (suggested) => {
+    const before = get().config.strategy;
+    set((s) => {
+      const next = followDocument(s.config, s.strategyMemory, suggested);
+      return next ? { config: { ...s.config, ...next.patch }, strategyMemory: next.memory } : {};
+    });
+    const after = get().config.strategy;
+    return after === before ? null : after;
+  },
+  resetConfig: () => set({ config: DEFAULT_CONFIG, strategyMemory: initialMemory(DEFAULT_CONFIG.strategy) }),
 });

@@ -8,6 +8,8 @@ export interface SetDocumentOptions {
   origin?: DocumentOrigin;
   /** Page starts of an imported PDF; omitted: kept while the text is unchanged, cleared when it changes. */
   pageStarts?: number[] | null;
+  /** An editor change that is a document of its own (a paste over the whole text): it gets a new serial. */
+  newDocument?: boolean;
 }
 
 export interface DocumentSlice {
@@ -17,6 +19,11 @@ export interface DocumentSlice {
   /** File or sample name (drives the editor's language); null for pasted text. */
   docName: string | null;
   docOrigin: DocumentOrigin;
+  /**
+   * Which document this is: increases when another document arrives (a sample, a file, a link, a paste over the
+   * whole text), not on edits. Notices about a document carry its serial and go when it goes.
+   */
+  documentSerial: number;
   /**
    * UTF-16 offset where each page starts (first 0), from PDF import; null for other documents. Chunk options
    * carry it so chunks get page numbers. An edit that changes the text clears it: the offsets would be stale
@@ -39,6 +46,7 @@ export const createDocumentSlice: StateCreator<DocumentSlice, [], [], DocumentSl
   docVersion: 0,
   docName: null,
   docOrigin: 'external',
+  documentSerial: 0,
   pageStarts: null,
   dropPageFurniture: true,
   setDocument: (text, options = {}) =>
@@ -47,9 +55,18 @@ export const createDocumentSlice: StateCreator<DocumentSlice, [], [], DocumentSl
       docVersion: s.docVersion + 1,
       docName: options.name === undefined ? s.docName : options.name,
       docOrigin: options.origin ?? 'external',
+      documentSerial: options.origin !== 'editor' || options.newDocument ? s.documentSerial + 1 : s.documentSerial,
       pageStarts: options.pageStarts !== undefined ? options.pageStarts : text === s.text ? s.pageStarts : null,
     })),
   setDropPageFurniture: (drop) => set({ dropPageFurniture: drop }),
   resetDocument: () =>
-    set((s) => ({ text: '', docVersion: s.docVersion + 1, docName: null, docOrigin: 'external', pageStarts: null, dropPageFurniture: true })),
+    set((s) => ({
+      text: '',
+      docVersion: s.docVersion + 1,
+      docName: null,
+      docOrigin: 'external',
+      documentSerial: s.documentSerial + 1,
+      pageStarts: null,
+      dropPageFurniture: true,
+    })),
 });

@@ -18,6 +18,13 @@ export const useStore = create<AppState>()((...a) => ({
   ...createLabSlice(...a),
 }));
 
+// A notice about a document goes when another document arrives (a banner about the previous file never stays).
+useStore.subscribe((s, prev) => {
+  if (s.documentSerial !== prev.documentSerial && s.notice !== null && s.noticeFor !== null && s.noticeFor !== s.documentSerial) {
+    useStore.setState({ notice: null, noticeFor: null });
+  }
+});
+
 /** Reset every slice (tests). */
 export function resetStore(): void {
   const s = useStore.getState();

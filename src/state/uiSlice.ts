@@ -8,21 +8,26 @@ export interface UiSlice {
   selectionSource: SelectionSource;
   /** A visible, dismissable notice (e.g. stored state was unreadable and was discarded). */
   notice: string | null;
+  /** The documentSerial of the document the notice is about (it goes when that document goes); null: the page's. */
+  noticeFor: number | null;
   /** 0..1 while a large document is being put into the editor piece by piece, null otherwise. */
   loadProgress: number | null;
   select: (index: number | null, source: SelectionSource) => void;
-  setNotice: (notice: string | null) => void;
+  /** A notice about the document shown now, or with `{ page: true }` one about the page that outlives it. */
+  setNotice: (notice: string | null, scope?: { page: true }) => void;
   setLoadProgress: (fraction: number | null) => void;
   resetUi: () => void;
 }
 
-export const createUiSlice: StateCreator<UiSlice, [], [], UiSlice> = (set) => ({
+/** The slice reads the document's serial (documentSlice) to tie a notice to its document. */
+export const createUiSlice: StateCreator<UiSlice & { documentSerial: number }, [], [], UiSlice> = (set, get) => ({
   selectedIndex: null,
   selectionSource: 'list',
   notice: null,
+  noticeFor: null,
   loadProgress: null,
   select: (selectedIndex, selectionSource) => set({ selectedIndex, selectionSource }),
-  setNotice: (notice) => set({ notice }),
+  setNotice: (notice, scope) => set({ notice, noticeFor: scope?.page ? null : get().documentSerial }),
   setLoadProgress: (loadProgress) => set({ loadProgress }),
-  resetUi: () => set({ selectedIndex: null, selectionSource: 'list', notice: null, loadProgress: null }),
+  resetUi: () => set({ selectedIndex: null, selectionSource: 'list', notice: null, noticeFor: null, loadProgress: null }),
 });

@@ -15,6 +15,7 @@ import {
   needsRepaint,
   paintPlan,
   pieceEnd,
+  replacesWholeDocument,
   visibleLines,
 } from './editorModel';
 import { monaco } from './monaco';
@@ -124,15 +125,26 @@ export function ChunkEditor() {
     // A big paste: switch to the cheap view before Monaco inserts the text (capture runs before its handler).
     // Monaco's own paste of megabytes is an undoable edit that costs seconds; a big paste instead replaces the
     // selection by building the new text once and setting it as the document.
+    // A paste over the whole text (or into an empty editor) is a document of its own: no name (not the sample's),
+    // plain-text colouring, the person's own strategy, the previous document's notices gone.
+    let pasteIsNewDocument = false;
     const onPasteCapture = (event: ClipboardEvent) => {
       const pasted = event.clipboardData?.getData('text/plain') ?? '';
-      if (!isLargePaste(pasted)) return;
-      event.preventDefault();
-      event.stopPropagation();
       const range = editor.getSelection();
       const before = range ? model.getOffsetAt(range.getStartPosition()) : 0;
       const after = range ? model.getOffsetAt(range.getEndPosition()) : model.getValueLength();
-      useStore.getState().setDocument(documentAfterPaste(useStore.getState().text, pasted, before, after), { name: null });
+      const whole = replacesWholeDocument(model.getValue(), before, after);
+      if (!isLargePaste(pasted)) {
+        pasteIsNewDocument = whole;
+        // Monaco applies the paste in this same event; the flag must not outlive it.
+        setTimeout(() => (pasteIsNewDocument = false), 0);
+        return;
+      }
+      event.preventDefault();
+      event.stopPropagation();
+      const state = useStore.getState();
+      state.setDocument(documentAfterPaste(state.text, pasted, before, after), whole ? { name: null } : {});
+      if (whole) state.followDocumentKind(null);
     };
     hostElement.addEventListener('paste', onPasteCapture, true);
 
@@ -347,8 +359,17 @@ export function ChunkEditor() {
     const contentSub = model.onDidChangeContent(() => {
       if (applyingExternal) return;
       const text = model.getValue();
-      prepareFor(text.length, useStore.getState().docName);
-      useStore.getState().setDocument(text, { origin: 'editor' });
+      const state = useStore.getState();
+      // Emptied by hand, the document is no longer the file or sample it was.
+      const newDocument = pasteIsNewDocument || (text.trim() === '' && state.docName !== null);
+      pasteIsNewDocument = false;
+      prepareFor(text.length, newDocument ? null : state.docName);
+      if (!newDocument) {
+        state.setDocument(text, { origin: 'editor' });
+        return;
+      }
+      state.setDocument(text, { origin: 'editor', name: null, newDocument: true });
+      state.followDocumentKind(null);
     });
     // The selection, for the lab's "Mark as answer" (offsets into the text the store holds).
     const selectionSub = editor.onDidChangeCursorSelection((e) => {
@@ -400,7 +421,7 @@ export function ChunkEditor() {
       onDropCapture={onDrop}
     >
       <div ref={host} className="editor-monaco" />
-      {dragging && <div className="drop-hint">Drop a text, markdown, HTML or source file</div>}
+      {dragging && <div className="drop-hint">Drop a text, markdown, HTML, source, PDF or DOCX file</div>}
     </div>
   );
 }

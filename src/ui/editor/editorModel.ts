@@ -72,6 +72,11 @@ export function documentView(length: number, name: string | null): DocumentView 
   return { language: large ? 'plaintext' : languageForName(name), wordWrap: large ? 'off' : 'on', indentationGuides: !large };
 }
 
+/** Whether replacing [before, after) of `text` leaves none of its non-whitespace: the paste is a new document. */
+export function replacesWholeDocument(text: string, before: number, after: number): boolean {
+  return text.slice(0, before).trim() === '' && text.slice(after).trim() === '';
+}
+
 /** Everything the editor is created with, for a document of `length` characters. */
 export function editorOptions(length: number): editor.IStandaloneEditorConstructionOptions {
   const view = documentView(length, null);

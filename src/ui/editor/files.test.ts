@@ -39,6 +39,17 @@ describe('readDroppedFile', () => {
     expect(useStore.getState().text.startsWith('# Expense Guide\n')).toBe(true);
   });
 
+  it('a PDF opened after an HTML file is not split by the HTML splitter, and the HTML file’s notice goes', async () => {
+    await readDroppedFile(new File(['<h1>Title</h1><p>Body text.</p>'], 'page.html'));
+    expect(useStore.getState().config.strategy).toBe('html');
+    expect(useStore.getState().notice).toContain('page.html');
+    await readDroppedFile(fixtureFile('travel-policy.pdf', 'application/pdf'));
+    const s = useStore.getState();
+    expect(s.config.strategy).toBe('recursive');
+    expect(s.notice).not.toContain('page.html');
+    expect(s.notice).toContain('Strategy back to recursive');
+  });
+
   it('lets the newest open win when an older, slower one finishes later', async () => {
     const slow = readDroppedFile(fixtureFile('travel-policy.pdf', 'application/pdf'));
     const fast = readDroppedFile(new File(['the file opened last'], 'last.txt'));

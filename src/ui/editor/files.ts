@@ -2,9 +2,9 @@
 // from the same origin (allowed under COEP). Only the URL is imported here; pdfjs itself loads when a PDF is opened.
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { BASE_DEFAULTS, STRATEGY_NAMES } from '../../core/describe';
+import type { StrategyName } from '../../core/types';
 import { IMPORTABLE_EXTENSIONS, ImportError, importDocument, setPdfWorkerSource, type ImportedDocument } from '../../import/index';
 import { useStore } from '../../state/store';
-import { strategyPatch } from '../../state/strategyInfo';
 import { applyChunkImport } from '../export/applyChunkImport';
 import { parseChunkExport } from '../export/reimport';
 import { parseShareFile, ShareLinkError } from '../../state/shareLink';
@@ -68,13 +68,21 @@ export async function readDroppedFile(file: File): Promise<void> {
   const state = useStore.getState();
   state.setDocument(imported.text, { name: file.name, pageStarts: imported.pageStarts });
   const notes = [...imported.notes];
+  // Structure-aware strategies fit structured files; the default strategy is only the generic suggestion: a plain
+  // text file (or a PDF) keeps the strategy the person chose, and leaves the previous file's.
   const suggested = imported.suggestedStrategy;
-  // Structure-aware strategies fit structured files; the default strategy is only the generic suggestion, so a
-  // plain text file keeps whatever strategy the user chose.
-  if (suggested !== BASE_DEFAULTS.strategy && suggested !== state.config.strategy && (STRATEGY_NAMES as string[]).includes(suggested)) {
-    state.setConfig(strategyPatch(state.config, suggested));
-    notes.push(`Strategy switched to ${suggested} for this ${imported.format === 'docx' ? 'converted document' : 'file'}.`);
-  }
+  const structured = suggested !== BASE_DEFAULTS.strategy && (STRATEGY_NAMES as string[]).includes(suggested) ? suggested : null;
+  const previous = state.config.strategy;
+  const switched = state.followDocumentKind(structured);
+  if (switched && structured) notes.push(`Strategy switched to ${switched} for this ${imported.format === 'docx' ? 'converted document' : 'file'}.`);
+  else if (switched) notes.push(`Strategy back to ${switched}, your own choice (${previous} was for the previous document).`);
   if (notes.length > 0) setNotice(`“${file.name}”: ${notes.join(' ')}`);
   else if (converted) setNotice(null);
+}
+
+/** Put a built-in sample (or any named text) in as a document of its own, with the strategy its kind calls for. */
+export function openNamedDocument(text: string, name: string | null, strategy: StrategyName | null): StrategyName | null {
+  const state = useStore.getState();
+  state.setDocument(text, { name, pageStarts: null });
+  return state.followDocumentKind(strategy);
 }

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { COMPAT_MODES, LANGUAGE_PRESETS, STRATEGY_NAMES, UNIT_NAMES } from '../../core/describe';
 import type { CompatMode, KeepSeparator, StrategyName, UnitName } from '../../core/types';
 import { formatSeparators, parseSeparators } from '../../state/separators';
-import { defaultFor, strategyDefinition, strategyPatch } from '../../state/strategyInfo';
+import { defaultFor, strategyDefinition } from '../../state/strategyInfo';
 import { selectConfig, selectError, selectStrategy } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { unitLabel } from './format';
@@ -52,6 +52,7 @@ export function ControlsPanel() {
   const strategy = useStore(selectStrategy);
   const error = useStore(selectError);
   const setConfig = useStore((s) => s.setConfig);
+  const chooseStrategy = useStore((s) => s.chooseStrategy);
   const unitApplies = useShown('unit');
   const unit = unitApplies ? config.unit : (strategy.defaults.unit ?? config.unit);
   const size = specOf('size').control;
@@ -75,7 +76,7 @@ export function ControlsPanel() {
         value={config.strategy}
         values={STRATEGY_NAMES}
         title={(id) => strategyDefinition(String(id)).label}
-        onChange={(id) => setConfig(strategyPatch(config, id as StrategyName))}
+        onChange={(id) => chooseStrategy(id as StrategyName)}
       >
         <p className="hint">{strategy.description}</p>
       </SelectField>
@@ -208,7 +209,7 @@ function SeparatorsField() {
   const regex = config.separatorsAreRegex && regexShown;
   const effective =
     config.separators ??
-    (config.language ? LANGUAGE_PRESETS[config.language] : undefined) ??
+    (config.language && Object.hasOwn(LANGUAGE_PRESETS, config.language) ? LANGUAGE_PRESETS[config.language] : undefined) ??
     defaultFor(config.strategy, 'separators');
   const shown = formatSeparators(effective, regex);
   const [draft, setDraft] = useState(shown);

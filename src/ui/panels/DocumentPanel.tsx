@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { useStore } from '../../state/store';
-import { OPENABLE_FILES, readDroppedFile } from '../editor/files';
+import { structureStrategyForName } from '../../import/index';
+import { OPENABLE_FILES, openNamedDocument, readDroppedFile } from '../editor/files';
 import { SAMPLES } from '../samples';
 
 /** Where the document comes from: a built-in sample (one click) or a local file. */
 export function DocumentPanel() {
-  const setDocument = useStore((s) => s.setDocument);
   const docName = useStore((s) => s.docName);
   const dropPageFurniture = useStore((s) => s.dropPageFurniture);
   const setDropPageFurniture = useStore((s) => s.setDropPageFurniture);
@@ -23,7 +23,9 @@ export function DocumentPanel() {
             className={`btn btn-sample${docName === sample.name ? ' is-active' : ''}`}
             aria-label={`Sample: ${sample.label}`}
             aria-pressed={docName === sample.name}
-            onClick={() => setDocument(sample.text, { name: sample.name })}
+            // A sample is a document of its own: its name, its colouring, its kind's strategy (the HTML sample
+            // runs as html); a plain-text one goes back to the strategy the person chose.
+            onClick={() => openNamedDocument(sample.text, sample.name, structureStrategyForName(sample.name))}
           >
             {sample.label}
           </button>
