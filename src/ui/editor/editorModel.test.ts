@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
+// The markdown renderer Monaco's hover uses (monaco-editor depends on this marked).
+import { marked } from 'marked';
 import type { PaintableResult } from '../../state/resultsSlice';
 import {
   chunkAtOffset,
@@ -10,6 +12,7 @@ import {
   editorOptions,
   editorSteps,
   escapeMarkdown,
+  plainInMarkdown,
   LARGE_DOCUMENT,
   languageForName,
   needsRepaint,
@@ -224,7 +227,7 @@ describe('chunkHover', () => {
     };
     const lines = chunkHoverLines(result, null, null, 0);
     expect(lines[0]).toBe('**Chunk 0** of 2 · table');
-    expect(lines).toContain('Section \\*Intro\\* › A \\[link\\]\\(x\\)');
+    expect(lines).toContain('Section `` *Intro* › A [link](x) ``'.replace(/``/g, '`'));
     expect(lines).toContain('Size 20 chars (6 injected)');
     expect(lines).toContain('Pages 2–3');
     expect(lines).toContain('Parent P0 (level 0) · offsets 0–35 · 35 chars');
@@ -238,6 +241,31 @@ describe('chunkHover', () => {
     expect(chunkHoverLines(result, null, tokens, 0).at(-1)).toBe('Embedder 300 tokens (MiniLM) of 256 — **truncated**: the model never reads the shaded end');
     expect(chunkHoverLines(result, null, tokens, 1).at(-1)).toBe('Embedder 12 tokens (MiniLM) of 256');
     expect(chunkHoverLines(result, null, null, 1).some((l) => l.startsWith('Embedder'))).toBe(false);
+  });
+
+  it('document text in a hover renders as its own text: no link, image, HTML or emphasis (property, marked as Monaco uses it)', () => {
+    const nasty = fc.constantFrom(
+      'https://evil.example/x', 'www.evil.example', 'mailto:a@b.c', 'a@b.example', '[x](javascript:alert(1))', '![i](https://e.example/p.png)',
+      '<img src=x onerror=alert(1)>', '<script>alert(1)</script>', '**bold**', '`code`', '``', '\\', '&lt;b&gt;', '&#106;avascript:', '<https://e.example>', '[x]: https://e.example',
+    );
+    const text = fc.array(fc.oneof(nasty, fc.string({ maxLength: 8 })), { minLength: 1, maxLength: 5 }).map((parts) => parts.join(' ')).filter((t) => t.trim() !== '');
+    fc.assert(
+      fc.property(text, (t) => {
+        const md = plainInMarkdown(t);
+        const tokens = marked.lexer(`Section ${md}`, { gfm: true });
+        const kinds: string[] = [];
+        let code = '';
+        marked.walkTokens(tokens, (token) => {
+          kinds.push(token.type);
+          if (token.type === 'codespan') code = (token as { text: string }).text;
+        });
+        for (const kind of ['link', 'image', 'html', 'strong', 'em', 'tag']) expect(kinds, md).not.toContain(kind);
+        // The code span shows exactly the text (line breaks as spaces); marked keeps HTML escapes in codespan text.
+        const shown = code.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+        expect(shown, md).toBe(t.replace(/[\r\n]+/g, ' '));
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('escapeMarkdown leaves no markdown syntax active', () => {

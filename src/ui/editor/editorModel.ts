@@ -190,6 +190,20 @@ export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
 }
 
+/**
+ * Document text inside a markdown hover, shown as the text it is: a code span, inside which markdown parses
+ * nothing (no emphasis, no [link](...), no HTML, and no bare URL turned into a live link as Monaco's renderer does
+ * with plain or escaped text). The fence is longer than any run of backticks in the text; the spaces inside it are
+ * the ones CommonMark strips. Line breaks become spaces (a hover line is one line).
+ */
+export function plainInMarkdown(text: string): string {
+  const line = text.replace(/[\r\n]+/g, ' ');
+  if (line.trim() === '') return '';
+  const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence} ${line} ${fence}`;
+}
+
 /** How the hover names the result's unit. */
 export function unitName(unit: string): string {
   return unit === 'chars' ? 'chars' : unit === 'words' ? 'words' : `tokens (${unit})`;
@@ -201,7 +215,7 @@ export type EmbedderTokens = { counts: Int32Array; truncatedAt: Int32Array } | n
 /**
  * The hover of chunk i, as markdown lines: index and content type, section, offsets, size in the unit (and in
  * chars, and in tokens when counted), overlaps with both neighbours, pages, parent unit, sentence window and the
- * embedding model's token count. Document text (heading titles) is escaped.
+ * embedding model's token count. Document text (heading titles) is a code span (plainInMarkdown): never markup.
  */
 export function chunkHoverLines(result: PaintableResult, tokens: TokenCounts | null, embedderTokens: EmbedderTokens, i: number): string[] {
   const fmt = (n: number) => formatNumber(n);
@@ -220,7 +234,7 @@ export function chunkHoverLines(result: PaintableResult, tokens: TokenCounts | n
   const lines = [
     `**Chunk ${i}** of ${fmt(result.starts.length)}${extras && extras.contentType !== 'text' ? ` · ${extras.contentType}` : ''}${result.oversize[i] ? ' — over the size limit' : ''}`,
   ];
-  if (extras?.headingPath?.length) lines.push(`Section ${escapeMarkdown(breadcrumbText(extras.headingPath))}`);
+  if (extras?.headingPath?.length) lines.push(`Section ${plainInMarkdown(breadcrumbText(extras.headingPath))}`);
   lines.push(`Offsets ${fmt(start)}–${fmt(end)}`, `Size ${size.join(' · ')}`, `Overlap ${overlap.length ? overlap.join(' · ') : 'none'}`);
   if (extras?.pages) lines.push(`Pages ${pagesLabel(extras.pages).slice(3)}`);
   const parents = result.structure?.parents;
