@@ -8,7 +8,7 @@ import { ImportError } from './index';
 import { htmlToMarkdown } from './htmlToMarkdown';
 import { checkDocxExpansion } from './zipLimits';
 
-interface MammothMessage {
+export interface MammothMessage {
   type: string;
   message: string;
 }
@@ -22,8 +22,33 @@ export interface DocxText {
   notes: string[];
 }
 
-/** At most this many converter warnings are shown; the rest are counted. */
-const MAX_WARNINGS = 3;
+/** At most this many style names are named in the summary; the rest are counted. */
+const MAX_NAMED_STYLES = 3;
+
+/**
+ * mammoth's warnings in one line. Nearly all are Word styles it has no mapping for ("Unrecognised paragraph style:
+ * 'Title' (Style ID: Title)"): formatting, not text, is lost; they are named once, the rest counted.
+ */
+export function summariseConverterMessages(messages: readonly MammothMessage[]): string | null {
+  const warnings = messages.filter((m) => m.type === 'warning' || m.type === 'error');
+  if (warnings.length === 0) return null;
+  const styles = new Set<string>();
+  let other = 0;
+  let firstOther = '';
+  for (const w of warnings) {
+    const style = /^Unrecognised (?:paragraph|run|table|numbering) style: '([^']*)'/.exec(w.message);
+    if (style) styles.add(style[1]!);
+    else if (other++ === 0) firstOther = w.message.split('\n')[0]!.slice(0, 80);
+  }
+  const parts: string[] = [];
+  if (styles.size > 0) {
+    const named = [...styles].slice(0, MAX_NAMED_STYLES).map((n) => `“${n}”`).join(', ');
+    const more = styles.size > MAX_NAMED_STYLES ? ` and ${styles.size - MAX_NAMED_STYLES} more` : '';
+    parts.push(`${styles.size} Word style${styles.size === 1 ? '' : 's'} without a markdown equivalent (${named}${more}) kept as plain paragraphs`);
+  }
+  if (other > 0) parts.push(`${other} other converter message${other === 1 ? '' : 's'} (first: ${firstOther})`);
+  return `${parts.join('; ')}.`;
+}
 
 export async function importDocx(name: string, bytes: Uint8Array): Promise<DocxText> {
   checkDocxExpansion(name, bytes); // zip bombs are refused before mammoth inflates anything
@@ -57,8 +82,7 @@ export async function importDocx(name: string, bytes: Uint8Array): Promise<DocxT
   if (text.trim() === '') throw new ImportError(name, 'has no text');
   const notes = ['Converted from DOCX to markdown (headings, lists and tables kept).'];
   if (images > 0) notes.push(`${images} image${images === 1 ? '' : 's'} left out (alt text kept).`);
-  const warnings = result.messages.filter((m) => m.type === 'warning' || m.type === 'error');
-  for (const w of warnings.slice(0, MAX_WARNINGS)) notes.push(`Converter: ${w.message.split('\n')[0]}`);
-  if (warnings.length > MAX_WARNINGS) notes.push(`…and ${warnings.length - MAX_WARNINGS} more converter messages.`);
+  const summary = summariseConverterMessages(result.messages);
+  if (summary) notes.push(summary);
   return { text, notes };
 }

@@ -31,7 +31,7 @@ export function Header() {
   else if (error && !online) status = result ? 'Offline — showing the last good result' : 'Offline — this needs the network';
   else if (error && result) status = 'Settings invalid — showing the last good result';
   else if (error) status = 'Settings invalid';
-  else if (result) status = `${formatNumber(count)} chunks in ${result.elapsedMs < 1 ? '<1' : Math.round(result.elapsedMs)} ms`;
+  else if (result) status = `${formatNumber(count)} ${count === 1 ? 'chunk' : 'chunks'} in ${result.elapsedMs < 1 ? '<1' : Math.round(result.elapsedMs)} ms`;
   else status = 'Starting…';
 
   return (

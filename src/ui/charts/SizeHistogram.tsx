@@ -104,7 +104,7 @@ export function SizeHistogram({ sizes, limit, unit, width = 340, height = 132 }:
       height={height}
       viewBox={`0 0 ${width} ${height}`}
       role="img"
-      aria-label={`Histogram of chunk sizes in ${unit}, limit ${limit}`}
+      aria-label={`Histogram of chunk sizes in ${unit}${limit > 0 && Number.isFinite(limit) ? `, limit ${limit}` : ', no size limit'}`}
     />
   );
 }

@@ -187,10 +187,10 @@ describe('chunkHover', () => {
     const result = resultFor(text, spans);
     const hover = chunkHover(result, null, null, 18)!;
     expect(hover.contents).toHaveLength(2);
-    expect(hover.contents[0]).toContain('**Chunk 0** of 2');
-    expect(hover.contents[1]).toContain('**Chunk 1** of 2');
-    expect(hover.contents[0]).toContain('Overlap 3 chars with chunk 1');
-    expect(hover.contents[1]).toContain('Overlap 3 chars with chunk 0');
+    expect(hover.contents[0]).toContain('**Chunk #0** · 1st of 2');
+    expect(hover.contents[1]).toContain('**Chunk #1** · 2nd of 2');
+    expect(hover.contents[0]).toContain('Overlap 3 chars with #1');
+    expect(hover.contents[1]).toContain('Overlap 3 chars with #0');
     expect(hover.contents[0]!.split('  \n')).toContain('Offsets 0–20');
     expect([hover.start, hover.end]).toEqual([0, 35]);
     expect(chunkHover(result, null, null, 35)).toBeNull();
@@ -226,7 +226,7 @@ describe('chunkHover', () => {
       leafLevel: Int32Array.from([1, 1]),
     };
     const lines = chunkHoverLines(result, null, null, 0);
-    expect(lines[0]).toBe('**Chunk 0** of 2 · table');
+    expect(lines[0]).toBe('**Chunk #0** · 1st of 2 · table');
     expect(lines).toContain('Section `` *Intro* › A [link](x) ``'.replace(/``/g, '`'));
     expect(lines).toContain('Size 20 chars (6 injected)');
     expect(lines).toContain('Pages 2–3');
@@ -319,5 +319,12 @@ describe('editorSteps', () => {
     const tokens = { jobId: 1, counts: new Int32Array(1), truncatedAt: new Int32Array(1) };
     const next = { ...base, docVersion: 2, result: plain, selectedIndex: 0, hoveredGap: 1, embedderTokens: tokens, revealGap: { gap: 2, seq: 1 } };
     expect(editorSteps(next, base).map((s) => s.kind)).toEqual(['load', 'paint', 'selection', 'pair', 'truncated', 'pair', 'clearPair']);
+  });
+});
+
+describe('ordinal', () => {
+  it('gives English ordinals, teens included', async () => {
+    const { ordinal } = await import('./editorModel');
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111, 1002].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th', '1,002nd']);
   });
 });

@@ -217,6 +217,13 @@ export type EmbedderTokens = { counts: Int32Array; truncatedAt: Int32Array } | n
  * chars, and in tokens when counted), overlaps with both neighbours, pages, parent unit, sentence window and the
  * embedding model's token count. Document text (heading titles) is a code span (plainInMarkdown): never markup.
  */
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st (English ordinals). */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${formatNumber(n)}${suffix}`;
+}
+
 export function chunkHoverLines(result: PaintableResult, tokens: TokenCounts | null, embedderTokens: EmbedderTokens, i: number): string[] {
   const fmt = (n: number) => formatNumber(n);
   const counted = tokensFor(result, tokens);
@@ -227,12 +234,13 @@ export function chunkHoverLines(result: PaintableResult, tokens: TokenCounts | n
   if (result.unit !== 'chars') size.push(`${fmt(end - start)} chars`);
   if (counted && counted.encoding !== result.unit) size.push(`${fmt(counted.counts[i]!)} tokens (${counted.encoding})`);
   const overlap: string[] = [];
-  if (i > 0) overlap.push(`${fmt(result.overlaps[i - 1]!)} chars with chunk ${i - 1}`);
-  if (i < result.starts.length - 1) overlap.push(`${fmt(result.overlaps[i]!)} chars with chunk ${i + 1}`);
+  if (i > 0) overlap.push(`${fmt(result.overlaps[i - 1]!)} chars with #${i - 1}`);
+  if (i < result.starts.length - 1) overlap.push(`${fmt(result.overlaps[i]!)} chars with #${i + 1}`);
   const extras = result.structure ? chunkExtras(result, i) : null;
   if (extras && extras.prefixSize > 0) size[0] += ` (${fmt(extras.prefixSize)} injected)`;
   const lines = [
-    `**Chunk ${i}** of ${fmt(result.starts.length)}${extras && extras.contentType !== 'text' ? ` · ${extras.contentType}` : ''}${result.oversize[i] ? ' — over the size limit' : ''}`,
+    // Chunks are numbered from 0 everywhere (the labels, the list, exports' `index`): "#2" is the 3rd of n.
+    `**Chunk #${i}** · ${ordinal(i + 1)} of ${fmt(result.starts.length)}${extras && extras.contentType !== 'text' ? ` · ${extras.contentType}` : ''}${result.oversize[i] ? ' — over the size limit' : ''}`,
   ];
   if (extras?.headingPath?.length) lines.push(`Section ${plainInMarkdown(breadcrumbText(extras.headingPath))}`);
   lines.push(`Offsets ${fmt(start)}–${fmt(end)}`, `Size ${size.join(' · ')}`, `Overlap ${overlap.length ? overlap.join(' · ') : 'none'}`);

@@ -79,7 +79,9 @@ export function StatsPanel() {
           </label>
         </div>
         <p className="budget-line" data-testid="context-budget">
-          {budget.usedTokens === null ? (
+          {count === 0 ? (
+            <span className="muted">No chunks, nothing to count.</span>
+          ) : budget.usedTokens === null ? (
             <span className="muted">Counting tokens…</span>
           ) : (
             <>
