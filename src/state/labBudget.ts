@@ -1,4 +1,4 @@
-import { orphanChunks } from '../core/describe';
+import { orphanBits, ORPHAN_ENDS_MID, ORPHAN_HEADING, ORPHAN_STARTS_MID } from '../core/describe';
 import type { PaintableResult } from './resultsSlice';
 
 /**
@@ -6,9 +6,7 @@ import type { PaintableResult } from './resultsSlice';
  * budget arithmetic for a whole corpus from this document's measured figures. Pure; memoized per result.
  */
 
-export const ORPHAN_STARTS_MID = 1;
-export const ORPHAN_ENDS_MID = 2;
-export const ORPHAN_HEADING = 4;
+export { ORPHAN_ENDS_MID, ORPHAN_HEADING, ORPHAN_STARTS_MID };
 
 export interface OrphanSummary {
   /** Per painted leaf: a bit set of ORPHAN_* (0: not an orphan). */
@@ -24,23 +22,24 @@ let memo: { result: PaintableResult; value: OrphanSummary } | null = null;
 export function orphanSummary(result: PaintableResult | null): OrphanSummary | null {
   if (!result) return null;
   if (memo?.result === result) return memo.value;
-  const { text, starts, ends, structure } = result;
-  const chunks = Array.from(starts, (start, i) => {
-    const p = structure ? structure.pathIndex[i]! : -1;
-    return { index: i, start, end: ends[i]!, text: text.slice(start, ends[i]!), metadata: p >= 0 ? { headingPath: structure!.paths[p]! } : {} };
-  });
-  const flags = new Uint8Array(chunks.length);
+  // The worker flags its chunks (result.orphans); a result made elsewhere is flagged here.
+  const flags = result.orphans ?? orphanBits(result.text, leavesOf(result));
   const value: OrphanSummary = { flags, count: 0, startsMid: 0, endsMid: 0, headingOnly: 0 };
-  orphanChunks(text, chunks as never).forEach((f, i) => {
-    const bits = (f.startsMidSentence ? ORPHAN_STARTS_MID : 0) | (f.endsMidSentence ? ORPHAN_ENDS_MID : 0) | (f.headingOnly ? ORPHAN_HEADING : 0);
-    flags[i] = bits;
+  for (const bits of flags) {
     if (bits) value.count++;
-    if (f.startsMidSentence) value.startsMid++;
-    if (f.endsMidSentence) value.endsMid++;
-    if (f.headingOnly) value.headingOnly++;
-  });
+    if (bits & ORPHAN_STARTS_MID) value.startsMid++;
+    if (bits & ORPHAN_ENDS_MID) value.endsMid++;
+    if (bits & ORPHAN_HEADING) value.headingOnly++;
+  }
   memo = { result, value };
   return value;
+}
+
+function leavesOf({ text, starts, ends, structure }: PaintableResult) {
+  return Array.from(starts, (start, i) => {
+    const p = structure ? structure.pathIndex[i]! : -1;
+    return { start, end: ends[i]!, text: text.slice(start, ends[i]!), metadata: p >= 0 ? { headingPath: structure!.paths[p]! } : {} };
+  });
 }
 
 export function orphanLabel(bits: number): string | null {

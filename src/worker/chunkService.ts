@@ -1,4 +1,5 @@
 import { chunk, chunkStats, ChunkOptionsError, formatChunks, getStrategy, validateOptions } from '../core/index';
+import { orphanBits } from '../core/eval/index';
 import type { Chunk, ChunkDetail, ChunkOptions, EmbedTexts, LoadWasm, Range, TokenEncodingName } from '../core/types';
 import { getUnit, isTokenEncoding } from '../core/units/index';
 import { findEmbedderModel } from '../embed/hub';
@@ -182,10 +183,12 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
       const unsized = getStrategy(resolved.strategy).unsized?.(resolved) ?? false;
       const limit = unsized ? (resolved.maxSize ?? 0) : (options.size ?? 0);
       const stats = chunkStats(Array.from(packed.sizes), unsized && limit <= 0 ? Infinity : limit);
+      const orphans = orphanBits(documentText, last.leaves);
       const result: ChunkWorkerResult = {
         jobId,
         version,
         ...packed,
+        orphans,
         stats,
         limit,
         unit: unsized ? resolved.unit : (options.unit ?? 'chars'),
@@ -201,7 +204,7 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
           result.probeError = oneLine(error);
         }
       }
-      const buffers: Transferable[] = [...packedBuffers(packed)];
+      const buffers: Transferable[] = [...packedBuffers(packed), orphans.buffer];
       if (semantic) {
         const s = semantic;
         buffers.push(s.distances.buffer, s.values.buffer, s.breakpoints.buffer, s.sentenceStarts.buffer, s.sentenceEnds.buffer);

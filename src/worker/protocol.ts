@@ -113,6 +113,9 @@ export interface ChunkResultPayload {
   oversize: Uint8Array;
   /** 1 where content differs from source.slice(start, end) (compat quirks). */
   contentDiffers: Uint8Array;
+  /** Per leaf, core's orphanBits (mid-sentence starts and ends, heading-only): flagged in the worker, whose
+   * document cache keeps the sentence edges, so a slider move never segments the document on the main thread. */
+  orphans?: Uint8Array;
   /** Structure-aware strategies and retrieval units only (absent for the plain strategies): see PackedStructure. */
   structure?: PackedStructure;
   stats: ChunkStatsSummary;

@@ -137,18 +137,3 @@ describe('evaluate', () => {
     expect(r.means.iou).toBeCloseTo(0.0207, 4);
   });
 });
-
-describe('orphan chunks', () => {
-  it('flag chunks starting or ending mid-sentence and heading-only chunks', async () => {
-    const { orphanChunks } = await import('./orphans');
-    const text = '# Title\n\nOne sentence here. Another one follows.\n\nLast.';
-    const c = (start: number, end: number, index: number) => ({ index, start, end, text: text.slice(start, end), metadata: {} as never });
-    const flags = orphanChunks(text, [c(0, 7, 0), c(9, 27, 1), c(28, 40, 2), c(40, 55, 3)]);
-    expect(flags.map((f) => [f.startsMidSentence, f.endsMidSentence, f.headingOnly])).toEqual([
-      [false, false, true],
-      [false, false, false],
-      [false, true, false],
-      [true, false, false],
-    ]);
-  });
-});

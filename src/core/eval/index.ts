@@ -25,4 +25,4 @@ export {
   type SkippedQuestion,
 } from './evaluate';
 export { sweep, sweepGrid, type SweepRow } from './sweep';
-export { orphanChunks, isHeadingOnly, type OrphanFlags } from './orphans';
+export { orphanChunks, orphanBits, isHeadingOnly, type OrphanFlags } from './orphans';
