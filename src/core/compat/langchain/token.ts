@@ -43,8 +43,7 @@ export function splitTokenLangchain(source: string, ctx: ChunkContext): Langchai
 
 /** js-tiktoken's check for disallowed special tokens, with its message. */
 function rejectSpecialTokens(source: string, unit: TiktokenUnit): void {
-  const internals = unit.encoder as unknown as { specialTokens?: Record<string, number> };
-  const specials = Object.keys(internals.specialTokens ?? { '<|endoftext|>': 0 });
+  const specials = Object.keys(unit.specialTokens);
   let firstAt = -1;
   let found = '';
   for (const special of specials) {
@@ -78,8 +77,6 @@ function tokenizedDocument(source: string, unit: TiktokenUnit): TokenizedDocumen
   for (const token of unit.tokenize(source)) for (const id of token.ids) ids.push(id);
   const starts = new Int32Array(ids.length);
   const ends = new Int32Array(ids.length);
-  const tokenBytes = (unit.encoder as unknown as { textMap?: Map<number, Uint8Array> }).textMap;
-  if (!tokenBytes) throw new Error('js-tiktoken no longer exposes token bytes (textMap); update the token compat splitter');
 
   // Two cursors over the source's characters, each with the UTF-8 byte offset where its character starts.
   let startChar = 0;
@@ -88,7 +85,7 @@ function tokenizedDocument(source: string, unit: TiktokenUnit): TokenizedDocumen
   let endCharByte = 0;
   let tokenByte = 0;
   for (let t = 0; t < ids.length; t++) {
-    const byteLength = tokenBytes.get(ids[t]!)?.length ?? 0;
+    const byteLength = unit.tokenByteLength(ids[t]!);
     // Start: the character containing the token's first byte.
     let width = utf8Width(source, startChar);
     while (startChar < source.length && startCharByte + width <= tokenByte) {

@@ -1,0 +1,249 @@
+/**
+ * Byte-pair encoding of one pre-token piece with tiktoken's ranks (the files js-tiktoken bundles), written for speed:
+ * - ranks are keyed by "byte strings" (one UTF-16 unit per byte, as atob returns them), so a piece of ASCII is its
+ *   own key and a piece that is a whole token costs one Map look-up;
+ * - the merge is tiktoken's (repeatedly join the adjacent pair of lowest rank, the leftmost on ties), done by a scan
+ *   for short pieces and with a heap for long ones, where the scan is quadratic (a 2 MiB line without spaces is
+ *   one piece). The heap pops the least (rank, position), which is the scan's leftmost minimum, so both give the
+ *   same tokens.
+ */
+
+/** The bundled rank files' shape (js-tiktoken's TiktokenBPE). */
+export interface RankFile {
+  pat_str: string;
+  special_tokens: Record<string, number>;
+  bpe_ranks: string;
+}
+
+/** Pieces up to this many bytes are merged by scanning; longer ones with the heap. */
+const SCAN_LIMIT = 96;
+/** Heap keys are rank * 2^32 + position: exact in a double for ranks < 2^21 and positions < 2^32. */
+const POSITION_SPAN = 4294967296;
+
+export class BytePairEncoder {
+  private readonly ranks = new Map<string, number>();
+  /** Token bytes by rank, as byte strings. */
+  private readonly tokens: string[] = [];
+  readonly specialTokens: Record<string, number>;
+  private readonly specialById = new Map<number, string>();
+
+  constructor(file: RankFile) {
+    // Each line: a name, the rank of its first token, then base64 tokens of consecutive ranks.
+    for (const line of file.bpe_ranks.split('\n')) {
+      if (!line) continue;
+      const fields = line.split(' ');
+      let rank = Number.parseInt(fields[1]!, 10);
+      for (let i = 2; i < fields.length; i++, rank++) {
+        const bytes = atob(fields[i]!);
+        this.ranks.set(bytes, rank);
+        this.tokens[rank] = bytes;
+      }
+    }
+    this.specialTokens = { ...file.special_tokens };
+    for (const [text, id] of Object.entries(this.specialTokens)) this.specialById.set(id, text);
+  }
+
+  /** Bytes in token `id` (special tokens: their UTF-8 length). */
+  byteLength(id: number): number {
+    const t = this.tokens[id];
+    if (t !== undefined) return t.length;
+    const special = this.specialById.get(id);
+    return special === undefined ? 0 : byteString(special).length;
+  }
+
+  /** UTF-8 bytes of token `id`. */
+  bytesOf(id: number): Uint8Array | undefined {
+    const t = this.tokens[id] ?? (this.specialById.has(id) ? byteString(this.specialById.get(id)!) : undefined);
+    if (t === undefined) return undefined;
+    const out = new Uint8Array(t.length);
+    for (let i = 0; i < t.length; i++) out[i] = t.charCodeAt(i);
+    return out;
+  }
+
+  /** The text of `ids` (partial UTF-8 at the edges becomes U+FFFD, as js-tiktoken's decode does). */
+  decode(ids: readonly number[]): string {
+    let bytes = '';
+    for (const id of ids) bytes += this.tokens[id] ?? (this.specialById.has(id) ? byteString(this.specialById.get(id)!) : '');
+    const out = new Uint8Array(bytes.length);
+    for (let i = 0; i < bytes.length; i++) out[i] = bytes.charCodeAt(i);
+    return new TextDecoder('utf-8').decode(out);
+  }
+
+  /** Token ids of one pre-token piece (special-token strings are ordinary text here). */
+  encodePiece(piece: string): number[] {
+    const bytes = byteString(piece);
+    const whole = this.ranks.get(bytes);
+    if (whole !== undefined) return [whole];
+    return bytes.length <= SCAN_LIMIT ? this.mergeByScan(bytes) : this.mergeByHeap(bytes);
+  }
+
+  /** Number of tokens of one piece. */
+  countPiece(piece: string): number {
+    const bytes = byteString(piece);
+    if (this.ranks.has(bytes)) return 1;
+    return (bytes.length <= SCAN_LIMIT ? this.mergeByScan(bytes) : this.mergeByHeap(bytes)).length;
+  }
+
+  private rankOf(bytes: string, start: number, end: number): number {
+    return this.ranks.get(bytes.slice(start, end)) ?? Infinity;
+  }
+
+  /** tiktoken's merge as written: parts[i] starts at starts[i]; pairRank[i] is the rank of parts i and i + 1 joined. */
+  private mergeByScan(bytes: string): number[] {
+    const n = bytes.length;
+    const starts: number[] = new Array(n + 1);
+    for (let i = 0; i <= n; i++) starts[i] = i;
+    const pairRank: number[] = new Array(n);
+    for (let i = 0; i < n - 1; i++) pairRank[i] = this.rankOf(bytes, i, i + 2);
+    pairRank[n - 1] = Infinity;
+    let parts = n;
+    while (parts > 1) {
+      let best = Infinity;
+      let at = -1;
+      for (let i = 0; i < parts - 1; i++) {
+        if (pairRank[i]! < best) {
+          best = pairRank[i]!;
+          at = i;
+        }
+      }
+      if (at < 0) break;
+      starts.splice(at + 1, 1);
+      pairRank.splice(at + 1, 1);
+      parts--;
+      pairRank[at] = at + 2 <= parts ? this.rankOf(bytes, starts[at]!, starts[at + 2]!) : Infinity;
+      if (at > 0) pairRank[at - 1] = this.rankOf(bytes, starts[at - 1]!, starts[at + 1]!);
+    }
+    const out: number[] = new Array(parts);
+    for (let i = 0; i < parts; i++) out[i] = this.ranks.get(bytes.slice(starts[i]!, starts[i + 1]!))!;
+    return out;
+  }
+
+  /**
+   * The same merge in O(n log n): parts form a linked list over byte positions, every pair's current rank has an
+   * entry in a min-heap keyed (rank, position); an entry is acted on only if it still describes a current pair.
+   */
+  private mergeByHeap(bytes: string): number[] {
+    const n = bytes.length;
+    const next = new Int32Array(n + 1);
+    const prev = new Int32Array(n + 1);
+    const alive = new Uint8Array(n + 1);
+    const pairRank = new Float64Array(n + 1);
+    for (let i = 0; i <= n; i++) {
+      next[i] = i + 1;
+      prev[i] = i - 1;
+      alive[i] = 1;
+    }
+    const heap = new MinHeap(n);
+    const rankAfter = (i: number): number => {
+      const j = next[i]!;
+      if (j >= n) return Infinity;
+      return this.rankOf(bytes, i, next[j]!);
+    };
+    for (let i = 0; i < n - 1; i++) {
+      const r = this.rankOf(bytes, i, i + 2);
+      pairRank[i] = r;
+      if (r !== Infinity) heap.push(r * POSITION_SPAN + i);
+    }
+    pairRank[n - 1] = Infinity;
+    while (heap.size > 0) {
+      const key = heap.pop();
+      const i = key % POSITION_SPAN;
+      const r = (key - i) / POSITION_SPAN;
+      if (!alive[i] || pairRank[i] !== r) continue; // stale: that pair was merged or re-ranked since
+      const j = next[i]!;
+      alive[j] = 0;
+      next[i] = next[j]!;
+      prev[next[j]!] = i;
+      const ri = rankAfter(i);
+      pairRank[i] = ri;
+      if (ri !== Infinity) heap.push(ri * POSITION_SPAN + i);
+      const p = prev[i]!;
+      if (p >= 0) {
+        const rp = rankAfter(p);
+        pairRank[p] = rp;
+        if (rp !== Infinity) heap.push(rp * POSITION_SPAN + p);
+      }
+    }
+    const out: number[] = [];
+    for (let i = 0; i < n; i = next[i]!) out.push(this.ranks.get(bytes.slice(i, next[i]!))!);
+    return out;
+  }
+}
+
+/** A binary min-heap of numbers. */
+class MinHeap {
+  private keys: Float64Array;
+  size = 0;
+  constructor(capacity: number) {
+    this.keys = new Float64Array(Math.max(16, capacity));
+  }
+  push(key: number): void {
+    if (this.size === this.keys.length) {
+      const grown = new Float64Array(this.keys.length * 2);
+      grown.set(this.keys);
+      this.keys = grown;
+    }
+    const k = this.keys;
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (k[parent]! <= key) break;
+      k[i] = k[parent]!;
+      i = parent;
+    }
+    k[i] = key;
+  }
+  pop(): number {
+    const k = this.keys;
+    const top = k[0]!;
+    const last = k[--this.size]!;
+    let i = 0;
+    const size = this.size;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= size) break;
+      if (child + 1 < size && k[child + 1]! < k[child]!) child++;
+      if (k[child]! >= last) break;
+      k[i] = k[child]!;
+      i = child;
+    }
+    k[i] = last;
+    return top;
+  }
+}
+
+/** UTF-8 bytes of `s` as a byte string (a lone surrogate becomes U+FFFD, as TextEncoder writes it). */
+export function byteString(s: string): string {
+  let ascii = true;
+  for (let i = 0; i < s.length; i++) {
+    if (s.charCodeAt(i) >= 0x80) {
+      ascii = false;
+      break;
+    }
+  }
+  if (ascii) return s;
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 0x80) {
+      out += String.fromCharCode(c);
+      continue;
+    }
+    if (c < 0x800) {
+      out += String.fromCharCode(0xc0 | (c >> 6), 0x80 | (c & 63));
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        i++;
+        out += String.fromCharCode(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
+        continue;
+      }
+    }
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+    out += String.fromCharCode(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return out;
+}
