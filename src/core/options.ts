@@ -11,7 +11,7 @@ import {
 } from './optionTable';
 import { getStrategy, strategiesWithCompat } from './strategies';
 import type { StrategyDescription } from './registry';
-import type { ChunkOptions, CompatMode, ResolvedOptions } from './types';
+import type { ChunkOptions, CompatMode, ResolvedOptions, RetrievalMode } from './types';
 
 export {
   BASE_DEFAULTS,
@@ -38,7 +38,9 @@ export function validateOptions(options: ChunkOptions = {}): ResolvedOptions {
   // The strategy first: the other options' defaults and rules are the strategy's.
   const strategyName = optionSpec('strategy').resolve!(given.strategy, { given, has } as ResolveContext) as string;
   // Under a compat mode the reference library's defaults and limits apply (the compat row checks the name itself).
-  const strategy = underCompat(getStrategy(strategyName), has('compat') ? given.compat : undefined);
+  // (The retrieval mode too: a compat mode can have its own defaults under one, e.g. HierarchicalNodeParser's overlap.)
+  const retrieval = retrievalGiven(given, has);
+  const strategy = underCompat(getStrategy(strategyName), has('compat') ? given.compat : undefined, retrieval);
   // What the mode refuses outright (the size and overlap rows name their own refusals first, in table order).
   for (const [name, reason] of Object.entries(strategy.refuses ?? {})) if (reason && has(name) && name !== 'size' && name !== 'overlap') fail(name, reason);
   const resolved: Partial<ResolvedOptions> = {};
@@ -52,13 +54,22 @@ export function validateOptions(options: ChunkOptions = {}): ResolvedOptions {
   return out;
 }
 
+/** The retrieval mode the options ask for ('chunks' when it is invalid: its own row reports that, in table order). */
+function retrievalGiven(given: Record<string, unknown>, has: (key: string) => boolean): RetrievalMode {
+  try {
+    return optionSpec('retrieval').resolve!(given.retrieval, { given, has } as ResolveContext) as RetrievalMode;
+  } catch {
+    return 'chunks';
+  }
+}
+
 /** The strategy's description with a compat mode's profile applied (registry.ts CompatProfile). */
-function underCompat(strategy: StrategyDescription, mode: unknown): StrategyDescription {
+function underCompat(strategy: StrategyDescription, mode: unknown, retrieval: RetrievalMode): StrategyDescription {
   const profile = typeof mode === 'string' && strategy.compat.includes(mode as CompatMode) ? strategy.compatProfiles?.[mode as CompatMode] : undefined;
   if (!profile) return strategy;
   return {
     ...strategy,
-    defaults: { ...strategy.defaults, ...profile.defaults },
+    defaults: { ...strategy.defaults, ...profile.defaults, ...profile.retrieval?.[retrieval]?.defaults },
     refuses: { ...strategy.refuses, ...profile.refuses },
     tokenUnitOnly: profile.units ? false : strategy.tokenUnitOnly,
   };
@@ -75,7 +86,12 @@ function checkCombinations(o: ResolvedOptions): void {
   const units = o.compat !== 'none' ? strategy.compatProfiles?.[o.compat]?.units : undefined;
   if (units && !units.allowed.includes(o.unit)) fail('unit', `${units.reason} (got "${o.unit}")`);
   if (o.retrieval !== 'chunks') {
-    if (o.compat !== 'none') fail('retrieval', `retrieval units are built on Chunkscope's own splitting: turn compat mode off`);
+    if (o.compat !== 'none') {
+      // Only the retrieval modes the compat mode reproduces with the library's own parser.
+      const reproduced = strategy.compatProfiles?.[o.compat]?.retrieval?.[o.retrieval!];
+      if (!reproduced) fail('retrieval', `retrieval units are built on Chunkscope's own splitting: turn compat mode off`);
+      reproduced.check?.(o);
+    }
     if (!strategy.controls.includes('retrieval')) fail('retrieval', `retrieval units are not available for the ${o.strategy} strategy`);
     const refused = strategy.refusesRetrieval?.[o.retrieval!];
     if (refused) fail(o.retrieval === 'window' ? 'window' : 'retrieval', refused);

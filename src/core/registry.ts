@@ -107,6 +107,19 @@ export interface CompatProfile {
   /** The library's default overlap applies at any size it is smaller than (LlamaIndex's SentenceSplitter: 200 with
    * `--size 512`), instead of being lowered to size/8 as Chunkscope's own default is. */
   keepsDefaultOverlap?: boolean;
+  /** Retrieval modes the compat mode reproduces (the library's own parser for them; the others are refused): the
+   * strategy's implementation then cuts the units itself (StrategyImplementation.compatUnits). */
+  retrieval?: Partial<Record<RetrievalMode, CompatRetrieval>>;
+}
+
+/** A retrieval mode reproduced by a compat mode (LlamaIndex's SentenceWindowNodeParser for `window`, ...). */
+export interface CompatRetrieval {
+  /** The library's parser, named in messages. */
+  reproduces: string;
+  /** Defaults under this retrieval mode, over the profile's (HierarchicalNodeParser's overlap 20). */
+  defaults?: Partial<ResolvedOptions>;
+  /** The library's own rules between options; throws ChunkOptionsError. */
+  check?(options: ResolvedOptions): void;
 }
 
 /** The worker-only half of a strategy (./strategies/<id>/split.ts). */
@@ -118,6 +131,9 @@ export interface StrategyImplementation {
   structure?(text: string, ctx: ChunkContext): DocumentStructure | Promise<DocumentStructure>;
   /** Optional: split only `range` of the whole text (parent–child children), using the whole document's structure. */
   splitRange?(text: string, range: Range, ctx: ChunkContext): SplitSpan[] | Promise<SplitSpan[]>;
+  /** Under a compat mode whose profile reproduces `ctx.options.retrieval` (CompatProfile.retrieval): the retrieval
+   * units as the library makes them, each with level, parent (an earlier index) and leaf set. */
+  compatUnits?(text: string, ctx: ChunkContext): SplitSpan[] | Promise<SplitSpan[]>;
 }
 
 /** A registry entry: the description and how to load the implementation (a dynamic import, so bundles split). */

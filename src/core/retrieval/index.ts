@@ -56,6 +56,11 @@ export async function splitRetrievalUnits(
 ): Promise<UnitSpan[]> {
   const { mode, parentSize, window, levels } = retrievalParams(ctx.options);
   new Progress(ctx).check();
+  // A compat mode reproduces a library's own parser for the mode (validateOptions let only those through).
+  if (ctx.options.compat !== 'none' && mode !== 'chunks') {
+    if (!strategy.compatUnits) throw new Error(`the ${strategy.id} strategy has no ${ctx.options.compat} ${mode} units`);
+    return (await strategy.compatUnits(text, ctx)) as UnitSpan[];
+  }
   switch (mode) {
     case 'parent-child':
       return splitParentChild(text, strategy, ctx, parentSize, structure);

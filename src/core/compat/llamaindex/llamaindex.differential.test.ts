@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Chunk, UnitName } from '../../types';
+import { cjk, documentArb, emoji, hidden, markdownArb, punctuation, whitespace, words } from './fixtures/documents';
 import { attempt, compatChunks, referenceMarkdownMetadata, referenceTexts, type LlamaCase } from './fixtures/reference';
 
 const RUNS = Number(process.env.CHUNKSCOPE_DIFF_RUNS ?? 1000);
@@ -16,50 +17,6 @@ beforeAll(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
-
-// ---------- documents ----------
-
-const words = fc.constantFrom('lorem', 'ipsum', 'dolor', 'a', 'the', 'chunk', 'Überstraße', 'naïve', 'end.', 'x,', 'start.', 'items.');
-/** What the sentence tokenizer hides: abbreviations, numbers, URIs and e-mail addresses. */
-const hidden = fc.constantFrom('Mr.', 'Mrs.', 'Dr.', 'etc.', 'i.e.', 'vs.', 'A.S.A.P.', 'Sra.', '1,000.5', '3.14', '42', '2024', 'https://example.com/a.b', 'www.etc.com', 'me@mail.org', 'mailto:a@b.io');
-const punctuation = fc.constantFrom('.', '. ', '! ', '? ', '...', '…', ',', ';', ';;', '..', '.,', '。', '？', '！', '"', '”', ')', '.)', '!"', ' .');
-const whitespace = fc.constantFrom(' ', ' ', '  ', '\n', '\n\n', '\n\n\n', '\n\n\n\n', '\r\n', '\r\n\r\n', '\t', '\u00a0', '\u3000');
-const emoji = fc.constantFrom('😀', '👍🏽', '👨‍👩‍👧‍👦', '🏳️‍🌈', '🇯🇵', '⚡');
-const cjk = fc.constantFrom('你好', '世界。', '日本語のテキスト', '한국어', '中文，标点！');
-/** Rare: what makes the tokenizer take its literal path, and special-token text. */
-const odd = fc.constantFrom('{{DELIM_0}}', '{{NUMBER_1}}', 'http://x.io/$&y', 'https://a.b/$1 ', '$', '{{', '}}', '<|endoftext|>');
-const longRunOf = (max: number) =>
-  fc.tuple(fc.constantFrom('x', 'ab', '—', '字', '🙂', '.', ' '), fc.integer({ min: 10, max })).map(([s, n]) => s.repeat(n));
-
-const fragmentOf = (run: fc.Arbitrary<string>) =>
-  fc.oneof(
-    { arbitrary: words, weight: 12 },
-    { arbitrary: whitespace, weight: 8 },
-    { arbitrary: punctuation, weight: 5 },
-    { arbitrary: hidden, weight: 3 },
-    { arbitrary: emoji, weight: 2 },
-    { arbitrary: cjk, weight: 2 },
-    { arbitrary: run, weight: 1 },
-    { arbitrary: odd, weight: 1 },
-  );
-
-const documentOf = (maxFragments: number, run: fc.Arbitrary<string>) =>
-  fc.oneof(
-    { arbitrary: fc.array(fragmentOf(run), { maxLength: maxFragments, size: 'medium' }).map((p) => p.join('')), weight: 12 },
-    { arbitrary: fc.constantFrom('', ' ', '\n\n', '\r\n', '\n\n\n'), weight: 1 },
-    { arbitrary: run, weight: 1 },
-  );
-const documentArb = documentOf(80, longRunOf(40));
-
-const markdownLine = fc.oneof(
-  { arbitrary: fc.array(fc.oneof(words, whitespace.filter((w) => !w.includes('\n')), emoji, cjk), { maxLength: 6 }).map((p) => p.join('')), weight: 6 },
-  { arbitrary: fc.tuple(fc.constantFrom('#', '##', '###', '####', '#######'), fc.constantFrom(' ', '\t', '  ', ''), words, fc.constantFrom('', '\r', '\u2028 tail', ' #')).map((p) => p.join('')), weight: 3 },
-  { arbitrary: fc.constantFrom('```', '```js', '  ```', '~~~', '', ' ', '\r', '# ', '#'), weight: 2 },
-);
-const markdownArb = fc.oneof(
-  { arbitrary: fc.array(markdownLine, { maxLength: 30 }).map((lines) => lines.join('\n')), weight: 10 },
-  { arbitrary: fc.constantFrom('', '\n', '# A', '\n# A\n'), weight: 1 },
-);
 
 // ---------- settings ----------
 

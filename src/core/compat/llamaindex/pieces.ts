@@ -11,6 +11,9 @@ export interface Piece {
   start: number;
   end: number;
   text?: string;
+  /** With `text`, when known: the source offset of each of its characters (increasing), so pieces cut from it are
+   * placed exactly. */
+  at?: Int32Array;
 }
 
 export const pieceText = (source: string, p: Piece): string => p.text ?? source.slice(p.start, p.end);
@@ -69,12 +72,40 @@ export function subPieces(source: string, p: Piece, split: (s: string) => { star
   if (p.text === undefined) {
     return local.map((l) => (l.text === undefined ? { start: p.start + l.start, end: p.start + l.end } : { start: p.start + l.start, end: p.start + l.end, text: l.text }));
   }
+  const at = p.at;
+  if (at && at.length === s.length) {
+    return local.map((l): Piece => {
+      const start = l.start < at.length ? at[l.start]! : p.end;
+      const end = l.end > l.start ? at[l.end - 1]! + 1 : start;
+      const text = l.text ?? s.slice(l.start, l.end);
+      // A part the source has as it is becomes a plain slice again (exact, and counted through the meter).
+      if (l.text === undefined && end - start === text.length && source.startsWith(text, start)) return { start, end };
+      return l.text === undefined ? { start, end, text, at: at.subarray(l.start, l.end) } : { start, end, text };
+    });
+  }
   const span = p.end - p.start;
   return local.map((l) => ({
     start: p.start + Math.min(l.start, span),
     end: p.start + Math.min(l.end, span),
     text: l.text ?? s.slice(l.start, l.end),
   }));
+}
+
+/**
+ * Where each character of `text` is in source[start, end) when `text` is that span with characters deleted (the
+ * secondary regex's lost punctuation): the earliest match of each character in turn; undefined when it is not
+ * (a placeholder left in a URI).
+ */
+export function deletionMap(source: string, start: number, end: number, text: string): Int32Array | undefined {
+  const at = new Int32Array(text.length);
+  let i = start;
+  for (let k = 0; k < text.length; k++) {
+    const ch = text.charCodeAt(k);
+    while (i < end && source.charCodeAt(i) !== ch) i++;
+    if (i >= end) return undefined;
+    at[k] = i++;
+  }
+  return at;
 }
 
 /** split(sep) with the separator put back at the start of every part but the first; empty parts dropped. */
@@ -144,7 +175,9 @@ function offsetAt(pieces: readonly Piece[], texts: readonly string[], k: number,
     const p = pieces[i]!;
     if (atEnd ? k <= at + len : k < at + len) {
       const local = k - at;
-      return p.text === undefined ? p.start + local : Math.min(p.end, p.start + local);
+      if (p.text === undefined) return p.start + local;
+      if (p.at && p.at.length === len) return atEnd ? (local > 0 ? p.at[local - 1]! + 1 : p.start) : local < len ? p.at[local]! : p.end;
+      return Math.min(p.end, p.start + local);
     }
     at += len;
   }
@@ -172,7 +205,8 @@ export function rejectSpecialTokens(source: string, ctx: ChunkContext): void {
 }
 
 /**
- * Both splitters' first step: cut the text with the first splitter that cuts a piece (coarsest first), again and
+ * Both splitters' first step: cut the text (`root`: the piece whose string is split, by default the whole source)
+ * with the first splitter that cuts a piece (coarsest first), again and
  * again, until every leaf is at most chunkSize tokens. A piece no splitter can cut goes to `unsplittable`, which
  * returns the size to record for it (kept over the size) or throws.
  */
@@ -183,6 +217,7 @@ export function splitIntoLeaves(
   chunkSize: number,
   run: { step(offset: number): void },
   unsplittable: (p: Piece, tokens: number) => number,
+  root: Piece = { start: 0, end: source.length },
 ): { leaves: Piece[]; sizes: number[] } {
   const leaves: Piece[] = [];
   const sizes: number[] = [];
@@ -202,7 +237,6 @@ export function splitIntoLeaves(
     leaves.push(p);
     sizes.push(unsplittable(p, tokens));
   };
-  const whole: Piece = { start: 0, end: source.length };
-  splitPiece(whole, counter.countUpTo(whole, chunkSize));
+  splitPiece(root, counter.countUpTo(root, chunkSize));
   return { leaves, sizes };
 }

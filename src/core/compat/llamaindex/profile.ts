@@ -1,3 +1,4 @@
+import { ChunkOptionsError } from '../../optionTable';
 import type { CompatProfile } from '../../registry';
 
 /**
@@ -9,10 +10,32 @@ import type { CompatProfile } from '../../registry';
 export const LLAMAINDEX_VERSION = '0.6.23';
 export const LLAMAINDEX_PACKAGE = '@llamaindex/core';
 
-/** SentenceSplitter: chunkSize 1024, chunkOverlap 200 (kept at any size above it), cl100k_base. */
+/**
+ * SentenceSplitter: chunkSize 1024, chunkOverlap 200 (kept at any size above it), cl100k_base. Its retrieval units:
+ * SentenceWindowNodeParser (window 3, as Chunkscope's) and HierarchicalNodeParser (levels 2048/512/128 as
+ * Chunkscope's, overlap 20 at every level; the package's SentenceSplitter refuses an overlap not below its size).
+ */
 export const LLAMAINDEX_SENTENCE_PROFILE: CompatProfile = {
   defaults: { size: 1024, overlap: 200, unit: 'cl100k_base' },
   keepsDefaultOverlap: true,
+  retrieval: {
+    window: {
+      reproduces: 'SentenceWindowNodeParser',
+      check(o) {
+        if ((o.window ?? 3) < 1) throw new ChunkOptionsError('window', `SentenceWindowNodeParser's windowSize must be above 0 (got ${o.window})`);
+      },
+    },
+    hierarchical: {
+      reproduces: 'HierarchicalNodeParser',
+      defaults: { overlap: 20 },
+      check(o) {
+        const smallest = Math.min(...(o.levels ?? [128]));
+        if (o.overlap >= smallest) {
+          throw new ChunkOptionsError('overlap', `overlap (${o.overlap}) must be smaller than every level (the smallest is ${smallest}): each level is a SentenceSplitter`);
+        }
+      },
+    },
+  },
 };
 
 /** TokenTextSplitter: chunkSize 1024, chunkOverlap 20 (which it never applies), cl100k_base. */

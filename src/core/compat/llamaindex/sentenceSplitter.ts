@@ -1,7 +1,7 @@
 import type { SplitSpan } from '../../registry';
 import type { ChunkContext } from '../../types';
 import { RunControl } from '../langchain/run';
-import { joinedChunk, PieceCounter, regexMatches, rejectSpecialTokens, splitIntoLeaves, splitKeepSeparator, splitUnits, type Piece } from './pieces';
+import { joinedChunk, PieceCounter, pieceText, regexMatches, rejectSpecialTokens, splitIntoLeaves, splitKeepSeparator, splitUnits, type Piece } from './pieces';
 import { llamaindexSentences } from './sentences';
 
 /** SentenceSplitter's defaults in @llamaindex/core 0.6.x. */
@@ -34,14 +34,22 @@ export interface SentenceSplitterParams {
  *   — and then takes the next piece whatever its size, so a chunk can exceed chunkSize by up to the overlap;
  * - chunks are the pieces joined with "" and trimmed; empty ones are dropped.
  *
+ * `root`: the piece whose string is split (a chunk of a level above, for HierarchicalNodeParser; by default the whole
+ * source); offsets stay the source's.
+ *
  * A piece no splitter can cut and still over chunkSize (a single character of several tokens at a tiny size) makes
  * the package recurse until its stack overflows; this throws a RangeError instead.
  */
-export function splitSentenceLlamaindex(source: string, ctx: ChunkContext, params: SentenceSplitterParams): SplitSpan[] {
+export function splitSentenceLlamaindex(
+  source: string,
+  ctx: ChunkContext,
+  params: SentenceSplitterParams,
+  root: Piece = { start: 0, end: source.length },
+): SplitSpan[] {
   const { chunkSize, chunkOverlap } = params;
   if (chunkOverlap >= chunkSize) throw new Error('Chunk overlap must be less than chunk size.');
-  if (source === '') return [{ start: 0, end: 0 }];
-  rejectSpecialTokens(source, ctx);
+  if (pieceText(source, root) === '') return [{ start: root.start, end: root.start }];
+  rejectSpecialTokens(pieceText(source, root), ctx);
   const run = new RunControl(ctx, source.length);
   const counter = new PieceCounter(source, ctx.unit);
   const paragraph = params.paragraphSeparator ?? SENTENCE_SPLITTER_DEFAULTS.paragraphSeparator;
@@ -58,7 +66,7 @@ export function splitSentenceLlamaindex(source: string, ctx: ChunkContext, param
   // ---- split: leaves of at most chunkSize tokens, in order, with their counts
   const { leaves, sizes } = splitIntoLeaves(source, splitters, counter, chunkSize, run, (p) => {
     throw new RangeError(`LlamaIndex's SentenceSplitter cannot split a piece of ${counter.count(p)} tokens below chunkSize ${chunkSize} (the package recurses until its stack overflows)`);
-  });
+  }, root);
 
   // ---- merge
   const out: SplitSpan[] = [];

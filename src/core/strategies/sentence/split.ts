@@ -1,5 +1,5 @@
 import { chonkieSentence } from '../../compat/chonkie';
-import { llamaindexSentenceSplitter } from '../../compat/llamaindex';
+import { llamaindexRetrievalUnits, llamaindexSentenceSplitter } from '../../compat/llamaindex';
 import { mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
 import { graphemes } from '../../segment/graphemes';
@@ -25,4 +25,6 @@ export const implementation: StrategyImplementation = {
     packLevels(text, 0, text.length, levels, mergeParamsFor(text, ctx), out);
     return out;
   },
+  // LlamaIndex's SentenceWindowNodeParser and HierarchicalNodeParser (the profile's `retrieval`).
+  compatUnits: (text, ctx) => llamaindexRetrievalUnits(text, ctx),
 };
