@@ -95,13 +95,18 @@ export function checkConfig(candidate: unknown, base: Config = DEFAULT_CONFIG, {
   // Dropping one value may make another valid or invalid: at most one pass per given field.
   for (let round = 0; combinations && round <= given.size; round++) {
     const field = refusedField(config as unknown as Config);
-    if (field === null || !given.has(field)) break;
+    // Refused because of a value the link did not change (its base's own): nothing to drop; the page shows it.
+    if (field === null || !given.has(field) || sameValue(config[field], (base as unknown as Record<string, unknown>)[field])) break;
     given.delete(field);
     config[field] = (base as unknown as Record<string, unknown>)[field];
     dropped.push(field);
   }
   const order = CONFIG_OPTIONS.map((s) => s.name as string);
   return { config: config as unknown as Config, dropped: [...new Set(dropped)].sort((a, b) => order.indexOf(a) - order.indexOf(b)) };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]));
 }
 
 /** The option the table's validation refuses in this configuration, or null when it passes. */

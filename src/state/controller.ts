@@ -20,6 +20,7 @@ import { checkedConfigFromUrl, pinnedFromUrl, startUrlSync } from './urlSync';
 export { documentFacts } from './jobs';
 export { downloadFile } from './exportActions';
 export { embedderDownloadHint } from './modelFolders';
+export { resolveDocumentConflict } from './persistenceSync';
 export type { InitialDocument } from './persistenceSync';
 
 interface Running {
@@ -50,7 +51,7 @@ export async function startController(chunks: ChunkClient, fallbackDocument: Ini
   const jobs = startJobs({ store: useStore, chunks, embed: embed ?? null, probeFor: rideAlongProbe });
   const lab = startLabJobs(useStore, chunks, window.localStorage);
   const stopUrl = startUrlSync(useStore);
-  const stopPersistence = startPersistence(useStore, { storage: window.localStorage });
+  const stopPersistence = startPersistence(useStore, { storage: window.localStorage, revision: stored.revision, unsaved: stored.unsaved });
   window.__chunkscope = testHook(useStore);
   page = {
     chunks,

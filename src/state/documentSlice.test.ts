@@ -28,9 +28,9 @@ describe('document page starts', () => {
   });
 
   it('survive storage only when they fit the text', () => {
-    expect(parseStoredDocument({ text: 'abcdef', name: 'a.pdf', pageStarts: [0, 3] })).toEqual({ text: 'abcdef', name: 'a.pdf', pageStarts: [0, 3] });
+    expect(parseStoredDocument({ text: 'abcdef', name: 'a.pdf', pageStarts: [0, 3] })).toEqual({ text: 'abcdef', name: 'a.pdf', pageStarts: [0, 3], revision: 0 });
     for (const bad of [[1, 3], [0, 9], [0, 4, 2], [0, 1.5], 'x', []]) {
-      expect(parseStoredDocument({ text: 'abcdef', name: 'a.pdf', pageStarts: bad })).toEqual({ text: 'abcdef', name: 'a.pdf' });
+      expect(parseStoredDocument({ text: 'abcdef', name: 'a.pdf', pageStarts: bad })).toEqual({ text: 'abcdef', name: 'a.pdf', revision: 0 });
     }
   });
 });

@@ -103,7 +103,10 @@ describe('stored settings', () => {
 
 describe('stored document', () => {
   it('accepts text with a name or none', () => {
-    expect(parseStoredDocument({ text: 'abc', name: null })).toEqual({ text: 'abc', name: null });
+    expect(parseStoredDocument({ text: 'abc', name: null })).toEqual({ text: 'abc', name: null, revision: 0 });
+    expect(parseStoredDocument({ text: 'abc', name: null, revision: 7 })).toEqual({ text: 'abc', name: null, revision: 7 });
+    // A revision that is not a count reads as 0 (the next save checks against it).
+    expect(parseStoredDocument({ text: 'abc', name: null, revision: -1 })).toMatchObject({ revision: 0 });
     expect(parseStoredDocument(undefined)).toBeNull();
   });
   it('flags anything else as corrupt', () => {

@@ -72,6 +72,8 @@ export interface StoredDocument {
   name: string | null;
   /** Page starts of an imported PDF (absent in documents saved before import existed). */
   pageStarts?: number[] | null;
+  /** Counts the saves of the stored document (every tab's): a tab that saves checks it has seen the latest. */
+  revision?: number;
 }
 
 /** Page starts that fit the text: whole numbers from 0, never decreasing, inside the text; else null. */
@@ -88,7 +90,8 @@ export function parseStoredDocument(value: unknown): StoredDocument | null | 'co
   const v = value as Record<string, unknown>;
   if (typeof v.text !== 'string' || !(v.name === null || typeof v.name === 'string')) return 'corrupt';
   const pageStarts = validPageStarts(v.pageStarts, v.text);
-  return { text: v.text, name: v.name as string | null, ...(pageStarts ? { pageStarts } : {}) };
+  const revision = Number.isSafeInteger(v.revision) && (v.revision as number) >= 0 ? (v.revision as number) : 0;
+  return { text: v.text, name: v.name as string | null, ...(pageStarts ? { pageStarts } : {}), revision };
 }
 
 function openDb(): Promise<IDBDatabase> {
@@ -101,8 +104,10 @@ function openDb(): Promise<IDBDatabase> {
 }
 
 let dbPromise: Promise<IDBDatabase> | null = null;
+/** The open database once it is open (pagehide cannot wait for a promise). */
+let dbReady: IDBDatabase | null = null;
 function db(): Promise<IDBDatabase> {
-  dbPromise ??= openDb();
+  dbPromise ??= openDb().then((database) => (dbReady = database));
   return dbPromise;
 }
 
@@ -122,14 +127,96 @@ export async function loadDocument(): Promise<StoredDocument | null | 'corrupt'>
   }
 }
 
-export async function saveDocument(doc: StoredDocument): Promise<void> {
+export type SaveOutcome = { ok: true; revision: number } | { ok: false; revision: number };
+
+/** Whether a tab that last saw `baseRevision` may write over `stored`, and the revision the write gets. */
+export function saveDecision(stored: number, baseRevision: number, force: boolean): SaveOutcome {
+  if (stored > baseRevision && !force) return { ok: false, revision: stored };
+  return { ok: true, revision: Math.max(stored, baseRevision) + 1 };
+}
+
+/**
+ * Save the document unless another tab saved a newer one since this tab last read or wrote it (`baseRevision`):
+ * the check and the write are one readwrite transaction, so two tabs never both win. `force` saves anyway (the
+ * person chose to keep this tab's text).
+ */
+export async function saveDocument(doc: StoredDocument, baseRevision = 0, force = false): Promise<SaveOutcome> {
   const database = await db();
-  await new Promise<void>((resolve, reject) => {
+  return new Promise<SaveOutcome>((resolve, reject) => {
     const tx = database.transaction(DB_STORE, 'readwrite');
-    tx.objectStore(DB_STORE).put({ text: doc.text, name: doc.name, pageStarts: doc.pageStarts ?? null, savedAt: Date.now() }, DOC_KEY);
-    tx.oncomplete = () => resolve();
+    const store = tx.objectStore(DB_STORE);
+    let outcome: SaveOutcome = { ok: false, revision: baseRevision };
+    const read = store.get(DOC_KEY);
+    read.onsuccess = () => {
+      const current = parseStoredDocument(read.result);
+      outcome = saveDecision(current && current !== 'corrupt' ? (current.revision ?? 0) : 0, baseRevision, force);
+      if (outcome.ok) store.put(documentRecord(doc, outcome.revision), DOC_KEY);
+    };
+    tx.oncomplete = () => resolve(outcome);
     tx.onerror = () => reject(tx.error);
   });
+}
+
+/**
+ * The last save as the page goes away (pagehide): no read first (its answer would come after the page is gone),
+ * the write committed at once. The caller knows no newer revision exists (another tab's save is announced to it).
+ */
+export function saveDocumentNow(doc: StoredDocument, revision: number): void {
+  if (!dbReady) return;
+  try {
+    const tx = dbReady.transaction(DB_STORE, 'readwrite');
+    tx.objectStore(DB_STORE).put(documentRecord(doc, revision), DOC_KEY);
+    tx.commit?.();
+  } catch {
+    /* the database is closing: the pending copy in localStorage still holds the edit */
+  }
+}
+
+function documentRecord(doc: StoredDocument, revision: number) {
+  return { text: doc.text, name: doc.name, pageStarts: doc.pageStarts ?? null, revision, savedAt: Date.now() };
+}
+
+/**
+ * An edit not yet in IndexedDB when the page went away, kept synchronously in localStorage (IndexedDB is
+ * asynchronous and a reload can come before its write finishes). Up to PENDING_LIMIT characters; read back at
+ * start when it is based on the stored revision or a newer one.
+ */
+export const PENDING_KEY = 'chunkscope.pending-document.v1';
+export const PENDING_LIMIT = 2_000_000;
+
+export interface PendingDocument extends StoredDocument {
+  /** The revision the edit was made on. */
+  baseRevision: number;
+}
+
+export function savePending(storage: Storage, doc: StoredDocument, baseRevision: number): boolean {
+  if (doc.text.length > PENDING_LIMIT) return false;
+  try {
+    storage.setItem(PENDING_KEY, JSON.stringify({ text: doc.text, name: doc.name, pageStarts: doc.pageStarts ?? null, baseRevision }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The pending edit, checked like a stored document (a bad one is dropped), and removed from storage. */
+export function takePending(storage: Storage): PendingDocument | null {
+  let raw: string | null = null;
+  try {
+    raw = storage.getItem(PENDING_KEY);
+    if (raw !== null) storage.removeItem(PENDING_KEY);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  try {
+    const value = JSON.parse(raw) as Record<string, unknown>;
+    const doc = parseStoredDocument(value);
+    if (!doc || doc === 'corrupt' || !Number.isSafeInteger(value.baseRevision)) return null;
+    return { ...doc, baseRevision: value.baseRevision as number };
+  } catch {
+    return null;
+  }
 }
 
 async function clearDocument(): Promise<void> {

@@ -2,11 +2,12 @@ import { create } from 'zustand';
 import { createConfigSlice, type ConfigSlice } from './configSlice';
 import { createDocumentSlice, type DocumentSlice } from './documentSlice';
 import { createLabSlice, type LabSlice } from './labSlice';
+import { createPersistenceSlice, type PersistenceSlice } from './persistenceSlice';
 import { createResultsSlice, type ResultsSlice } from './resultsSlice';
 import { createSemanticSlice, type SemanticSlice } from './semanticSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 
-export type AppState = DocumentSlice & ConfigSlice & ResultsSlice & UiSlice & SemanticSlice & LabSlice;
+export type AppState = DocumentSlice & ConfigSlice & ResultsSlice & UiSlice & SemanticSlice & LabSlice & PersistenceSlice;
 
 /** The one store, composed of slices (zustand slices pattern). Persistence is wired in ./persistence. */
 export const useStore = create<AppState>()((...a) => ({
@@ -16,6 +17,7 @@ export const useStore = create<AppState>()((...a) => ({
   ...createUiSlice(...a),
   ...createSemanticSlice(...a),
   ...createLabSlice(...a),
+  ...createPersistenceSlice(...a),
 }));
 
 // A notice about a document goes when another document arrives (a banner about the previous file never stays).
@@ -34,4 +36,5 @@ export function resetStore(): void {
   s.resetUi();
   s.resetSemantic();
   s.resetLab();
+  s.resetPersistence();
 }

@@ -3,6 +3,7 @@ import { useStore } from '../state/store';
 import { ChunkEditor } from './editor/ChunkEditor';
 import { Header } from './Header';
 import { UpdateBanner } from '../pwa/PwaStatus';
+import { DocumentConflictBanner } from './DocumentConflictBanner';
 import { LabSection } from './lab/LabPanel';
 import { ChunkList } from './panels/ChunkList';
 import { ControlsPanel } from './panels/ControlsPanel';
@@ -17,6 +18,7 @@ export function App() {
       <UpdateBanner />
       <Header />
       <Notice />
+      <DocumentConflictBanner />
       <main className="layout">
         <aside className="sidebar" aria-label="Document and splitter settings">
           <DocumentPanel />
