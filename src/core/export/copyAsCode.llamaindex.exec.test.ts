@@ -3,6 +3,7 @@
  * devDependency), and must print the same chunk texts as Chunkscope's compat mode `llamaindex`. The Python LlamaIndex
  * programs stay compiled-only (copyAsCode.test.ts).
  */
+import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chunk } from '../index';
 import { validateOptions } from '../options';
@@ -46,6 +47,30 @@ describe('generated LlamaIndex TypeScript code, executed', () => {
 
   it('MarkdownNodeParser', async () => {
     await expectSameChunks(DOC, { strategy: 'markdown' });
+  });
+
+  it('SentenceWindowNodeParser (sentence windows): default window, window 1', async () => {
+    await expectSameChunks(DOC, { strategy: 'sentence', retrieval: 'window' });
+    await expectSameChunks(DOC, { strategy: 'sentence', retrieval: 'window', window: 1 });
+  });
+
+  it('HierarchicalNodeParser (hierarchical levels) on SentenceSplitter: defaults, small levels in tokens, characters', async () => {
+    await expectSameChunks(DOC, { strategy: 'sentence', retrieval: 'hierarchical' });
+    await expectSameChunks(DOC, { strategy: 'sentence', retrieval: 'hierarchical', levels: [60, 25, 12], overlap: 3 });
+    await expectSameChunks(DOC, { strategy: 'sentence', retrieval: 'hierarchical', levels: [200, 80], overlap: 10, unit: 'chars' });
+  });
+
+  it('the Python programs for sentence windows and hierarchical levels are LlamaIndex\'s parsers (compiled only)', () => {
+    const window = codeFor(validateOptions({ strategy: 'sentence', compat: 'llamaindex', retrieval: 'window', window: 2 }), 'llamaindex');
+    expect(window).toContain('SentenceWindowNodeParser.from_defaults(\n    window_size=2,');
+    const levels = codeFor(validateOptions({ strategy: 'sentence', compat: 'llamaindex', retrieval: 'hierarchical' }), 'llamaindex');
+    expect(levels).toContain('sizes = [2048, 512, 128]');
+    expect(levels).toContain('chunk_overlap=20');
+    if (spawnSync('python3', ['--version']).status !== 0) return;
+    for (const program of [window, levels]) {
+      const r = spawnSync('python3', ['-c', 'import sys\ncompile(sys.stdin.read(), "program.py", "exec")'], { input: program, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    }
   });
 
   it('only strategies with a LlamaIndex TS equivalent list the target; native mode says it differs', () => {

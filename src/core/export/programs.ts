@@ -455,6 +455,32 @@ export function llamaindexSentenceSplitter(o: ResolvedOptions): string {
   });
 }
 
+/** LlamaIndex's SentenceWindowNodeParser (Python: its sentence splitter is NLTK's, not the TS package's tokenizer). */
+export function llamaindexSentenceWindowPy(o: ResolvedOptions): string {
+  return llamaindexProgram(o, {
+    pip: 'llama-index-core',
+    imports: ['from llama_index.core.node_parser import SentenceWindowNodeParser'],
+    notes: ["# One node per sentence; metadata[\"window\"] holds the window, metadata[\"original_text\"] the sentence."],
+    expr: `SentenceWindowNodeParser.from_defaults(\n    window_size=${o.window ?? 3},\n    window_metadata_key="window",\n    original_text_metadata_key="original_text",\n)`,
+  });
+}
+
+/** LlamaIndex's HierarchicalNodeParser, one SentenceSplitter per level (nodes listed level by level). */
+export function llamaindexHierarchicalPy(o: ResolvedOptions): string {
+  const tok = llamaTokenizer(o.unit);
+  const levels = o.levels ?? [2048, 512, 128];
+  return llamaindexProgram(o, {
+    pip: 'llama-index-core' + (isTokenUnit(o.unit) ? ' tiktoken' : ''),
+    imports: ['from llama_index.core.node_parser import HierarchicalNodeParser, SentenceSplitter', ...tok.imports],
+    notes: ['# Nodes come level by level (get_leaf_nodes(nodes) gives the last level).'],
+    setup: [
+      `sizes = [${levels.join(', ')}]`,
+      `tokenizer = ${tok.expr}`,
+    ],
+    expr: `HierarchicalNodeParser.from_defaults(\n    node_parser_ids=[f"chunk_size_{s}" for s in sizes],\n    node_parser_map={\n        f"chunk_size_{s}": SentenceSplitter(chunk_size=s, chunk_overlap=${o.overlap}, tokenizer=tokenizer)\n        for s in sizes\n    },\n)`,
+  });
+}
+
 /** The LangChain JS program of the recursive splitter over paragraphs, lines and words (sentence, paragraph). */
 export function jsParagraphFallback(o: ResolvedOptions, what: string): string {
   const sp = new JsSplitter(o);
@@ -626,6 +652,46 @@ export function llamaindexTsSplitter(o: ResolvedOptions, cls: 'SentenceSplitter'
       `const splitter = new ${cls}({ ${fields.join(', ')} });`,
       '// splitText: getNodesFromDocuments gives the same texts here, except that TokenTextSplitter then keeps 2 tokens for metadata.',
       'console.log(JSON.stringify(splitter.splitText(text), null, 2));',
+    ],
+  });
+}
+
+/** SentenceWindowNodeParser from @llamaindex/core/node-parser over one Document: the sentences printed. */
+export function llamaindexTsSentenceWindow(o: ResolvedOptions): string {
+  return llamaindexTsProgram(o, {
+    imports: ["import { SentenceWindowNodeParser } from '@llamaindex/core/node-parser';", "import { Document } from '@llamaindex/core/schema';"],
+    body: [
+      `const parser = new SentenceWindowNodeParser({ windowSize: ${o.window ?? 3} });`,
+      'const nodes = parser.getNodesFromDocuments([new Document({ text })]);',
+      "// Each node's metadata.window is its window (the sentences joined with one space), metadata.originalText the sentence.",
+      'console.log(JSON.stringify(nodes.map((n) => n.text), null, 2));',
+    ],
+  });
+}
+
+/**
+ * LlamaIndex TS has no HierarchicalNodeParser: its algorithm (LlamaIndex Python's from_defaults) with one
+ * SentenceSplitter per level, each level cut from the texts of the one above; the nodes printed in pre-order.
+ */
+export function llamaindexTsHierarchical(o: ResolvedOptions): string {
+  const field = llamaTsTokenizer(o.unit).field;
+  const fields = ['chunkSize', `chunkOverlap: ${o.overlap}`, ...(field ? [field] : [])];
+  return llamaindexTsProgram(o, {
+    tokenizer: true,
+    notes: ["// @llamaindex/core has no HierarchicalNodeParser: this is its algorithm (LlamaIndex Python's) on the TS package's SentenceSplitter."],
+    imports: ["import { SentenceSplitter } from '@llamaindex/core/node-parser';"],
+    body: [
+      `const splitters = ${JSON.stringify(o.levels ?? [2048, 512, 128])}.map((chunkSize) => new SentenceSplitter({ ${fields.join(', ')} }));`,
+      '// Each node followed by its children (LlamaIndex lists level by level: sort by level to get its order).',
+      'const nodes = [];',
+      'const visit = (t, level, parent) => {',
+      '  for (const piece of splitters[level].splitText(t)) {',
+      '    nodes.push({ text: piece, level, parent });',
+      '    if (level + 1 < splitters.length) visit(piece, level + 1, nodes.length - 1);',
+      '  }',
+      '};',
+      'visit(text, 0, null);',
+      'console.log(JSON.stringify(nodes.map((n) => n.text), null, 2));',
     ],
   });
 }

@@ -3,7 +3,11 @@ import {
   chonkieTsSentences,
   jsParagraphFallback,
   langchainPyProgram,
+  llamaindexHierarchicalPy,
   llamaindexSentenceSplitter,
+  llamaindexSentenceWindowPy,
+  llamaindexTsHierarchical,
+  llamaindexTsSentenceWindow,
   llamaindexTsSplitter,
   sentenceRegexSplitter,
   type CopyAsCodeRecipes,
@@ -14,9 +18,14 @@ export const recipes: CopyAsCodeRecipes = {
   exact: { 'llamaindex-ts': 'llamaindex', 'chonkie-ts': 'chonkie' },
   'langchain-js': (o) => jsParagraphFallback(o, 'sentence'),
   'langchain-python': (o) => langchainPyProgram(o, sentenceRegexSplitter(o), 'langchain-text-splitters'),
-  llamaindex: llamaindexSentenceSplitter,
+  // Sentence windows and hierarchical levels: LlamaIndex's SentenceWindowNodeParser and HierarchicalNodeParser.
+  llamaindex: (o) => (o.retrieval === 'window' ? llamaindexSentenceWindowPy(o) : o.retrieval === 'hierarchical' ? llamaindexHierarchicalPy(o) : llamaindexSentenceSplitter(o)),
   'llamaindex-ts': (o) =>
-    llamaindexTsSplitter(o, 'SentenceSplitter', o.compat === 'llamaindex' ? [] : ["// SentenceSplitter: paragraphs (\"\\n\\n\\n\"), then its own sentence tokenizer, then phrases, words, characters (Chunkscope's native mode uses Intl.Segmenter)."]),
+    o.retrieval === 'window'
+      ? llamaindexTsSentenceWindow(o)
+      : o.retrieval === 'hierarchical'
+        ? llamaindexTsHierarchical(o)
+        : llamaindexTsSplitter(o, 'SentenceSplitter', o.compat === 'llamaindex' ? [] : ["// SentenceSplitter: paragraphs (\"\\n\\n\\n\"), then its own sentence tokenizer, then phrases, words, characters (Chunkscope's native mode uses Intl.Segmenter)."]),
   chonkie: (o) => chonkieSentences(o),
   'chonkie-ts': chonkieTsSentences,
 };
