@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { controls, getDocument, openApp, waitForApp } from './app';
+
+// Nothing a link, a damaged store, a reload or a second tab does may lose work or blank the page.
+
+/** Type at the end of the document as a person does (Monaco's own input: the store hears every key). */
+async function typeAtEnd(page: Page, typed: string): Promise<void> {
+  await controls(page).editor.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(typed);
+  await expect.poll(() => getDocument(page)).toContain(typed);
+}
+
+/** The document IndexedDB holds now (what another tab or the next visit reads). */
+function storedText(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const open = indexedDB.open('chunkscope', 1);
+        open.onsuccess = () => {
+          const get = open.result.transaction('documents', 'readonly').objectStore('documents').get('current');
+          get.onsuccess = () => resolve((get.result as { text?: string } | undefined)?.text ?? null);
+          get.onerror = () => resolve(null);
+        };
+        open.onerror = () => resolve(null);
+      }),
+  );
+}
+
+test('an edit survives a reload 0, 50 and 100 ms after it', async ({ page }) => {
+  await openApp(page);
+  for (const delay of [0, 50, 100]) {
+    const marker = ` edit-${delay}-ms`;
+    await typeAtEnd(page, marker);
+    if (delay > 0) await page.waitForTimeout(delay);
+    await page.reload();
+    await waitForApp(page);
+    expect(await getDocument(page), `reload ${delay} ms after typing`).toContain(marker);
+  }
+});
+
+test('a tab that fell behind says so, never overwrites the newer document, and can load it', async ({ context }) => {
+  const older = await context.newPage();
+  const newer = await context.newPage();
+  await openApp(older);
+  await openApp(newer);
+
+  await typeAtEnd(newer, ' typed in the newer tab');
+  await expect.poll(() => storedText(newer)).toContain('typed in the newer tab');
+
+  // The older tab hears of the save and says so before it is touched.
+  const banner = older.getByTestId('document-conflict');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('changed in another tab');
+  // Typing there does not replace the newer document.
+  await typeAtEnd(older, ' typed in the older tab');
+  await older.waitForTimeout(800);
+  const stored = await storedText(older);
+  expect(stored).toContain('typed in the newer tab');
+  expect(stored).not.toContain('typed in the older tab');
+
+  await banner.getByRole('button', { name: 'Load the newer version' }).click();
+  await expect(banner).toBeHidden();
+  expect(await getDocument(older)).toContain('typed in the newer tab');
+  expect(await getDocument(older)).not.toContain('typed in the older tab');
+
+  // Up to date again: its next edit is saved, and now the other tab is the one behind.
+  await typeAtEnd(older, ' then edited in the first tab');
+  await expect.poll(() => storedText(older)).toContain('then edited in the first tab');
+  await expect(newer.getByTestId('document-conflict')).toBeVisible();
+  await newer.getByTestId('document-conflict').getByRole('button', { name: "Keep this tab's version" }).click();
+  await expect.poll(() => storedText(newer)).not.toContain('then edited in the first tab');
+});
+
+test('a link naming Object.prototype keys or a path is ignored with one notice, and / stays usable', async ({ page }) => {
+  for (const query of ['?lang=toString', '?lang=constructor', '?language=__proto__&size=333', '?lang=valueOf', '?strategy=code&codelang=hasOwnProperty', '?strategy=../../x', '?strategy=semantic&embedder=../../../etc/passwd']) {
+    await openApp(page, '/' + query);
+    await expect(page.locator('.notice'), query).toContainText('not valid and were ignored');
+    await expect(controls(page).chunkCount, query).toBeVisible();
+    if (query.includes('size=333')) await expect(controls(page).sizeBox).toHaveValue('333');
+    // Nothing of it was stored: a plain visit works and has no notice.
+    await openApp(page, '/');
+    await expect(controls(page).chunkCount, `/ after ${query}`).toBeVisible();
+    await expect(page.locator('.notice'), `/ after ${query}`).toHaveCount(0);
+  }
+});
+
+test('stored settings with a bad value are reset with a notice, never a blank page', async ({ page }) => {
+  await openApp(page);
+  for (const settings of [{ strategy: '../../x' }, { language: 'toString', size: 250 }, { size: -3 }, { embedder: '../../../etc/passwd' }, { unit: '__proto__' }]) {
+    await page.evaluate((s) => localStorage.setItem('chunkscope.settings.v1', JSON.stringify(s)), settings);
+    await page.goto('/');
+    await waitForApp(page);
+    const what = JSON.stringify(settings);
+    await expect(page.locator('.notice'), what).toContainText('Saved settings that were not valid were reset');
+    await expect(controls(page).chunkCount, what).toBeVisible();
+    if ('size' in settings && settings.size === 250) await expect(controls(page).sizeBox).toHaveValue('250');
+    await page.reload();
+    await waitForApp(page);
+    await expect(page.locator('.notice'), `${what}, reloaded`).toHaveCount(0);
+  }
+});
