@@ -101,3 +101,20 @@ test('stored settings with a bad value are reset with a notice, never a blank pa
     await expect(page.locator('.notice'), `${what}, reloaded`).toHaveCount(0);
   }
 });
+
+test('a link naming a hub model asks before downloading it; nothing leaves the page until then', async ({ page, guards }) => {
+  await openApp(page, '/?strategy=semantic&embedder=Xenova/all-MiniLM-L6-v2');
+  const prompt = page.getByTestId('embedder-consent');
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText('Xenova/all-MiniLM-L6-v2');
+  await expect(prompt).toContainText('Hugging Face hub');
+  // Semantic runs meanwhile with the model the page had (built-in).
+  await expect(controls(page).chunkCount).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window.__chunkscope!.getConfig() as { embedder?: string }).embedder ?? 'builtin')).toBe('builtin');
+  await prompt.getByRole('button', { name: 'Keep the current model' }).click();
+  await expect(prompt).toBeHidden();
+  expect(guards.requests.filter((url) => url.includes('huggingface'))).toEqual([]);
+  // The built-in model in a link needs no question.
+  await openApp(page, '/?strategy=semantic&embedder=builtin');
+  await expect(page.getByTestId('embedder-consent')).toHaveCount(0);
+});

@@ -4,6 +4,7 @@ import { downloadFile, exportedTextFor, exportFileName, type ExportFormatName } 
 import { startJobs, type Jobs } from './jobs';
 import { rideAlongProbe, startLabJobs, type LabJobs } from './labJobs';
 import type { SweepSpec } from './labSweep';
+import { answerEmbedderConsent, holdLinkedEmbedder } from './embedderConsent';
 import { embedderDownloadHint, loadModelFolderWith } from './modelFolders';
 import { loadStoredState, startPersistence, type InitialDocument } from './persistenceSync';
 import { useStore } from './store';
@@ -21,6 +22,12 @@ export { documentFacts } from './jobs';
 export { downloadFile } from './exportActions';
 export { embedderDownloadHint } from './modelFolders';
 export { resolveDocumentConflict } from './persistenceSync';
+export { embedderConsentText } from './embedderConsent';
+
+/** The link-model prompt's buttons: download and use the model a link named, or keep the current one. */
+export function answerLinkedEmbedder(use: boolean): void {
+  answerEmbedderConsent(useStore, use);
+}
 export type { InitialDocument } from './persistenceSync';
 
 interface Running {
@@ -40,7 +47,7 @@ export async function startController(chunks: ChunkClient, fallbackDocument: Ini
   const stored = await loadStoredState(window.localStorage, fallbackDocument);
   const state = useStore.getState();
   const fromUrl = checkedConfigFromUrl(window.location.search, stored.config);
-  state.setConfig(fromUrl.config);
+  state.setConfig(await holdLinkedEmbedder(useStore, fromUrl.config, stored.config));
   state.setDocument(stored.document.text, { name: stored.document.name, pageStarts: stored.document.pageStarts ?? null });
   const notices = fromUrl.notice ? [...stored.notices, fromUrl.notice] : stored.notices;
   if (notices.length) state.setNotice(notices.join(' '));

@@ -1,13 +1,14 @@
 import { create } from 'zustand';
 import { createConfigSlice, type ConfigSlice } from './configSlice';
 import { createDocumentSlice, type DocumentSlice } from './documentSlice';
+import { createEmbedderConsentSlice, type EmbedderConsentSlice } from './embedderConsentSlice';
 import { createLabSlice, type LabSlice } from './labSlice';
 import { createPersistenceSlice, type PersistenceSlice } from './persistenceSlice';
 import { createResultsSlice, type ResultsSlice } from './resultsSlice';
 import { createSemanticSlice, type SemanticSlice } from './semanticSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 
-export type AppState = DocumentSlice & ConfigSlice & ResultsSlice & UiSlice & SemanticSlice & LabSlice & PersistenceSlice;
+export type AppState = DocumentSlice & ConfigSlice & ResultsSlice & UiSlice & SemanticSlice & LabSlice & PersistenceSlice & EmbedderConsentSlice;
 
 /** The one store, composed of slices (zustand slices pattern). Persistence is wired in ./persistence. */
 export const useStore = create<AppState>()((...a) => ({
@@ -18,6 +19,7 @@ export const useStore = create<AppState>()((...a) => ({
   ...createSemanticSlice(...a),
   ...createLabSlice(...a),
   ...createPersistenceSlice(...a),
+  ...createEmbedderConsentSlice(...a),
 }));
 
 // A notice about a document goes when another document arrives (a banner about the previous file never stays).
@@ -37,4 +39,5 @@ export function resetStore(): void {
   s.resetSemantic();
   s.resetLab();
   s.resetPersistence();
+  s.resetEmbedderConsent();
 }

@@ -4,6 +4,7 @@ import { ChunkEditor } from './editor/ChunkEditor';
 import { Header } from './Header';
 import { UpdateBanner } from '../pwa/PwaStatus';
 import { DocumentConflictBanner } from './DocumentConflictBanner';
+import { EmbedderConsentBanner } from './EmbedderConsentBanner';
 import { LabSection } from './lab/LabPanel';
 import { ChunkList } from './panels/ChunkList';
 import { ControlsPanel } from './panels/ControlsPanel';
@@ -19,6 +20,7 @@ export function App() {
       <Header />
       <Notice />
       <DocumentConflictBanner />
+      <EmbedderConsentBanner />
       <main className="layout">
         <aside className="sidebar" aria-label="Document and splitter settings">
           <DocumentPanel />
