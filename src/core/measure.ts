@@ -59,49 +59,42 @@ function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
   // Built on first use for large documents, and on the first estimate for any document.
   let table: PreTokenTable | null = null;
   const getTable = (): PreTokenTable => (table ??= unit.preTokens(source));
-  let memo = new Map<number, number>();
-  const stride = source.length + 1;
+  // With the table a span costs its two edge pieces (countSpan), cheaper than a memo look-up would be; small
+  // documents count slices, and remember them.
+  const small = memoExact(unit, source);
   const exact = (a: number, b: number): number => {
     if (b <= a) return 0;
-    const key = a * stride + b;
-    let n = memo.get(key);
-    if (n === undefined) {
-      // On a large document the table pays for itself within a few chunks (no string-keyed look-ups).
-      if (!table && source.length >= TABLE_THRESHOLD) getTable();
-      n = table ? unit.countSpan(source, a, b, table) : unit.count(source.slice(a, b));
-      if (memo.size >= MAX_MEMO) memo = new Map();
-      memo.set(key, n);
-    }
-    return n;
-  };
-  /** Index of the first piece whose end is > pos. */
-  const pieceAfter = (t: PreTokenTable, pos: number): number => {
-    let lo = 0;
-    let hi = t.ends.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (t.ends[mid]! <= pos) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    if (!table && source.length >= TABLE_THRESHOLD) getTable();
+    return table ? unit.countSpan(source, a, b, table) : small(a, b);
   };
   const estimate = (a: number, b: number): number => {
     if (b <= a) return 0;
     const t = getTable();
     const { starts, ends, countsBefore } = t;
     const pieces = ends.length;
-    const first = pieceAfter(t, a);
-    const last = pieceAfter(t, b - 1);
+    const first = pieceAfter(ends, a);
+    const last = pieceAfter(ends, b - 1);
     if (first >= pieces) return 0;
-    const countOf = (i: number) => countsBefore[i + 1]! - countsBefore[i]!;
-    if (first === last) return starts[first]! === a && ends[first]! === b ? countOf(first) : exact(a, b);
+    if (first === last) return starts[first]! === a && ends[first]! === b ? countsBefore[first + 1]! - countsBefore[first]! : exact(a, b);
     // Whole pieces strictly between the edge pieces, plus the (possibly partial) edge pieces counted exactly.
     let total = countsBefore[last]! - countsBefore[first + 1]!;
-    total += starts[first]! >= a ? countOf(first) : exact(a, ends[first]!);
-    if (last < pieces) total += ends[last]! <= b ? countOf(last) : exact(starts[last]!, b);
+    total += starts[first]! >= a ? countsBefore[first + 1]! - countsBefore[first]! : exact(a, ends[first]!);
+    if (last < pieces) total += ends[last]! <= b ? countsBefore[last + 1]! - countsBefore[last]! : exact(starts[last]!, b);
     return total;
   };
   return { exactEstimates: false, exact, estimate };
+}
+
+/** Index of the first piece whose end is > pos. */
+function pieceAfter(ends: Int32Array, pos: number): number {
+  let lo = 0;
+  let hi = ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ends[mid]! <= pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The last meter per unit: switching units back and forth (chars for chunks, tokens for hover) keeps both. */

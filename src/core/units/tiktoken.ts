@@ -180,32 +180,63 @@ export class TiktokenUnit implements Unit {
   }
 
   /**
-   * Exactly count(source.slice(start, end)) — the slice is pre-tokenized for real — but a piece that coincides with
-   * one of the document's pieces takes its count from the table instead of a string-keyed cache look-up.
+   * Exactly count(source.slice(start, end)) — the slice is pre-tokenized for real where that can differ from the
+   * document — with the pieces in between taken from the document's table, so a span costs its two edge pieces, not
+   * its length.
+   *
+   * Why that is exact: the encodings' patterns have no lookbehind and no anchors, so scanning the slice from any
+   * position where its scan and the document's both start a piece repeats the document's pieces for as long as
+   * the pattern only looks at characters inside the slice. It does, for every piece that ends at a position
+   * holding a non-whitespace character (the runs each alternative scans end at the first character outside their
+   * class, whitespace runs end at that character, and the one lookahead, (?!\S), sits on whitespace). So the slice
+   * is scanned until one of its pieces ends on a document piece start ("resync"); the table gives the pieces from
+   * there to a document piece start followed by a non-whitespace character near the end (or to the end itself,
+   * when the span ends a document piece with a non-whitespace character); the rest is scanned again.
+   * tiktoken.countSpan.test.ts checks this against count(slice) on spans anywhere.
    */
   countSpan(source: string, start: number, end: number, table: PreTokenTable): number {
-    // A span from a piece's start to a piece's end whose last character is not whitespace is pre-tokenized exactly as
-    // the document is: the encodings' patterns have no lookbehind, so a scan from a piece start repeats the
-    // document's; every match but the last looks at most up to the next non-whitespace character (inside the span);
-    // the last ends at the span's end with a non-whitespace character, where only the whitespace alternatives'
-    // lookahead could see the difference.
-    const first = table.pieceAt[start]! - 1;
-    if (first >= 0 && end > start && !isPatternSpace(source.charCodeAt(end - 1))) {
-      const last = end === source.length ? table.ends.length - 1 : table.pieceAt[end]! - 2;
-      if (last >= first && table.ends[last] === end) return table.countsBefore[last + 1]! - table.countsBefore[first]!;
-    }
+    if (end <= start) return 0;
+    const { pieceAt, countsBefore } = table;
     const text = source.slice(start, end);
+    const n = text.length;
     let total = 0;
     let p = 0;
-    while (p < text.length) {
+    // Scan until the slice's pieces meet a document piece start.
+    while (p < n && (p === 0 ? pieceAt[start]! === 0 : pieceAt[start + p]! === 0)) {
       const q = this.pieceEnd(text, p);
       if (q < 0) {
         p = -q - 1;
         continue;
       }
-      const i = table.pieceAt[start + p]! - 1;
-      if (i >= 0 && table.ends[i] === start + q) total += table.countsBefore[i + 1]! - table.countsBefore[i]!;
-      else total += this.countPiece(text.slice(p, q));
+      total += this.countPiece(text.slice(p, q));
+      p = q;
+    }
+    if (p >= n) return total;
+    const first = pieceAt[start + p]! - 1; // document piece where the slice's scan now agrees
+    // Where the table stops: the span's end, if it ends a document piece with a non-whitespace character;
+    // otherwise the last document piece start before the end that holds a non-whitespace character.
+    let stop: number; // table index one past the last piece taken
+    let tail: number; // slice offset where scanning resumes
+    const endsPiece = end === source.length || pieceAt[end]! > 0;
+    if (endsPiece && !isPatternSpace(source.charCodeAt(end - 1))) {
+      stop = end === source.length ? table.ends.length : pieceAt[end]! - 1;
+      tail = n;
+    } else {
+      let k = end - 1;
+      while (k > start + p && (pieceAt[k]! === 0 || isPatternSpace(source.charCodeAt(k)))) k--;
+      stop = pieceAt[k]! - 1;
+      tail = k - start;
+    }
+    if (stop > first) total += countsBefore[stop]! - countsBefore[first]!;
+    else tail = p;
+    p = tail;
+    while (p < n) {
+      const q = this.pieceEnd(text, p);
+      if (q < 0) {
+        p = -q - 1;
+        continue;
+      }
+      total += this.countPiece(text.slice(p, q));
       p = q;
     }
     return total;
