@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import {
   controls,
+  expectEngineChunks,
   expectPainted,
   expectedChunks,
   getDocument,
@@ -54,7 +55,10 @@ test('each sample button loads its document and chunks it', async ({ page }) => 
     // The editor shows its first line, and the chunks drawn are the engine's.
     const firstLine = sample.split('\n').find((line) => line.trim().length > 0)!.trim().slice(0, 20);
     await expect(c.editor.locator('.view-lines')).toContainText(firstLine.replace(/\s+/g, ' ').split(' ')[0]!);
-    await expectPainted(page, await expectedChunks(sample, await optionsFromControls(page)));
+    // Each sample brings the strategy of its kind (the source file: code, with its name as the path): the options
+    // the page sent, run by the engine in Node.
+    await expect(c.strategy).toHaveValue(name === 'Sample: Policy handbook' ? 'markdown' : name === 'Sample: Source file' ? 'code' : 'recursive');
+    await expectEngineChunks(page);
   }
   expect(loaded.size).toBe(SAMPLES.length);
 });

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { controls, openApp, pasteDocument, urlParams } from './app';
+
+// The page follows the document it is given: its name, its colouring, its kind's strategy; switching strategy
+// never changes another setting for good; a notice goes with the document it is about.
+
+const fixture = (name: string) => readFileSync(new URL(`./files/${name}`, import.meta.url));
+const notice = (page: Page) => page.locator('.notice[role="status"]');
+const docName = (page: Page) => page.locator('.editor-bar .doc-name');
+const editorLanguage = (page: Page) => controls(page).editor.locator('[data-mode-id]').first().getAttribute('data-mode-id');
+
+async function openFile(page: Page, name: string, mimeType: string, buffer: Buffer): Promise<void> {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open file…', exact: true }).click()]);
+  await chooser.setFiles({ name, mimeType, buffer });
+}
+
+test('a paste over the sample is a document of its own: no sample name, plain colouring, the person’s strategy', async ({ page }) => {
+  await openApp(page);
+  const c = controls(page);
+  await page.getByRole('button', { name: 'Sample: Policy handbook', exact: true }).click();
+  await expect(c.strategy).toHaveValue('markdown');
+  await expect(docName(page)).toHaveText('employee-handbook.md');
+  await expect.poll(() => editorLanguage(page)).toBe('markdown');
+  await expect(page.getByRole('button', { name: 'Sample: Policy handbook', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  await pasteDocument(page, '# Not a handbook\n\nMy own notes, pasted over the sample. '.repeat(40));
+  await expect(docName(page)).toHaveText('Pasted text');
+  await expect.poll(() => editorLanguage(page)).toBe('plaintext');
+  await expect(page.getByRole('button', { name: 'Sample: Policy handbook', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  // The sample's markdown was the sample's; the pasted text gets the strategy the person had (the default).
+  await expect(c.strategy).toHaveValue('recursive');
+});
+
+test('samples carry their strategy: the HTML sample runs as html, the transcript goes back to the person’s own', async ({ page }) => {
+  await openApp(page);
+  const c = controls(page);
+  await c.strategy.selectOption('sentence');
+  await page.getByRole('button', { name: 'Sample: API reference (HTML)', exact: true }).click();
+  await expect(c.strategy).toHaveValue('html');
+  await urlParams(page, 'strategy', 'html');
+  await expect.poll(() => editorLanguage(page)).toBe('html');
+  await page.getByRole('button', { name: 'Sample: Python module', exact: true }).click();
+  await expect(c.strategy).toHaveValue('code');
+  await page.getByRole('button', { name: 'Sample: Meeting transcript', exact: true }).click();
+  await expect(c.strategy).toHaveValue('sentence');
+});
+
+test('a PDF opened after an HTML file is not split by the HTML splitter, and the HTML file’s notice goes', async ({ page }) => {
+  await openApp(page);
+  const c = controls(page);
+  await openFile(page, 'guide.html', 'text/html', Buffer.from('<h1>Guide</h1><p>Some text under a heading.</p><h2>More</h2><p>And more.</p>'));
+  await expect(c.strategy).toHaveValue('html');
+  await expect(notice(page)).toContainText('“guide.html”: Strategy switched to html');
+  await openFile(page, 'travel-policy.pdf', 'application/pdf', fixture('travel-policy.pdf'));
+  await expect(docName(page)).toHaveText('travel-policy.pdf');
+  await expect(c.strategy).toHaveValue('recursive');
+  await expect(notice(page)).toContainText('travel-policy.pdf');
+  await expect(notice(page)).not.toContainText('guide.html');
+});
+
+test('choosing Token brings cl100k only while Token is chosen; switching back restores the unit', async ({ page }) => {
+  await openApp(page);
+  const c = controls(page);
+  await c.unit.selectOption('words');
+  await c.strategy.selectOption('token');
+  await expect(c.unit).toHaveValue('cl100k_base');
+  await c.strategy.selectOption('recursive');
+  await expect(c.unit).toHaveValue('words');
+  await urlParams(page, 'unit', 'words');
+});
+
+test('the settings-only banner belongs to the document it was about and goes with it', async ({ page }) => {
+  await openApp(page, '/?strategy=paragraph&size=300');
+  await expect(notice(page)).toContainText('This link carries settings only');
+  await page.getByRole('button', { name: 'Sample: Multilingual', exact: true }).click();
+  await expect(notice(page)).toHaveCount(0);
+  // The link's strategy was the person's (a link is a choice): a plain-text sample keeps it.
+  await expect(controls(page).strategy).toHaveValue('paragraph');
+});
