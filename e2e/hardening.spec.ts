@@ -118,3 +118,51 @@ test('a link naming a hub model asks before downloading it; nothing leaves the p
   await openApp(page, '/?strategy=semantic&embedder=builtin');
   await expect(page.getByTestId('embedder-consent')).toHaveCount(0);
 });
+
+/** Damage every cached embedding record in the page's IndexedDB; how many there were. */
+function damageEmbeddingCache(page: Page, how: 'negative-dims' | 'nan'): Promise<number> {
+  return page.evaluate(
+    (mode) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('chunkscope-embeddings', 2);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('documents', 'readwrite');
+          const store = tx.objectStore('documents');
+          let damaged = 0;
+          const cursor = store.openCursor();
+          cursor.onsuccess = () => {
+            const c = cursor.result;
+            if (!c) return;
+            const record = c.value as { dims?: number; vectors?: Float32Array };
+            if (record && typeof record === 'object' && record.vectors instanceof Float32Array) {
+              if (mode === 'negative-dims') record.dims = -record.dims!;
+              else record.vectors[record.vectors.length >> 1] = NaN;
+              c.update(record);
+              damaged++;
+            }
+            c.continue();
+          };
+          tx.oncomplete = () => resolve(damaged);
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    how,
+  );
+}
+
+test('a damaged cached embedding record (negative dims, NaN) is discarded with a notice and recomputed', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openApp(page, '/?strategy=semantic');
+  const curve = page.locator('svg[aria-label="Similarity curve"] .cs-breakpoint').first();
+  await expect(curve).toBeAttached({ timeout: 30_000 });
+  for (const how of ['negative-dims', 'nan'] as const) {
+    // The document's vectors are written to IndexedDB once edits pause (2 s).
+    await expect.poll(() => damageEmbeddingCache(page, how), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.reload();
+    await waitForApp(page);
+    await expect(page.locator('.notice'), how).toContainText('Cached embeddings for this document were damaged', { timeout: 30_000 });
+    await expect(page.locator('svg[aria-label="Similarity curve"] .cs-breakpoint').first(), how).toBeAttached({ timeout: 30_000 });
+    await expect(controls(page).alert, how).toHaveCount(0);
+  }
+});

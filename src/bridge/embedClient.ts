@@ -28,6 +28,7 @@ export interface EmbedClientEvents {
   onDownload?: (d: EmbedEvents['download']) => void;
   /** A hub model failed; the page should switch to the built-in one. */
   onFallback?: (f: EmbedEvents['fallback']) => void;
+  onNotice?: (n: EmbedEvents['notice']) => void;
   /** The worker died: what waited on it failed with `message`; the next use starts a fresh worker. */
   onCrash?: (message: string) => void;
 }
@@ -108,6 +109,9 @@ export class EmbedClient {
         return;
       case 'fallback':
         e.onFallback?.(data as EmbedEvents['fallback']);
+        return;
+      case 'notice':
+        e.onNotice?.(data as EmbedEvents['notice']);
         return;
     }
   }

@@ -70,6 +70,7 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
         }
         store.getState().setEmbedProgress({ stage: 'downloading', fraction: total > 0 ? loaded / total : 0, loaded, total, file });
       },
+      onNotice: ({ message }) => store.getState().setNotice(message),
       onFallback: ({ message }) => {
         store.getState().setNotice(message);
         store.getState().setConfig({ embedder: 'builtin' });

@@ -92,4 +92,6 @@ export interface EmbedEvents {
   download: { jobId: number; file: string; loaded: number; total: number };
   /** A hub model could not be loaded: the page switches to the built-in model (one line for the page). */
   fallback: { jobId: number; message: string };
+  /** Something the page should say in one line (a damaged cached record was discarded and recomputed). */
+  notice: { jobId: number; message: string };
 }

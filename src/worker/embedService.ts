@@ -124,7 +124,9 @@ export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
     const signal = { aborted: false };
     const entry = { key, signal, jobId, vectors: Promise.resolve<Float32Array[]>([]) };
     entry.vectors = (async () => {
-      const known = await lookupEmbeddings(model, texts);
+      const known = await lookupEmbeddings(model, texts, (reason) =>
+        emit('notice', { jobId: entry.jobId, message: `Cached embeddings for this document were damaged (${reason}) and have been discarded; they are computed again.` }),
+      );
       const missing: string[] = [];
       const seen = new Set<string>();
       known.forEach((v, i) => {

@@ -93,8 +93,30 @@ interface StoredDocument {
   savedAt: number;
 }
 
-/** Vectors known for `texts` (undefined where none): memory first, then the document's record in IndexedDB. */
-export async function lookupEmbeddings(model: string, texts: readonly string[]): Promise<(Float32Array | undefined)[]> {
+/** The widest embedding a record may claim (real models: 100–4096). */
+const MAX_DIMS = 16_384;
+
+/**
+ * Why a record read from IndexedDB cannot be used for `texts` (null when it can). Its texts must be exactly the
+ * document's, `dims` a whole number in 1..MAX_DIMS, `vectors` a Float32Array of texts × dims finite values (no NaN,
+ * no Infinity), and no vector longer or shorter than another.
+ */
+export function storedRecordProblem(record: unknown, texts: readonly string[]): string | null {
+  if (typeof record !== 'object' || record === null) return 'not a record';
+  const r = record as Partial<StoredDocument>;
+  if (!Array.isArray(r.texts) || r.texts.length !== texts.length) return 'wrong number of texts';
+  if (!Number.isSafeInteger(r.dims) || r.dims! < 1 || r.dims! > MAX_DIMS) return `dimensions ${String(r.dims)}`;
+  if (!(r.vectors instanceof Float32Array)) return 'vectors are not a Float32Array';
+  if (r.vectors.length !== texts.length * r.dims!) return 'vectors of the wrong length';
+  for (let i = 0; i < r.vectors.length; i++) if (!Number.isFinite(r.vectors[i]!)) return 'values that are not numbers';
+  return null;
+}
+
+/**
+ * Vectors known for `texts` (undefined where none): memory first, then the document's record in IndexedDB. A
+ * record that fails storedRecordProblem is deleted and `onDiscard` told why; its vectors are then computed again.
+ */
+export async function lookupEmbeddings(model: string, texts: readonly string[], onDiscard?: (reason: string) => void): Promise<(Float32Array | undefined)[]> {
   const m = modelMap(model);
   const out: (Float32Array | undefined)[] = texts.map((t) => m.get(t));
   if (out.every((v) => v !== undefined)) return out;
@@ -109,8 +131,14 @@ export async function lookupEmbeddings(model: string, texts: readonly string[]):
       resolve(undefined);
     }
   });
-  if (!stored || stored.texts.length !== texts.length || !(stored.vectors instanceof Float32Array)) return out;
-  // The hash matched; the texts themselves decide.
+  if (stored === undefined) return out;
+  const problem = storedRecordProblem(stored, texts);
+  if (problem) {
+    discard(database, [model, textsKey(texts)]);
+    onDiscard?.(problem);
+    return out;
+  }
+  // The hash matched; the texts themselves decide (another document under the same hash is no damage).
   for (let i = 0; i < texts.length; i++) if (stored.texts[i] !== texts[i]) return out;
   const { dims, vectors } = stored;
   for (let i = 0; i < texts.length; i++) {
@@ -120,6 +148,14 @@ export async function lookupEmbeddings(model: string, texts: readonly string[]):
     remember(model, texts[i]!, v);
   }
   return out;
+}
+
+function discard(database: IDBDatabase, key: IDBValidKey): void {
+  try {
+    database.transaction(STORE, 'readwrite').objectStore(STORE).delete(key);
+  } catch {
+    /* a closed database: the record is skipped again next time */
+  }
 }
 
 /** Keep new vectors in memory at once. */
@@ -146,6 +182,8 @@ export function storeDocumentEmbeddings(model: string, texts: readonly string[],
 
 function writeDocument(model: string, texts: readonly string[], vectors: readonly Float32Array[]): void {
   const dims = vectors[0]!.length;
+  // Only what a later read would accept is written (one width, finite values).
+  if (vectors.some((v) => v.length !== dims || v.some((x) => !Number.isFinite(x)))) return;
   const flat = new Float32Array(texts.length * dims);
   vectors.forEach((v, i) => flat.set(v, i * dims));
   const record: StoredDocument = { texts: [...texts], dims, vectors: flat, savedAt: Date.now() };
