@@ -50,14 +50,12 @@ const CHARACTER: ChonkieTokenizer = {
 };
 
 function tiktokenTokenizer(unit: TiktokenUnit): ChonkieTokenizer {
-  const tokenBytes = (unit.encoder as unknown as { textMap?: Map<number, Uint8Array> }).textMap;
   return {
     exactSlices: false,
     countTokens: (text) => unit.count(text),
     encode: (text) => unit.encode(text),
     decode: (ids) => unit.decode(ids),
     tokenOffsets(text, ids) {
-      if (!tokenBytes) throw new Error('js-tiktoken no longer exposes token bytes (textMap); update the Chonkie compat splitter');
       const starts = new Int32Array(ids.length);
       const ends = new Int32Array(ids.length);
       // Two cursors over the characters, each with the byte offset where its character starts.
@@ -72,7 +70,7 @@ function tiktokenTokenizer(unit: TiktokenUnit): ChonkieTokenizer {
           startChar += utf16Width(text, startChar);
         }
         starts[t] = startChar;
-        byte += tokenBytes.get(ids[t]!)?.length ?? 0;
+        byte += unit.tokenByteLength(ids[t]!); // the unit's own byte table (js-tiktoken's encoder is never built)
         while (endChar < text.length && endByte < byte) {
           endByte += utf8Width(text, endChar);
           endChar += utf16Width(text, endChar);

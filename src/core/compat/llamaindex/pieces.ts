@@ -41,20 +41,32 @@ export class PieceCounter {
   countUpTo(p: Piece, limit: number): number {
     const length = p.text?.length ?? p.end - p.start;
     if (length > limit * this.maxTokenUnits) return Infinity;
-    // A long piece (a paragraph) is usually over the limit: stop counting there instead of counting it all.
-    if (this.unit instanceof TiktokenUnit && length > 4 * limit) return this.unit.countUpTo(pieceText(this.source, p), limit);
+    // A long piece (a paragraph) is usually over the limit: stop counting there instead of counting it all — unless
+    // it is a slice of a document large enough for the meter's pre-token table, which every piece's count needs
+    // anyway and from which a slice's count costs its two edge pieces (no second pre-tokenization of the paragraph).
+    const tabled = p.text === undefined && this.source.length >= TABLE_SIZE;
+    if (this.unit instanceof TiktokenUnit && length > 4 * limit && !tabled) return this.unit.countUpTo(pieceText(this.source, p), limit);
     return this.count(p);
   }
 }
 
+/** From this size on the tiktoken meter counts spans from its pre-token table (measure.ts TABLE_THRESHOLD). */
+const TABLE_SIZE = 32_768;
+
 const longest = new WeakMap<TiktokenUnit, number>();
-/** The byte length of the encoding's longest token (js-tiktoken's byte table, read at run time). */
+/**
+ * The byte length of the encoding's longest token, from the unit's own byte table (ids up to the special tokens,
+ * which sit at the top): building js-tiktoken's encoder for its table would cost ~0.4 s on a first run.
+ */
 function longestToken(unit: TiktokenUnit): number {
   let n = longest.get(unit);
   if (n === undefined) {
-    const table = (unit.encoder as unknown as { textMap?: Map<number, Uint8Array> }).textMap;
+    const top = Math.max(0, ...Object.values(unit.specialTokens));
     n = 0;
-    if (table) for (const bytes of table.values()) if (bytes.length > n) n = bytes.length;
+    for (let id = 0; id < top; id++) {
+      const bytes = unit.tokenByteLength(id);
+      if (bytes > n) n = bytes;
+    }
     if (n === 0) n = Infinity; // unknown: always count
     longest.set(unit, n);
   }
@@ -191,7 +203,7 @@ function offsetAt(pieces: readonly Piece[], texts: readonly string[], k: number,
 export function rejectSpecialTokens(source: string, ctx: ChunkContext): void {
   const unit = ctx.unit;
   if (!(unit instanceof TiktokenUnit)) return;
-  const specials = Object.keys((unit.encoder as unknown as { specialTokens?: Record<string, number> }).specialTokens ?? { '<|endoftext|>': 0 });
+  const specials = Object.keys(unit.specialTokens);
   let firstAt = -1;
   let found = '';
   for (const special of specials) {
