@@ -169,7 +169,8 @@ export function codePointOffsets(text: string, offsets: readonly number[]): numb
  * of the same retrieval level), PARENT (from `parentId`) and CHILD (the chunks naming this one as parent), by id.
  * A sentence-window chunk gets LlamaIndex's SentenceWindowNodeParser keys when the source text is given: `window`
  * (the window's text, what MetadataReplacementPostProcessor puts in place of the sentence) and `original_text`;
- * the window's offsets move to `window_start` / `window_end`.
+ * the window's offsets move to `window_start` / `window_end`. In compat mode `llamaindex` they are the package's own
+ * strings (SentenceWindowNodeParser's `window` joins the sentences with one space).
  */
 export function toLlamaIndexNodes(chunks: readonly Chunk[], options: LlamaIndexExportOptions): LlamaTextNode[] {
   const offsets = options.sourceText === undefined
@@ -210,8 +211,11 @@ export function toLlamaIndexNodes(chunks: readonly Chunk[], options: LlamaIndexE
       delete metadata.window;
       metadata.window_start = window.start;
       metadata.window_end = window.end;
-      metadata.window = options.sourceText.slice(window.start, window.end);
-      metadata.original_text = c.text;
+      // Compat llamaindex carries the package's own window string (its sentences joined with one space).
+      metadata.window = typeof c.metadata.windowText === 'string' ? c.metadata.windowText : options.sourceText.slice(window.start, window.end);
+      metadata.original_text = typeof c.metadata.originalText === 'string' ? c.metadata.originalText : c.text;
+      delete metadata.windowText;
+      delete metadata.originalText;
     }
     const excluded = BOOKKEEPING_KEYS.filter((k) => k in metadata);
     return {

@@ -6,6 +6,7 @@
  * AND against the real package, so a fixture cannot drift from what the package does.
  */
 import { describe, expect, test } from 'vitest';
+import { toLlamaIndexNodes } from '../../export/formats';
 import { chunk, validateOptions } from '../../index';
 import { asUnits, compatUnits, referenceHierarchical, referenceWindows, type LlamaUnitsCase, type ReferenceUnit } from './fixtures/reference';
 
@@ -38,6 +39,16 @@ describe('SentenceWindowNodeParser (upstream case and quirks)', () => {
     expect(chunks[1]!.metadata.windowText).toBe('Hello. Cat   Mouse. Dog.');
     expect(text.slice(chunks[1]!.metadata.window!.start, chunks[1]!.metadata.window!.end)).toBe(text);
     expect(chunks.every((c) => c.metadata.leaf === true && c.metadata.level === 0)).toBe(true);
+  });
+
+  test("the LlamaIndex export carries the package's keys: window (its string) and original_text", async () => {
+    const text = 'Hello.\n\nCat   Mouse.  Dog.';
+    const chunks = await chunk(text, { strategy: 'sentence', compat: 'llamaindex', retrieval: 'window', window: 1 });
+    const nodes = toLlamaIndexNodes(chunks, { documentId: 'doc', sourceText: text });
+    expect(nodes.map((n) => [n.text, n.metadata.window, n.metadata.original_text])).toEqual(
+      referenceWindows(text, 1).map((u) => [u.text, u.window, u.originalText]),
+    );
+    expect(nodes[1]!.metadata.windowText).toBeUndefined();
   });
 
   test('quirk: whitespace after the last delimiter is an empty node (and "" gives none)', async () => {
