@@ -1,14 +1,17 @@
-import type { Nodes, Root, RootContent, Table } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { lastStartingAtOrBefore } from '../ranges';
 import type { Range } from '../types';
+import { parseMarkdownBlocks, type MarkdownBlock } from './markdownBlocks';
 
 /**
- * A flat outline of a markdown document, with exact UTF-16 offsets. micromark reports `position.offset` as
- * JavaScript string indices, i.e. UTF-16 code units — the same offsets as the chunk contract (tested with emoji
- * and CJK in markdown.test.ts).
+ * A flat outline of a markdown document, with exact UTF-16 offsets (JavaScript string indices, the chunk
+ * contract's offsets; tested with emoji and CJK in markdown.test.ts). The blocks come from markdown-it's block
+ * parser (markdownBlocks.ts); heading titles and captions from mdast (micromark + GFM), parsed only for the few
+ * lines that hold inline markup. The outline equals the one built from a whole-document mdast before
+ * (markdownOutline.differential.test.ts), at a twentieth of the cost.
  */
 
 export interface OutlineHeading extends Range {
@@ -64,10 +67,6 @@ export function parseMarkdown(text: string): Root {
   return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
 }
 
-function spanOf(node: Nodes): Range {
-  return { start: node.position?.start.offset ?? 0, end: node.position?.end.offset ?? 0 };
-}
-
 /** Plain text of a node: text, inline code and image alt, no markup. */
 export function plainText(node: Nodes): string {
   if (node.type === 'text' || node.type === 'inlineCode') return node.value;
@@ -76,20 +75,38 @@ export function plainText(node: Nodes): string {
   return '';
 }
 
-const CAPTION = /^[*_]{0,2}table(\s+[\w.-]+)?\s*[:.]/i;
+export const CAPTION = /^[*_]{0,2}table(\s+[\w.-]+)?\s*[:.]/i;
 
-export function buildOutline(text: string, root: Root = parseMarkdown(text)): MarkdownOutline {
+export function buildOutline(text: string): MarkdownOutline {
+  const all = parseMarkdownBlocks(text);
   const headings: OutlineHeading[] = [];
   const code: OutlineCode[] = [];
   const tables: OutlineTable[] = [];
-  const blocks = root.children.map((child) => spanOf(child));
+  const blocks: Range[] = [];
+  // Titles and captions whose text needs the inline parser, resolved together once the blocks are known.
+  const inline = new InlineTexts(text, all);
 
-  root.children.forEach((child: RootContent) => {
-    if (child.type === 'heading') {
-      const span = spanOf(child);
-      headings.push({ ...span, depth: child.depth, title: plainText(child).trim(), section: { start: span.start, end: text.length }, parent: -1 });
+  for (const b of all) {
+    if (b.level === 0) {
+      blocks.push({ start: b.start, end: b.end });
+      if (b.type === 'heading') {
+        const heading: OutlineHeading = { start: b.start, end: b.end, depth: b.depth!, title: '', section: { start: b.start, end: text.length }, parent: -1 };
+        inline.request(b, (title) => (heading.title = title));
+        headings.push(heading);
+      }
     }
-  });
+    if (b.type === 'code') {
+      const opener = text.slice(b.start, b.start + 3);
+      code.push({ start: b.start, end: b.end, fenced: opener === '```' || opener === '~~~' || /^\s*(```|~~~)/.test(text.slice(b.start, b.start + 8)) });
+    } else if (b.type === 'table') {
+      tables.push(pipeTableOutline(text, b, b.previous >= 0 ? all[b.previous] : undefined, inline));
+    } else if (b.type === 'html') {
+      const table = htmlTableOutline(text, { start: b.start, end: b.end });
+      if (table) tables.push(table);
+    }
+  }
+  inline.resolve();
+
   // A section runs to the next heading of the same or a higher level: one pass with a stack of open sections.
   const open: number[] = [];
   headings.forEach((h, i) => {
@@ -97,37 +114,79 @@ export function buildOutline(text: string, root: Root = parseMarkdown(text)): Ma
     h.parent = open.length > 0 ? open[open.length - 1]! : -1;
     open.push(i);
   });
-
-  const visit = (node: Nodes, previous: Nodes | undefined): void => {
-    if (node.type === 'code') {
-      const span = spanOf(node);
-      const opener = text.slice(span.start, span.start + 3);
-      code.push({ ...span, fenced: opener === '```' || opener === '~~~' || /^\s*(```|~~~)/.test(text.slice(span.start, span.start + 8)) });
-      return;
-    }
-    if (node.type === 'table') {
-      tables.push(tableOutline(text, node, previous));
-      return;
-    }
-    if (node.type === 'html') {
-      const table = htmlTableOutline(text, spanOf(node));
-      if (table) tables.push(table);
-      return;
-    }
-    if ('children' in node) {
-      const children = node.children as Nodes[];
-      children.forEach((c, i) => visit(c, i > 0 ? children[i - 1] : undefined));
-    }
-  };
-  visit(root, undefined);
   return { headings, code, tables, blocks };
 }
 
-function tableOutline(text: string, node: Table, previous: Nodes | undefined): OutlineTable {
-  const span = spanOf(node);
-  const [head, ...body] = node.children;
-  const headerRow = head ? spanOf(head) : { start: span.start, end: span.start };
-  // The delimiter row is no node: it is the line after the header row.
+/** Characters that may start inline markup in CommonMark + GFM (escapes, entities, code, emphasis, strikethrough,
+ * links, images, autolinks, HTML, footnote calls, literal autolinks: "@", "://", "www."), and NUL (micromark
+ * replaces it). */
+const INLINE_MARKUP = /[\\&`*_~[\]!<@\u0000]|:\/\/|www\./i;
+const ATX_OPEN = /^#{1,6}(?:[ \t]+|$)/;
+const ATX_CLOSE = /(?:^|[ \t]+)#+[ \t]*$/;
+
+/**
+ * Plain texts of headings and captions. A line without inline markup is its own text (an ATX heading less its
+ * markers); the others are parsed by mdast together, in one small document of their own, followed by the
+ * document's link and footnote definitions (a reference resolves only when defined).
+ */
+class InlineTexts {
+  private readonly pending: { block: MarkdownBlock; set: (text: string) => void }[] = [];
+  constructor(
+    private readonly text: string,
+    private readonly blocks: readonly MarkdownBlock[],
+  ) {}
+
+  request(block: MarkdownBlock, set: (text: string) => void): void {
+    const source = this.text.slice(block.start, block.end);
+    if (block.titleStart === undefined && !INLINE_MARKUP.test(source)) {
+      if (block.type === 'heading' && !block.setext) {
+        set(source.replace(ATX_OPEN, '').replace(ATX_CLOSE, '').trim());
+        return;
+      }
+      if (block.type === 'heading' && /^[^\r\n]*(\r\n?|\n)[^\r\n]*$/.test(source)) {
+        set(source.slice(0, source.search(/[\r\n]/)).trim());
+        return;
+      }
+      if (block.type === 'paragraph' && !/[\r\n]/.test(source)) {
+        set(source.trim());
+        return;
+      }
+    }
+    this.pending.push({ block, set });
+  }
+
+  resolve(): void {
+    if (this.pending.length === 0) return;
+    const sources = this.pending.map((p) => this.text.slice(p.block.start, p.block.end));
+    const definitions = sources.some((s) => s.includes('[')) ? this.definitions() : '';
+    const root = parseMarkdown(sources.join('\n\n') + (definitions ? `\n\n${definitions}` : ''));
+    const expected = this.pending.map((p) => p.block.type);
+    const together = expected.every((type, i) => root.children[i]?.type === type);
+    this.pending.forEach((p, i) => {
+      // Parsed together unless a source did not come back as one block of its kind; then alone (a setext heading
+      // under definitions spans them: its node is the first of its kind).
+      const node = together
+        ? root.children[i]!
+        : parseMarkdown(sources[i]! + (definitions ? `\n\n${definitions}` : '')).children.find((c) => c.type === p.block.type);
+      p.set(node ? plainText(node).trim() : '');
+    });
+  }
+
+  private definitions(): string {
+    const out: string[] = [];
+    for (const b of this.blocks) {
+      if (b.type === 'definition') out.push(b.source!);
+      else if (b.type === 'footnoteDefinition') out.push(`[^${b.source}]: x`);
+    }
+    return out.join('\n\n');
+  }
+}
+
+function pipeTableOutline(text: string, block: MarkdownBlock, previous: MarkdownBlock | undefined, inline: InlineTexts): OutlineTable {
+  const span = { start: block.start, end: block.end };
+  const [head, ...body] = block.rows!;
+  const headerRow = head ? { start: head.start, end: head.end } : { start: span.start, end: span.start };
+  // The delimiter row is no row: it is the line after the header row.
   let delimiterStart = headerRow.end;
   if (text[delimiterStart] === '\r') delimiterStart++;
   if (text[delimiterStart] === '\n') delimiterStart++;
@@ -135,26 +194,25 @@ function tableOutline(text: string, node: Table, previous: Nodes | undefined): O
   if (delimiterEnd < 0 || delimiterEnd > span.end) delimiterEnd = span.end;
   let headerText = text.slice(headerRow.start, delimiterEnd);
   if (headerText.endsWith('\r')) headerText = headerText.slice(0, -1);
-  const cellText = (cell: Nodes): string => {
-    const s = spanOf(cell);
-    return text.slice(s.start, s.end).replace(/^\s*\|?/, '').replace(/\|?\s*$/, '').trim();
-  };
+  const cellText = (s: Range): string => text.slice(s.start, s.end).replace(/^\s*\|?/, '').replace(/\|?\s*$/, '').trim();
   const table: OutlineTable = {
     ...span,
     format: 'pipe',
     headerRow,
     headerText,
-    rows: body.map((r) => spanOf(r)),
-    columns: head ? head.children.map((c) => cellText(c)) : [],
-    cells: body.map((r) => r.children.map((c) => cellText(c))),
+    rows: body.map((r) => ({ start: r.start, end: r.end })),
+    columns: head ? head.cells.map(cellText) : [],
+    cells: body.map((r) => r.cells.map(cellText)),
   };
   if (previous?.type === 'paragraph') {
-    const p = spanOf(previous);
+    const p = { start: previous.start, end: previous.end };
     const between = text.slice(p.end, span.start);
     const pText = text.slice(p.start, p.end);
     const newlines = (between.match(/\n/g) ?? []).length;
     if (!pText.includes('\n') && newlines >= 1 && newlines <= 2 && CAPTION.test(pText.trim())) {
-      table.caption = { ...p, text: plainText(previous).trim() };
+      const caption = { ...p, text: '' };
+      inline.request(previous, (t) => (caption.text = t));
+      table.caption = caption;
     }
   }
   return table;
@@ -179,7 +237,7 @@ function htmlText(fragment: string): string {
  * An HTML block that is a whole `<table>...</table>`: rows are its `<tr>` elements (found by pattern, not a full
  * HTML parser: nested tables are not supported); the header row is the first row; a `<caption>` is the caption.
  */
-function htmlTableOutline(text: string, span: Range): OutlineTable | null {
+export function htmlTableOutline(text: string, span: Range): OutlineTable | null {
   const source = text.slice(span.start, span.end);
   if (!/^\s*<table\b/i.test(source) || !/<\/table\s*>\s*$/i.test(source)) return null;
   const rows: Range[] = [];

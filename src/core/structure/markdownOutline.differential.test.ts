@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildOutline } from './markdown';
+import { buildMdastOutline } from './mdastOutline.reference';
+
+/**
+ * The markdown-it outline (markdown.ts + markdownBlocks.ts) against the mdast outline the engine used before
+ * (mdastOutline.reference.ts): headings, code blocks, tables (rows, cells, captions) and top-level blocks must be
+ * equal, offsets included, so that chunks stay what they were.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const inlineBits = fc.constantFrom(
+  'plain words', 'alpha beta', '*em*', '_u_', '**strong**', '`code`', '[link](/u)', '[a]', '[^1]', '![alt *x*](i.png)',
+  '<b>bold</b>', '&amp; &copy;', '\\*', 'www.example.com', 'https://x.org/a', 'a@b.co', '~~del~~', '~one~', '😀 日本語',
+  'Ünïcode', 'x | y', '\\|', '#', 'trailing  ', '<http://a%20b>', 'foo\\',
+);
+const text = fc.array(inlineBits, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+const indent = fc.constantFrom('', '', '', ' ', '  ', '   ');
+const container = fc.constantFrom('');
+
+const line: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.tuple(fc.integer({ min: 1, max: 7 }), text, fc.constantFrom('', ' ##', ' #', '#', '   ')).map(([d, t, close]) => `${'#'.repeat(d)} ${t}${close}`) },
+  { weight: 5, arbitrary: text },
+  { weight: 4, arbitrary: fc.constantFrom('', '', '  ', '\t') },
+  { weight: 1, arbitrary: fc.constantFrom('===', '---', '- - -', '***', '___', '= =') },
+  { weight: 2, arbitrary: fc.constantFrom('```', '```js', '~~~', '````', '``` x`y', '~~~~ ') },
+  { weight: 2, arbitrary: fc.tuple(fc.constantFrom('- ', '* ', '+ ', '1. ', '2) ', '-'), text).map(([m, t]) => m + t) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom('| a | b |', '|---|---|', 'a | b', '--- | ---', '|:-:|--|', '| 1 | 2 |', '| 1 |', '|4|5|6|', '| `x|y` | z |', '| a \\| b | c |', '|', '| x |  ', 'Table 1: Rates', '**Table:** x', 'Table 2. *Big*'),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('<div>', '</div>', '<!-- c', '-->', '<table><tr><th>a</th></tr><tr><td>1</td></tr></table>', '<table>', '<tr><th>h</th></tr>', '<tr><td>v</td></tr>', '</table>', '<?php', '?>', '<script>', '<b>x</b>', '<![CDATA[', ']]>'),
+  },
+  { weight: 2, arbitrary: fc.constantFrom('[a]: /u', '[a]: /u "t"', '[A]:\n/v', '[^1]: note', '[^x]:', '[^a b]: c', '[b]: javascript:x', '[^1]: ```') },
+);
+
+const documentLine = fc.tuple(container, indent, line).map(([c, i, l]) => c + i + l);
+const markdownDocument = fc
+  .tuple(fc.array(documentLine, { minLength: 1, maxLength: 24 }), fc.constantFrom('\n', '\n', '\r\n', '\r'), fc.boolean())
+  .map(([lines, eol, finalEol]) => lines.join(eol) + (finalEol ? eol : ''))
+  // Known differences (README, "Markdown parsing"): a last line of only spaces without a line break (after an open
+  // fence in a list item), and a list item's lazy line taken as a table header by an indented delimiter row.
+  .filter((source) => !/[\r\n][ \t]+$/.test(source) && !/(^|[\r\n])(- |1\. |\[\^)[^\r\n]*(\r\n?|\n)[^\r\n]*\|[^\r\n]*(\r\n?|\n) {1,3}[^\r\n]*-/.test(source));
+
+// Block-structured documents: whole blocks, some inside block quotes, list items and footnotes (every line carries
+// its container's prefix or indentation), nested up to two levels.
+const cell = fc.constantFrom('a', 'b c', '`x`', '1', '😀', '\\|');
+const leaf: fc.Arbitrary<string[]> = fc.oneof(
+  fc.tuple(fc.integer({ min: 1, max: 6 }), text).map(([d, t]) => [`${'#'.repeat(d)} ${t}`]),
+  fc.tuple(text, fc.constantFrom('===', '---')).map(([t, u]) => [t, u]),
+  fc.array(text, { minLength: 1, maxLength: 3 }),
+  fc.tuple(fc.constantFrom('```', '~~~', '```py'), fc.array(fc.oneof(text, fc.constant(''), fc.constant('# not a heading')), { maxLength: 3 })).map(([f, body]) => [f, ...body, f.slice(0, 3)]),
+  fc.array(text, { minLength: 1, maxLength: 2 }).map((body) => body.map((l) => `    ${l}`)),
+  fc
+    .tuple(fc.option(fc.constantFrom('Table 1: Rates', 'Table: *x*'), { nil: null }), fc.integer({ min: 1, max: 3 }), fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { maxLength: 3 }))
+    .map(([caption, n, rows]) => [
+      ...(caption ? [caption, ''] : []),
+      `| ${Array.from({ length: n }, (_, i) => `h${i}`).join(' | ')} |`,
+      `|${'---|'.repeat(n)}`,
+      ...rows.map((r) => `| ${r.join(' | ')} |`),
+    ]),
+  fc.constantFrom(['<div>', 'x', '</div>'], ['<table><tr><th>a</th></tr><tr><td>1</td></tr></table>'], ['<!-- note -->'], ['***'], ['[a]: /u "t"']),
+);
+const wrap = (lines: string[], kind: number): string[] =>
+  kind === 0
+    ? lines.map((l) => (l ? `> ${l}` : '>'))
+    : kind === 1
+      ? lines.map((l, i) => (i === 0 ? `- ${l}` : l ? `  ${l}` : ''))
+      : kind === 2
+        ? lines.map((l, i) => (i === 0 ? `1. ${l}` : l ? `   ${l}` : ''))
+        : lines.map((l, i) => (i === 0 ? `[^n${i}]: ${l}` : l ? `    ${l}` : ''));
+const wrapped: fc.Arbitrary<string[]> = fc
+  .tuple(fc.array(leaf, { minLength: 1, maxLength: 3 }), fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 2 }))
+  .map(([leaves, kinds]) => kinds.reduce((lines, kind) => wrap(lines, kind), leaves.flatMap((l, i) => (i > 0 ? ['', ...l] : l))));
+const structuredDocument = fc
+  .tuple(fc.array(wrapped, { minLength: 1, maxLength: 8 }), fc.array(fc.constantFrom('\n\n', '\n\n\n'), { minLength: 8, maxLength: 8 }), fc.constantFrom('\n', '\r\n'))
+  .map(([blocks, gaps, eol]) => blocks.map((b, i) => (i > 0 ? gaps[i]! : '') + b.join('\n')).join('').replace(/\n/g, eol));
+
+function expectSameOutline(source: string): void {
+  const fast = buildOutline(source);
+  const reference = buildMdastOutline(source);
+  expect(fast.blocks).toEqual(reference.blocks);
+  expect(fast.headings).toEqual(reference.headings);
+  expect(fast.code).toEqual(reference.code);
+  expect(fast.tables).toEqual(reference.tables);
+}
+
+describe('markdown outline: markdown-it blocks equal the mdast outline', () => {
+  it('on the bench corpus document (headings, paragraphs, captioned tables)', () => {
+    const prose = readFileSync(resolve(here, '..', '..', '..', '..', 'shared', 'corpus', 'english-1mib.txt'), 'utf8').slice(0, 100_000);
+    const paragraphs = prose.split(/\n\s*\n/).filter((p) => p.trim() !== '');
+    const markdown = paragraphs
+      .map((p, i) => {
+        const head = i % 40 === 0 ? `# Chapter ${i / 40 + 1}\n\n` : i % 8 === 0 ? `## Section ${i / 8 + 1}\n\n` : '';
+        const table = i % 30 === 29 ? `\n\nTable ${i}: Figures\n\n| key | value |\n|---|---|\n| a | ${i} |\n| b | ${i * 2} |` : '';
+        return head + p + table;
+      })
+      .join('\n\n');
+    expectSameOutline(markdown);
+  });
+
+  it('on the repository README and design notes', () => {
+    expectSameOutline(readFileSync(resolve(here, '..', '..', '..', 'README.md'), 'utf8'));
+    expectSameOutline(readFileSync(resolve(here, 'README.md'), 'utf8'));
+  });
+
+  it('on generated block documents: quotes, list items and footnotes holding headings, code, tables, HTML', () => {
+    fc.assert(fc.property(structuredDocument, (source) => expectSameOutline(source)), { numRuns: 300 });
+  });
+
+  it('on generated line soup: indentation, interruptions, fences, tables, HTML, definitions, CRLF and CR', () => {
+    fc.assert(fc.property(markdownDocument, (source) => expectSameOutline(source)), { numRuns: 600 });
+  });
+});
