@@ -9,7 +9,14 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
+import { MarkdownNodeParser } from '@llamaindex/core/node-parser';
+import { Document } from '@llamaindex/core/schema';
+import { Parser } from 'htmlparser2';
 import { chunk } from '../src/node/index';
+import { documentCache } from '../src/core/documentCache';
+import { buildOutline } from '../src/core/structure/markdown';
+import { buildHtmlOutline } from '../src/core/structure/html';
+import { buildMdastOutline } from '../src/core/structure/mdastOutline.reference';
 import type { ChunkOptions } from '../src/core/types';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -65,3 +72,41 @@ console.log('Ratios (same run; time over time):');
 console.log(`  markdown warm / LangChain fromLanguage('markdown'): ${times(md.warm, lcMs)}   markdown cold / LangChain: ${times(md.cold, lcMs)} (cold = the markdown parse)`);
 console.log(`  markdown warm / recursive warm on the same text: ${times(md.warm, recursive.warm)}`);
 console.log(`  html cold / markdown cold: ${times(h.cold, md.cold)}`);
+
+// ---- Cold parse, side by side: interleaved rounds on the same text, medians. Cold = the document cache cleared
+// before each Chunkscope run (a new document: parse + split at size 1000).
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const timed = async (f: () => unknown): Promise<number> => {
+  const t = performance.now();
+  await f();
+  return performance.now() - t;
+};
+const rounds = 5;
+const cold = { llama: [] as number[], outline: [] as number[], mdChunk: [] as number[], htmlparser2: [] as number[], htmlOutline: [] as number[], htmlChunk: [] as number[] };
+for (let r = 0; r < rounds; r++) {
+  cold.llama.push(await timed(() => new MarkdownNodeParser().getNodesFromDocuments([new Document({ text: markdown })])));
+  cold.outline.push(await timed(() => buildOutline(markdown)));
+  documentCache.clear();
+  cold.mdChunk.push(await timed(() => chunk(markdown, { strategy: 'markdown', size: 1000, overlap: 0 })));
+  cold.htmlparser2.push(
+    await timed(() => {
+      const parser = new Parser({ onopentag() {}, onclosetag() {}, ontext() {} }, { decodeEntities: true });
+      parser.end(html);
+    }),
+  );
+  cold.htmlOutline.push(await timed(() => buildHtmlOutline(html)));
+  documentCache.clear();
+  cold.htmlChunk.push(await timed(() => chunk(html, { strategy: 'html', size: 1000, overlap: 0 })));
+}
+const mdastMs = await timed(() => buildMdastOutline(markdown));
+const ms = (xs: number[]): string => `${median(xs).toFixed(0).padStart(6)} ms`;
+console.log(`Cold parse of a new document, medians of ${rounds} interleaved rounds (${(markdown.length / 1024).toFixed(0)} KiB markdown, ${(html.length / 1024).toFixed(0)} KiB HTML):`);
+console.log(`  LlamaIndex MarkdownNodeParser (getNodesFromDocuments)   ${ms(cold.llama)}`);
+console.log(`  markdown outline (markdown-it blocks + titles)          ${ms(cold.outline)}   (the mdast outline it replaced: ${mdastMs.toFixed(0)} ms, one run)`);
+console.log(`  markdown strategy cold (outline + split, size 1000)     ${ms(cold.mdChunk)}`);
+console.log(`  htmlparser2 Parser alone (no-op handlers)               ${ms(cold.htmlparser2)}`);
+console.log(`  HTML outline (htmlparser2 + sections, tables)           ${ms(cold.htmlOutline)}`);
+console.log(`  html strategy cold (outline + split, size 1000)         ${ms(cold.htmlChunk)}`);
+console.log('Ratios (same run; time over time, target <= 3x):');
+console.log(`  markdown outline / MarkdownNodeParser: ${times(median(cold.outline), median(cold.llama))}   markdown strategy cold / MarkdownNodeParser: ${times(median(cold.mdChunk), median(cold.llama))}`);
+console.log(`  HTML outline / htmlparser2 parse: ${times(median(cold.htmlOutline), median(cold.htmlparser2))}   html strategy cold / htmlparser2 parse: ${times(median(cold.htmlChunk), median(cold.htmlparser2))}`);
