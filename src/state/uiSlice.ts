@@ -12,6 +12,9 @@ export interface UiSlice {
   noticeFor: number | null;
   /** 0..1 while a large document is being put into the editor piece by piece, null otherwise. */
   loadProgress: number | null;
+  /** Injected text in the editor: shown in full or collapsed to a mark; null: collapsed in projector mode only. */
+  injectedShown: boolean | null;
+  setInjectedShown: (shown: boolean | null) => void;
   select: (index: number | null, source: SelectionSource) => void;
   /** A notice about the document shown now, or with `{ page: true }` one about the page that outlives it. */
   setNotice: (notice: string | null, scope?: { page: true }) => void;
@@ -26,8 +29,10 @@ export const createUiSlice: StateCreator<UiSlice & { documentSerial: number }, [
   notice: null,
   noticeFor: null,
   loadProgress: null,
+  injectedShown: null,
+  setInjectedShown: (injectedShown) => set({ injectedShown }),
   select: (selectedIndex, selectionSource) => set({ selectedIndex, selectionSource }),
   setNotice: (notice, scope) => set({ notice, noticeFor: scope?.page ? null : get().documentSerial }),
   setLoadProgress: (loadProgress) => set({ loadProgress }),
-  resetUi: () => set({ selectedIndex: null, selectionSource: 'list', notice: null, noticeFor: null, loadProgress: null }),
+  resetUi: () => set({ selectedIndex: null, selectionSource: 'list', notice: null, noticeFor: null, loadProgress: null, injectedShown: null }),
 });

@@ -14,8 +14,9 @@ import { StatsPanel } from './panels/StatsPanel';
 import { formatNumber } from './panels/format';
 
 export function App() {
+  const projector = useStore((s) => s.config.projector);
   return (
-    <div className="app">
+    <div className={projector ? 'app is-projector' : 'app'}>
       <UpdateBanner />
       <Header />
       <Notice />
@@ -57,20 +58,19 @@ function EditorBar() {
   const hasParents = Boolean(structure?.parents);
   return (
     <div className="editor-bar">
-      <span className="doc-name">{name ?? 'Pasted text'}</span>
+      <span className="doc-name" title={name ?? 'Pasted text'}>
+        {name ?? 'Pasted text'}
+      </span>
       <span className="muted small">{formatNumber(length)} chars</span>
       <span className="legend" aria-hidden="true">
-        <span className="swatch swatch-even" /> chunk
-        <span className="swatch swatch-odd" /> next chunk
+        <span className="legend-basic">
+          <span className="swatch swatch-even" /> chunk
+          <span className="swatch swatch-odd" /> next chunk
+        </span>
         <span className="swatch swatch-overlap" /> overlap
         {hasBreadcrumbs && (
           <>
             <span className="swatch swatch-breadcrumb" /> breadcrumb
-          </>
-        )}
-        {hasInjected && (
-          <>
-            <span className="swatch swatch-injected" /> injected text
           </>
         )}
         {hasParents && (
@@ -85,7 +85,29 @@ function EditorBar() {
           </span>
         )}
       </span>
+      {/* Outside the aria-hidden legend: a control must stay reachable. */}
+      {hasInjected && <InjectedToggle />}
     </div>
+  );
+}
+
+/** Injected text (contextual headers, repeated table headers) in full or collapsed to a "⤷ header" mark. */
+function InjectedToggle() {
+  const projector = useStore((s) => s.config.projector);
+  const injectedShown = useStore((s) => s.injectedShown);
+  const setInjectedShown = useStore((s) => s.setInjectedShown);
+  const shown = injectedShown ?? !projector;
+  return (
+    <button
+      type="button"
+      className="link legend-toggle"
+      aria-pressed={shown}
+      aria-label="Show injected text"
+      title={shown ? 'Collapse injected text to a ⤷ mark' : 'Show injected text in full'}
+      onClick={() => setInjectedShown(!shown)}
+    >
+      <span className="swatch swatch-injected" aria-hidden="true" /> injected text{shown ? '' : ' (collapsed)'}
+    </button>
   );
 }
 

@@ -51,14 +51,34 @@ export function Header() {
           {status}
         </span>
         <span className="status-sep" aria-hidden="true">·</span>
-        <span className="muted status-note" title="Web Worker · nothing leaves your browser">Web Worker · nothing leaves your browser</span>
+        <span className="muted status-note" title="Chunking runs in a Web Worker in this page; nothing leaves your browser">
+          Nothing leaves your browser
+        </span>
       </div>
       <div className="actions">
+        <ProjectorToggle />
         <OfflineStatus />
         <CopyLinkButton />
         <ExportMenu />
       </div>
     </header>
+  );
+}
+
+/** Projector mode (the option table's `projector`, so a link can open in it): larger type, fewer marks at once. */
+function ProjectorToggle() {
+  const projector = useStore((s) => s.config.projector);
+  const setConfig = useStore((s) => s.setConfig);
+  return (
+    <button
+      type="button"
+      className={`btn btn-quiet projector-toggle${projector ? ' is-on' : ''}`}
+      aria-pressed={projector}
+      title="Projector mode: larger type; breadcrumbs where the section changes; injected text collapsed; the similarity curve in bins"
+      onClick={() => setConfig({ projector: !projector })}
+    >
+      Projector
+    </button>
   );
 }
 

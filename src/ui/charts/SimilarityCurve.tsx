@@ -2,8 +2,10 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { brushX, type BrushBehavior } from 'd3-brush';
 import type { ScaleLinear } from 'd3-scale';
 import { select, type Selection } from 'd3-selection';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
+  binned as shouldBin,
+  breakpointBins,
   breakpointChanges,
   compact,
   curveLayout,
@@ -59,12 +61,18 @@ interface Chart {
   circles: Map<number, SVGCircleElement>;
   /** Too many gaps in view for one circle each: only breakpoints (and the hovered gap) get one. */
   dense: boolean;
+  /** Points would overlap: breakpoints are drawn as one mark per bin (breakpointBins), not per gap. */
+  binned: boolean;
+  /** Draws the bins' marks for these breakpoints (binned charts). */
+  drawBins: (breakpoints: Int32Array) => void;
   /** The circle of a gap, created if it is in view and not drawn (dense mode). */
   dotFor: (gap: number) => SVGCircleElement | undefined;
   noThresholdText: string;
   brush: BrushBehavior<unknown>;
   /** Threshold shown while dragging (before the worker's answer arrives). */
   dragValue: number | null;
+  /** Told after a zoom redraws the chart (the hover card follows). */
+  onRedraw?: () => void;
 }
 
 /**
@@ -83,6 +91,9 @@ export function SimilarityCurve(props: SimilarityCurveProps) {
   callbacks.current = props;
   const thresholdRef = useRef(threshold);
   thresholdRef.current = threshold;
+  const [card, setCard] = useState<{ left: number; top: number; below: boolean; anchor: 'start' | 'end'; text: string } | null>(null);
+  /** Counts the chart's draws (a resize, a zoom): the hover card is placed again after each. */
+  const [drawn, setDrawn] = useState(0);
 
   // Redraw the data: on new distances, a resize, or a zoom.
   useEffect(() => {
@@ -94,8 +105,10 @@ export function SimilarityCurve(props: SimilarityCurveProps) {
       if (width === drawnWidth) return; // a height change (scroll bars, the panel) needs no redraw
       drawnWidth = width;
       chart.current = drawChart(svgRef.current!, width, height, props, domain, callbacks, thresholdRef, chart.current);
+      chart.current.onRedraw = () => setDrawn((n) => n + 1);
       markBreakpoints(chart.current, breakpointsRef.current);
       placeThreshold(chart.current, thresholdRef.current);
+      setDrawn((n) => n + 1);
     };
     draw();
     const observer = new ResizeObserver(() => {
@@ -120,6 +133,8 @@ export function SimilarityCurve(props: SimilarityCurveProps) {
     chart.current.noThresholdText = props.noThresholdText ?? 'no threshold';
     if (chart.current.dragValue === null) placeThreshold(chart.current, threshold);
   }, [threshold, props.noThresholdText]);
+  // The hovered point and its card, redone whenever what the card says could change (the threshold, the cuts, the
+  // data, a zoom): a card never describes a state that is gone.
   useEffect(() => {
     const c = chart.current;
     if (!c) return;
@@ -130,22 +145,33 @@ export function SimilarityCurve(props: SimilarityCurveProps) {
       c.circles.delete(Number(el.getAttribute('data-gap')));
       el.remove();
     }
-    c.svg.select('text.hover-label').remove();
-    if (hoveredGap === null) return;
-    const drawn = c.circles.get(hoveredGap);
-    const circle = drawn ?? c.dotFor(hoveredGap);
-    if (!circle) return;
-    if (!drawn) circle.classList.add('cs-gap-transient');
+    const drawnCircle = hoveredGap === null ? undefined : c.circles.get(hoveredGap);
+    const circle = hoveredGap === null || hoveredGap >= distances.length ? undefined : (drawnCircle ?? c.dotFor(hoveredGap));
+    if (!circle || hoveredGap === null) {
+      setCard(null);
+      return;
+    }
+    if (!drawnCircle) circle.classList.add('cs-gap-transient');
     circle.classList.add('cs-gap-hover');
     // What the point is, next to it (the editor underlines the two sentences).
     const at = { cx: Number(circle.getAttribute('cx')), cy: Number(circle.getAttribute('cy')) };
-    const label = hoverLabel(hoveredGap, distances[hoveredGap]!, at, c.width, breakpointsRef.current, thresholdRef.current);
-    c.svg.append('text').attr('class', 'hover-label').attr('x', label.x).attr('y', label.y).attr('text-anchor', label.anchor).text(label.text);
-  }, [hoveredGap]); // eslint-disable-line react-hooks/exhaustive-deps
-
+    const label = hoverLabel(hoveredGap, distances[hoveredGap]!, at, c.width, breakpoints, threshold);
+    // Above the point, or below it when the point is near the top (the card stays inside the chart).
+    setCard({ left: label.x, top: at.cy < 44 ? at.cy + 10 : at.cy - 8, below: at.cy < 44, anchor: label.anchor, text: label.text });
+  }, [hoveredGap, distances, breakpoints, threshold, drawn]);
   return (
     <div ref={host} className="curve-host">
-      <svg ref={svgRef} className="similarity-curve" role="img" aria-label="Similarity curve" height={height + OVERVIEW + GAP_BELOW_PLOT} />
+      <svg ref={svgRef} className="similarity-curve" role="group" aria-label="Similarity curve" height={height + OVERVIEW + GAP_BELOW_PLOT} />
+      {card && (
+        <div
+          className="curve-card"
+          data-testid="curve-card"
+          aria-hidden="true"
+          style={{ left: card.left, top: card.top, transform: `translate(${card.anchor === 'end' ? '-100%' : '0'}, ${card.below ? '0' : '-100%'})` }}
+        >
+          {card.text}
+        </div>
+      )}
     </div>
   );
 }
@@ -190,7 +216,10 @@ function drawChart(
   const dotsNode = plot.append('g').attr('class', 'curve-dots').node()!;
   const circles = new Map<number, SVGCircleElement>();
   const inView = hi - lo;
-  const { dense, radius } = dotPlan(inView);
+  const plan = dotPlan(inView);
+  const binned = shouldBin(inView, plotWidth);
+  const dense = plan.dense || binned;
+  const radius = binned ? 3 : plan.radius;
   const dotFor = (i: number): SVGCircleElement | undefined => {
     const existing = circles.get(i);
     if (existing) return existing;
@@ -205,6 +234,18 @@ function drawChart(
     dotsNode.appendChild(c);
     circles.set(i, c);
     return c;
+  };
+  const binsNode = plot.append('g').attr('class', 'breakpoint-bins').node()!;
+  const drawBins = (breakpoints: Int32Array) => {
+    binsNode.replaceChildren();
+    for (const bin of breakpointBins(breakpoints, distances, gapOffsets, x, lo, hi)) {
+      const c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+      c.setAttribute('class', 'cs-breakpoint-bin');
+      c.setAttribute('cx', bin.x.toFixed(1));
+      c.setAttribute('cy', y(bin.top).toFixed(1));
+      c.setAttribute('r', bin.cuts > 1 ? '3.2' : '2.6');
+      binsNode.appendChild(c);
+    }
   };
   if (!dense) for (let i = lo; i < hi; i++) dotFor(i);
   else {
@@ -245,6 +286,8 @@ function drawChart(
     plotBottom,
     circles,
     dense,
+    binned,
+    drawBins,
     dotFor,
     noThresholdText: props.noThresholdText ?? 'no threshold',
     brush: brushX(),
@@ -261,6 +304,7 @@ function drawChart(
     .on('end', (event: { selection: [number, number] | null; sourceEvent?: Event }) => {
       if (!event.sourceEvent) return; // moved by code
       domain.current = zoomFromBrush(event.selection, ox);
+      callbacks.current.onHover(null);
       redraw();
     });
   chart.brush = brush;
@@ -275,8 +319,9 @@ function drawChart(
     const next = drawChart(svgElement, width, height, callbacks.current, domain, callbacks, thresholdRef, chart);
     markBreakpoints(next, callbacks.current.breakpoints);
     placeThreshold(next, thresholdRef.current);
-    Object.assign(chart, next);
+    Object.assign(chart, next, { onRedraw: chart.onRedraw });
     marked.set(chart, marked.get(next) ?? new Set());
+    chart.onRedraw?.();
   }
   return chart;
 }
@@ -356,6 +401,10 @@ function pointer(event: PointerEvent | MouseEvent, svg: SVGSVGElement): [number,
 const marked = new WeakMap<Chart, Set<number>>();
 /** Toggle the breakpoint class only where it changed (breakpointChanges). */
 function markBreakpoints(chart: Chart, breakpoints: Int32Array): void {
+  if (chart.binned) {
+    chart.drawBins(breakpoints);
+    return;
+  }
   const { after, removed, added } = breakpointChanges(marked.get(chart) ?? new Set<number>(), breakpoints);
   for (const gap of removed) {
     const c = chart.circles.get(gap);

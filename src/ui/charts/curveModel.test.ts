@@ -245,3 +245,34 @@ describe('zoom and hover label', () => {
     expect(hoverLabel(7, NaN, { cx: 500, cy: 80 }, 600, breakpoints, 0.5).text).toBe('gap 8 · distance none · click to show');
   });
 });
+
+describe('bins where points would overlap', () => {
+  it('bins once points are closer than BIN_PX', async () => {
+    const { binned, BIN_PX } = await import('./curveModel');
+    expect(binned(100, 800)).toBe(false);
+    expect(binned(800 / BIN_PX, 800)).toBe(false);
+    expect(binned(800 / BIN_PX + 1, 800)).toBe(true);
+    expect(binned(50_000, 800)).toBe(true);
+  });
+
+  it('property: one mark per bin holding a cut; every cut in view is counted once, at its bin’s highest distance', async () => {
+    const { breakpointBins, BIN_PX } = await import('./curveModel');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2000 }), fc.integer({ min: 100, max: 1200 }), fc.double({ min: 0, max: 1, noNaN: true }), (gaps, width, share) => {
+        const offsets = Int32Array.from({ length: gaps }, (_, i) => i * 7);
+        const distances = Float64Array.from({ length: gaps }, (_, i) => ((i * 7919) % 101) / 100);
+        const cuts = Int32Array.from([...Array(gaps).keys()].filter((i) => (i * 31) % 100 < share * 100));
+        const x = (o: number) => (o / Math.max(1, (gaps - 1) * 7)) * width;
+        const bins = breakpointBins(cuts, distances, offsets, x, 0, gaps);
+        expect(bins.reduce((n, b) => n + b.cuts, 0)).toBe(cuts.length);
+        expect(bins.length).toBeLessThanOrEqual(Math.floor(width / BIN_PX) + 1);
+        for (let k = 1; k < bins.length; k++) expect(bins[k]!.x - bins[k - 1]!.x).toBeGreaterThanOrEqual(BIN_PX);
+        for (const b of bins) {
+          const inBin = [...cuts].filter((g) => Math.floor(x(offsets[g]!) / BIN_PX) * BIN_PX + BIN_PX / 2 === b.x);
+          expect(b.top).toBe(Math.max(...inBin.map((g) => distances[g]!)));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -215,9 +215,52 @@ export function dotPlan(inView: number): { dense: boolean; radius: number } {
   return { dense, radius: dense ? 2.4 : r };
 }
 
+/** Points closer than this (in pixels) would overlap: the plot draws bins instead of one circle per gap. */
+export const BIN_PX = 4;
+
+/** Whether `inView` gaps across `plotWidth` pixels are drawn as bins (their circles would touch). */
+export function binned(inView: number, plotWidth: number): boolean {
+  return inView > 1 && plotWidth / inView < BIN_PX;
+}
+
+/** One bin of the plot: its pixel column, the highest distance in it and how many of its gaps are breakpoints. */
+export interface BreakpointBin {
+  x: number;
+  top: number;
+  cuts: number;
+}
+
+/**
+ * Breakpoints of gaps [lo, hi) aggregated into bins BIN_PX wide: one mark per bin that holds a cut (at the bin's
+ * highest cut distance), however many cuts fall into it, so a 1 MiB curve shows a few hundred marks, not a wall.
+ */
+export function breakpointBins(
+  breakpoints: ArrayLike<number>,
+  distances: ArrayLike<number>,
+  gapOffsets: ArrayLike<number>,
+  x: (offset: number) => number,
+  lo: number,
+  hi: number,
+): BreakpointBin[] {
+  const bins = new Map<number, BreakpointBin>();
+  for (let k = 0; k < breakpoints.length; k++) {
+    const gap = breakpoints[k]!;
+    if (gap < lo || gap >= hi) continue;
+    const v = distances[gap]!;
+    const column = Math.floor(x(gapOffsets[gap]!) / BIN_PX);
+    const bin = bins.get(column);
+    const top = Number.isFinite(v) ? v : 0;
+    if (bin) {
+      bin.cuts++;
+      bin.top = Math.max(bin.top, top);
+    } else bins.set(column, { x: column * BIN_PX + BIN_PX / 2, top, cuts: 1 });
+  }
+  return [...bins.values()].sort((a, b) => a.x - b.x);
+}
+
 /** The hint drawn over a dense plot. */
 export function denseHint(inView: number): string {
-  return `${inView.toLocaleString('en')} gaps: breakpoints shown; brush the strip below to see every gap`;
+  return `${inView.toLocaleString('en')} gaps in ${BIN_PX}-px bins (orange: a bin with a cut); brush the strip below to zoom`;
 }
 
 /** Class and centre of gap i's circle (a gap without a distance sits on the axis, marked missing). */

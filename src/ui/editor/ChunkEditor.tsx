@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { selectEmbedderTokens } from '../../state/selectors';
 import type { PaintableResult } from '../../state/resultsSlice';
 import { useStore } from '../../state/store';
-import { buildDecorations, offsetRange, pairView, selectionView, truncatedDecorations, windowDecorations } from './decorations';
+import { buildDecorations, decorationViewFor, offsetRange, pairView, selectionView, truncatedDecorations, windowDecorations } from './decorations';
 import {
   chunkAtOffset,
   chunkHover,
@@ -22,6 +22,11 @@ import { monaco } from './monaco';
 import { readDroppedFile } from './files';
 import { labMarks, type LabMark } from '../../state/labMarks';
 import { labDecorations } from './labDecorations';
+
+/** The editor's type size: projector mode reads from the back of a room. */
+function editorType(projector: boolean): { fontSize: number; lineHeight: number } {
+  return projector ? { fontSize: 17, lineHeight: 27 } : { fontSize: 13, lineHeight: 21 };
+}
 
 monaco.editor.defineTheme('chunkscope', {
   base: 'vs',
@@ -88,7 +93,7 @@ export function ChunkEditor() {
     // editor is created and when the language changes), and its parser walks the whole document on render.
     const noBracketColours = () =>
       model.updateOptions({ bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false } });
-    const editor = monaco.editor.create(hostElement, { model, ...editorOptions(s0.text.length) });
+    const editor = monaco.editor.create(hostElement, { model, ...editorOptions(s0.text.length), ...editorType(s0.config.projector) });
     noBracketColours();
     demoteMonacoAlerts();
     const chunks = editor.createDecorationsCollection();
@@ -151,7 +156,8 @@ export function ChunkEditor() {
     const paintChunks = (result: PaintableResult) => {
       const plan = paintPlan(model, result.starts, result.ends, () => visibleLines(editor.getVisibleRanges()));
       paintedLines = plan.lines;
-      chunks.set(buildDecorations(model, result, plan.from, plan.to));
+      const { config, injectedShown } = useStore.getState();
+      chunks.set(buildDecorations(model, result, plan.from, plan.to, decorationViewFor(config.projector, injectedShown)));
     };
     const paintTruncated = (result: PaintableResult) => {
       const tokens = selectEmbedderTokens(useStore.getState());
@@ -343,6 +349,9 @@ export function ChunkEditor() {
         s.golden !== prev.golden
       )
         paintLab();
+      // Projector mode: larger type, fewer marks (breadcrumbs where the section changes, injected text collapsed).
+      if (s.config.projector !== prev.config.projector) editor.updateOptions(editorType(s.config.projector));
+      if (s.config.projector !== prev.config.projector || s.injectedShown !== prev.injectedShown) paint();
       for (const step of editorSteps(s, prev)) {
         if (step.kind === 'load') loadText(step.text, step.name);
         else if (step.kind === 'paint') {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { PaintableResult } from '../../state/resultsSlice';
-import { buildDecorations, chunkWindow, injectedLine, pairView, selectionView, truncatedDecorations, windowDecorations, type OffsetToPosition } from './decorations';
+import { buildDecorations, chunkWindow, decorationViewFor, injectedLine, pairView, selectionView, truncatedDecorations, windowDecorations, type OffsetToPosition } from './decorations';
 
 /** Offsets to 1-based line/column the way Monaco counts them (UTF-16 columns, \n ends a line). */
 function positions(text: string): OffsetToPosition & { offsetOf(line: number, column: number): number } {
@@ -164,6 +164,29 @@ describe('buildDecorations: structure', () => {
       .map((d) => d.options.before!.inlineClassName);
     expect(classes.filter((c) => c === 'cs-breadcrumb')).toHaveLength(1); // chunk 0 only: chunk 1's header is its path
     expect(classes.filter((c) => c === 'cs-injected')).toHaveLength(1);
+  });
+
+  it('projector view: a breadcrumb only where the section changes, injected text collapsed to a mark', () => {
+    const model = positions(text);
+    const result = structured();
+    result.structure!.pathIndex = Int32Array.from([0, 0]);
+    const view = decorationViewFor(true, null);
+    const marks = buildDecorations(model, result, 0, 2, view)
+      .filter((d) => d.options.before)
+      .map((d) => [d.options.before!.inlineClassName, d.options.before!.content]);
+    expect(marks.filter(([c]) => c!.startsWith('cs-breadcrumb'))).toEqual([['cs-breadcrumb', 'Policy › Travel ']]);
+    expect(marks.filter(([c]) => c!.startsWith('cs-injected'))).toEqual([['cs-injected cs-injected-collapsed', '⤷ header ']]);
+    // A chunk that opens with its own heading gets only the headings above it ("Policy", not "Policy › Travel").
+    result.structure!.paths = [['Policy', 'Travel'], ['Policy', 'Rates']];
+    result.structure!.pathIndex = Int32Array.from([0, 1]);
+    const crumbs = buildDecorations(model, result, 0, 2, view)
+      .filter((d) => d.options.before?.inlineClassName === 'cs-breadcrumb')
+      .map((d) => d.options.before!.content);
+    expect(crumbs).toEqual(['Policy › Travel ', 'Policy ']);
+    // Shown again on request, and in full outside projector mode.
+    expect(decorationViewFor(true, true).injectedCollapsed).toBe(false);
+    expect(decorationViewFor(false, null)).toEqual({ breadcrumbsOnChange: false, injectedCollapsed: false });
+    expect(decorationViewFor(false, false).injectedCollapsed).toBe(true);
   });
 
   it('repeats only the innermost title on the later chunks of a section', () => {

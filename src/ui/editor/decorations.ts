@@ -58,11 +58,32 @@ function injected(content: string, inlineClassName: string): editor.IModelDecora
  * Text between chunks (whitespace a splitter dropped) gets no decoration, so it shows outside every chunk.
  * `from`/`to` limit the work to chunks [from, to) (the editor paints a window around the viewport).
  */
+/** How many marks the editor draws at once (projector mode draws fewer). */
+export interface DecorationView {
+  /** Breadcrumbs only where the section changes (not the "› title" repeat on each later chunk of a section). */
+  breadcrumbsOnChange?: boolean;
+  /** Injected text drawn as a short "⤷ header" mark instead of in full (its size is still in the hover). */
+  injectedCollapsed?: boolean;
+}
+
+/** Whether the text at `start` is a markdown heading line (or an HTML h1–h6) that names `title`. */
+function opensWithHeading(text: string, start: number, title: string): boolean {
+  const lineEnd = text.indexOf('\n', start);
+  const line = text.slice(start, lineEnd < 0 ? Math.min(text.length, start + 400) : Math.min(lineEnd, start + 400));
+  return /^\s*(#{1,6}\s|<h[1-6][\s>])/i.test(line) && line.includes(title);
+}
+
+/** The view for projector mode and the "injected text" toggle (null: collapsed in projector mode only). */
+export function decorationViewFor(projector: boolean, injectedShown: boolean | null): DecorationView {
+  return { breadcrumbsOnChange: projector, injectedCollapsed: injectedShown === null ? projector : !injectedShown };
+}
+
 export function buildDecorations(
   model: OffsetToPosition,
   result: PaintableResult,
   from = 0,
   to = result.starts.length,
+  view: DecorationView = {},
 ): editor.IModelDeltaDecoration[] {
   const { starts, ends, overlaps, oversize, structure } = result;
   const n = starts.length;
@@ -70,7 +91,7 @@ export function buildDecorations(
   if (structure?.parents && to > from) parentDecorations(model, result, starts[from]!, ends[to - 1]!, out);
   const types = structure?.contentTypes;
   // Sentence windows: one chunk per sentence, so a breadcrumb is drawn only where the path changes.
-  const pathOnChangeOnly = structure?.windowStarts !== undefined;
+  const pathOnChangeOnly = structure?.windowStarts !== undefined || view.breadcrumbsOnChange === true;
   for (let i = from; i < to; i++) {
     const start = starts[i]!;
     const end = ends[i]!;
@@ -95,12 +116,19 @@ export function buildDecorations(
       const prefix = q >= 0 ? structure.strings[q]! : '';
       // A contextual header that already spells out the path (the default "{path}" header) stands in for it.
       const shownByPrefix = prefix !== '' && path !== null && path.length > 0 && prefix.includes(path.join(' > '));
-      if (path && path.length && !shownByPrefix && !(pathOnChangeOnly && sameAsPrevious)) {
+      // Projector view: a chunk that opens with its own heading needs only the headings above it.
+      const crumbPath = path && view.breadcrumbsOnChange && opensWithHeading(result.text, start, path[path.length - 1]!) ? path.slice(0, -1) : path;
+      if (crumbPath && crumbPath.length && !shownByPrefix && !(pathOnChangeOnly && sameAsPrevious)) {
         // The whole path where a section's chunks begin; its next chunks repeat only the innermost title.
-        const crumb = sameAsPrevious ? `› ${shortTitle(path[path.length - 1]!)}` : breadcrumbText(path);
+        const crumb = sameAsPrevious ? `› ${shortTitle(crumbPath[crumbPath.length - 1]!)}` : breadcrumbText(crumbPath);
         out.push({ range: at, options: injected(`${crumb} `, sameAsPrevious ? 'cs-breadcrumb cs-breadcrumb-same' : 'cs-breadcrumb') });
       }
-      if (prefix) out.push({ range: at, options: injected(`⤷ ${injectedLine(prefix)} `, 'cs-injected') });
+      if (prefix) {
+        out.push({
+          range: at,
+          options: view.injectedCollapsed ? injected('⤷ header ', 'cs-injected cs-injected-collapsed') : injected(`⤷ ${injectedLine(prefix)} `, 'cs-injected'),
+        });
+      }
     }
     if (i < n - 1 && overlaps[i]! > 0) {
       out.push({

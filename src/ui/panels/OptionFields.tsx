@@ -151,17 +151,23 @@ export function NumberField(props: {
   disabled?: boolean;
   hint?: string;
   sub?: boolean;
+  /** The value in effect while the option is unset (a mode's default): shown as the value, not as a grey hint. */
+  unsetShows?: number;
   onChange: (n: number | null) => void;
 }) {
-  const { name, value, unit, placeholder, step, label, disabled, hint, sub, onChange } = props;
+  const { name, value, unit, placeholder, step, label, disabled, hint, sub, unsetShows, onChange } = props;
   const spec = specOf(name);
   const { control } = spec;
   const integer = spec.kind === 'integer';
-  const [draft, setDraft] = useState(value === null ? '' : String(value));
+  const unsetText = unsetShows === undefined ? '' : String(unsetShows);
+  const [draft, setDraft] = useState(value === null ? unsetText : String(value));
   // A change from elsewhere (a link, the curve) replaces the draft; the person's own typing does not come back here.
   useEffect(
-    () => setDraft((current) => (current.trim() !== '' && Number(current) === value) || (current.trim() === '' && value === null) ? current : value === null ? '' : String(value)),
-    [value],
+    () =>
+      setDraft((current) =>
+        (current.trim() !== '' && Number(current) === value) || (current.trim() === '' && value === null) ? current : value === null ? unsetText : String(value),
+      ),
+    [value, unsetText],
   );
   const input = (
     <input

@@ -73,6 +73,7 @@ export function SemanticControls() {
           name="amount"
           value={config.amount}
           placeholder={defaultAmount === undefined ? '0.3' : String(defaultAmount)}
+          unsetShows={defaultAmount}
           step={config.breakpoint === 'absolute' ? 0.01 : config.breakpoint === 'percentile' || config.breakpoint === 'gradient' ? 1 : 0.1}
           disabled={unusedAmount}
           hint={unusedAmount ? 'Unused while a target number of chunks is set.' : AMOUNT_HINTS[config.breakpoint]}

@@ -3,7 +3,7 @@ import { corpusBudget, formatBytes, measuredFrom, orphanSummary } from '../../st
 import { selectConfig, selectContextBudget, selectResult, selectStats, tokensFor, unitCounts } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { SizeHistogram } from '../charts/SizeHistogram';
-import { formatNumber, unitLabel } from './format';
+import { compactNumber, formatNumber, unitLabel } from './format';
 
 /** Count, min/median/mean/max, the size histogram and the context budget. */
 export function StatsPanel() {
@@ -107,9 +107,10 @@ function Stat({ label, value, digits = 0 }: { label: string; value: number | und
   return (
     <div className="stat">
       <dt>{label}</dt>
-      {/* Decimals only while they fit: a mean of 1,234.5 would be cut to "1,2…" in the narrow box. */}
-      <dd title={value === undefined ? undefined : String(value)}>
-        {value === undefined || !Number.isFinite(value) ? '–' : formatNumber(value, Math.abs(value) < 1000 ? digits : 0)}
+      {/* Decimals only while they fit; from 10,000 on "15.2k" (the exact value in the tooltip): the five boxes share a
+          narrow column and a number is never cut. */}
+      <dd title={value === undefined ? undefined : formatNumber(value, digits)}>
+        {value === undefined || !Number.isFinite(value) ? '–' : Math.abs(value) >= 10_000 ? compactNumber(value) : formatNumber(value, Math.abs(value) < 1000 ? digits : 0)}
       </dd>
     </div>
   );

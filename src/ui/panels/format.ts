@@ -16,3 +16,11 @@ export function formatNumber(n: number, digits = 0): string {
   }
   return f.format(n);
 }
+
+/** 15.2k, 152k, 1.52M: three significant digits. */
+export function compactNumber(n: number): string {
+  const abs = Math.abs(n);
+  const [scaled, suffix] = abs >= 1e6 ? [n / 1e6, 'M'] : [n / 1e3, 'k'];
+  const a = Math.abs(scaled);
+  return `${scaled.toFixed(a >= 100 ? 0 : a >= 10 ? 1 : 2)}${suffix}`;
+}
