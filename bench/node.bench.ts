@@ -34,7 +34,9 @@ import { charsUnit, loadTiktokenUnit, type TiktokenUnit } from '../src/core/unit
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const fileArg = args.find((a) => !a.startsWith('--'));
+/** --only chars | tokens | passes: one part of the benchmark. */
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const fileArg = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--only');
 const file = fileArg ? resolve(fileArg) : resolve(here, '..', '..', 'shared', 'corpus', 'english-1mib.txt');
 const base = readFileSync(file, 'utf8');
 
@@ -172,6 +174,7 @@ async function main(): Promise<void> {
 
   let failed = false;
   for (const scenario of scenarios) {
+    if (only && only !== (scenario.name.includes('characters') ? 'chars' : 'tokens')) continue;
     const results = new Map<string, { cold: number[]; slider: number[]; rerun: number[]; chunks: number }>();
     for (const c of scenario.contenders) results.set(c.name, { cold: [], slider: [], rerun: [], chunks: 0 });
     const outputs = new Map<string, string[]>();
@@ -239,6 +242,7 @@ async function main(): Promise<void> {
   }
 
   // One pass of each tokenizer, and the token strategy cold against ours.
+  if (only && only !== 'passes') return;
   const passes: Record<string, number[]> = { ours: [], jsTiktoken: [], tokenCold: [] };
   let tokens = 0;
   for (let round = 0; round < (quick ? 2 : 5); round++) {

@@ -58,7 +58,7 @@ function memoExact(unit: Unit, source: string): (a: number, b: number) => number
 function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
   // Built on first use for large documents, and on the first estimate for any document.
   let table: PreTokenTable | null = null;
-  const getTable = (): PreTokenTable => (table ??= unit.preTokens(source));
+  const getTable = (): PreTokenTable => (table ??= unit.tableFor(source));
   // With the table a span costs its two edge pieces (countSpan), cheaper than a memo look-up would be; small
   // documents count slices, and remember them.
   const small = memoExact(unit, source);
@@ -66,6 +66,12 @@ function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
     if (b <= a) return 0;
     if (!table && source.length >= TABLE_THRESHOLD) getTable();
     return table ? unit.countSpan(source, a, b, table) : small(a, b);
+  };
+  // A part of one piece: counted exactly, or for a giant piece (a long line without spaces) estimated from its
+  // tokens, since an exact count there costs a BPE of the part.
+  const part = (x: number, y: number, piece: number): number => {
+    const g = unit.estimateInGiant(x, y, table!, piece);
+    return g >= 0 ? g : exact(x, y);
   };
   const estimate = (a: number, b: number): number => {
     if (b <= a) return 0;
@@ -75,11 +81,11 @@ function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
     const first = pieceAfter(ends, a);
     const last = pieceAfter(ends, b - 1);
     if (first >= pieces) return 0;
-    if (first === last) return starts[first]! === a && ends[first]! === b ? countsBefore[first + 1]! - countsBefore[first]! : exact(a, b);
-    // Whole pieces strictly between the edge pieces, plus the (possibly partial) edge pieces counted exactly.
+    if (first === last) return starts[first]! === a && ends[first]! === b ? countsBefore[first + 1]! - countsBefore[first]! : part(a, b, first);
+    // Whole pieces strictly between the edge pieces, plus the (possibly partial) edge pieces.
     let total = countsBefore[last]! - countsBefore[first + 1]!;
-    total += starts[first]! >= a ? countsBefore[first + 1]! - countsBefore[first]! : exact(a, ends[first]!);
-    if (last < pieces) total += ends[last]! <= b ? countsBefore[last + 1]! - countsBefore[last]! : exact(starts[last]!, b);
+    total += starts[first]! >= a ? countsBefore[first + 1]! - countsBefore[first]! : part(a, ends[first]!, first);
+    if (last < pieces) total += ends[last]! <= b ? countsBefore[last + 1]! - countsBefore[last]! : part(starts[last]!, b, last);
     return total;
   };
   return { exactEstimates: false, exact, estimate };

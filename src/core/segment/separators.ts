@@ -53,20 +53,36 @@ export function findSeparators(source: string, start: number, end: number, separ
 }
 
 /**
+ * Neighbouring ranges joined wherever the cut between them is not allowed (token units: inside a long run without
+ * spaces, cuts only between its tokens, where a span's count is exact without re-encoding it).
+ */
+function joinWhereNotAllowed(ranges: Range[], cutAllowed: (position: number) => boolean): Range[] {
+  const out: Range[] = [];
+  for (const r of ranges) {
+    const last = out[out.length - 1];
+    if (last && last.end === r.start && !cutAllowed(r.start)) last.end = r.end;
+    else out.push({ start: r.start, end: r.end });
+  }
+  return out;
+}
+
+/**
  * The levels of a separator hierarchy over `source`: each separator cuts a range into pieces; "" means between
  * grapheme clusters (never inside an emoji or a surrogate pair) and ends the hierarchy, as nothing is finer.
- * With `asRegex`, separators are patterns already checked by options validation.
+ * With `asRegex`, separators are patterns already checked by options validation. `cutAllowed` restricts where the
+ * "" level may cut.
  */
 export function separatorLevels(
   source: string,
   separators: readonly string[],
   asRegex: boolean,
   keep: KeepSeparator,
+  cutAllowed: ((position: number) => boolean) | null = null,
 ): ((start: number, end: number) => Range[])[] {
   const levels: ((start: number, end: number) => Range[])[] = [];
   for (const s of separators) {
     if (s === '') {
-      levels.push((start, end) => graphemes(source, start, end));
+      levels.push(cutAllowed ? (start, end) => joinWhereNotAllowed(graphemes(source, start, end), cutAllowed) : (start, end) => graphemes(source, start, end));
       break;
     }
     const matcher: string | RegExp = asRegex ? new RegExp(s, 'gu') : s;

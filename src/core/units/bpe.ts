@@ -19,6 +19,10 @@ export interface RankFile {
 const SCAN_LIMIT = 96;
 /** Heap keys are rank * 2^32 + position: exact in a double for ranks < 2^21 and positions < 2^32. */
 const POSITION_SPAN = 4294967296;
+/** Pair keys are left * 2^18 + right (vocabularies stay under 2^18 ids). */
+const PAIR_SPAN = 262144;
+/** The pair-rank memo is cleared past this size. */
+const MAX_PAIRS = 1 << 20;
 
 export class BytePairEncoder {
   private readonly ranks = new Map<string, number>();
@@ -119,28 +123,46 @@ export class BytePairEncoder {
   }
 
   /**
-   * The same merge in O(n log n): parts form a linked list over byte positions, every pair's current rank has an
-   * entry in a min-heap keyed (rank, position); an entry is acted on only if it still describes a current pair.
+   * The rank of the token made of tokens `left` and `right` joined (Infinity: none), remembered per pair: a long
+   * piece repeats the same pairs many times. The rank of a merged pair is the merged token's id.
+   */
+  private joinedRank(left: number, right: number): number {
+    const key = left * PAIR_SPAN + right;
+    let r = this.pairs.get(key);
+    if (r === undefined) {
+      r = this.ranks.get(this.tokens[left]! + this.tokens[right]!) ?? Infinity;
+      if (this.pairs.size >= MAX_PAIRS) this.pairs.clear();
+      this.pairs.set(key, r);
+    }
+    return r;
+  }
+  private readonly pairs = new Map<number, number>();
+
+  /**
+   * The same merge in O(n log n): parts form a linked list over byte positions, each knows its token id, and every
+   * pair's current rank has an entry in a min-heap keyed (rank, position); an entry is acted on only if it still
+   * describes a current pair.
    */
   private mergeByHeap(bytes: string): number[] {
     const n = bytes.length;
     const next = new Int32Array(n + 1);
     const prev = new Int32Array(n + 1);
     const alive = new Uint8Array(n + 1);
+    const id = new Int32Array(n);
     const pairRank = new Float64Array(n + 1);
     for (let i = 0; i <= n; i++) {
       next[i] = i + 1;
       prev[i] = i - 1;
       alive[i] = 1;
     }
+    for (let i = 0; i < n; i++) id[i] = this.ranks.get(bytes[i]!)!;
     const heap = new MinHeap(n);
     const rankAfter = (i: number): number => {
       const j = next[i]!;
-      if (j >= n) return Infinity;
-      return this.rankOf(bytes, i, next[j]!);
+      return j >= n ? Infinity : this.joinedRank(id[i]!, id[j]!);
     };
     for (let i = 0; i < n - 1; i++) {
-      const r = this.rankOf(bytes, i, i + 2);
+      const r = this.joinedRank(id[i]!, id[i + 1]!);
       pairRank[i] = r;
       if (r !== Infinity) heap.push(r * POSITION_SPAN + i);
     }
@@ -154,6 +176,7 @@ export class BytePairEncoder {
       alive[j] = 0;
       next[i] = next[j]!;
       prev[next[j]!] = i;
+      id[i] = r; // the merged token
       const ri = rankAfter(i);
       pairRank[i] = ri;
       if (ri !== Infinity) heap.push(ri * POSITION_SPAN + i);
@@ -165,7 +188,7 @@ export class BytePairEncoder {
       }
     }
     const out: number[] = [];
-    for (let i = 0; i < n; i = next[i]!) out.push(this.ranks.get(bytes.slice(i, next[i]!))!);
+    for (let i = 0; i < n; i = next[i]!) out.push(id[i]!);
     return out;
   }
 }

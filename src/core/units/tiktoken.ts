@@ -31,7 +31,28 @@ export interface PreTokenTable {
   ends: Int32Array;
   countsBefore: Float64Array;
   pieceAt: Int32Array;
+  /** Pieces longer than GIANT_PIECE, by piece index: their tokens' exact boundaries (see GiantPiece). */
+  giant: Map<number, GiantPiece>;
 }
+
+/**
+ * The tokens of one long piece of a document, as the places between characters where one token ends and the next
+ * begins (`at`, document offsets, from the piece's start to its end) and the tokens before each (`before`).
+ *
+ * Why this counts sub-spans exactly: BPE only ever joins parts, so a boundary in the final tokens of a piece is one
+ * no merge crossed; the merges on either side are then the ones BPE of each side alone would make, in the same
+ * order (each was the least pair of its side when it was made). So BPE of the piece's text from one boundary to
+ * another is exactly the piece's tokens in between, and a span of a giant piece between two boundaries costs two
+ * binary searches instead of a quadratic-looking BPE of the span.
+ */
+export interface GiantPiece {
+  ids: number[];
+  at: Int32Array;
+  before: Int32Array;
+}
+
+/** Pieces at least this long (UTF-16 units) keep their token boundaries in the pre-token table. */
+const GIANT_PIECE = 256;
 
 export class TiktokenUnit implements Unit {
   readonly name: TokenEncodingName;
@@ -154,6 +175,7 @@ export class TiktokenUnit implements Unit {
     let ends = new Int32Array(starts.length);
     let counts = new Float64Array(starts.length + 1);
     const pieceAt = new Int32Array(n + 1);
+    const giant = new Map<number, GiantPiece>();
     let k = 0;
     let p = 0;
     while (p < n) {
@@ -172,11 +194,87 @@ export class TiktokenUnit implements Unit {
       pieceAt[p] = k + 1;
       starts[k] = p;
       ends[k] = q;
-      counts[k + 1] = counts[k]! + this.countPiece(text.slice(p, q));
+      if (q - p >= this.giantPiece) {
+        const g = this.giantOf(text, p, q);
+        giant.set(k, g);
+        counts[k + 1] = counts[k]! + g.ids.length;
+      } else {
+        counts[k + 1] = counts[k]! + this.countPiece(text.slice(p, q));
+      }
       k++;
       p = q;
     }
-    return { starts: starts.slice(0, k), ends: ends.slice(0, k), countsBefore: counts.slice(0, k + 1), pieceAt };
+    const table: PreTokenTable = { starts: starts.slice(0, k), ends: ends.slice(0, k), countsBefore: counts.slice(0, k + 1), pieceAt, giant };
+    this.lastTable = { text, table };
+    return table;
+  }
+
+  /** The pre-token table of `text`: the last one built is kept (the meter, tokenize and cut filters share it). */
+  tableFor(text: string): PreTokenTable {
+    if (this.lastTable && this.lastTable.text === text) return this.lastTable.table;
+    return this.preTokens(text);
+  }
+
+  /**
+   * Where a splitter cutting between characters may cut `text` so that token counts stay cheap and exact: anywhere,
+   * except inside a giant piece (a long run without spaces), where only between two of its tokens (GiantPiece).
+   * null when the text has no giant piece.
+   */
+  cutFilter(text: string): ((position: number) => boolean) | null {
+    const table = this.tableFor(text);
+    if (table.giant.size === 0) return null;
+    // One byte per offset: 0 strictly inside a giant piece except between two of its tokens.
+    const allowed = new Uint8Array(text.length + 1).fill(1);
+    for (const [i, g] of table.giant) {
+      allowed.fill(0, table.starts[i]! + 1, table.ends[i]!);
+      for (const at of g.at) allowed[at] = 1;
+    }
+    return (position) => allowed[position] === 1;
+  }
+
+  /** Giant pieces of the last table built (tokenize() of the same text reuses their tokens). */
+  private lastTable: { text: string; table: PreTokenTable } | null = null;
+  /** GIANT_PIECE; lowered by tests to reach the giant-piece paths on small texts. */
+  giantPiece = GIANT_PIECE;
+
+  private giantOf(text: string, start: number, end: number): GiantPiece {
+    const piece = text.slice(start, end);
+    const ids = this.bpe.encodePiece(piece);
+    const at: number[] = [start];
+    const before: number[] = [0];
+    forTokenEnds(piece, ids, this.bpe, (t, utf16End, exact) => {
+      if (exact) {
+        at.push(start + utf16End);
+        before.push(t + 1);
+      }
+    });
+    return { ids, at: Int32Array.from(at), before: Int32Array.from(before) };
+  }
+
+  /** Tokens of source[a, b), a pre-token piece of a slice (see GiantPiece for the shortcut inside giant pieces). */
+  private countSlicePiece(source: string, a: number, b: number, table: PreTokenTable): number {
+    if (b - a >= 64 && table.giant.size > 0) {
+      const i = pieceContaining(table.ends, a);
+      const g = table.giant.get(i);
+      if (g && b <= table.ends[i]!) {
+        const x = indexOf(g.at, a);
+        const y = x < 0 ? -1 : indexOf(g.at, b);
+        if (y >= 0) return g.before[y]! - g.before[x]!;
+      }
+    }
+    return this.countPiece(source.slice(a, b));
+  }
+
+  /**
+   * An estimate of the tokens of source[a, b) inside one giant piece (the piece's tokens that overlap the span),
+   * or -1 when the span is not inside a giant piece. Within a token or two of the exact count at the edges.
+   */
+  estimateInGiant(a: number, b: number, table: PreTokenTable, piece: number): number {
+    const g = table.giant.get(piece);
+    if (!g) return -1;
+    const x = Math.max(0, upperBound(g.at, a) - 1); // last boundary <= a
+    const y = Math.min(g.at.length - 1, lowerBound(g.at, b)); // first boundary >= b
+    return g.before[y]! - g.before[x]!;
   }
 
   /**
@@ -208,7 +306,7 @@ export class TiktokenUnit implements Unit {
         p = -q - 1;
         continue;
       }
-      total += this.countPiece(text.slice(p, q));
+      total += this.countSlicePiece(source, start + p, start + q, table);
       p = q;
     }
     if (p >= n) return total;
@@ -236,7 +334,7 @@ export class TiktokenUnit implements Unit {
         p = -q - 1;
         continue;
       }
-      total += this.countPiece(text.slice(p, q));
+      total += this.countSlicePiece(source, start + p, start + q, table);
       p = q;
     }
     return total;
@@ -251,19 +349,25 @@ export class TiktokenUnit implements Unit {
   tokenize(text: string): TokenSpan[] {
     if (this.lastTokenized && this.lastTokenized.text === text) return this.lastTokenized.spans;
     const spans: TokenSpan[] = [];
-    const pattern = this.pattern;
-    pattern.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = pattern.exec(text)) !== null) {
-      const piece = m[0];
-      const at = m.index;
-      const { ids, ends } = this.tokenizePiece(piece);
+    // The table first: its giant pieces' tokens are then encoded once for both (the meter needs it anyway).
+    const table = this.tableFor(text);
+    let p = 0;
+    while (p < text.length) {
+      const q = this.pieceEnd(text, p);
+      if (q < 0) {
+        p = -q - 1;
+        continue;
+      }
+      const at = p;
+      const giant = q - p >= this.giantPiece ? table.giant.get(table.pieceAt[p]! - 1) : undefined;
+      const { ids, ends } = giant ? this.piecePositions(text.slice(p, q), giant.ids) : this.tokenizePiece(text.slice(p, q));
       let prev = at;
       for (let t = 0; t < ids.length; t++) {
         const end = at + ends[t]!;
         spans.push({ start: prev, end, ids: [ids[t]!] });
         prev = end;
       }
+      p = q;
     }
     this.lastTokenized = { text, spans };
     return spans;
@@ -276,27 +380,92 @@ export class TiktokenUnit implements Unit {
   private tokenizePiece(piece: string): { ids: number[]; ends: number[] } {
     const cached = piece.length <= MAX_CACHED_PIECE ? this.pieceTokens.get(piece) : undefined;
     if (cached) return cached;
-    const ids = this.bpe.encodePiece(piece);
-    let ends: number[];
-    if (ids.length === 1) {
-      ends = [piece.length];
-    } else {
-      // Map each token's byte length back to UTF-16 offsets within the piece.
-      const charByteEnds = utf8CharEnds(piece);
-      ends = [];
-      let byteEnd = 0;
-      let ci = 0; // index into charByteEnds
-      for (const id of ids) {
-        byteEnd += this.bpe.byteLength(id);
-        while (ci < charByteEnds.length && charByteEnds[ci]!.bytes < byteEnd) ci++;
-        ends.push(ci < charByteEnds.length ? charByteEnds[ci]!.utf16 : piece.length);
-      }
-    }
-    const result = { ids, ends };
+    const result = this.piecePositions(piece, this.bpe.encodePiece(piece));
     if (piece.length <= MAX_CACHED_PIECE) this.pieceTokens.set(piece, result);
     return result;
   }
 
+  private piecePositions(piece: string, ids: number[]): { ids: number[]; ends: number[] } {
+    if (ids.length === 1) return { ids, ends: [piece.length] };
+    const ends: number[] = new Array(ids.length);
+    forTokenEnds(piece, ids, this.bpe, (t, utf16End) => {
+      ends[t] = utf16End;
+    });
+    return { ids, ends };
+  }
+}
+
+/**
+ * For each token of `piece`: the UTF-16 end of the character holding its last byte, and whether the token ends
+ * exactly there (false: it ends inside a multi-byte character, and the end was widened to the character's end).
+ */
+function forTokenEnds(piece: string, ids: readonly number[], bpe: BytePairEncoder, each: (token: number, utf16End: number, exact: boolean) => void): void {
+  let ci = 0; // UTF-16 offset after the characters consumed
+  let charBytes = 0; // their UTF-8 length
+  let byteEnd = 0;
+  const n = piece.length;
+  for (let t = 0; t < ids.length; t++) {
+    byteEnd += bpe.byteLength(ids[t]!);
+    while (ci < n && charBytes < byteEnd) {
+      const c = piece.charCodeAt(ci);
+      if (c < 0x80) {
+        charBytes += 1;
+        ci += 1;
+      } else if (c < 0x800) {
+        charBytes += 2;
+        ci += 1;
+      } else if (c >= 0xd800 && c <= 0xdbff && ci + 1 < n && (piece.charCodeAt(ci + 1) & 0xfc00) === 0xdc00) {
+        charBytes += 4;
+        ci += 2;
+      } else {
+        charBytes += 3; // BMP, or a lone surrogate written as U+FFFD
+        ci += 1;
+      }
+    }
+    each(t, ci, charBytes === byteEnd);
+  }
+}
+
+/** Index of the piece containing offset `pos` (the first whose end is > pos). */
+function pieceContaining(ends: Int32Array, pos: number): number {
+  let lo = 0;
+  let hi = ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ends[mid]! <= pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index with a[i] >= x. */
+function lowerBound(a: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index with a[i] > x. */
+function upperBound(a: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Index of x in the ascending array a, or -1. */
+function indexOf(a: Int32Array, x: number): number {
+  const i = lowerBound(a, x);
+  return i < a.length && a[i] === x ? i : -1;
 }
 
 function grow(a: Int32Array): Int32Array {
@@ -311,22 +480,6 @@ function isPatternSpace(c: number): boolean {
     (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
     c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
   );
-}
-
-/** For each character of `s`: the UTF-8 byte offset and UTF-16 offset just after it. */
-function utf8CharEnds(s: string): { bytes: number; utf16: number }[] {
-  const out: { bytes: number; utf16: number }[] = [];
-  let bytes = 0;
-  let i = 0;
-  while (i < s.length) {
-    const cp = s.codePointAt(i)!;
-    const units = cp > 0xffff ? 2 : 1;
-    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-    // Lone surrogates encode as U+FFFD (3 bytes), matching TextEncoder.
-    i += units;
-    out.push({ bytes, utf16: i });
-  }
-  return out;
 }
 
 const loaded = new Map<TokenEncodingName, Promise<TiktokenUnit>>();
