@@ -1,7 +1,21 @@
 import type { SpanMeter } from './measure';
 import type { RunGuard } from './merge';
 import type { SplitSpan } from './registry';
-import type { TokenSpan } from './types';
+import type { TokenSpan, Unit } from './types';
+import { TiktokenUnit } from './units/tiktoken';
+
+/** Token i covers [starts[i], ends[i]) of the text. */
+export interface TokenBounds {
+  starts: ArrayLike<number>;
+  ends: ArrayLike<number>;
+}
+
+/** The unit's tokens of `text` as bounds: the token units' compact arrays, or any unit's tokenize(). */
+export function tokenBoundsOf(unit: Unit, text: string): TokenBounds {
+  if (unit instanceof TiktokenUnit) return unit.tokenOffsets(text);
+  const spans: readonly TokenSpan[] = unit.tokenize!(text);
+  return { starts: spans.map((t) => t.start), ends: spans.map((t) => t.end) };
+}
 
 /**
  * Windows of `size` tokens; each next window starts `overlap` tokens before the previous one ends (LangChain
@@ -13,7 +27,7 @@ import type { TokenSpan } from './types';
  * its end, and an overlap that re-counts over `overlap` starts a token later.
  */
 export function tokenWindows(
-  tokens: readonly TokenSpan[],
+  tokens: TokenBounds,
   size: number,
   overlap: number,
   meter: SpanMeter,
@@ -21,15 +35,16 @@ export function tokenWindows(
   keep: (start: number, end: number) => boolean,
 ): SplitSpan[] {
   const out: SplitSpan[] = [];
-  const total = tokens.length;
+  const { starts, ends } = tokens;
+  const total = starts.length;
   let previous: SplitSpan | null = null;
   let first = 0;
   while (first < total) {
-    guard.tick(tokens[first]!.start);
+    guard.tick(starts[first]!);
     let last = Math.min(first + size, total); // exclusive
-    const start = tokens[first]!.start;
-    while (last - first > 1 && meter.exact(start, tokens[last - 1]!.end) > size) last--;
-    const end = tokens[last - 1]!.end;
+    const start = starts[first]!;
+    while (last - first > 1 && meter.exact(start, ends[last - 1]!) > size) last--;
+    const end = ends[last - 1]!;
     // Tokens widened to whole characters can leave a window with no new text (e.g. only the empty tail tokens
     // of an emoji): such a window adds nothing and is skipped, so chunks strictly advance.
     if (end > start && (previous === null || end > previous.end) && keep(start, end)) {
@@ -40,7 +55,7 @@ export function tokenWindows(
     }
     if (last >= total) break;
     let next = Math.max(first + 1, last - overlap);
-    while (next < last && (tokens[next]!.start <= start || meter.exact(tokens[next]!.start, end) > overlap)) next++;
+    while (next < last && (starts[next]! <= start || meter.exact(starts[next]!, end) > overlap)) next++;
     first = next;
   }
   return out;

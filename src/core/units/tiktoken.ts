@@ -51,6 +51,13 @@ export interface GiantPiece {
   before: Int32Array;
 }
 
+/** Tokens as parallel arrays: token i is ids[i] over [starts[i], ends[i]) (see TiktokenUnit.tokenOffsets). */
+export interface TokenOffsets {
+  ids: Int32Array;
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
 /** Pieces at least this long (UTF-16 units) keep their token boundaries in the pre-token table. */
 const GIANT_PIECE = 256;
 
@@ -169,6 +176,24 @@ export class TiktokenUnit implements Unit {
    * and pieceAt[p] is i + 1 when a piece starts at offset p (0 otherwise).
    */
   preTokens(text: string): PreTokenTable {
+    return this.scan(text, false);
+  }
+
+  /**
+   * The tokens of `text` as parallel arrays (ids, UTF-16 starts and ends; ends widened to whole characters as in
+   * tokenize), built in the same pass as the pre-token table; the last text's result is kept (a slider move
+   * re-windows the same document). 12 bytes a token, where an object per token costs several times that.
+   */
+  tokenOffsets(text: string): TokenOffsets {
+    if (this.lastOffsets && this.lastOffsets.text === text) return this.lastOffsets.offsets;
+    this.scan(text, true);
+    return this.lastOffsets!.offsets;
+  }
+
+  private lastOffsets: { text: string; offsets: TokenOffsets } | null = null;
+
+  /** One pass of the pattern over `text`: the pre-token table, and with `withTokens` the token offsets too. */
+  private scan(text: string, withTokens: boolean): PreTokenTable {
     const n = text.length;
     // Pieces average 4-5 characters in prose; grow when the guess is short.
     let starts = new Int32Array(Math.max(16, n >> 2));
@@ -176,6 +201,10 @@ export class TiktokenUnit implements Unit {
     let counts = new Float64Array(starts.length + 1);
     const pieceAt = new Int32Array(n + 1);
     const giant = new Map<number, GiantPiece>();
+    let ids = withTokens ? new Int32Array(Math.max(16, n >> 2)) : new Int32Array(0);
+    let tokenStarts = withTokens ? new Int32Array(ids.length) : ids;
+    let tokenEnds = withTokens ? new Int32Array(ids.length) : ids;
+    let t = 0;
     let k = 0;
     let p = 0;
     while (p < n) {
@@ -194,18 +223,34 @@ export class TiktokenUnit implements Unit {
       pieceAt[p] = k + 1;
       starts[k] = p;
       ends[k] = q;
-      if (q - p >= this.giantPiece) {
-        const g = this.giantOf(text, p, q);
-        giant.set(k, g);
-        counts[k + 1] = counts[k]! + g.ids.length;
+      const g = q - p >= this.giantPiece ? this.giantOf(text, p, q) : null;
+      if (g) giant.set(k, g);
+      if (withTokens) {
+        const piece = text.slice(p, q);
+        const tokens = g ? this.piecePositions(piece, g.ids) : this.tokenizePiece(piece);
+        const count = tokens.ids.length;
+        counts[k + 1] = counts[k]! + count;
+        while (t + count > ids.length) {
+          ids = grow(ids);
+          tokenStarts = grow(tokenStarts);
+          tokenEnds = grow(tokenEnds);
+        }
+        let prev = p;
+        for (let i = 0; i < count; i++, t++) {
+          ids[t] = tokens.ids[i]!;
+          tokenStarts[t] = prev;
+          prev = p + tokens.ends[i]!;
+          tokenEnds[t] = prev;
+        }
       } else {
-        counts[k + 1] = counts[k]! + this.countPiece(text.slice(p, q));
+        counts[k + 1] = counts[k]! + (g ? g.ids.length : this.countPiece(text.slice(p, q)));
       }
       k++;
       p = q;
     }
     const table: PreTokenTable = { starts: starts.slice(0, k), ends: ends.slice(0, k), countsBefore: counts.slice(0, k + 1), pieceAt, giant };
     this.lastTable = { text, table };
+    if (withTokens) this.lastOffsets = { text, offsets: { ids: ids.slice(0, t), starts: tokenStarts.slice(0, t), ends: tokenEnds.slice(0, t) } };
     return table;
   }
 
@@ -348,27 +393,9 @@ export class TiktokenUnit implements Unit {
    */
   tokenize(text: string): TokenSpan[] {
     if (this.lastTokenized && this.lastTokenized.text === text) return this.lastTokenized.spans;
-    const spans: TokenSpan[] = [];
-    // The table first: its giant pieces' tokens are then encoded once for both (the meter needs it anyway).
-    const table = this.tableFor(text);
-    let p = 0;
-    while (p < text.length) {
-      const q = this.pieceEnd(text, p);
-      if (q < 0) {
-        p = -q - 1;
-        continue;
-      }
-      const at = p;
-      const giant = q - p >= this.giantPiece ? table.giant.get(table.pieceAt[p]! - 1) : undefined;
-      const { ids, ends } = giant ? this.piecePositions(text.slice(p, q), giant.ids) : this.tokenizePiece(text.slice(p, q));
-      let prev = at;
-      for (let t = 0; t < ids.length; t++) {
-        const end = at + ends[t]!;
-        spans.push({ start: prev, end, ids: [ids[t]!] });
-        prev = end;
-      }
-      p = q;
-    }
+    const { ids, starts, ends } = this.tokenOffsets(text);
+    const spans: TokenSpan[] = new Array(ids.length);
+    for (let i = 0; i < ids.length; i++) spans[i] = { start: starts[i]!, end: ends[i]!, ids: [ids[i]!] };
     this.lastTokenized = { text, spans };
     return spans;
   }

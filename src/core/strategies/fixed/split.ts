@@ -2,7 +2,7 @@ import { isWhitespaceCode, meterFor } from '../../measure';
 import { RunGuard } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
 import { wordRanges } from '../../units/words';
-import { tokenWindows } from '../../windows';
+import { tokenBoundsOf, tokenWindows } from '../../windows';
 
 /**
  * Fixed windows of N units, each next window starting `overlap` units before the previous one ends, regardless of
@@ -18,7 +18,7 @@ export const implementation: StrategyImplementation = {
     const guard = new RunGuard(ctx, text.length);
     const notBlank = (start: number, end: number) => hasContent(text, start, end);
     if (unit.tokenize) {
-      return tokenWindows(unit.tokenize(text), options.size, options.overlap, meterFor(unit, text), guard, notBlank);
+      return tokenWindows(tokenBoundsOf(unit, text), options.size, options.overlap, meterFor(unit, text), guard, notBlank);
     }
     if (unit.name === 'words') return wordWindows(text, options.size, options.overlap, guard);
     if (unit.name === 'chars') return charWindows(text, options.size, options.overlap, guard, notBlank);

@@ -4,7 +4,7 @@ import { llamaindexTokenTextSplitter } from '../../compat/llamaindex';
 import { meterFor } from '../../measure';
 import { RunGuard } from '../../merge';
 import type { StrategyImplementation } from '../../registry';
-import { tokenWindows } from '../../windows';
+import { tokenBoundsOf, tokenWindows } from '../../windows';
 
 /**
  * LangChain's TokenTextSplitter, natively: windows of `size` tokens, each next window starting `overlap` tokens
@@ -21,6 +21,6 @@ export const implementation: StrategyImplementation = {
     if (options.compat === 'chonkie') return chonkieToken(text, ctx);
     if (!unit.tokenize) throw new Error(`the token strategy needs a token unit (got ${unit.name})`);
     const guard = new RunGuard(ctx, text.length);
-    return tokenWindows(unit.tokenize(text), options.size, options.overlap, meterFor(unit, text), guard, () => true);
+    return tokenWindows(tokenBoundsOf(unit, text), options.size, options.overlap, meterFor(unit, text), guard, () => true);
   },
 };
