@@ -10,11 +10,13 @@
  *   they show (t = a * n^k) — which UNDERESTIMATES it badly (9 s instead of 60 s here: the corpus's longest
  *   paragraph, 230 KB, dominates). Target: at least 100x faster with identical chunks.
  *   TokenTextSplitter (1024 / 20) and MarkdownNodeParser on the whole file, both sides measured.
+ *   SentenceWindowNodeParser and HierarchicalNodeParser (on SentenceSplitter) on prefixes, both sides; ours on the
+ *   whole file too.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MarkdownNodeParser, SentenceSplitter, TokenTextSplitter } from '@llamaindex/core/node-parser';
+import { MarkdownNodeParser, SentenceSplitter, SentenceWindowNodeParser, TokenTextSplitter } from '@llamaindex/core/node-parser';
 import { Document } from '@llamaindex/core/schema';
 import { chunk, getUnit } from '../src/core/index';
 import type { Chunk, ChunkOptions } from '../src/core/types';
@@ -112,6 +114,48 @@ for (const [name, options, reference] of [
   console.log(
     `  ${name} on ${kib(text)}: LlamaIndex ${fmt(theirs.ms)}, Chunkscope ${fmt(cold.ms)} -> ${(theirs.ms / cold.ms).toFixed(1)}x; chunks ${d ?? `identical (${theirs.value.length})`}`,
   );
+}
+
+// ---- Retrieval units: SentenceWindowNodeParser, and HierarchicalNodeParser's algorithm on SentenceSplitter (the TS
+// package has no HierarchicalNodeParser; the reference composes its SentenceSplitter per level as the generated
+// program does). Both sides on a prefix (the package's sentence tokenizer runs over the whole document at once for
+// windows, quadratic in it; three SentenceSplitters for levels), ours also on the whole file.
+for (const [name, options, chars, reference] of [
+  [
+    'SentenceWindowNodeParser (window 3)',
+    { strategy: 'sentence', compat: 'llamaindex', retrieval: 'window' },
+    32 * 1024,
+    (t: string) => new SentenceWindowNodeParser().getNodesFromDocuments([new Document({ text: t })]).map((n) => n.text),
+  ],
+  [
+    'HierarchicalNodeParser 2048/512/128, overlap 20',
+    { strategy: 'sentence', compat: 'llamaindex', retrieval: 'hierarchical' },
+    128 * 1024,
+    (t: string) => {
+      const splitters = [2048, 512, 128].map((chunkSize) => new SentenceSplitter({ chunkSize, chunkOverlap: 20, logger: SILENT }));
+      const out: string[] = [];
+      const visit = (x: string, level: number): void => {
+        for (const piece of splitters[level]!.splitText(x)) {
+          out.push(piece);
+          if (level + 1 < splitters.length) visit(piece, level + 1);
+        }
+      };
+      visit(t, 0);
+      return out;
+    },
+  ],
+] as const) {
+  const part = prefix(chars);
+  const theirs = await time(() => reference(part));
+  const ours = await time(() => chunk(part, options as ChunkOptions));
+  const d = differs(ours.value, theirs.value);
+  if (d) failed = true;
+  const whole = await time(() => chunk(text, options as ChunkOptions));
+  const again = await time(() => chunk(text, options as ChunkOptions));
+  console.log(
+    `  ${name} on a ${kib(part)} prefix: LlamaIndex ${fmt(theirs.ms)}, Chunkscope ${fmt(ours.ms)} -> ${(theirs.ms / ours.ms).toFixed(0)}x; chunks ${d ?? `identical (${theirs.value.length})`}`,
+  );
+  console.log(`    Chunkscope on ${kib(text)}: first run ${fmt(whole.ms)}, again ${fmt(again.ms)} (${whole.value.length} units)`);
 }
 
 if (failed) {
