@@ -58,10 +58,30 @@ export function forEachWord(text: string, each: (start: number, end: number) => 
   let w = from;
   while (w < to) {
     const e = windowEnd(text, w, to);
-    const piece = w === 0 && e === text.length ? text : text.slice(w, e);
-    for (const s of seg.segment(piece)) if (isWord(s)) each(w + s.index, w + s.index + s.segment.length);
+    // Segment the window in short stretches cut at safe cuts (which change nothing, so the words are those of the
+    // whole window): Node's segmenter copies its whole input into every segment it returns, so its cost grows with
+    // segments x input length.
+    let a = w;
+    while (a < e) {
+      const b = stretchEnd(text, a, e);
+      const piece = a === 0 && b === text.length ? text : text.slice(a, b);
+      for (const s of seg.segment(piece)) if (isWord(s)) each(a + s.index, a + s.index + s.segment.length);
+      a = b;
+    }
     w = e;
   }
+}
+
+/** Preferred length of a stretch given to the segmenter inside a window. */
+const STRETCH = 256;
+
+/** The end of the stretch of window text[.., end) that starts at `start`: a safe cut near STRETCH, else `end`. */
+function stretchEnd(text: string, start: number, end: number): number {
+  if (end - start <= STRETCH) return end;
+  const hi = start + STRETCH;
+  for (let p = hi; p > start + STRETCH / 8; p--) if (safeCut(text, p)) return p;
+  for (let p = hi + 1; p < end; p++) if (safeCut(text, p)) return p;
+  return end;
 }
 
 let lastRanges: { text: string; ranges: { starts: Int32Array; ends: Int32Array } } | null = null;
