@@ -8,6 +8,15 @@
  *   same tokens.
  */
 
+/**
+ * atob and TextDecoder, which every host of the engine has (workers, Node, browsers) but core's type library (no
+ * DOM) does not declare.
+ */
+const host = globalThis as unknown as {
+  atob(data: string): string;
+  TextDecoder: new (label: string) => { decode(bytes: Uint8Array): string };
+};
+
 /** The bundled rank files' shape (js-tiktoken's TiktokenBPE). */
 export interface RankFile {
   pat_str: string;
@@ -38,7 +47,7 @@ export class BytePairEncoder {
       const fields = line.split(' ');
       let rank = Number.parseInt(fields[1]!, 10);
       for (let i = 2; i < fields.length; i++, rank++) {
-        const bytes = atob(fields[i]!);
+        const bytes = host.atob(fields[i]!);
         this.ranks.set(bytes, rank);
         this.tokens[rank] = bytes;
       }
@@ -70,7 +79,7 @@ export class BytePairEncoder {
     for (const id of ids) bytes += this.tokens[id] ?? (this.specialById.has(id) ? byteString(this.specialById.get(id)!) : '');
     const out = new Uint8Array(bytes.length);
     for (let i = 0; i < bytes.length; i++) out[i] = bytes.charCodeAt(i);
-    return new TextDecoder('utf-8').decode(out);
+    return new host.TextDecoder('utf-8').decode(out);
   }
 
   /** Token ids of one pre-token piece (special-token strings are ordinary text here). */

@@ -495,7 +495,7 @@ function indexOf(a: Int32Array, x: number): number {
   return i < a.length && a[i] === x ? i : -1;
 }
 
-function grow(a: Int32Array): Int32Array {
+function grow(a: Int32Array): Int32Array<ArrayBuffer> {
   const b = new Int32Array(a.length * 2);
   b.set(a);
   return b;
