@@ -132,7 +132,7 @@ test('a contextual header is injected text, drawn unlike the source, and shown i
   // The list: size says how much of it is the header; "Show content" shows what is embedded, the prefix marked.
   const row = c.chunkList.locator('[data-index="0"]');
   await expect(row.locator('.chunk-size')).toContainText(`(${first.metadata.prefixSize} header)`);
-  await row.getByRole('button', { name: 'Show content' }).click();
+  await row.getByTestId('content-toggle').click();
   const content = row.getByLabel('Embedded content');
   await expect(content.locator('.cs-injected')).toHaveText(prefix);
   await expect(content.locator('pre')).toHaveText(first.content);

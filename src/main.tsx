@@ -8,6 +8,7 @@ import { useStore } from './state/store';
 import { App } from './ui/App';
 import { SAMPLES } from './ui/samples';
 import './ui/styles.css';
+import './ui/a11y.css';
 
 const first = SAMPLES[0]!;
 // Read URL, stored settings and the stored document before the first render, so the page opens as it was left.

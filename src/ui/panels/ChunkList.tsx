@@ -134,6 +134,10 @@ export function ChunkList() {
       End: () => move(count - 1),
       PageDown: () => move(current + page),
       PageUp: () => move(current - page),
+      // "Show content" of the selected chunk: the row's toggle is a mouse target only (an option holds no control).
+      Enter: () => {
+        if (result?.structure && current >= 0 && current < count && chunkExtras(result, current).contentDiffers) toggle(result.starts[current]!);
+      },
     };
     const action = keys[e.key];
     if (action) {
@@ -248,7 +252,7 @@ const ChunkRow = memo(function ChunkRow({ result, index, height, tokens, embedde
       id={`chunk-option-${index}`}
       role="option"
       aria-selected={selected}
-      aria-label={`Chunk ${index}: ${fmt(result.sizes[index]!)} ${unit}, offsets ${fmt(s)} to ${fmt(e)}${over ? ', over the limit' : ''}${path?.length ? `, section ${path.join(', ')}` : ''}`}
+      aria-label={`Chunk ${index}: ${fmt(result.sizes[index]!)} ${unit}, offsets ${fmt(s)} to ${fmt(e)}${over ? ', over the limit' : ''}${path?.length ? `, section ${path.join(', ')}` : ''}${extras?.contentDiffers ? `; Enter ${expanded ? 'hides' : 'shows'} the embedded content` : ''}`}
       className={`chunk-row${selected ? ' is-selected' : ''}${index % 2 ? ' is-odd' : ' is-even'}`}
       style={{ transform: `translateY(${start}px)`, height, left: indent }}
       onClick={onSelect}
@@ -289,10 +293,12 @@ const ChunkRow = memo(function ChunkRow({ result, index, height, tokens, embedde
             {path?.length ? breadcrumbText(path) : <span className="muted">{path ? (getStrategy(result.options.strategy ?? BASE_DEFAULTS.strategy).outsideSectionsLabel ?? '(before the first heading)') : ''}</span>}
           </span>
           {extras?.contentDiffers && (
-            <button
-              type="button"
+            // A mouse target, not a control: an option may hold no focusable control (axe nested-interactive), so
+            // keyboard and screen-reader users toggle with Enter on the list (the option's label says so).
+            <span
+              aria-hidden="true"
+              data-testid="content-toggle"
               className={`content-toggle${expanded ? ' is-open' : ''}`}
-              aria-expanded={expanded}
               title="What a pipeline embeds for this chunk: the injected text (marked) and the source"
               onClick={(event) => {
                 event.stopPropagation();
@@ -300,7 +306,7 @@ const ChunkRow = memo(function ChunkRow({ result, index, height, tokens, embedde
               }}
             >
               {expanded ? 'Hide content' : 'Show content'}
-            </button>
+            </span>
           )}
         </div>
       )}
