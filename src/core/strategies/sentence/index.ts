@@ -11,6 +11,7 @@ export const sentence: StrategyDescription<'sentence'> = {
   controls: ['size', 'overlap', 'unit', 'locale', 'compat', 'headers', 'retrieval'],
   compat: ['llamaindex', 'chonkie'],
   compatProfiles: { llamaindex: LLAMAINDEX_SENTENCE_PROFILE, chonkie: CHONKIE_SENTENCE_PROFILE },
-  compatNote: "Reproduce LlamaIndex TS's SentenceSplitter (@llamaindex/core 0.6.23) or @chonkiejs/core 0.0.11's SentenceChunker exactly, quirks included.",
+  compatNote:
+    "Reproduce LlamaIndex TS's SentenceSplitter (@llamaindex/core 0.6.23; with sentence windows or hierarchical levels, its SentenceWindowNodeParser or HierarchicalNodeParser) or @chonkiejs/core 0.0.11's SentenceChunker exactly, quirks included.",
   copyAsCode: recipes,
 };
