@@ -27,7 +27,7 @@ export function App() {
           <DocumentPanel />
           <ControlsPanel />
         </aside>
-        <section className="editor-pane" aria-label="Document">
+        <section className="editor-pane" aria-label="Editor">
           <EditorBar />
           <ChunkEditor />
           <SemanticSection />

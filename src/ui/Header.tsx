@@ -42,7 +42,7 @@ export function Header() {
           <rect x="8" y="8" width="9" height="7" rx="2" fill="#E69F00" opacity="0.9" />
           <rect x="13" y="13" width="9" height="7" rx="2" fill="#0072B2" />
         </svg>
-        <span className="app-name">Chunkscope</span>
+        <h1 className="app-name">Chunkscope</h1>
         <span className="tagline">See where your chunks begin, end and overlap.</span>
       </div>
       <div className="status" role="status" aria-live="polite">
