@@ -82,6 +82,11 @@ export class BytePairEncoder {
     return new host.TextDecoder('utf-8').decode(out);
   }
 
+  /** The id of the token that is exactly this piece, or undefined. */
+  wholeToken(piece: string): number | undefined {
+    return this.ranks.get(byteString(piece));
+  }
+
   /** Token ids of one pre-token piece (special-token strings are ordinary text here). */
   encodePiece(piece: string): number[] {
     const bytes = byteString(piece);

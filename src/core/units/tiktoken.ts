@@ -106,7 +106,10 @@ export class TiktokenUnit implements Unit {
         p = -q - 1;
         continue;
       }
-      for (const id of this.bpe.encodePiece(text.slice(p, q))) ids.push(id);
+      const piece = text.slice(p, q);
+      const whole = this.bpe.wholeToken(piece);
+      if (whole !== undefined) ids.push(whole);
+      else for (const id of this.tokenizePiece(piece).ids) ids.push(id);
       p = q;
     }
     return ids;
