@@ -700,6 +700,32 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     resolve: (v, { has }) => (has('rowsAsText') ? booleanOption('rowsAsText', v) : false),
   },
   {
+    name: 'minFragment',
+    flag: 'min-fragment',
+    kind: 'integer',
+    default: null,
+    group: 'structure',
+    arg: '<n>',
+    help: 'markdown/HTML: a text piece smaller than n (in the unit) merges with a neighbour in its section, or the cut before it moves back; whole tables and code blocks are left alone; default size/4, 0 keeps fragments',
+    control: { kind: 'number', label: 'Min fragment', min: 0, unit: 'unit', placeholder: 'size / 4' },
+    resolve(v, { has }) {
+      if (!has('minFragment') || v === null) return null;
+      const n = integerOption('minFragment', v);
+      if (n < 0) fail('minFragment', `minFragment must be 0 or more (got ${n})`);
+      return n;
+    },
+  },
+  {
+    name: 'rawHtml',
+    flag: 'raw-html',
+    kind: 'boolean',
+    default: false,
+    group: 'structure',
+    help: 'HTML: chunks\' content is the raw HTML of their span (default: the text with tags removed, as a pipeline indexes it)',
+    control: { kind: 'checkbox', label: 'Keep raw HTML in content' },
+    resolve: (v, { has }) => (has('rawHtml') ? booleanOption('rawHtml', v) : false),
+  },
+  {
     name: 'stripHeaders',
     flag: 'strip-headers',
     kind: 'boolean',

@@ -42,6 +42,8 @@ describe('validateOptions defaults', () => {
       // Structure, contextual header, retrieval and page options (used by some strategies only).
       headingDepth: 3,
       rowsAsText: false,
+      minFragment: null,
+      rawHtml: false,
       stripHeaders: true,
       returnEachLine: false,
       headers: null,

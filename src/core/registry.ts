@@ -30,6 +30,8 @@ export type ControlName =
   // structure
   | 'headingDepth'
   | 'rowsAsText'
+  | 'minFragment'
+  | 'rawHtml'
   | 'stripHeaders'
   | 'returnEachLine'
   | 'headers'

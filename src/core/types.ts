@@ -135,6 +135,11 @@ export interface ChunkOptions {
   headingDepth?: number;
   /** Markdown/HTML: table chunks' content as "column: value" lines per row. */
   rowsAsText?: boolean;
+  /** Markdown/HTML: text pieces smaller than this (in the unit) merge with a neighbour in their section; null or
+   * absent = size / 4, 0 = keep them. */
+  minFragment?: number | null;
+  /** HTML: chunks' content is the raw HTML of their span (default false: the text, tags removed). */
+  rawHtml?: boolean;
   /** Markdown compat langchain: MarkdownHeaderTextSplitter's strip_headers (default true). */
   stripHeaders?: boolean;
   /** Markdown compat langchain: MarkdownHeaderTextSplitter's return_each_line (default false). */
@@ -182,6 +187,8 @@ export interface ResolvedOptions {
   // Structure, header and retrieval options: always set by validateOptions; optional for hand-built options.
   headingDepth?: number;
   rowsAsText?: boolean;
+  minFragment?: number | null;
+  rawHtml?: boolean;
   stripHeaders?: boolean;
   returnEachLine?: boolean;
   /** The resolved header template, or null for none. */

@@ -5,7 +5,7 @@ import type { SplitSpan } from '../registry';
 import { separatorLevels } from '../segment/separators';
 import type { Range, Unit } from '../types';
 import { buildOutline, headingPathAt, type MarkdownOutline, type OutlineTable } from './markdown';
-import { mergeTinySections, rowsAsText, serializedTables } from './sections';
+import { absorbFragments, mergeTinySections, minFragmentFor, rowsAsText, serializedTables, type FragmentRules } from './sections';
 
 export type StructureContentType = 'text' | 'table' | 'code';
 
@@ -33,6 +33,9 @@ export interface MarkdownSplitOptions {
   outline?: MarkdownOutline;
   /** Split only this part of the text (a parent unit), with the whole document's outline and breadcrumbs. */
   range?: Range;
+  /** Text pieces smaller than this (in the unit) merge with a neighbour in their section (absorbFragments);
+   * default size / 4; 0 keeps them. */
+  minFragment?: number | null;
 }
 
 /** Separators used inside an oversize section, after its markdown blocks: the recursive splitter's defaults. */
@@ -130,13 +133,26 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
     return joined;
   };
 
+  // Fragments join a neighbour; code blocks and tables (whole, or pieces of one too large) are left as they are.
+  const insideCode = (r: Range): boolean => {
+    const around = outline.code[lastStartingAtOrBefore(outline.code, r.start)];
+    return around !== undefined && r.end <= around.end;
+  };
+  const fragments: FragmentRules = {
+    size: options.size,
+    minFragment: minFragmentFor(options.size, options.minFragment),
+    sizeOf,
+    whole: (s) => kinds.has(key(s)) || insideCode(s),
+    headingOnly,
+    cuttable: (at) => !insideAny(atomic, at) && !insideAny(outline.code, at),
+  };
+
   const out: StructureSpan[] = [];
   const pushText = (found: SplitSpan[]): void => {
-    for (const span of joinHeadings(found)) {
+    for (const span of absorbFragments(text, joinHeadings(found), fragments)) {
       const kind = kinds.get(key(span));
       // A piece of a code block too large to keep whole is still code.
-      const around = outline.code[lastStartingAtOrBefore(outline.code, span.start)];
-      const inCode = !kind && around !== undefined && span.end <= around.end;
+      const inCode = !kind && insideCode(span);
       const contentType = kind?.type ?? (inCode ? 'code' : 'text');
       const described: StructureSpan = { ...span, headingPath: headingPathAt(outline, span.start), contentType };
       if (kind?.table?.caption) described.caption = kind.table.caption.text;

@@ -1,5 +1,6 @@
+import type { SplitSpan } from '../registry';
 import type { Range, Unit } from '../types';
-import { inclusiveRange } from '../ranges';
+import { inclusiveRange, trimRange } from '../ranges';
 import type { OutlineTable } from './markdown';
 
 /**
@@ -70,4 +71,104 @@ export function rowsAsText(table: OutlineTable, rowIndexes: readonly number[]): 
   return rowIndexes
     .map((i) => table.cells[i]!.map((value, c) => `${table.columns[c] ?? `column ${c + 1}`}: ${value}`).join('\n'))
     .join('\n\n');
+}
+
+/** The default smallest text piece, as a fraction of the size (as for tiny sections): a chunk under size / 4 reads as a fragment. */
+export const DEFAULT_MIN_FRAGMENT_FRACTION = 1 / 4;
+
+/** `minFragment` as resolved for a split: the option (0 = off), else size / 4. */
+export function minFragmentFor(size: number, minFragment: number | null | undefined): number {
+  return minFragment ?? Math.floor(size * DEFAULT_MIN_FRAGMENT_FRACTION);
+}
+
+export interface FragmentRules {
+  size: number;
+  /** Pieces smaller than this (in the unit) are fragments; 0 = keep them. */
+  minFragment: number;
+  sizeOf(r: Range): number;
+  /** A whole structural unit (a code block, a table) or a piece with its own content: never merged or re-cut. */
+  whole(s: SplitSpan): boolean;
+  /** A heading line alone: it joins what follows, never what precedes. */
+  headingOnly(r: Range): boolean;
+  /** Whether a cut may fall at this offset (not inside a code block or table kept whole, nor inside a tag). */
+  cuttable(at: number): boolean;
+}
+
+/**
+ * Fragments ("record." after a sentence cut at words, a short last line) join a neighbour packed from the same
+ * section (any two neighbours that fit together are joined): the previous piece when the two fit, else the next one; else the cut before the fragment moves back
+ * (word by word, up to 200 words) until the fragment holds at least `minFragment` and the piece before it still
+ * does. A heading alone only joins the next piece. Whole code blocks and tables are never merged nor re-cut.
+ */
+export function absorbFragments(text: string, spans: readonly SplitSpan[], rules: FragmentRules): SplitSpan[] {
+  if (rules.minFragment <= 0 || spans.length < 2) return [...spans];
+  // A moved cut shrinks the piece before a fragment, which may then take the fragment before it: a few passes.
+  let current = absorbOnce(text, spans, rules);
+  for (let pass = 0; pass < 3; pass++) {
+    const again = absorbOnce(text, current, rules);
+    if (again.length === current.length && again.every((s, i) => s.start === current[i]!.start && s.end === current[i]!.end)) break;
+    current = again;
+  }
+  return current;
+}
+
+function absorbOnce(text: string, spans: readonly SplitSpan[], rules: FragmentRules): SplitSpan[] {
+  const plain = (s: SplitSpan | undefined): s is SplitSpan => s !== undefined && !s.oversize && s.content === undefined && s.prefix === undefined && !rules.whole(s);
+  const work = spans.map((s) => ({ ...s }));
+  const out: SplitSpan[] = [];
+  for (let i = 0; i < work.length; i++) {
+    const span = work[i]!;
+    const prev = out[out.length - 1];
+    // Two pieces that fit together are one (a heading joined with its first words can leave such a pair).
+    if (plain(span) && plain(prev) && !rules.headingOnly(prev) && !rules.headingOnly(span) && rules.sizeOf({ start: prev.start, end: span.end }) <= rules.size) {
+      prev.end = span.end;
+      continue;
+    }
+    if (!plain(span) || rules.sizeOf(span) >= rules.minFragment) {
+      out.push(span);
+      continue;
+    }
+    const next = work[i + 1];
+    const heading = rules.headingOnly(span);
+    if (!heading && plain(prev) && rules.sizeOf({ start: prev.start, end: span.end }) <= rules.size) {
+      prev.end = span.end;
+      continue;
+    }
+    if (plain(next) && rules.sizeOf({ start: span.start, end: next.end }) <= rules.size) {
+      next.start = span.start;
+      continue;
+    }
+    if (!heading && plain(prev) && prev.end <= span.start && !rules.headingOnly(prev)) {
+      const cut = movedCut(text, prev, span, rules);
+      if (cut !== null) {
+        const before = trimRange(text, { start: prev.start, end: cut });
+        const after = trimRange(text, { start: cut, end: span.end });
+        prev.end = before.end;
+        span.start = after.start;
+      }
+    }
+    out.push(span);
+  }
+  return out;
+}
+
+/** The latest whitespace cut in `prev` that leaves both sides at least minFragment and the fragment within size. */
+function movedCut(text: string, prev: Range, fragment: Range, rules: FragmentRules): number | null {
+  let at = fragment.start;
+  for (let words = 0; words < 200; words++) {
+    // Back over the whitespace before `at`, then over the word before it: `at` is then a word start.
+    let p = at;
+    while (p > prev.start && /\s/.test(text[p - 1]!)) p--;
+    while (p > prev.start && !/\s/.test(text[p - 1]!)) p--;
+    if (p <= prev.start) return null;
+    at = p;
+    if (!rules.cuttable(at)) continue;
+    const tail = rules.sizeOf({ start: at, end: fragment.end });
+    if (tail > rules.size) return null;
+    if (tail < rules.minFragment) continue;
+    // The piece before keeps at least minFragment, and more than a heading line.
+    const head = trimRange(text, { start: prev.start, end: at });
+    return rules.sizeOf(head) >= rules.minFragment && !rules.headingOnly(head) ? at : null;
+  }
+  return null;
 }

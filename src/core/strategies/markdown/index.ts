@@ -6,7 +6,7 @@ export const markdown: StrategyDescription<'markdown'> = {
   label: 'Markdown (headings)',
   description: 'Split markdown at its headings down to a depth; breadcrumbs on each chunk, tables and code blocks kept whole.',
   defaults: { size: 1000, overlap: 0, unit: 'chars' },
-  controls: ['size', 'overlap', 'unit', 'headingDepth', 'rowsAsText', 'compat', 'stripHeaders', 'returnEachLine', 'headers', 'retrieval'],
+  controls: ['size', 'overlap', 'unit', 'headingDepth', 'rowsAsText', 'minFragment', 'compat', 'stripHeaders', 'returnEachLine', 'headers', 'retrieval'],
   hasSections: true,
   documentFormats: ['markdown', 'docx'],
   compat: ['langchain', 'llamaindex'],
