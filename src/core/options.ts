@@ -9,7 +9,7 @@ import {
   optionSpec,
   type ResolveContext,
 } from './optionTable';
-import { getStrategy, strategiesWithCompat } from './strategies';
+import { getStrategy, STRATEGIES, strategiesWithCompat } from './strategies';
 import type { StrategyDescription } from './registry';
 import type { ChunkOptions, CompatMode, ResolvedOptions, RetrievalMode } from './types';
 
@@ -75,6 +75,15 @@ function underCompat(strategy: StrategyDescription, mode: unknown, retrieval: Re
   };
 }
 
+/** " (compat llamaindex has: sentence with window or hierarchical)" — the retrieval units a compat mode reproduces. */
+function reproducedElsewhere(mode: CompatMode): string {
+  const found = STRATEGIES.flatMap((s) => {
+    const modes = Object.keys(s.compatProfiles?.[mode]?.retrieval ?? {});
+    return modes.length > 0 ? [`${s.id} with ${modes.join(' or ')}`] : [];
+  });
+  return found.length > 0 ? ` (compat ${mode} has: ${found.join('; ')})` : '';
+}
+
 /** Rules between options: compat modes, retrieval units. */
 function checkCombinations(o: ResolvedOptions): void {
   const strategy = getStrategy(o.strategy);
@@ -89,7 +98,7 @@ function checkCombinations(o: ResolvedOptions): void {
     if (o.compat !== 'none') {
       // Only the retrieval modes the compat mode reproduces with the library's own parser.
       const reproduced = strategy.compatProfiles?.[o.compat]?.retrieval?.[o.retrieval!];
-      if (!reproduced) fail('retrieval', `retrieval units are built on Chunkscope's own splitting: turn compat mode off`);
+      if (!reproduced) fail('retrieval', `retrieval units are built on Chunkscope's own splitting: turn compat mode off${reproducedElsewhere(o.compat)}`);
       reproduced.check?.(o);
     }
     if (!strategy.controls.includes('retrieval')) fail('retrieval', `retrieval units are not available for the ${o.strategy} strategy`);
