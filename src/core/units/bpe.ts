@@ -38,6 +38,8 @@ export class BytePairEncoder {
   /** Token bytes by rank, as byte strings. */
   private readonly tokens: string[] = [];
   readonly specialTokens: Record<string, number>;
+  /** Merge steps done so far (pairs compared by the scan, entries popped from the heap): for tests of growth. */
+  work = 0;
   private readonly specialById = new Map<number, string>();
 
   constructor(file: RankFile) {
@@ -118,6 +120,7 @@ export class BytePairEncoder {
     while (parts > 1) {
       let best = Infinity;
       let at = -1;
+      this.work += parts;
       for (let i = 0; i < parts - 1; i++) {
         if (pairRank[i]! < best) {
           best = pairRank[i]!;
@@ -183,6 +186,7 @@ export class BytePairEncoder {
     pairRank[n - 1] = Infinity;
     while (heap.size > 0) {
       const key = heap.pop();
+      this.work++;
       const i = key % POSITION_SPAN;
       const r = (key - i) / POSITION_SPAN;
       if (!alive[i] || pairRank[i] !== r) continue; // stale: that pair was merged or re-ranked since
