@@ -30,7 +30,6 @@ export interface PreTokenTable {
   starts: Int32Array;
   ends: Int32Array;
   countsBefore: Float64Array;
-  pieceAt: Int32Array;
   /** Pieces longer than GIANT_PIECE, by piece index: their tokens' exact boundaries (see GiantPiece). */
   giant: Map<number, GiantPiece>;
 }
@@ -176,7 +175,7 @@ export class TiktokenUnit implements Unit {
   /**
    * The pre-token pieces of a whole document with their token counts, for counting its spans quickly:
    * starts/ends[i] are piece i's UTF-16 range, countsBefore[i] the tokens of pieces 0..i-1 (length pieces + 1),
-   * and pieceAt[p] is i + 1 when a piece starts at offset p (0 otherwise).
+   * (pieces tile the text: ends[i] === starts[i + 1]).
    */
   preTokens(text: string): PreTokenTable {
     return this.scan(text, false);
@@ -202,7 +201,6 @@ export class TiktokenUnit implements Unit {
     let starts = new Int32Array(Math.max(16, n >> 2));
     let ends = new Int32Array(starts.length);
     let counts = new Float64Array(starts.length + 1);
-    const pieceAt = new Int32Array(n + 1);
     const giant = new Map<number, GiantPiece>();
     let ids = withTokens ? new Int32Array(Math.max(16, n >> 2)) : new Int32Array(0);
     let tokenStarts = withTokens ? new Int32Array(ids.length) : ids;
@@ -223,7 +221,6 @@ export class TiktokenUnit implements Unit {
         c2.set(counts);
         counts = c2;
       }
-      pieceAt[p] = k + 1;
       starts[k] = p;
       ends[k] = q;
       const g = q - p >= this.giantPiece ? this.giantOf(text, p, q) : null;
@@ -251,7 +248,7 @@ export class TiktokenUnit implements Unit {
       k++;
       p = q;
     }
-    const table: PreTokenTable = { starts: starts.slice(0, k), ends: ends.slice(0, k), countsBefore: counts.slice(0, k + 1), pieceAt, giant };
+    const table: PreTokenTable = { starts: starts.slice(0, k), ends: ends.slice(0, k), countsBefore: counts.slice(0, k + 1), giant };
     this.lastTable = { text, table };
     if (withTokens) this.lastOffsets = { text, offsets: { ids: ids.slice(0, t), starts: tokenStarts.slice(0, t), ends: tokenEnds.slice(0, t) } };
     return table;
@@ -342,13 +339,14 @@ export class TiktokenUnit implements Unit {
    */
   countSpan(source: string, start: number, end: number, table: PreTokenTable): number {
     if (end <= start) return 0;
-    const { pieceAt, countsBefore } = table;
+    const { starts: pieceStarts, countsBefore } = table;
     const text = source.slice(start, end);
     const n = text.length;
     let total = 0;
     let p = 0;
     // Scan until the slice's pieces meet a document piece start.
-    while (p < n && (p === 0 ? pieceAt[start]! === 0 : pieceAt[start + p]! === 0)) {
+    let first = pieceStartingAt(pieceStarts, start);
+    while (p < n && first < 0) {
       const q = this.pieceEnd(text, p);
       if (q < 0) {
         p = -q - 1;
@@ -356,22 +354,23 @@ export class TiktokenUnit implements Unit {
       }
       total += this.countSlicePiece(source, start + p, start + q, table);
       p = q;
+      if (p < n) first = pieceStartingAt(pieceStarts, start + p);
     }
     if (p >= n) return total;
-    const first = pieceAt[start + p]! - 1; // document piece where the slice's scan now agrees
+    // first: the document piece where the slice's scan now agrees.
     // Where the table stops: the span's end, if it ends a document piece with a non-whitespace character;
     // otherwise the last document piece start before the end that holds a non-whitespace character.
     let stop: number; // table index one past the last piece taken
     let tail: number; // slice offset where scanning resumes
-    const endsPiece = end === source.length || pieceAt[end]! > 0;
-    if (endsPiece && !isPatternSpace(source.charCodeAt(end - 1))) {
-      stop = end === source.length ? table.ends.length : pieceAt[end]! - 1;
+    const atEnd = end === source.length ? pieceStarts.length : pieceStartingAt(pieceStarts, end);
+    if (atEnd >= 0 && !isPatternSpace(source.charCodeAt(end - 1))) {
+      stop = atEnd;
       tail = n;
     } else {
-      let k = end - 1;
-      while (k > start + p && (pieceAt[k]! === 0 || isPatternSpace(source.charCodeAt(k)))) k--;
-      stop = pieceAt[k]! - 1;
-      tail = k - start;
+      let i = pieceContaining(table.ends, end - 1);
+      while (i > first && isPatternSpace(source.charCodeAt(pieceStarts[i]!))) i--;
+      stop = i;
+      tail = pieceStarts[i]! - start;
     }
     if (stop > first) total += countsBefore[stop]! - countsBefore[first]!;
     else tail = p;
@@ -490,6 +489,12 @@ function upperBound(a: Int32Array, x: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** Index of the piece that starts at `pos`, or -1. */
+function pieceStartingAt(starts: Int32Array, pos: number): number {
+  const i = lowerBound(starts, pos);
+  return i < starts.length && starts[i] === pos ? i : -1;
 }
 
 /** Index of x in the ascending array a, or -1. */
