@@ -133,6 +133,7 @@ const params = fc.record({
   words: fc.boolean(),
   separator: fc.constantFrom('\n', '\r\n', '', '\n\n'),
   rowsAsText: fc.boolean(),
+  rawHtml: fc.boolean(),
 });
 
 describe('splitHtml properties', () => {
@@ -144,7 +145,11 @@ describe('splitHtml properties', () => {
         const unit = p.words ? wordsUnit : charsUnit;
         const size = p.words ? Math.max(3, Math.floor(p.size / 6)) : p.size;
         const overlap = Math.floor(size * p.overlapFraction);
-        const spans = splitHtml(text, { size, overlap, unit, maxDepth: p.maxDepth, rowsAsText: p.rowsAsText });
+        const spans = splitHtml(text, { size, overlap, unit, maxDepth: p.maxDepth, rowsAsText: p.rowsAsText, rawHtml: p.rawHtml });
+        // <script> and <style> are never chunked; without rawHtml, neither is markup alone (tags, comments).
+        const ignored = [...text.matchAll(/<(script|style)>[\s\S]*?<\/\1>/g)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+        const markup = [...text.matchAll(/<!--[\s\S]*?-->|<[^>]*>/g)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+        const inAny = (ranges: { start: number; end: number }[], i: number) => ranges.some((r) => r.start <= i && i < r.end);
 
         const covered = new Uint8Array(text.length);
         let previous: { start: number; end: number } | null = null;
@@ -172,8 +177,17 @@ describe('splitHtml properties', () => {
             for (const b of [s.start, s.end]) expect(r.start < b && b < r.end, `cut at ${b} inside ${r.start}-${r.end}`).toBe(false);
           }
 
-          // Injected text: content is the prefix followed by the source span.
-          if (s.prefix !== undefined) expect(s.content).toBe(s.prefix + own);
+          // Injected text: content is the prefix followed by the source span (its text without rawHtml).
+          if (s.prefix !== undefined) {
+            if (p.rawHtml || p.rowsAsText) expect(s.content).toBe(s.prefix + own);
+            else expect(s.content!.startsWith(s.prefix)).toBe(true);
+          }
+          for (const r of ignored) expect(s.start < r.end && r.start < s.end, 'a chunk holds a script or style').toBe(false);
+          // Without rawHtml, content is text: no tag of the document is left in it.
+          if (!p.rawHtml && !(p.rowsAsText && s.contentType === 'table')) {
+            expect(s.content).toBeDefined();
+            for (const tag of ['<p>', '<div', '<table', '<tr>', '<td>', '<th>', '<b>', '<pre>', '<section', '<caption>', LINK_TAG]) expect(s.content!.includes(tag), tag).toBe(false);
+          }
 
           // Table chunks' content starts with the table's header row (row groups), or is the whole table.
           if (s.contentType === 'table') {
@@ -181,6 +195,10 @@ describe('splitHtml properties', () => {
             expect(t).toBeDefined();
             if (p.rowsAsText) {
               for (const line of (s.content ?? '').split('\n')) if (line && s.start !== t!.start) expect(line).toMatch(/^[^:]+: /);
+            } else if (!p.rawHtml) {
+              // The header row's text first (cells joined by " | "), said once in a row group.
+              const header = [...t!.headerRow.matchAll(/<th>([\s\S]*?)<\/th>/g)].map((m) => m[1]).join(' | ');
+              if (s.start !== t!.start || s.content !== undefined) expect(s.content!.includes(header)).toBe(true);
             } else if (s.content !== undefined) {
               expect(s.content.startsWith(t!.headerRow)).toBe(true);
               expect(s.content.indexOf(t!.headerRow, 1)).toBe(-1);
@@ -192,9 +210,9 @@ describe('splitHtml properties', () => {
           }
           if (!s.oversize) expect(unit.count(s.content ?? own)).toBeLessThanOrEqual(size);
         }
-        // Every non-whitespace character is in some chunk (markup included: nothing is dropped).
+        // Every non-whitespace character is in some chunk, but script and style (and, without rawHtml, markup alone).
         for (let i = 0; i < text.length; i++) {
-          if (!/\s/.test(text[i]!)) expect(covered[i], `offset ${i}`).toBe(1);
+          if (!/\s/.test(text[i]!) && !inAny(ignored, i) && (p.rawHtml || !inAny(markup, i))) expect(covered[i], `offset ${i}`).toBe(1);
         }
         // Every heading of depth <= maxDepth starts a chunk unless its section merged into a sibling's chunk.
         for (const h of truth.headings) expect(spans.some((s) => s.start <= h.start && h.start < s.end)).toBe(true);

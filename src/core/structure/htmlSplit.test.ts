@@ -57,8 +57,8 @@ function texts(spans: StructureSpan[], text: string): string[] {
   return spans.map((s) => text.slice(s.start, s.end));
 }
 
-describe('splitHtml on a policy page', () => {
-  const spans = splitHtml(POLICY, { size: 350, overlap: 0, unit: charsUnit, maxDepth: 3 });
+describe('splitHtml on a policy page (rawHtml: content is the source)', () => {
+  const spans = splitHtml(POLICY, { size: 350, overlap: 0, unit: charsUnit, maxDepth: 3, rawHtml: true });
 
   it('cuts at headings with breadcrumbs; <title>, <script>, <style> and comments make no sections', () => {
     const paths = spans.map((s) => s.headingPath.join(' > '));
@@ -67,7 +67,8 @@ describe('splitHtml on a policy page', () => {
     expect(paths).toContain('Travel Policy > 5. International travel > 5.3 Per diem');
     expect(paths.some((p) => /not a heading|Draft/.test(p))).toBe(false);
     expect(spans[0]!.headingPath).toEqual([]);
-    expect(texts(spans, POLICY)[0]).toContain('<title>');
+    // <head> (title, style, script) is never chunked.
+    for (const t of texts(spans, POLICY)) expect(/<title>|<style>|<script>|<meta/.test(t)).toBe(false);
     // Every chunk is an exact, trimmed span; chunks are in order and do not overlap (overlap 0).
     let previousEnd = 0;
     for (const s of spans) {
@@ -118,10 +119,39 @@ describe('splitHtml on a policy page', () => {
   });
 });
 
+describe('splitHtml on a policy page (default: content is the text, as a pipeline indexes it)', () => {
+  const spans = splitHtml(POLICY, { size: 350, overlap: 0, unit: charsUnit, maxDepth: 3 });
+
+  it('no tags, no head, entities decoded; paragraphs on lines of their own; text === the source span', () => {
+    for (const s of spans) {
+      expect(s.content).toBeDefined();
+      expect(s.content).not.toMatch(/<\/?(p|h\d|section|table|tr|td|th|pre|caption|body|html)\b/);
+      expect(s.content).not.toMatch(/Travel &amp; Expense|not a heading|color: navy|charset/);
+    }
+    const first = spans[0]!;
+    expect(first.content!.startsWith('Travel Policy\n\nThis policy applies to every employee')).toBe(true);
+    expect(spans.some((s) => s.content!.includes('meals and incidentals — not lodging'))).toBe(true);
+  });
+
+  it('table row groups: the header row as "City | Per diem | Lodging cap", then one line per row', () => {
+    const groups = spans.filter((s) => s.contentType === 'table');
+    expect(groups.length).toBeGreaterThan(1);
+    for (const [i, g] of groups.entries()) {
+      expect(g.content!.startsWith('City | Per diem | Lodging cap\n')).toBe(true);
+      if (i > 0) expect(g.prefix).toBe('City | Per diem | Lodging cap\n');
+    }
+    expect(groups.map((g) => g.content).join('\n')).toContain('Tokyo | ¥18,000 | ¥30,000');
+  });
+
+  it('<pre> keeps its lines and blank line', () => {
+    expect(spans.some((s) => s.content!.includes('DATE       CITY     AMOUNT\n2026-03-01 Paris    120.00\n\n2026-03-02'))).toBe(true);
+  });
+});
+
 describe('splitHtml sizes and fallbacks', () => {
   it('a small table stays whole with its caption: contentType table, no injected header', () => {
     const text = '<h2>Rates</h2>\n<p>Intro.</p>\n<table><caption>Rates</caption><tr><th>a</th></tr><tr><td>1</td></tr></table>\n<p>After.</p>';
-    const spans = splitHtml(text, { size: 90, overlap: 0, unit: charsUnit });
+    const spans = splitHtml(text, { size: 90, overlap: 0, unit: charsUnit, rawHtml: true });
     const table = spans.find((s) => s.contentType === 'table')!;
     expect(text.slice(table.start, table.end)).toBe('<table><caption>Rates</caption><tr><th>a</th></tr><tr><td>1</td></tr></table>');
     expect(table.caption).toBe('Rates');
@@ -188,7 +218,7 @@ describe('splitHtml sizes and fallbacks', () => {
   it('a title row above the header row: every group starts with the header row, said once', () => {
     const rows = Array.from({ length: 8 }, (_, i) => `<tr><td>city ${i}</td><td>${i}</td></tr>`).join('\n');
     const text = `<table>\n<tr><td colspan="2">Rates 2026</td></tr>\n<tr><th>City</th><th>Rate</th></tr>\n${rows}\n</table>`;
-    const groups = splitHtml(text, { size: 150, overlap: 0, unit: charsUnit });
+    const groups = splitHtml(text, { size: 150, overlap: 0, unit: charsUnit, rawHtml: true });
     expect(groups.length).toBeGreaterThan(2);
     const header = '<tr><th>City</th><th>Rate</th></tr>';
     for (const g of groups) {
@@ -202,7 +232,7 @@ describe('splitHtml sizes and fallbacks', () => {
   it('CRLF documents: the repeated header keeps the source line break', () => {
     const rows = Array.from({ length: 6 }, (_, i) => `<tr><td>row ${i}</td></tr>`).join('\r\n');
     const text = `<table>\r\n<tr><th>h</th></tr>\r\n${rows}\r\n</table>`;
-    const groups = splitHtml(text, { size: 60, overlap: 0, unit: charsUnit });
+    const groups = splitHtml(text, { size: 60, overlap: 0, unit: charsUnit, rawHtml: true });
     expect(groups.length).toBeGreaterThan(1);
     for (const g of groups.slice(1)) expect(g.prefix).toBe('<tr><th>h</th></tr>\r\n');
   });
@@ -242,7 +272,8 @@ describe('html strategy', () => {
     const spans = (await htmlStrategy.split(POLICY, ctx)) as StructureSpan[];
     expect(spans).toEqual(splitHtml(POLICY, { size: 500, overlap: 0, unit: charsUnit, maxDepth: 3, rowsAsText: false }));
     const shallow = (await htmlStrategy.split(POLICY, { ...ctx, options: { ...options, headingDepth: 1, size: 5000 } })) as StructureSpan[];
-    expect(shallow.map((s) => s.headingPath)).toEqual([[], ['Travel Policy']]);
+    // The text before the first heading is <head> and wrapper tags: no chunk of its own.
+    expect(shallow.map((s) => s.headingPath)).toEqual([['Travel Policy']]);
   });
 });
 
@@ -253,7 +284,9 @@ describe('chunk() with strategy html', () => {
     for (const c of chunks) {
       expect(c.text).toBe(POLICY.slice(c.start, c.end));
       expect(Array.isArray(c.metadata.headingPath)).toBe(true);
-      if (c.metadata.prefix) expect(c.content).toBe(c.metadata.prefix + c.text);
+      // Content is text (tags out); an injected table header comes first.
+      if (c.metadata.prefix) expect(c.content.startsWith(c.metadata.prefix)).toBe(true);
+      expect(/<(p|td|th|tr|h\d|section|table)\b/.test(c.content)).toBe(false);
     }
     const groups = chunks.filter((c) => c.metadata.contentType === 'table');
     expect(groups.length).toBeGreaterThan(1);
@@ -298,7 +331,7 @@ describe('a 1 MiB HTML document built from the shared corpus', () => {
       if (i % 8 === 7) push('</section>');
     }
     const text = parts.join('');
-    const spans = splitHtml(text, { size: 1000, overlap: 0, unit: charsUnit });
+    const spans = splitHtml(text, { size: 1000, overlap: 0, unit: charsUnit, rawHtml: true });
     const covered = new Uint8Array(text.length);
     let previousEnd = 0;
     let h = -1;

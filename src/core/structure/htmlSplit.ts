@@ -5,7 +5,8 @@ import { separatorLevels } from '../segment/separators';
 import type { Range, Unit } from '../types';
 import { buildHtmlOutline, htmlHeadingPathAt, type HtmlBlock, type HtmlOutline, type HtmlTable } from './html';
 import type { StructureContentType, StructureSpan } from './markdownSplit';
-import { mergeTinySections, rowsAsText, serializedTables } from './sections';
+import { htmlVisibleText } from './htmlText';
+import { absorbFragments, mergeTinySections, minFragmentFor, rowsAsText, serializedTables, type FragmentRules } from './sections';
 import { inclusiveRange, lastStartingAtOrBefore, trimRange } from '../ranges';
 
 export interface HtmlSplitOptions {
@@ -20,7 +21,14 @@ export interface HtmlSplitOptions {
   onProgress?: (fraction: number) => void;
   /** An outline already built for `text` (the strategy's structure() and split() can share one). */
   outline?: HtmlOutline;
+  /** Text pieces smaller than this (in the unit) merge with a neighbour in their section; default size / 4, 0 = off. */
+  minFragment?: number | null;
+  /** Content = the raw HTML of the span (default false: its visible text, htmlVisibleText). */
+  rawHtml?: boolean;
 }
+
+/** Elements never chunked: their spans are skipped (the document title still comes from `<title>`). */
+const IGNORED_ELEMENTS = new Set(['head', 'script', 'style']);
 
 export const DEFAULT_HTML_HEADING_DEPTH = 3;
 
@@ -86,42 +94,93 @@ export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpa
   for (const c of outline.code) kinds.set(key(trimRange(text, c)), { type: 'code' });
   for (const t of outline.tables) kinds.set(key(trimRange(text, t)), { type: 'table', table: t });
 
+  const insideCode = (r: Range): boolean => {
+    const around = outline.code[lastStartingAtOrBefore(outline.code, r.start)];
+    return around !== undefined && r.end <= around.end;
+  };
+  const fragments: FragmentRules = {
+    size: options.size,
+    minFragment: minFragmentFor(options.size, options.minFragment),
+    sizeOf,
+    whole: (s) => kinds.has(key(s)) || insideCode(s),
+    headingOnly,
+    cuttable: (at) => !insideAny(atomic, at) && !insideAny(outline.code, at),
+  };
+  // What a pipeline indexes: the span's visible text (tags out), unless raw HTML is asked for.
+  const visible = (html: string, code: boolean): string => htmlVisibleText(html, code);
+
   const out: StructureSpan[] = [];
   const pushText = (spans: SplitSpan[]): void => {
-    for (const span of spans) {
+    const batch: (StructureSpan & { markupOnly?: true })[] = [];
+    for (const span of absorbFragments(text, spans, fragments)) {
       const kind = kinds.get(key(span));
       // A piece of a code block too large to keep whole is still code.
-      const around = outline.code[lastStartingAtOrBefore(outline.code, span.start)];
-      const inCode = !kind && around !== undefined && span.end <= around.end;
+      const inCode = !kind && insideCode(span);
       const contentType = kind?.type ?? (inCode ? 'code' : 'text');
-      const described: StructureSpan = { ...span, headingPath: htmlHeadingPathAt(outline, span.start), contentType };
+      const described: StructureSpan & { markupOnly?: true } = { ...span, headingPath: htmlHeadingPathAt(outline, span.start), contentType };
       const table = kind?.table;
       if (table?.caption) described.caption = table.caption.text;
       if (table && options.rowsAsText && table.rows.length > 0) {
         const rows = serializedRows(table);
         described.content = table.caption && fitsSerialized(table, true) ? `${table.caption.text}\n\n${rows}` : rows;
+      } else if (!options.rawHtml) {
+        described.content = visible(text.slice(span.start, span.end), contentType === 'code');
+        if (described.content === '') described.markupOnly = true;
       }
-      out.push(described);
+      batch.push(described);
     }
+    // Markup alone (closing tags, a wrapper's opening tag) has no text: it joins the text piece before it, or at the
+    // start of a section the one after it; else it is dropped.
+    const kept: StructureSpan[] = [];
+    let pendingStart: number | null = null;
+    for (const piece of batch) {
+      if (piece.markupOnly) {
+        const prev = kept[kept.length - 1];
+        if (prev && prev.contentType === 'text' && pendingStart === null) prev.end = Math.max(prev.end, piece.end);
+        else pendingStart ??= piece.start;
+        continue;
+      }
+      if (pendingStart !== null && piece.contentType === 'text') {
+        piece.start = pendingStart;
+        piece.headingPath = htmlHeadingPathAt(outline, piece.start);
+      }
+      pendingStart = null;
+      kept.push(piece);
+    }
+    out.push(...kept);
   };
 
-  let nextTable = 0;
+  // Skipped while packing: row-grouped tables (cut on their own) and head, script, style (never chunked).
+  const holes: (Range & { table?: HtmlTable })[] = [
+    ...bigTables.map((t) => ({ start: t.start, end: t.end, table: t })),
+    ...outline.blocks.filter((b) => IGNORED_ELEMENTS.has(b.name)).map((b) => ({ start: b.start, end: b.end })),
+  ].sort((a, b) => a.start - b.start || b.end - a.end);
+  const outermost: typeof holes = [];
+  for (const h of holes) if (outermost.length === 0 || h.start >= outermost[outermost.length - 1]!.end) outermost.push(h);
+
+  let nextHole = 0;
   for (const section of merged) {
     guard.check();
     let from = section.start;
-    while (nextTable < bigTables.length && bigTables[nextTable]!.start < section.end) {
-      const table = bigTables[nextTable++]!;
+    while (nextHole < outermost.length && outermost[nextHole]!.start < section.end) {
+      const hole = outermost[nextHole++]!;
       const spans: SplitSpan[] = [];
-      if (table.start > from) packLevels(text, from, table.start, levels, params, spans);
+      if (hole.start > from) packLevels(text, from, hole.start, levels, params, spans);
       pushText(spans);
-      out.push(...tableRowGroups(text, outline, table, options, guard));
-      from = table.end;
+      if (hole.table) out.push(...tableRowGroups(text, outline, hole.table, options, guard));
+      from = Math.max(from, hole.end);
     }
     const spans: SplitSpan[] = [];
     if (section.end > from) packLevels(text, from, section.end, levels, params, spans);
     pushText(spans);
   }
   return out;
+}
+
+/** Whether `at` lies strictly inside one of `ranges` (sorted by start, not overlapping). */
+function insideAny(ranges: readonly Range[], at: number): boolean {
+  const i = lastStartingAtOrBefore(ranges, at - 1);
+  return i >= 0 && at < ranges[i]!.end;
 }
 
 /** The sections at headings of depth <= maxDepth, covering the document: the text before the first is depth 0. */
@@ -250,7 +309,11 @@ function tableRowGroups(text: string, outline: HtmlOutline, table: HtmlTable, op
   const headingPath = htmlHeadingPathAt(outline, table.start);
   const base = { headingPath, contentType: 'table' as const, ...(table.caption ? { caption: table.caption.text } : {}) };
   const { rows } = table;
-  if (rows.length === 0) return [{ start: table.start, end: table.end, oversize: true, ...base }];
+  if (rows.length === 0) {
+    const only: StructureSpan = { start: table.start, end: table.end, oversize: true, ...base };
+    if (!options.rawHtml && !options.rowsAsText) only.content = htmlVisibleText(text.slice(table.start, table.end));
+    return [only];
+  }
   const between = text.slice(table.headerRow.end, rows[0]!.start);
   const lineBreak = between.includes('\r\n') ? '\r\n' : between.includes('\r') && !between.includes('\n') ? '\r' : '\n';
   const prefix = table.headerText + lineBreak;
@@ -280,6 +343,13 @@ function tableRowGroups(text: string, outline: HtmlOutline, table: HtmlTable, op
     const span: StructureSpan = { start: spanStart(first), end: spanEnd(last), content, ...base };
     // The first group's own text holds the header row; a later group's content is the injected header + its text.
     if (first > 0 && !options.rowsAsText && content === prefix + text.slice(span.start, span.end)) span.prefix = prefix;
+    if (!options.rowsAsText && !options.rawHtml) {
+      // Visible text: the header row's text on its own line, then the rows' (the injected part stays a prefix).
+      const header = htmlVisibleText(prefix);
+      const rowsText = htmlVisibleText(first === 0 ? content.slice(prefix.length) : text.slice(span.start, span.end));
+      span.content = `${header}\n${rowsText}`;
+      if (span.prefix !== undefined) span.prefix = `${header}\n`;
+    }
     if (measure(content) > options.size) span.oversize = true;
     out.push(span);
     first = last + 1;

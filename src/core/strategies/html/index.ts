@@ -6,7 +6,7 @@ export const html: StrategyDescription<'html'> = {
   label: 'HTML (headings)',
   description: 'Split HTML at its headings (h1–h6) down to a depth; breadcrumbs on each chunk, tables and <pre> kept whole.',
   defaults: { size: 1000, overlap: 0, unit: 'chars' },
-  controls: ['size', 'overlap', 'unit', 'headingDepth', 'rowsAsText', 'headers', 'retrieval'],
+  controls: ['size', 'overlap', 'unit', 'headingDepth', 'rowsAsText', 'minFragment', 'rawHtml', 'headers', 'retrieval'],
   hasSections: true,
   documentFormats: ['html'],
   compat: [],

@@ -16,6 +16,8 @@ export const implementation: StrategyImplementation = {
       unit: ctx.unit,
       maxDepth: options.headingDepth ?? DEFAULT_HTML_HEADING_DEPTH,
       rowsAsText: options.rowsAsText ?? false,
+      minFragment: options.minFragment ?? null,
+      rawHtml: options.rawHtml ?? false,
       signal: ctx.signal,
       onProgress: ctx.onProgress,
       outline: outlineOf(text),
