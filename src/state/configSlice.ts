@@ -55,6 +55,10 @@ export interface Config {
   levels: string;
   retrieval: RetrievalMode;
   rowsAsText: boolean;
+  /** Markdown/HTML: text pieces smaller than this (in the unit) join a neighbour; null: size / 4; 0: off. */
+  minFragment: number | null;
+  /** HTML: chunks' content is the raw HTML (default: the text, tags removed). */
+  rawHtml: boolean;
   /** LangChain markdown compatibility: strip_headers and return_each_line. */
   stripHeaders: boolean;
   returnEachLine: boolean;

@@ -66,7 +66,7 @@ const leaf: fc.Arbitrary<string[]> = fc.oneof(
       `|${'---|'.repeat(n)}`,
       ...rows.map((r) => `| ${r.join(' | ')} |`),
     ]),
-  fc.constantFrom(['<div>', 'x', '</div>'], ['<table><tr><th>a</th></tr><tr><td>1</td></tr></table>'], ['<!-- note -->'], ['***'], ['[a]: /u "t"']),
+  fc.constantFrom(['<div>', 'x', '</div>'], ['<table><tr><th>a</th></tr><tr><td>1</td></tr></table>'], ['<!-- note -->'], ['***'], ['[a]: /u "t"']).map((lines) => [...lines]),
 );
 const wrap = (lines: string[], kind: number): string[] =>
   kind === 0

@@ -21,6 +21,9 @@ export function StructureControls() {
   const showPath = useShown('path');
   const showDepth = useShown('headingDepth');
   const showRows = useShown('rowsAsText');
+  const showMinFragment = useShown('minFragment');
+  const showRawHtml = useShown('rawHtml');
+  const unitApplies = useShown('unit');
   const depth = specOf('headingDepth').control;
   const depths = Array.from({ length: (depth.max ?? 6) - (depth.min ?? 1) + 1 }, (_, i) => (depth.min ?? 1) + i);
 
@@ -53,6 +56,22 @@ export function StructureControls() {
         <div className="field field-check">
           <CheckField name="rowsAsText" checked={config.rowsAsText} onChange={(rowsAsText) => setConfig({ rowsAsText })} />
           <p className="hint">Each table row becomes “column: value” lines in the chunk’s content.</p>
+        </div>
+      )}
+      {showMinFragment && (
+        <NumberField
+          name="minFragment"
+          value={config.minFragment}
+          unit={unitText(specOf('minFragment').control, config, strategy.defaults.unit, unitApplies)}
+          placeholder={specOf('minFragment').control.placeholder}
+          hint="Smaller text pieces join a neighbour in their section; tables and code blocks stay whole. 0: keep them."
+          onChange={(minFragment) => setConfig({ minFragment })}
+        />
+      )}
+      {showRawHtml && (
+        <div className="field field-check">
+          <CheckField name="rawHtml" checked={config.rawHtml} onChange={(rawHtml) => setConfig({ rawHtml })} />
+          <p className="hint">Off: each chunk’s content is its text, tags removed, as a pipeline indexes it.</p>
         </div>
       )}
     </>
