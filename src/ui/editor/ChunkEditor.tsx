@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { selectEmbedderTokens } from '../../state/selectors';
 import type { PaintableResult } from '../../state/resultsSlice';
 import { useStore } from '../../state/store';
-import { buildDecorations, decorationViewFor, offsetRange, pairView, selectionView, truncatedDecorations, windowDecorations } from './decorations';
+import { buildDecorations, decorationViewFor, offsetRange, pairView, selectionView, summaryBandDecorations, truncatedDecorations, windowDecorations } from './decorations';
+import './summaryBand.css';
 import {
   chunkAtOffset,
   chunkHover,
@@ -157,7 +158,8 @@ export function ChunkEditor() {
       const plan = paintPlan(model, result.starts, result.ends, () => visibleLines(editor.getVisibleRanges()));
       paintedLines = plan.lines;
       const { config, injectedShown } = useStore.getState();
-      chunks.set(buildDecorations(model, result, plan.from, plan.to, decorationViewFor(config.projector, injectedShown)));
+      if (plan.summary) chunks.set(summaryBandDecorations(model, plan.summary));
+      else chunks.set(buildDecorations(model, result, plan.from, plan.to, decorationViewFor(config.projector, injectedShown)));
     };
     const paintTruncated = (result: PaintableResult) => {
       const tokens = selectEmbedderTokens(useStore.getState());

@@ -192,6 +192,25 @@ export function chunkWindow(starts: Int32Array, ends: Int32Array, fromOffset: nu
 }
 
 /** Semantic results: the end of each chunk that the embedding model never reads (cs-truncated). */
+/**
+ * The stand-in for decorations when the visible lines hold too many chunks to draw (PaintPlan.summary): one band
+ * over those lines, its first line saying how many chunks it stands for. Text as injected text: never markup.
+ */
+export function summaryBandDecorations(model: OffsetToPosition, summary: { chunks: number; start: number; end: number }): editor.IModelDeltaDecoration[] {
+  const count = summary.chunks.toLocaleString('en-US');
+  return [
+    {
+      range: offsetRange(model, summary.start, summary.end),
+      options: {
+        className: 'cs-summary-band',
+        isWholeLine: true,
+        before: { content: `${count} chunks on these lines: too many to draw one by one (the chunk list shows each) `, inlineClassName: 'cs-summary-label' },
+        stickiness: 1,
+      },
+    },
+  ];
+}
+
 export function truncatedDecorations(model: OffsetToPosition, truncatedAt: Int32Array, ends: Int32Array): editor.IModelDeltaDecoration[] {
   const out: editor.IModelDeltaDecoration[] = [];
   for (let i = 0; i < truncatedAt.length; i++) {

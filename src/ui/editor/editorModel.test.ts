@@ -20,6 +20,7 @@ import {
   paintPlan,
   pieceEnd,
   visibleLines,
+  WINDOW_CHUNK_LIMIT,
   WINDOW_MARGIN_LINES,
   type EditorState,
   type LineModel,
@@ -163,6 +164,39 @@ describe('paintPlan', () => {
     const { starts, ends } = perLine(5000);
     expect(paintPlan(model, starts, ends, () => visibleLines([])).lines).toEqual({ first: 1, last: 60 + WINDOW_MARGIN_LINES });
     expect(paintPlan(model, starts, ends, () => ({ first: 4990, last: 5000 }))).toMatchObject({ to: 5000, lines: { last: 5000 } });
+  });
+
+  it('too many chunks around the viewport: only the visible lines; too many there too: a summary band, no decorations', () => {
+    // Dense: a chunk per character of every line (line k holds about 8 chunks).
+    const starts: number[] = [];
+    for (let i = 0; i < text.length; i++) if (text[i] !== '\n') starts.push(i);
+    const dense = { starts: Int32Array.from(starts), ends: Int32Array.from(starts, (s) => s + 1) };
+    const visible = { first: 2001, last: 2040 };
+    const plan = paintPlan(model, dense.starts, dense.ends, () => visible);
+    expect(plan.lines).toEqual(visible);
+    expect(plan.to - plan.from).toBeLessThanOrEqual(WINDOW_CHUNK_LIMIT);
+    expect(plan.summary).toBeUndefined();
+    // One long line of 20,000 one-character chunks (the token strategy at size 1 on 20,000 × "a").
+    const long = 'a'.repeat(20_000);
+    const line = lineModel(long);
+    const single = { starts: Int32Array.from({ length: 20_000 }, (_, i) => i), ends: Int32Array.from({ length: 20_000 }, (_, i) => i + 1) };
+    const band = paintPlan(line, single.starts, single.ends, () => ({ first: 1, last: 1 }));
+    expect(band).toMatchObject({ from: 0, to: 0, summary: { chunks: 20_000, start: 0, end: 20_000 } });
+  });
+
+  it('property: a plan never asks for more than WINDOW_CHUNK_LIMIT decorations', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 4900 }), (width, firstVisible) => {
+        const starts: number[] = [];
+        for (let i = 0; i < text.length; i += width) starts.push(i);
+        const s = Int32Array.from(starts);
+        const e = Int32Array.from(starts, (x) => Math.min(text.length, x + width));
+        const plan = paintPlan(model, s, e, () => ({ first: firstVisible, last: firstVisible + 39 }));
+        expect(plan.to - plan.from).toBeLessThanOrEqual(Math.max(WINDOW_CHUNK_LIMIT, 0));
+        if (plan.summary) expect(plan.summary.chunks).toBeGreaterThan(WINDOW_CHUNK_LIMIT);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('needsRepaint: only near an edge of the painted window beyond which the document goes on', () => {

@@ -155,7 +155,18 @@ export interface PaintPlan {
   to: number;
   /** The lines painted, or null when every chunk is. */
   lines: { first: number; last: number } | null;
+  /** Set when even the visible lines hold more than WINDOW_CHUNK_LIMIT chunks: the editor draws one summary band
+   * over them (how many chunks, where) instead of every decoration; from === to then. */
+  summary?: { chunks: number; start: number; end: number };
 }
+
+/**
+ * Most chunks decorated at once. Each chunk costs Monaco a background, a boundary label and an overlap mark, and
+ * past a few thousand on screen a paint takes the main thread for seconds (a chunk per character of 1 MiB, the token
+ * strategy at size 1 on one long line). Above it the window shrinks to the visible lines; above it there too, a
+ * summary band stands in for the decorations (the chunk list, virtualized, still shows every chunk).
+ */
+export const WINDOW_CHUNK_LIMIT = 5_000;
 
 /**
  * Which chunks to decorate: all of them up to PAINT_ALL_LIMIT; above it, those that touch the viewport's lines
@@ -169,12 +180,20 @@ export function paintPlan(model: LineModel, starts: Int32Array, ends: Int32Array
   const lineCount = model.getLineCount();
   const firstVisible = visible.first ?? 1;
   const lastVisible = visible.last ?? Math.min(lineCount, 60);
-  const first = Math.max(1, firstVisible - WINDOW_MARGIN_LINES);
-  const last = Math.min(lineCount, lastVisible + WINDOW_MARGIN_LINES);
-  const fromOffset = model.getOffsetAt({ lineNumber: first, column: 1 });
-  const toOffset = model.getOffsetAt({ lineNumber: last, column: model.getLineMaxColumn(last) });
-  const window = chunkWindow(starts, ends, fromOffset, toOffset + 1);
-  return { from: window.from, to: window.to, lines: { first, last } };
+  const around = (margin: number) => {
+    const first = Math.max(1, firstVisible - margin);
+    const last = Math.min(lineCount, lastVisible + margin);
+    const fromOffset = model.getOffsetAt({ lineNumber: first, column: 1 });
+    const toOffset = model.getOffsetAt({ lineNumber: last, column: model.getLineMaxColumn(last) });
+    return { ...chunkWindow(starts, ends, fromOffset, toOffset + 1), lines: { first, last }, fromOffset, toOffset };
+  };
+  let window = around(WINDOW_MARGIN_LINES);
+  if (window.to - window.from > WINDOW_CHUNK_LIMIT) window = around(0);
+  if (window.to - window.from > WINDOW_CHUNK_LIMIT) {
+    const summary = { chunks: window.to - window.from, start: window.fromOffset, end: window.toOffset };
+    return { from: window.from, to: window.from, lines: window.lines, summary };
+  }
+  return { from: window.from, to: window.to, lines: window.lines };
 }
 
 /** Scrolling within half a margin of a painted window's edge (where the document goes on) paints the next one. */
