@@ -27,6 +27,16 @@ export function graphemes(source: string, start: number, end: number): Range[] {
       i += width;
       continue;
     }
+    // A lone emoji (a pictograph that no rule joins to a neighbour unless a ZWJ, modifier or variation selector
+    // follows) before a simple character or another lone emoji is one cluster: runs of emoji skip the segmenter.
+    if (c >= 0xd800 && c <= 0xdbff && i + 2 <= end && isLoneEmoji(source.codePointAt(i)!)) {
+      const k = i + 2;
+      if (k >= end || isSimple(source.charCodeAt(k)) || (isHighSurrogate(source.charCodeAt(k)) && isLoneEmoji(source.codePointAt(k)!))) {
+        out.push({ start: i, end: k });
+        i = k;
+        continue;
+      }
+    }
     let k = i + 1;
     while (k < end && !certainBoundary(source, k, k - i >= WINDOW)) k++;
     segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -36,6 +46,15 @@ export function graphemes(source: string, start: number, end: number): Range[] {
     i = k;
   }
   return out;
+}
+
+/** An emoji of the pictograph blocks that is neither a regional indicator nor a skin-tone modifier. */
+function isLoneEmoji(cp: number): boolean {
+  return cp >= 0x1f000 && cp <= 0x1faff && !(cp >= 0x1f1e6 && cp <= 0x1f1ff) && !(cp >= 0x1f3fb && cp <= 0x1f3ff);
+}
+
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
 }
 
 function isSimple(c: number): boolean {

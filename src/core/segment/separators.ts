@@ -57,13 +57,16 @@ export function findSeparators(source: string, start: number, end: number, separ
  * spaces, cuts only between its tokens, where a span's count is exact without re-encoding it).
  */
 function joinWhereNotAllowed(ranges: Range[], cutAllowed: (position: number) => boolean): Range[] {
-  const out: Range[] = [];
-  for (const r of ranges) {
-    const last = out[out.length - 1];
+  // In place: the ranges are fresh from graphemes(), and a long run has millions of them.
+  let n = 0;
+  for (let i = 0; i < ranges.length; i++) {
+    const r = ranges[i]!;
+    const last = n > 0 ? ranges[n - 1]! : null;
     if (last && last.end === r.start && !cutAllowed(r.start)) last.end = r.end;
-    else out.push({ start: r.start, end: r.end });
+    else ranges[n++] = r;
   }
-  return out;
+  ranges.length = n;
+  return ranges;
 }
 
 /**
