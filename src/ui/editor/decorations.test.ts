@@ -107,6 +107,22 @@ describe('chunkWindow', () => {
       }),
     );
   });
+  it('covers every intersecting chunk when neighbours are out of order (overlapping compat levels)', () => {
+    fc.assert(
+      fc.property(arbDocument, fc.array(fc.nat(40), { maxLength: 6 }), fc.nat(130), fc.nat(130), ({ spans }, swaps, a, b) => {
+        const order = spans.map((s) => [...s] as [number, number]);
+        for (const k of swaps) {
+          const i = k % Math.max(1, order.length - 1);
+          if (i + 1 < order.length) [order[i], order[i + 1]] = [order[i + 1]!, order[i]!];
+        }
+        const [from, to] = a <= b ? [a, b] : [b, a];
+        const window = chunkWindow(Int32Array.from(order, (s) => s[0]), Int32Array.from(order, (s) => s[1]), from, to);
+        order.forEach(([s, e], i) => {
+          if (e > from && s < to) expect(i >= window.from && i < window.to).toBe(true);
+        });
+      }),
+    );
+  });
 });
 
 describe('buildDecorations: structure', () => {

@@ -171,24 +171,49 @@ function parentDecorations(model: OffsetToPosition, result: PaintableResult, fro
   }
 }
 
-/** Chunks [from, to) that intersect the offsets [fromOffset, toOffset): binary searches on ordered offsets. */
+/** Chunks [from, to) that intersect the offsets [fromOffset, toOffset): binary searches (exact for ordered chunks; a superset that still holds every intersecting chunk when leaves are out of order). */
 export function chunkWindow(starts: Int32Array, ends: Int32Array, fromOffset: number, toOffset: number): { from: number; to: number } {
+  const { reach, floor } = searchableBounds(starts, ends);
   let lo = 0;
-  let hi = ends.length;
+  let hi = reach.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (ends[mid]! <= fromOffset) lo = mid + 1;
+    if (reach[mid]! <= fromOffset) lo = mid + 1;
     else hi = mid;
   }
   const from = lo;
   lo = from;
-  hi = starts.length;
+  hi = floor.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (starts[mid]! < toOffset) lo = mid + 1;
+    if (floor[mid]! < toOffset) lo = mid + 1;
     else hi = mid;
   }
   return { from, to: Math.max(from, lo) };
+}
+
+/**
+ * Leaves are in document order, but a compat mode's overlapping levels can put a leaf's start before the previous
+ * one's (LlamaIndex's hierarchical leaves). Searching the running maximum of ends and the running minimum of starts
+ * from the right keeps every intersecting chunk inside the window; for ordered chunks they are the arrays themselves.
+ */
+const boundsMemo = new WeakMap<Int32Array, { ends: Int32Array; reach: Int32Array; floor: Int32Array }>();
+function searchableBounds(starts: Int32Array, ends: Int32Array): { reach: Int32Array; floor: Int32Array } {
+  const known = boundsMemo.get(starts);
+  if (known && known.ends === ends) return known;
+  let ordered = true;
+  for (let i = 1; i < starts.length && ordered; i++) ordered = starts[i]! >= starts[i - 1]! && ends[i]! >= ends[i - 1]!;
+  let reach = ends;
+  let floor = starts;
+  if (!ordered) {
+    reach = new Int32Array(ends.length);
+    floor = new Int32Array(starts.length);
+    for (let i = 0, max = -Infinity; i < ends.length; i++) reach[i] = max = Math.max(max, ends[i]!);
+    for (let i = starts.length - 1, min = Infinity; i >= 0; i--) floor[i] = min = Math.min(min, starts[i]!);
+  }
+  const bounds = { ends, reach, floor };
+  boundsMemo.set(starts, bounds);
+  return bounds;
 }
 
 /** Semantic results: the end of each chunk that the embedding model never reads (cs-truncated). */
