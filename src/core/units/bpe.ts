@@ -26,8 +26,6 @@ export interface RankFile {
 
 /** Pieces up to this many bytes are merged by scanning; longer ones with the heap. */
 const SCAN_LIMIT = 96;
-/** Heap keys are rank * 2^32 + position: exact in a double for ranks < 2^21 and positions < 2^32. */
-const POSITION_SPAN = 4294967296;
 /** Pair keys are left * 2^18 + right (vocabularies stay under 2^18 ids). */
 const PAIR_SPAN = 262144;
 /** The pair-rank memo is cleared past this size. */
@@ -157,52 +155,50 @@ export class BytePairEncoder {
 
   /**
    * The same merge in O(n log n): parts form a linked list over byte positions, each knows its token id, and every
-   * pair's current rank has an entry in a min-heap keyed (rank, position); an entry is acted on only if it still
-   * describes a current pair.
+   * pair's current rank has an entry in a min-heap ordered by (rank, position); an entry is acted on only if it
+   * still describes a current pair.
    */
   private mergeByHeap(bytes: string): number[] {
     const n = bytes.length;
     const next = new Int32Array(n + 1);
     const prev = new Int32Array(n + 1);
-    const alive = new Uint8Array(n + 1);
     const id = new Int32Array(n);
-    const pairRank = new Float64Array(n + 1);
+    const pairRank = new Int32Array(n + 1); // NONE: no pair, or a part merged away
     for (let i = 0; i <= n; i++) {
       next[i] = i + 1;
       prev[i] = i - 1;
-      alive[i] = 1;
     }
     for (let i = 0; i < n; i++) id[i] = this.ranks.get(bytes[i]!)!;
-    const heap = new MinHeap(n);
+    const heap = new PairHeap(n);
     const rankAfter = (i: number): number => {
       const j = next[i]!;
-      return j >= n ? Infinity : this.joinedRank(id[i]!, id[j]!);
+      if (j >= n) return NONE;
+      const r = this.joinedRank(id[i]!, id[j]!);
+      return r === Infinity ? NONE : r;
     };
-    for (let i = 0; i < n - 1; i++) {
-      const r = this.joinedRank(id[i]!, id[i + 1]!);
+    for (let i = 0; i < n; i++) {
+      const r = rankAfter(i);
       pairRank[i] = r;
-      if (r !== Infinity) heap.push(r * POSITION_SPAN + i);
+      if (r !== NONE) heap.push(r, i);
     }
-    pairRank[n - 1] = Infinity;
     while (heap.size > 0) {
-      const key = heap.pop();
+      const r = heap.topRank();
+      const i = heap.pop();
       this.work++;
-      const i = key % POSITION_SPAN;
-      const r = (key - i) / POSITION_SPAN;
-      if (!alive[i] || pairRank[i] !== r) continue; // stale: that pair was merged or re-ranked since
+      if (pairRank[i] !== r) continue; // stale: that pair was merged or re-ranked since
       const j = next[i]!;
-      alive[j] = 0;
+      pairRank[j] = NONE; // j is merged into i
       next[i] = next[j]!;
       prev[next[j]!] = i;
       id[i] = r; // the merged token
       const ri = rankAfter(i);
       pairRank[i] = ri;
-      if (ri !== Infinity) heap.push(ri * POSITION_SPAN + i);
+      if (ri !== NONE) heap.push(ri, i);
       const p = prev[i]!;
       if (p >= 0) {
         const rp = rankAfter(p);
         pairRank[p] = rp;
-        if (rp !== Infinity) heap.push(rp * POSITION_SPAN + p);
+        if (rp !== NONE) heap.push(rp, p);
       }
     }
     const out: number[] = [];
@@ -211,44 +207,66 @@ export class BytePairEncoder {
   }
 }
 
-/** A binary min-heap of numbers. */
-class MinHeap {
-  private keys: Float64Array;
+/** No pair: larger than any rank. */
+const NONE = 0x7fffffff;
+
+/** A binary min-heap of (rank, position) pairs, ordered by rank, then position. */
+class PairHeap {
+  private ranks: Int32Array;
+  private positions: Int32Array;
   size = 0;
   constructor(capacity: number) {
-    this.keys = new Float64Array(Math.max(16, capacity));
+    this.ranks = new Int32Array(Math.max(16, capacity));
+    this.positions = new Int32Array(this.ranks.length);
   }
-  push(key: number): void {
-    if (this.size === this.keys.length) {
-      const grown = new Float64Array(this.keys.length * 2);
-      grown.set(this.keys);
-      this.keys = grown;
+  topRank(): number {
+    return this.ranks[0]!;
+  }
+  push(rank: number, position: number): void {
+    if (this.size === this.ranks.length) {
+      const r = new Int32Array(this.ranks.length * 2);
+      r.set(this.ranks);
+      this.ranks = r;
+      const q = new Int32Array(r.length);
+      q.set(this.positions);
+      this.positions = q;
     }
-    const k = this.keys;
+    const R = this.ranks;
+    const P = this.positions;
     let i = this.size++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (k[parent]! <= key) break;
-      k[i] = k[parent]!;
+      const pr = R[parent]!;
+      if (pr < rank || (pr === rank && P[parent]! < position)) break;
+      R[i] = pr;
+      P[i] = P[parent]!;
       i = parent;
     }
-    k[i] = key;
+    R[i] = rank;
+    P[i] = position;
   }
+  /** Removes the least pair and returns its position. */
   pop(): number {
-    const k = this.keys;
-    const top = k[0]!;
-    const last = k[--this.size]!;
+    const R = this.ranks;
+    const P = this.positions;
+    const top = P[0]!;
+    const size = --this.size;
+    const rank = R[size]!;
+    const position = P[size]!;
     let i = 0;
-    const size = this.size;
     for (;;) {
       let child = 2 * i + 1;
       if (child >= size) break;
-      if (child + 1 < size && k[child + 1]! < k[child]!) child++;
-      if (k[child]! >= last) break;
-      k[i] = k[child]!;
+      const c2 = child + 1;
+      if (c2 < size && (R[c2]! < R[child]! || (R[c2] === R[child] && P[c2]! < P[child]!))) child = c2;
+      const cr = R[child]!;
+      if (cr > rank || (cr === rank && P[child]! > position)) break;
+      R[i] = cr;
+      P[i] = P[child]!;
       i = child;
     }
-    k[i] = last;
+    R[i] = rank;
+    P[i] = position;
     return top;
   }
 }
