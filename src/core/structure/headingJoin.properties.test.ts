@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { charsUnit } from '../units';
 import { buildOutline } from './markdown';
 import { splitMarkdown } from './markdownSplit';
+import { splitHtml } from './htmlSplit';
 
 /**
  * A heading with no body joins what follows: no chunk is a bare heading line while its own section's text follows,
@@ -38,6 +39,41 @@ describe('markdown: no heading-only chunk before its own body', () => {
           }
           // Sizes stay within the limit unless flagged.
           if (!s.oversize) expect(charsUnit.count(t)).toBeLessThanOrEqual(size);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('holds for HTML too (heading elements, <p> bodies; sizes count the source, tags included)', () => {
+    const word = fc.constantFrom('record', 'stay', 'policy', 'travel', 'meal', 'hotel', 'per', 'diem', 'a', '&amp;');
+    const paragraph = fc.array(word, { minLength: 1, maxLength: 30 }).map((w) => `<p>${w.join(' ')}.</p>`);
+    const section = fc.record({ depth: fc.integer({ min: 1, max: 3 }), title: fc.array(word, { minLength: 1, maxLength: 3 }), body: fc.array(paragraph, { maxLength: 3 }) });
+    fc.assert(
+      fc.property(fc.array(section, { minLength: 1, maxLength: 6 }), fc.integer({ min: 30, max: 300 }), fc.boolean(), (sections, size, rawHtml) => {
+        const parts: string[] = [];
+        const headings: { start: number; end: number }[] = [];
+        let length = 0;
+        for (const s of sections) {
+          const h = `<h${s.depth}>${s.title.join(' ')}</h${s.depth}>`;
+          headings.push({ start: length, end: length + h.length });
+          const block = [h, ...s.body].join('\n') + '\n';
+          parts.push(block);
+          length += block.length;
+        }
+        const text = parts.join('');
+        const spans = splitHtml(text, { size, overlap: 0, unit: charsUnit, rawHtml });
+        spans.forEach((s, i) => {
+          const heading = headings.find((h) => h.start === s.start && h.end >= s.end);
+          const next = spans[i + 1];
+          const nextHeading = headings.find((h) => h.start > s.start);
+          if (!heading || !next || next.start >= (nextHeading?.start ?? text.length)) return;
+          // The heading and its body's first word (with the tags between) do not fit together
+          const firstWord = /[^\s<>]+(?=[^>]*(<|$))/.exec(text.slice(heading.end).replace(/<[^>]*>/g, (m) => ' '.repeat(m.length)))!;
+          // (with the tags right after the word: a cut falls between a word and its closing tag only when needed)
+          const wordEnd = heading.end + firstWord.index + firstWord[0].length;
+          const together = text.slice(heading.start, wordEnd + /^(<[^>]*>)*/.exec(text.slice(wordEnd))![0].length);
+          expect(charsUnit.count(together) > size, JSON.stringify({ heading: text.slice(s.start, s.end), together, size })).toBe(true);
         });
       }),
       { numRuns: 300 },

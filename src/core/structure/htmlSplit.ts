@@ -109,10 +109,32 @@ export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpa
   // What a pipeline indexes: the span's visible text (tags out), unless raw HTML is asked for.
   const visible = (html: string, code: boolean): string => htmlVisibleText(html, code);
 
+  // A heading left alone before a cut (it and the next block do not fit together) joins the start of what follows:
+  // the two are packed again at words (never inside a tag), so the heading opens a chunk with its body's first words.
+  const wordLevels = separatorLevels(text, ['\\s+', ''], true, 'start').map((level) => withoutCutsInside(level, atomic));
+  const joinHeadings = (spans: SplitSpan[]): SplitSpan[] => {
+    const joined: SplitSpan[] = [];
+    for (let i = 0; i < spans.length; i++) {
+      const span = spans[i]!;
+      const next = spans[i + 1];
+      if (next && headingOnly(span) && !headingEnds.has(trimRange(text, next).start) && !kinds.has(key(next))) {
+        const repacked: SplitSpan[] = [];
+        packLevels(text, span.start, next.end, wordLevels, params, repacked);
+        if (repacked.length > 0 && !headingOnly(repacked[0]!)) {
+          joined.push(...repacked);
+          i++;
+          continue;
+        }
+      }
+      joined.push(span);
+    }
+    return joined;
+  };
+
   const out: StructureSpan[] = [];
   const pushText = (spans: SplitSpan[]): void => {
     const batch: (StructureSpan & { markupOnly?: true })[] = [];
-    for (const span of absorbFragments(text, spans, fragments)) {
+    for (const span of absorbFragments(text, joinHeadings(spans), fragments)) {
       const kind = kinds.get(key(span));
       // A piece of a code block too large to keep whole is still code.
       const inCode = !kind && insideCode(span);
