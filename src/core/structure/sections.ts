@@ -102,17 +102,15 @@ export interface FragmentRules {
  */
 export function absorbFragments(text: string, spans: readonly SplitSpan[], rules: FragmentRules): SplitSpan[] {
   if (rules.minFragment <= 0 || spans.length < 2) return [...spans];
-  // A moved cut shrinks the piece before a fragment, which may then take the fragment before it: a few passes.
-  let current = absorbOnce(text, spans, rules);
-  for (let pass = 0; pass < 3; pass++) {
-    const again = absorbOnce(text, current, rules);
-    if (again.length === current.length && again.every((s, i) => s.start === current[i]!.start && s.end === current[i]!.end)) break;
-    current = again;
-  }
+  // A moved cut shrinks the piece before a fragment, which may then take the fragment before it: another pass, at
+  // most three more, only while cuts move.
+  let { spans: current, moved } = absorbOnce(text, spans, rules);
+  for (let pass = 0; pass < 3 && moved; pass++) ({ spans: current, moved } = absorbOnce(text, current, rules));
   return current;
 }
 
-function absorbOnce(text: string, spans: readonly SplitSpan[], rules: FragmentRules): SplitSpan[] {
+function absorbOnce(text: string, spans: readonly SplitSpan[], rules: FragmentRules): { spans: SplitSpan[]; moved: boolean } {
+  let moved = false;
   const plain = (s: SplitSpan | undefined): s is SplitSpan => s !== undefined && !s.oversize && s.content === undefined && s.prefix === undefined && !rules.whole(s);
   const work = spans.map((s) => ({ ...s }));
   const out: SplitSpan[] = [];
@@ -145,30 +143,46 @@ function absorbOnce(text: string, spans: readonly SplitSpan[], rules: FragmentRu
         const after = trimRange(text, { start: cut, end: span.end });
         prev.end = before.end;
         span.start = after.start;
+        moved = true;
       }
     }
     out.push(span);
   }
-  return out;
+  return { spans: out, moved };
 }
 
-/** The latest whitespace cut in `prev` that leaves both sides at least minFragment and the fragment within size. */
+/**
+ * The latest whitespace cut in `prev` that leaves both sides at least minFragment and the fragment within size.
+ * Word starts up to 200 words back are searched by bisection (the fragment's size only grows as the cut moves
+ * back), so a token unit counts a handful of spans, not one per word.
+ */
 function movedCut(text: string, prev: Range, fragment: Range, rules: FragmentRules): number | null {
+  // Word starts before the fragment, latest first.
+  const starts: number[] = [];
   let at = fragment.start;
-  for (let words = 0; words < 200; words++) {
-    // Back over the whitespace before `at`, then over the word before it: `at` is then a word start.
+  while (starts.length < 200) {
     let p = at;
     while (p > prev.start && /\s/.test(text[p - 1]!)) p--;
     while (p > prev.start && !/\s/.test(text[p - 1]!)) p--;
-    if (p <= prev.start) return null;
+    if (p <= prev.start) break;
+    starts.push(p);
     at = p;
-    if (!rules.cuttable(at)) continue;
-    const tail = rules.sizeOf({ start: at, end: fragment.end });
-    if (tail > rules.size) return null;
-    if (tail < rules.minFragment) continue;
+  }
+  const tail = (k: number): number => rules.sizeOf({ start: starts[k]!, end: fragment.end });
+  // The first (latest) index whose tail holds the minimum.
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tail(mid) >= rules.minFragment) hi = mid;
+    else lo = mid + 1;
+  }
+  for (let k = lo; k < starts.length; k++) {
+    if (!rules.cuttable(starts[k]!)) continue;
+    if (tail(k) > rules.size) return null;
     // The piece before keeps at least minFragment, and more than a heading line.
-    const head = trimRange(text, { start: prev.start, end: at });
-    return rules.sizeOf(head) >= rules.minFragment && !rules.headingOnly(head) ? at : null;
+    const head = trimRange(text, { start: prev.start, end: starts[k]! });
+    return rules.sizeOf(head) >= rules.minFragment && !rules.headingOnly(head) ? starts[k]! : null;
   }
   return null;
 }
