@@ -1,5 +1,6 @@
 import type { SplitSpan } from '../registry';
 import type { Range, Unit } from '../types';
+import { isWhitespaceCode } from '../measure';
 import { inclusiveRange, trimRange } from '../ranges';
 import type { OutlineTable } from './markdown';
 
@@ -162,8 +163,8 @@ function movedCut(text: string, prev: Range, fragment: Range, rules: FragmentRul
   let at = fragment.start;
   while (starts.length < 200) {
     let p = at;
-    while (p > prev.start && /\s/.test(text[p - 1]!)) p--;
-    while (p > prev.start && !/\s/.test(text[p - 1]!)) p--;
+    while (p > prev.start && isWhitespaceCode(text.charCodeAt(p - 1))) p--;
+    while (p > prev.start && !isWhitespaceCode(text.charCodeAt(p - 1))) p--;
     if (p <= prev.start) break;
     starts.push(p);
     at = p;
