@@ -62,7 +62,7 @@ function EditorBar() {
         {name ?? 'Pasted text'}
       </span>
       <span className="muted small">{formatNumber(length)} chars</span>
-      <span className="legend" aria-hidden="true">
+      <span className={hasBreadcrumbs || hasInjected || hasParents ? 'legend has-structure' : 'legend'} aria-hidden="true">
         <span className="legend-basic">
           <span className="swatch swatch-even" /> chunk
           <span className="swatch swatch-odd" /> next chunk

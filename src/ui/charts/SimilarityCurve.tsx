@@ -65,6 +65,8 @@ interface Chart {
   binned: boolean;
   /** Draws the bins' marks for these breakpoints (binned charts). */
   drawBins: (breakpoints: Int32Array) => void;
+  /** How the plot is drawn when it cannot show every gap (null: it shows every gap). */
+  hint: string | null;
   /** The circle of a gap, created if it is in view and not drawn (dense mode). */
   dotFor: (gap: number) => SVGCircleElement | undefined;
   noThresholdText: string;
@@ -162,6 +164,7 @@ export function SimilarityCurve(props: SimilarityCurveProps) {
   return (
     <div ref={host} className="curve-host">
       <svg ref={svgRef} className="similarity-curve" role="group" aria-label="Similarity curve" height={height + OVERVIEW + GAP_BELOW_PLOT} />
+      {chart.current?.hint && drawn > 0 && <p className="curve-hint">{chart.current.hint}</p>}
       {card && (
         <div
           className="curve-card"
@@ -248,10 +251,8 @@ function drawChart(
     }
   };
   if (!dense) for (let i = lo; i < hi; i++) dotFor(i);
-  else {
-    svg.append('text').attr('class', 'axis-title dense-hint').attr('x', right - 4).attr('y', plotBottom - 6)
-      .attr('text-anchor', 'end').text(denseHint(inView));
-  }
+  // Over the plot the hint would sit on the bins: it is a line under the chart (SimilarityCurve renders it).
+  const hint = dense ? denseHint(inView) : null;
 
   const overlay = svg.append('rect').attr('class', 'curve-overlay')
     .attr('x', left).attr('y', MARGIN.top).attr('width', plotWidth).attr('height', plotBottom - MARGIN.top);
@@ -288,6 +289,7 @@ function drawChart(
     dense,
     binned,
     drawBins,
+    hint,
     dotFor,
     noThresholdText: props.noThresholdText ?? 'no threshold',
     brush: brushX(),

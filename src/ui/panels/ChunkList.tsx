@@ -151,7 +151,9 @@ export function ChunkList() {
       <div className="panel-head">
         <h2 id="list-title">Chunks</h2>
         <span className="muted small" data-testid="unit-counts">
-          {units ? `${fmt(units.parents)} parents · ${fmt(units.leaves)} children · ↑↓` : count ? `${fmt(count)} · ↑↓ to move` : ''}
+          {units ? `${fmt(units.parents)} parents · ${fmt(units.leaves)} children` : count ? fmt(count) : ''}
+          {/* The keys hint gives way on narrow screens (the list's own label names the keys too). */}
+          {(units || count > 0) && <span className="list-keys">{units ? ' · ↑↓' : ' · ↑↓ to move'}</span>}
         </span>
         <CopyChunkButton result={result} index={selectedIndex} />
       </div>
@@ -262,7 +264,7 @@ const ChunkRow = memo(function ChunkRow({ result, index, height, tokens, embedde
         <span className="chunk-size">
           {fmt(result.sizes[index]!)} {unit}
           {prefixSize > 0 ? <span className="muted" title="Part of the size taken by the injected prefix"> ({fmt(prefixSize)} header)</span> : null}
-          {tokens !== undefined && result.unit === 'chars' ? <span className="muted"> · {fmt(tokens)} tok</span> : null}
+          {tokens !== undefined && result.unit === 'chars' ? <span className="muted chunk-tok"> · {fmt(tokens)} tok</span> : null}
         </span>
         {extras && extras.contentType !== 'text' && (
           <span className={`badge badge-${extras.contentType}`} title={extras.caption ?? undefined}>

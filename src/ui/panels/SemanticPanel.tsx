@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatBytes } from '../../state/embedders';
 import { cancelEmbedding, lateSimilarities } from '../../state/controller';
 import { selectEmbedderTokens, selectResult, selectStrategy } from '../../state/selectors';
@@ -35,6 +35,8 @@ export function SemanticPanel() {
   const truncatedCount = embedderTokens ? embedderTokens.truncatedAt.reduce((n, v) => n + (v >= 0 ? 1 : 0), 0) : 0;
   const threshold = semantic && semantic.comparedWith === 'distance' ? semantic.threshold : NaN;
 
+  // A short window (1280×720, a projector) keeps the editor's lines: the curve gives up some height.
+  const curveHeight = useShortWindow() ? 120 : 170;
   return (
     <section className="semantic-panel" aria-label="Semantic chunking">
       <div className="semantic-bar">
@@ -75,7 +77,7 @@ export function SemanticPanel() {
               onThreshold={(value) => setConfig({ breakpoint: 'absolute', amount: Number(value.toFixed(4)), chunks: null })}
               onHover={setHoveredGap}
               onReveal={requestRevealGap}
-              height={170}
+              height={curveHeight}
             />
           )
         ) : (
@@ -227,4 +229,17 @@ function LatePanel() {
       )}
     </div>
   );
+}
+
+/** Whether the window is at most 800 px high (the curve is drawn lower then); follows resizes. */
+function useShortWindow(): boolean {
+  const query = '(max-height: 800px)';
+  const [short, setShort] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => setShort(list.matches);
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, []);
+  return short;
 }
