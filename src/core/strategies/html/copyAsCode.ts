@@ -29,8 +29,9 @@ export const recipes: CopyAsCodeRecipes = {
     langchainPyHeaderSections(o, {
       notes: [
         ...headingStructureNotes(o, '#'),
-        "# HTMLHeaderTextSplitter returns the elements' text (tags removed), not HTML source spans as Chunkscope does;",
-        '# the recursive splitter then cuts sections larger than the size.',
+        "# HTMLHeaderTextSplitter returns the elements' text (tags removed), as Chunkscope's chunk content is by default",
+        '# (Chunkscope also keeps each chunk\'s HTML source span, and merges fragments); the recursive splitter then cuts',
+        '# sections larger than the size.',
       ],
       cls: 'HTMLHeaderTextSplitter',
       headers: `headers = HTMLHeaderTextSplitter(headers_to_split_on=${headersToSplitOn(o, true)})`,
