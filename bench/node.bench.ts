@@ -23,13 +23,20 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RecursiveChunker } from '@chonkiejs/core';
-import { init as initChunkWasm, chunk_offsets as chunkOffsets } from '@chonkiejs/chunk';
 import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import { buildChunks, loadStrategy, validateOptions } from '../src/core/index';
 import type { Chunk, ChunkOptions, Unit } from '../src/core/types';
 import { charsUnit, loadTiktokenUnit, type TiktokenUnit } from '../src/core/units';
+
+// @chonkiejs/chunk ships no types at its root; its two functions used here, as its README documents them.
+const chonkieChunk = (await import('@chonkiejs/chunk' as string)) as {
+  init(): Promise<void>;
+  chunk_offsets(text: string, options: { size: number }): [number, number][];
+};
+const initChunkWasm = chonkieChunk.init;
+const chunkOffsets = chonkieChunk.chunk_offsets;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ChunkOptions, StrategyName, UnitName } from '../src/core/types';
 
 export type InputName = 'english' | 'markdown' | 'nospace' | 'emoji' | 'blank-lines' | 'one-word';
@@ -73,7 +73,8 @@ async function main(): Promise<void> {
   const c = JSON.parse(process.argv[2]!) as Case;
   const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
   const text = makeInput(c.input, c.mib);
-  const options: ChunkOptions = { strategy: c.strategy, unit: c.unit, size: c.size, overlap: c.overlap };
+  // Semantic chunks have no size (its own breakpoints decide them).
+  const options: ChunkOptions = c.strategy === 'semantic' ? { strategy: c.strategy, unit: c.unit } : { strategy: c.strategy, unit: c.unit, size: c.size, overlap: c.overlap };
   let run: () => Promise<number>;
   if (c.side === 'chunkscope') {
     const { chunk } = await import('../src/core/index');
@@ -135,4 +136,5 @@ async function main(): Promise<void> {
   console.log(JSON.stringify({ ms, chunks, peakMiB, heapMiB, peakIsBound: peakAfter === peakBefore }));
 }
 
-if (process.argv[2]) await main();
+// Only as the entry script (scale.bench.ts and others import makeInput).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

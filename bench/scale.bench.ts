@@ -74,13 +74,16 @@ const COMBOS: Combo[] = [
   ['markdown', 'chars', 1000, 0],
   ['html', 'chars', 1000, 0],
 ];
+/** --combos recursive/chars,token/cl100k_base: a subset of COMBOS. */
+const combosFlag = flag('combos', '');
+const combos = combosFlag ? COMBOS.filter(([s, u]) => combosFlag.split(',').includes(`${s}/${u}`)) : COMBOS;
 const PATHOLOGICAL: InputName[] = ['nospace', 'emoji', 'blank-lines', 'one-word'];
 
 if (only === 'all' || only === 'pathological') {
   console.log(`Pathological inputs (ms for one chunk() on a new document; x = ratio to english of the same size; sizes ${sizes.join(', ')} MiB)`);
   const header = ['strategy / unit', ...sizes.flatMap((s) => [`english ${s}`, ...PATHOLOGICAL.map((p) => `${p} ${s}`)])];
   const rows: string[][] = [];
-  for (const [strategy, unit, size, overlap] of COMBOS) {
+  for (const [strategy, unit, size, overlap] of combos) {
     const row = [`${strategy} / ${unit}`];
     for (const mib of sizes) {
       const base = runCase({ input: 'english', mib, strategy, unit, size, overlap, side: 'chunkscope' });

@@ -26,7 +26,7 @@ async function setup(name: TokenEncodingName): Promise<{ unit: TiktokenUnit; ref
   let reference = references.get(name);
   if (!reference) {
     // A fresh js-tiktoken encoder, not the unit's lazily built one.
-    reference = new Tiktoken((await RANKS[name]()).default);
+    reference = new Tiktoken((await RANKS[name]!()).default);
     references.set(name, reference);
   }
   return { unit, reference };
