@@ -5,7 +5,7 @@ import { separatorLevels } from '../segment/separators';
 import type { Range, Unit } from '../types';
 import { buildHtmlOutline, htmlHeadingPathAt, type HtmlBlock, type HtmlOutline, type HtmlTable } from './html';
 import type { StructureContentType, StructureSpan } from './markdownSplit';
-import { htmlVisibleText } from './htmlText';
+import { htmlVisibleText, spanVisibleText } from './htmlText';
 import { absorbFragments, mergeTinySections, minFragmentFor, rowsAsText, serializedTables, type FragmentRules } from './sections';
 import { inclusiveRange, lastStartingAtOrBefore, trimRange } from '../ranges';
 
@@ -107,7 +107,7 @@ export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpa
     cuttable: (at) => !insideAny(atomic, at) && !insideAny(outline.code, at),
   };
   // What a pipeline indexes: the span's visible text (tags out), unless raw HTML is asked for.
-  const visible = (html: string, code: boolean): string => htmlVisibleText(html, code);
+  const visible = (r: Range, code: boolean): string => spanVisibleText(text, r, outline.markup, code);
 
   // A heading left alone before a cut (it and the next block do not fit together) joins the start of what follows:
   // the two are packed again at words (never inside a tag), so the heading opens a chunk with its body's first words.
@@ -146,7 +146,7 @@ export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpa
         const rows = serializedRows(table);
         described.content = table.caption && fitsSerialized(table, true) ? `${table.caption.text}\n\n${rows}` : rows;
       } else if (!options.rawHtml) {
-        described.content = visible(text.slice(span.start, span.end), contentType === 'code');
+        described.content = visible(span, contentType === 'code');
         if (described.content === '') described.markupOnly = true;
       }
       batch.push(described);
@@ -368,7 +368,7 @@ function tableRowGroups(text: string, outline: HtmlOutline, table: HtmlTable, op
     if (!options.rowsAsText && !options.rawHtml) {
       // Visible text: the header row's text on its own line, then the rows' (the injected part stays a prefix).
       const header = htmlVisibleText(prefix);
-      const rowsText = htmlVisibleText(first === 0 ? content.slice(prefix.length) : text.slice(span.start, span.end));
+      const rowsText = first === 0 ? htmlVisibleText(content.slice(prefix.length)) : spanVisibleText(text, span, outline.markup);
       span.content = `${header}\n${rowsText}`;
       if (span.prefix !== undefined) span.prefix = `${header}\n`;
     }
