@@ -19,6 +19,8 @@ const PARAGRAPHS = new Set([
 /** Elements on a line of their own. */
 const LINES = new Set(['li', 'tr', 'dt', 'dd', 'br', 'option']);
 
+/** Whitespace other than a single space between words. */
+const NEEDS_COLLAPSE = /\s\s|[^\S ]/;
 const PARAGRAPH_BREAK = '\u0000P';
 const LINE_BREAK = '\u0000L';
 
@@ -55,14 +57,16 @@ class TextCollector {
   }
   text(data: string): void {
     if (this.dropped > 0 || data === '') return;
-    this.parts.push(this.pre > 0 ? data.replace(/\r\n?/g, '\n') : data.replace(/\s+/g, ' '));
+    if (this.pre > 0) this.parts.push(data.includes('\r') ? data.replace(/\r\n?/g, '\n') : data);
+    // Collapse whitespace runs; most text has single spaces only, so look before replacing.
+    else this.parts.push(NEEDS_COLLAPSE.test(data) ? data.replace(/\s+/g, ' ') : data);
   }
   /** Breaks: the strongest of a run wins; spaces around breaks and at the ends go. */
   result(): string {
     return this.parts
       .join('')
       .replace(/[ \t]*(?:\u0000[PL][ \t]*)+/g, (run) => (run.includes(PARAGRAPH_BREAK) ? '\n\n' : '\n'))
-      .replace(/^\s+|\s+$/g, '');
+      .trim();
   }
 }
 
