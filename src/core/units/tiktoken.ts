@@ -197,12 +197,13 @@ export class TiktokenUnit implements Unit {
   /** One pass of the pattern over `text`: the pre-token table, and with `withTokens` the token offsets too. */
   private scan(text: string, withTokens: boolean): PreTokenTable {
     const n = text.length;
-    // Pieces average 4-5 characters in prose; grow when the guess is short.
-    let starts = new Int32Array(Math.max(16, n >> 2));
+    // Pieces and tokens average 4-5 characters in prose (3 in code and other scripts): a guess that rarely needs
+    // to grow, since growing copies (and a peak holds both copies).
+    let starts = new Int32Array(Math.max(16, Math.ceil(n / 3)));
     let ends = new Int32Array(starts.length);
     let counts = new Float64Array(starts.length + 1);
     const giant = new Map<number, GiantPiece>();
-    let ids = withTokens ? new Int32Array(Math.max(16, n >> 2)) : new Int32Array(0);
+    let ids = withTokens ? new Int32Array(Math.max(16, Math.ceil(n / 3))) : new Int32Array(0);
     let tokenStarts = withTokens ? new Int32Array(ids.length) : ids;
     let tokenEnds = withTokens ? new Int32Array(ids.length) : ids;
     let t = 0;
@@ -248,9 +249,10 @@ export class TiktokenUnit implements Unit {
       k++;
       p = q;
     }
-    const table: PreTokenTable = { starts: starts.slice(0, k), ends: ends.slice(0, k), countsBefore: counts.slice(0, k + 1), giant };
+    // Views, not copies: a copy would double the peak for a moment, and the spare capacity is small.
+    const table: PreTokenTable = { starts: starts.subarray(0, k), ends: ends.subarray(0, k), countsBefore: counts.subarray(0, k + 1), giant };
     this.lastTable = { text, table };
-    if (withTokens) this.lastOffsets = { text, offsets: { ids: ids.slice(0, t), starts: tokenStarts.slice(0, t), ends: tokenEnds.slice(0, t) } };
+    if (withTokens) this.lastOffsets = { text, offsets: { ids: ids.subarray(0, t), starts: tokenStarts.subarray(0, t), ends: tokenEnds.subarray(0, t) } };
     return table;
   }
 
