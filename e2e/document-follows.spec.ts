@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { controls, openApp, pasteDocument, urlParams } from './app';
+import { controls, openApp, pasteDocument, typeNumber, urlParams } from './app';
 
 // The page follows the document it is given: its name, its colouring, its kind's strategy; switching strategy
 // never changes another setting for good; a notice goes with the document it is about.
@@ -78,4 +78,26 @@ test('the settings-only banner belongs to the document it was about and goes wit
   await expect(notice(page)).toHaveCount(0);
   // The link's strategy was the person's (a link is a choice): a plain-text sample keeps it.
   await expect(controls(page).strategy).toHaveValue('paragraph');
+});
+
+test('the stats follow the document’s languages: characters per token, tokens per word, the size in words', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Sample: Multilingual', exact: true }).click();
+  // Chunks of about one paragraph each, so most chunks are of one language (mixed ones are left out and counted).
+  await typeNumber(controls(page).sizeBox, 150);
+  const stats = page.getByTestId('language-stats');
+  await expect(stats).toBeVisible({ timeout: 30_000 });
+  await expect(stats.locator('summary')).toContainText('detected');
+  const rows = stats.locator('tbody tr');
+  await expect.poll(() => rows.count()).toBeGreaterThan(3);
+  const english = rows.filter({ hasText: 'English' });
+  const japanese = rows.filter({ hasText: 'Japanese' });
+  const cell = async (row: typeof english, i: number) => Number((await row.locator('td').nth(i).textContent())!.replace(/[^\d.]/g, ''));
+  // English packs more characters into a cl100k token than Japanese, so 512 characters hold fewer Japanese words.
+  expect(await cell(english, 0)).toBeGreaterThan(await cell(japanese, 0));
+  await expect(english.locator('td').nth(2)).toContainText('words');
+  // A one-language document shows one row.
+  await pasteDocument(page, 'The ferry leaves at seven, whatever the weather, and the harbour master writes it down.\n\n'.repeat(20));
+  await expect(stats.locator('summary')).toContainText('English');
+  await expect(rows).toHaveCount(1);
 });

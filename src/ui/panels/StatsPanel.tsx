@@ -3,6 +3,10 @@ import { corpusBudget, formatBytes, measuredFrom, orphanSummary } from '../../st
 import { selectConfig, selectContextBudget, selectResult, selectStats, tokensFor, unitCounts } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { SizeHistogram } from '../charts/SizeHistogram';
+import { selectLanguageRows } from '../../state/languageStats';
+
+/** Languages listed in the stats (the largest shares of the document). */
+const MAX_LANGUAGE_ROWS = 12;
 import { compactNumber, formatNumber, unitLabel } from './format';
 
 /** Count, min/median/mean/max, the size histogram and the context budget. */
@@ -48,6 +52,7 @@ export function StatsPanel() {
       </p>
       {result && <SizeHistogram sizes={result.sizes} limit={result.limit} unit={unit} />}
       <OrphanLine />
+      <LanguageLines />
 
       <div className="budget">
         <div className="budget-inputs">
@@ -113,6 +118,54 @@ function Stat({ label, value, digits = 0 }: { label: string; value: number | und
         {value === undefined || !Number.isFinite(value) ? '–' : Math.abs(value) >= 10_000 ? compactNumber(value) : formatNumber(value, Math.abs(value) < 1000 ? digits : 0)}
       </dd>
     </div>
+  );
+}
+
+/**
+ * Per detected language: characters per token, tokens per word, and what the size setting holds in words there (a
+ * 512-token budget holds far fewer Japanese or German words than English ones).
+ */
+function LanguageLines() {
+  const stats = useDeferredValue(useStore(selectLanguageRows));
+  const rows = stats?.rows ?? null;
+  const unit = useStore((s) => s.result?.unit ?? 'chars');
+  const size = useStore((s) => s.config.size);
+  const encoding = useStore((s) => tokensFor(s.result, s.tokens)?.encoding ?? null);
+  if (!stats || (rows!.length === 0 && stats.mixed === 0)) return null;
+  if (!rows) return null;
+  const shown = rows.slice(0, MAX_LANGUAGE_ROWS);
+  return (
+    <details className="language-lines" data-testid="language-stats" open={rows.length > 1}>
+      <summary>
+        Per language ({rows.length === 1 ? rows[0]!.name : rows.length === 0 ? 'every chunk mixes languages' : `${rows.length} detected`}) · {encoding}
+      </summary>
+      <table className="language-table">
+        <thead>
+          <tr>
+            <th scope="col">Language</th>
+            <th scope="col" title="Characters per token">chars/tok</th>
+            <th scope="col" title="Tokens per word (Intl.Segmenter's words)">tok/word</th>
+            {unit !== 'words' && <th scope="col" title={`What the size setting (${size} ${unitLabel(unit)}) holds in words`}>{formatNumber(size)} {unitLabel(unit)} ≈</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((r) => (
+            <tr key={r.code} title={`${formatNumber(r.chunks)} chunks, ${formatNumber(r.words)} words, ${formatNumber(r.tokens)} tokens`}>
+              <th scope="row">{r.name}</th>
+              <td>{formatNumber(r.charsPerToken, 1)}</td>
+              <td>{formatNumber(r.tokensPerWord, 2)}</td>
+              {r.sizeInWords !== null && <td>{formatNumber(Math.round(r.sizeInWords))} words</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length > shown.length && <p className="muted small">…and {rows.length - shown.length} more languages.</p>}
+      {stats!.mixed > 0 && (
+        <p className="muted small">
+          {formatNumber(stats!.mixed)} chunk{stats!.mixed === 1 ? '' : 's'} mixing languages left out (no language holds 80% of {stats!.mixed === 1 ? 'it' : 'them'}).
+        </p>
+      )}
+    </details>
   );
 }
 

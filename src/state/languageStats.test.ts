@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { chunk } from '../core/index';
+import { getUnit } from '../core/units';
+import { multilingual } from '../ui/samples/multilingual';
+import { detectLanguageWindows, languageRows, wordCount } from './languageStats';
+import type { PaintableResult } from './resultsSlice';
+
+/** The painted-result fields languageRows reads, from the real engine and real cl100k counts. */
+async function painted(text: string, size: number) {
+  const chunks = await chunk(text, { strategy: 'recursive', size, overlap: 0, unit: 'chars' });
+  const cl100k = await getUnit('cl100k_base');
+  const result = {
+    text,
+    unit: 'chars',
+    starts: Int32Array.from(chunks.map((c) => c.start)),
+    ends: Int32Array.from(chunks.map((c) => c.end)),
+  } as unknown as PaintableResult;
+  return { result, tokens: { counts: chunks.map((c) => cl100k.count(c.text)), encoding: 'cl100k_base' }, chunks };
+}
+
+describe('per-language token figures', () => {
+  it('find the sample’s languages and what a 512-character chunk holds in each', async () => {
+    const { result, tokens, chunks } = await painted(multilingual, 100);
+    const { rows, mixed } = languageRows(result, tokens, detectLanguageWindows(multilingual), 512);
+    const byCode = new Map(rows.map((r) => [r.code, r]));
+    for (const code of ['eng', 'fra', 'deu', 'spa', 'jpn', 'cmn', 'kor']) expect(byCode.has(code), code).toBe(true);
+    // franc-min takes the short Russian paragraph for Bulgarian (a trigram detector on ~150 characters of Cyrillic).
+    const cyrillic = byCode.get('rus') ?? byCode.get('bul');
+    expect(cyrillic).toBeDefined();
+    expect(byCode.get('eng')!.name).toBe('English');
+    // English packs more characters into a token than Japanese or Russian (the English rows here also hold the
+    // sample's emoji section, so tokens per word are not compared).
+    expect(byCode.get('eng')!.charsPerToken).toBeGreaterThan(byCode.get('jpn')!.charsPerToken);
+    expect(byCode.get('eng')!.charsPerToken).toBeGreaterThan(cyrillic!.charsPerToken);
+    // Every chunk is counted once, under one language; the sums are the chunks' own.
+    expect(rows.reduce((n, r) => n + r.chunks, 0) + mixed).toBe(chunks.length);
+    expect(mixed).toBeLessThan(chunks.length / 4);
+    for (const r of rows) {
+      expect(r.charsPerToken).toBeCloseTo(r.chars / r.tokens, 10);
+      // Characters: the size in words is the size over the language's characters per word.
+      expect(r.sizeInWords!).toBeCloseTo(512 / (r.chars / r.words), 10);
+    }
+  });
+
+  it('one language for a document in one language', async () => {
+    const text = Array.from({ length: 30 }, (_, i) => `Paragraph ${i}: the ferry leaves at seven, whatever the weather, and the harbour master writes it down.`).join('\n\n');
+    const { result, tokens } = await painted(text, 300);
+    const { rows, mixed } = languageRows(result, tokens, detectLanguageWindows(text), 300);
+    expect(mixed).toBe(0);
+    expect(rows[0]!.tokens).toBe(tokens.counts.reduce((a, b) => a + b, 0));
+    expect(rows.map((r) => r.code)).toEqual(['eng']);
+    expect(rows[0]!.tokensPerWord).toBeGreaterThan(1);
+    expect(rows[0]!.tokensPerWord).toBeLessThan(1.6);
+  });
+
+  it('leaves out chunks that mix languages, and says how many', async () => {
+    const { result, tokens, chunks } = await painted(multilingual, 1000);
+    const { rows, mixed } = languageRows(result, tokens, detectLanguageWindows(multilingual), 1000);
+    expect(mixed).toBeGreaterThan(0);
+    expect(rows.reduce((n, r) => n + r.chunks, 0) + mixed).toBe(chunks.length);
+  });
+
+  it('counts words as the words unit does (Japanese has words, not one run)', () => {
+    expect(wordCount('フェリーは天気に関係なく七時に出航します。')).toBeGreaterThan(5);
+    expect(wordCount('The ferry leaves at seven.')).toBe(5);
+  });
+});
