@@ -6,6 +6,10 @@ import { makeDocument } from './documents';
 // Projector mode: a header toggle and a URL flag; larger type, fewer marks at once, the similarity curve in bins
 // with a readable card; and a layout with nothing cut at 1280×720 and 1024×768.
 
+/** The painted semantic result's gaps and cuts (the page hook's `semantic()`). */
+const pageSemantic = (page: Page) =>
+  page.evaluate(() => (window.__chunkscope as unknown as { semantic(): { distances: number[]; breakpoints: number[] } }).semantic());
+
 const editorFontSize = (page: Page) =>
   controls(page).editor.locator('.view-lines').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
 
@@ -98,7 +102,7 @@ test('the similarity curve bins points that would overlap; the hover card is opa
   await controls(page).strategy.selectOption('semantic');
   const curve = page.locator('svg[aria-label="Similarity curve"]');
   await expect(curve.locator('.cs-breakpoint-bin').first()).toBeAttached({ timeout: 60_000 });
-  const semantic = await page.evaluate(() => window.__chunkscope!.semantic()!);
+  const semantic = await pageSemantic(page);
   const plotWidth = await curve.locator('.curve-overlay').evaluate((el) => (el as SVGRectElement).width.baseVal.value);
   expect(semantic.distances.length, 'more gaps than the plot has room for').toBeGreaterThan(plotWidth / 4);
   // One mark per 4-px bin at most, and no circle per gap.
@@ -121,7 +125,7 @@ test('the similarity curve bins points that would overlap; the hover card is opa
   // Threshold to the top with the keyboard: no gap is cut any more, and the card under the pointer says so.
   await page.getByRole('slider', { name: 'Threshold', exact: true }).focus();
   await page.keyboard.press('End');
-  await expect.poll(async () => (await page.evaluate(() => window.__chunkscope!.semantic()!)).breakpoints.length, { timeout: 30_000 }).toBe(0);
+  await expect.poll(async () => (await pageSemantic(page)).breakpoints.length, { timeout: 30_000 }).toBe(0);
   await expect(curve.locator('.cs-breakpoint-bin')).toHaveCount(0);
   await expect(card).not.toContainText('cut here');
   // The context budget is counted after a semantic run (never "Counting tokens…" for good).
