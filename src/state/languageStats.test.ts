@@ -21,7 +21,7 @@ async function painted(text: string, size: number) {
 describe('per-language token figures', () => {
   it('find the sample’s languages and what a 512-character chunk holds in each', async () => {
     const { result, tokens, chunks } = await painted(multilingual, 100);
-    const { rows, mixed } = languageRows(result, tokens, detectLanguageWindows(multilingual), 512);
+    const { rows, mixed, other } = languageRows(result, tokens, detectLanguageWindows(multilingual), 512);
     const byCode = new Map(rows.map((r) => [r.code, r]));
     for (const code of ['eng', 'fra', 'deu', 'spa', 'jpn', 'cmn', 'kor']) expect(byCode.has(code), code).toBe(true);
     // franc-min takes the short Russian paragraph for Bulgarian (a trigram detector on ~150 characters of Cyrillic).
@@ -33,7 +33,7 @@ describe('per-language token figures', () => {
     expect(byCode.get('eng')!.charsPerToken).toBeGreaterThan(byCode.get('jpn')!.charsPerToken);
     expect(byCode.get('eng')!.charsPerToken).toBeGreaterThan(cyrillic!.charsPerToken);
     // Every chunk is counted once, under one language; the sums are the chunks' own.
-    expect(rows.reduce((n, r) => n + r.chunks, 0) + mixed).toBe(chunks.length);
+    expect(rows.reduce((n, r) => n + r.chunks, 0) + mixed + other).toBe(chunks.length);
     expect(mixed).toBeLessThan(chunks.length / 4);
     for (const r of rows) {
       expect(r.charsPerToken).toBeCloseTo(r.chars / r.tokens, 10);
@@ -55,9 +55,19 @@ describe('per-language token figures', () => {
 
   it('leaves out chunks that mix languages, and says how many', async () => {
     const { result, tokens, chunks } = await painted(multilingual, 1000);
-    const { rows, mixed } = languageRows(result, tokens, detectLanguageWindows(multilingual), 1000);
+    const { rows, mixed, other } = languageRows(result, tokens, detectLanguageWindows(multilingual), 1000);
     expect(mixed).toBeGreaterThan(0);
-    expect(rows.reduce((n, r) => n + r.chunks, 0) + mixed).toBe(chunks.length);
+    expect(rows.reduce((n, r) => n + r.chunks, 0) + mixed + other).toBe(chunks.length);
+  });
+
+  it('lists only languages with at least 2% of the tokens (a stray quote is counted, not listed)', async () => {
+    const english = Array.from({ length: 80 }, (_, i) => `Paragraph ${i}: the ferry leaves at seven, whatever the weather, and the harbour master writes it down.`);
+    english.splice(40, 0, 'Die Fähre legt um sieben ab, bei jedem Wetter, und die Fischer verkaufen ihren Fang am Kai.');
+    const text = english.join('\n\n');
+    const { result, tokens } = await painted(text, 120);
+    const { rows, other } = languageRows(result, tokens, detectLanguageWindows(text), 120);
+    expect(rows.map((r) => r.code)).toEqual(['eng']);
+    expect(other).toBeGreaterThan(0);
   });
 
   it('counts words as the words unit does (Japanese has words, not one run)', () => {

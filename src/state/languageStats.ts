@@ -15,8 +15,9 @@ const WINDOW_CHARS = 40;
 const MAX_DETECTED = 80;
 /** franc reads this much of a window (its trigram profile is stable by then). */
 const DETECT_CHARS = 600;
-/** A language with fewer chunks than this is folded into "other" (noise of short mixed windows). */
-const MIN_CHUNKS = 1;
+/** A language with less than this share of the classified tokens is counted as "other" (a trigram detector
+ * calls a few windows of code, names or numbers Zulu or Madurese in an English document). */
+const MIN_SHARE_OF_DOCUMENT = 0.02;
 
 export interface LanguageWindows {
   /** Start offset of each window (ascending, first 0). */
@@ -84,9 +85,10 @@ export function wordCount(text: string): number {
 function languageName(code: string): string {
   if (code === 'und') return 'Undetermined';
   try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(code);
+    return name && name !== code ? name : `${code} (ISO 639-3)`;
   } catch {
-    return code;
+    return `${code} (ISO 639-3)`;
   }
 }
 
@@ -111,7 +113,7 @@ export function languageRows(
   tokens: { counts: ArrayLike<number>; encoding: string },
   windows: LanguageWindows,
   size: number,
-): { rows: LanguageRow[]; mixed: number } {
+): { rows: LanguageRow[]; mixed: number; other: number } {
   const sums = new Map<string, { chunks: number; chars: number; words: number; tokens: number }>();
   const text = result.text;
   let mixed = 0;
@@ -133,8 +135,16 @@ export function languageRows(
     sums.set(code, row);
   }
   const unit = result.unit;
+  // The share in tokens, not characters: a dense script (Japanese) holds many tokens in few characters.
+  let classified = 0;
+  for (const r of sums.values()) classified += r.tokens;
+  let other = 0;
   const rows = [...sums.entries()]
-    .filter(([, r]) => r.chunks >= MIN_CHUNKS && r.tokens > 0 && r.words > 0)
+    .filter(([, r]) => {
+      const kept = r.tokens > 0 && r.words > 0 && r.tokens >= MIN_SHARE_OF_DOCUMENT * classified;
+      if (!kept) other += r.chunks;
+      return kept;
+    })
     .map(([code, r]) => {
       const charsPerToken = r.chars / r.tokens;
       const tokensPerWord = r.tokens / r.words;
@@ -143,7 +153,7 @@ export function languageRows(
       return { code, name: languageName(code), ...r, charsPerToken, tokensPerWord, sizeInWords };
     })
     .sort((a, b) => b.chars - a.chars);
-  return { rows, mixed };
+  return { rows, mixed, other };
 }
 
 /** A chunk is of one language when at least this share of its characters lies in that language's windows. */
@@ -168,6 +178,8 @@ export interface LanguageStats {
   rows: LanguageRow[];
   /** Chunks left out because no language holds 80% of them. */
   mixed: number;
+  /** Chunks of languages under 2% of the tokens (detector noise or a short quote), counted, not listed. */
+  other: number;
 }
 let rowsMemo: { key: unknown[]; rows: LanguageStats | null } | null = null;
 

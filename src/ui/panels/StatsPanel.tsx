@@ -160,6 +160,11 @@ function LanguageLines() {
         </tbody>
       </table>
       {rows.length > shown.length && <p className="muted small">…and {rows.length - shown.length} more languages.</p>}
+      {stats!.other > 0 && (
+        <p className="muted small">
+          {formatNumber(stats!.other)} chunk{stats!.other === 1 ? '' : 's'} in languages under 2% of the document’s tokens not listed.
+        </p>
+      )}
       {stats!.mixed > 0 && (
         <p className="muted small">
           {formatNumber(stats!.mixed)} chunk{stats!.mixed === 1 ? '' : 's'} mixing languages left out (no language holds 80% of {stats!.mixed === 1 ? 'it' : 'them'}).
