@@ -195,8 +195,11 @@ test('a long embedding shows progress and can be cancelled; the last good result
   await openApp(page);
   const c = controls(page);
   const big = makeDocument(1024 * 1024, 11);
-  await page.evaluate((t) => window.__chunkscope!.setDocument(t), big);
+  // The sample's count first, so the count read below is the 1 MiB document's (not the sample's, still shown).
   await expect(c.chunkCount).not.toHaveText('0', { timeout: 60_000 });
+  const sampleCount = await c.chunkCount.textContent();
+  await page.evaluate((t) => window.__chunkscope!.setDocument(t), big);
+  await expect(c.chunkCount).not.toHaveText(sampleCount!, { timeout: 60_000 });
   const before = await c.chunkCount.textContent();
 
   await c.strategy.selectOption('semantic');
