@@ -82,6 +82,15 @@ describe('links', () => {
     }
   });
 
+  it('a link naming a strategy brings what picking it brings, under what the link itself sets', () => {
+    const token = checkedConfigFromUrl('?strategy=token&size=256', DEFAULT_CONFIG);
+    expect(token.notice).toBeNull();
+    expect(token.config).toMatchObject({ strategy: 'token', size: 256 });
+    expect(token.config.unit).not.toBe('chars');
+    expect(() => validateOptions(toChunkOptions(token.config, { name: null, pageStarts: null }))).not.toThrow();
+    expect(checkedConfigFromUrl('?strategy=token&unit=o200k_base', DEFAULT_CONFIG).config.unit).toBe('o200k_base');
+  });
+
   it('code language keys, strategy and embedder paths from a link', () => {
     expect(checkedConfigFromUrl('?strategy=code&codelang=constructor', DEFAULT_CONFIG)).toMatchObject({ config: { strategy: 'code', language: null } });
     expect(checkedConfigFromUrl('?strategy=code&language=javascript', DEFAULT_CONFIG).config.language).toBe('javascript');

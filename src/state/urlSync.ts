@@ -3,6 +3,7 @@ import { STRATEGY_NAMES, UNIT_NAMES } from '../core/describe';
 import type { Config } from './configSlice';
 import type { AppState } from './store';
 import { droppedNotice, checkConfig } from './configValidation';
+import { strategyPatch } from './strategyInfo';
 import { decodePinned, decodeQuery, encodeConfig, encodePinned, hasConfig } from './urlCodec';
 import { watch } from './watch';
 
@@ -26,6 +27,12 @@ export function configFromUrl(search: string, config: Config): Config {
 export function checkedConfigFromUrl(search: string, config: Config): { config: Config; notice: string | null } {
   if (!hasConfig(search)) return { config, notice: null };
   const { values, malformed } = decodeQuery(search, { strategies: STRATEGY_NAMES, units: UNIT_NAMES });
+  // A key a link leaves out means its default, but a strategy that cannot count in the default unit (token windows
+  // count tokens) takes its own, as picking it in the page does: a hand-written `?strategy=token` is valid.
+  if (values.strategy && !new URLSearchParams(search).has('unit')) {
+    const unit = strategyPatch({ ...config, ...values }, values.strategy).unit;
+    if (unit) values.unit = unit;
+  }
   const checked = checkConfig(values, config, { combinations: true });
   return { config: checked.config, notice: droppedNotice([...new Set([...malformed, ...checked.dropped])], 'link') };
 }
