@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `npm run bench [file]`: the Node engine benchmark, then the browser benchmark. Each prints ratios measured
-// side by side in one run; neither is a timed test.
+// `npm run bench [file]`: the Node engine benchmark, the browser benchmarks, then the rest (structure, compat,
+// evaluation, the lab, and the scale/pathological tables, whose cases each run in their own process). Each prints
+// ratios measured side by side in one run; none is a timed test. (bench/cli-50mib.ts and bench/tokenizers.eval.ts
+// are run by hand: see their headers.)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -15,6 +17,7 @@ const steps = [
   ['bench/chonkie.bench.ts', ['npx', 'tsx', 'bench/chonkie.bench.ts', ...args]],
   ['bench/eval.bench.ts', ['npx', 'tsx', 'bench/eval.bench.ts']],
   ['bench/lab.bench.ts', ['npx', 'tsx', 'bench/lab.bench.ts', ...args]],
+  ['bench/scale.bench.ts', ['node', '--expose-gc', '--import', 'tsx', 'bench/scale.bench.ts']],
 ];
 let failed = false;
 for (const [file, cmd] of steps) {
