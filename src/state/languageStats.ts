@@ -110,7 +110,8 @@ function windowAt(starts: readonly number[], offset: number): number {
  */
 export function languageRows(
   result: PaintableResult,
-  tokens: { counts: ArrayLike<number>; encoding: string },
+  /** `words`: each chunk's word count, from the chunk worker (the page never segments the document itself). */
+  tokens: { counts: ArrayLike<number>; encoding: string; words?: ArrayLike<number> },
   windows: LanguageWindows,
   size: number,
 ): { rows: LanguageRow[]; mixed: number; other: number } {
@@ -130,7 +131,7 @@ export function languageRows(
     const row = sums.get(code) ?? { chunks: 0, chars: 0, words: 0, tokens: 0 };
     row.chunks++;
     row.chars += end - start;
-    row.words += wordCount(result.text.slice(start, end));
+    row.words += tokens.words ? (tokens.words[i] ?? 0) : wordCount(result.text.slice(start, end));
     row.tokens += tokens.counts[i] ?? 0;
     sums.set(code, row);
   }
@@ -148,12 +149,16 @@ export function languageRows(
     .map(([code, r]) => {
       const charsPerToken = r.chars / r.tokens;
       const tokensPerWord = r.tokens / r.words;
-      const charsPerWord = r.chars / r.words;
-      const sizeInWords = unit === 'words' ? null : unit === 'chars' ? size / charsPerWord : size / tokensPerWord;
-      return { code, name: languageName(code), ...r, charsPerToken, tokensPerWord, sizeInWords };
+      return { code, name: languageName(code), ...r, charsPerToken, tokensPerWord, sizeInWords: sizeInWordsFor(unit, size, r) };
     })
     .sort((a, b) => b.chars - a.chars);
   return { rows, mixed, other };
+}
+
+/** What the size setting holds in words in a language (null when the unit is words). */
+function sizeInWordsFor(unit: string, size: number, r: { chars: number; words: number; tokens: number }): number | null {
+  if (unit === 'words') return null;
+  return unit === 'chars' ? size / (r.chars / r.words) : size / (r.tokens / r.words);
 }
 
 /** A chunk is of one language when at least this share of its characters lies in that language's windows. */
@@ -181,18 +186,27 @@ export interface LanguageStats {
   /** Chunks of languages under 2% of the tokens (detector noise or a short quote), counted, not listed. */
   other: number;
 }
-let rowsMemo: { key: unknown[]; rows: LanguageStats | null } | null = null;
+let rowsMemo: { result: PaintableResult; tokens: TokenCounts; size: number; rows: LanguageStats | null } | null = null;
 
-/** The stats panel's per-language rows for the painted chunks (null until token counts arrive). Memoized. */
+/**
+ * The stats panel's per-language rows for the painted chunks: null until the chunk worker's counts for this job
+ * arrive (tokens and words, counted off the main thread). Memoized per job; a new size only redoes the "size in
+ * words" column.
+ */
 export function selectLanguageRows(s: { result: PaintableResult | null; tokens: TokenCounts | null; config: { size: number } }): LanguageStats | null {
-  const key = [s.result, s.tokens, s.config.size];
-  if (rowsMemo && rowsMemo.key.every((v, i) => v === key[i])) return rowsMemo.rows;
-  const counts = tokensFor(s.result, s.tokens);
-  let rows: LanguageStats | null = null;
-  if (s.result && counts && s.result.starts.length > 0) {
-    if (windowsMemo?.text !== s.result.text) windowsMemo = { text: s.result.text, windows: detectLanguageWindows(s.result.text) };
-    rows = languageRows(s.result, counts, windowsMemo.windows, s.config.size);
+  const { result, tokens } = s;
+  if (!result || !tokens || tokens.jobId !== result.jobId || !tokens.words || result.starts.length === 0) return null;
+  if (rowsMemo?.result === result && rowsMemo.tokens === tokens) {
+    if (rowsMemo.size !== s.config.size && rowsMemo.rows) rowsMemo = { ...rowsMemo, size: s.config.size, rows: withSize(rowsMemo.rows, result.unit, s.config.size) };
+    return rowsMemo.rows;
   }
-  rowsMemo = { key, rows };
+  const counts = tokensFor(result, tokens)!;
+  if (windowsMemo?.text !== result.text) windowsMemo = { text: result.text, windows: detectLanguageWindows(result.text) };
+  const rows = languageRows(result, { ...counts, words: tokens.words }, windowsMemo.windows, s.config.size);
+  rowsMemo = { result, tokens, size: s.config.size, rows };
   return rows;
+}
+
+function withSize(stats: LanguageStats, unit: string, size: number): LanguageStats {
+  return { ...stats, rows: stats.rows.map((r) => ({ ...r, sizeInWords: sizeInWordsFor(unit, size, r) })) };
 }

@@ -22,6 +22,8 @@ export interface TokenCounts {
   jobId: number;
   tokens: Int32Array;
   encoding: string;
+  /** Each chunk's word count (the words unit), counted in the chunk worker for the per-language stats. */
+  words?: Int32Array;
 }
 
 export interface ResultsSlice {

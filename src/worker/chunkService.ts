@@ -228,10 +228,13 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
     const chosen = last.options.unit;
     const encoding: TokenEncodingName = chosen && isTokenEncoding(chosen) ? chosen : TOOLTIP_ENCODING;
     const unit = await getUnit(encoding);
+    const words = await getUnit('words');
     const tokens = new Int32Array(chunks.length);
+    const wordCounts = new Int32Array(chunks.length);
     let sliceStart = performance.now();
     for (let i = 0; i < chunks.length; i++) {
       tokens[i] = unit.count(chunks[i]!.content);
+      wordCounts[i] = words.count(chunks[i]!.text);
       if (performance.now() - sliceStart > TOKEN_SLICE_MS) {
         await yieldToMessages();
         // A newer chunk job is waiting: these counts would be for chunks nobody sees any more.
@@ -239,7 +242,7 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
         sliceStart = performance.now();
       }
     }
-    return withTransfer({ jobId, tokens, encoding }, [tokens.buffer]);
+    return withTransfer({ jobId, tokens, encoding, words: wordCounts }, [tokens.buffer, wordCounts.buffer]);
   }
 
   /** Each chunk's length in the model's tokens and the offset where the model stops reading (off the drag path). */

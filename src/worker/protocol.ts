@@ -41,6 +41,8 @@ export interface TokenCountsPayload {
   jobId: number;
   tokens: Int32Array;
   encoding: string;
+  /** Each chunk's word count (the words unit; the page's per-language stats). */
+  words: Int32Array;
 }
 
 export interface EmbedderTokensPayload {
