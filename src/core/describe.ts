@@ -49,3 +49,4 @@ export { validateEvalOptions, type EvalSettings, type EvalOptions } from './eval
 export { orphanChunks, orphanBits, isHeadingOnly, ORPHAN_STARTS_MID, ORPHAN_ENDS_MID, ORPHAN_HEADING, type OrphanFlags } from './eval/orphans';
 export * from './retrieve';
 export type * from './types';
+export { lowerBound, upperBound } from './sorted';

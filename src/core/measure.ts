@@ -1,6 +1,7 @@
 import type { Unit } from './types';
 import { TiktokenUnit, type PreTokenTable } from './units/tiktoken';
 import { wordsSpanCounter } from './units/words';
+import { upperBound } from './sorted';
 
 /**
  * Measuring spans of ONE source text in a unit. `exact(a, b)` is always unit.count(source.slice(a, b)) — the real,
@@ -78,8 +79,8 @@ function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
     const t = getTable();
     const { starts, ends, countsBefore } = t;
     const pieces = ends.length;
-    const first = pieceAfter(ends, a);
-    const last = pieceAfter(ends, b - 1);
+    const first = upperBound(ends, a);
+    const last = upperBound(ends, b - 1);
     if (first >= pieces) return 0;
     if (first === last) return starts[first]! === a && ends[first]! === b ? countsBefore[first + 1]! - countsBefore[first]! : part(a, b, first);
     // Whole pieces strictly between the edge pieces, plus the (possibly partial) edge pieces.
@@ -89,18 +90,6 @@ function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
     return total;
   };
   return { exactEstimates: false, exact, estimate };
-}
-
-/** Index of the first piece whose end is > pos. */
-function pieceAfter(ends: Int32Array, pos: number): number {
-  let lo = 0;
-  let hi = ends.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ends[mid]! <= pos) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The last meter per unit: switching units back and forth (chars for chunks, tokens for hover) keeps both. */

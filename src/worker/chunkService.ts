@@ -1,5 +1,6 @@
 import { chunk, chunkStats, ChunkOptionsError, formatChunks, getStrategy, validateOptions } from '../core/index';
 import { orphanBits } from '../core/eval/index';
+import { lowerBound } from '../core/sorted';
 import type { Chunk, ChunkDetail, ChunkOptions, EmbedTexts, LoadWasm, Range, TokenEncodingName } from '../core/types';
 import { getUnit, isTokenEncoding } from '../core/units/index';
 import { findEmbedderModel } from '../embed/hub';
@@ -320,15 +321,4 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
       }),
   });
   return server;
-}
-
-function lowerBound(a: Int32Array, x: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

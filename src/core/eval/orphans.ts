@@ -1,5 +1,6 @@
 import { documentCache } from '../documentCache';
 import { sentences } from '../segment/sentences';
+import { sortedIncludes } from '../sorted';
 
 /**
  * Orphan chunks: a chunk that starts or ends in the middle of a sentence (Intl.Segmenter sentences of the whole
@@ -76,17 +77,6 @@ function sentenceEdges(text: string, locale: string): SentenceEdges {
   return documentCache.set(text, key, edges, (starts.length + ends.length) * 4);
 }
 
-function includes(sorted: Int32Array, x: number): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < sorted.length && sorted[lo] === x;
-}
-
 /** orphanChunks as one bit set per chunk (ORPHAN_*), for the page's stats and list. */
 export function orphanBits(text: string, chunks: readonly FlaggedSpan[], locale = 'en'): Uint8Array {
   const { starts, ends } = sentenceEdges(text, locale);
@@ -96,8 +86,8 @@ export function orphanBits(text: string, chunks: readonly FlaggedSpan[], locale 
     let b = c.end;
     while (a < b && isSpace(text[a])) a++;
     while (b > a && isSpace(text[b - 1])) b--;
-    if (b > a && !includes(starts, a)) bits[i]! |= ORPHAN_STARTS_MID;
-    if (b > a && !includes(ends, b)) bits[i]! |= ORPHAN_ENDS_MID;
+    if (b > a && !sortedIncludes(starts, a)) bits[i]! |= ORPHAN_STARTS_MID;
+    if (b > a && !sortedIncludes(ends, b)) bits[i]! |= ORPHAN_ENDS_MID;
     if (isHeadingOnly(c)) bits[i]! |= ORPHAN_HEADING;
   });
   return bits;

@@ -1,5 +1,6 @@
 import { porterStem } from './porter';
 import { ENGLISH_STOP_WORDS } from './stopWords';
+import { upperBound } from '../sorted';
 
 /**
  * The words BM25 counts: maximal runs of Unicode letters, combining marks and digits (`[\p{L}\p{M}\p{N}]+`),
@@ -121,15 +122,8 @@ function wordsOf(text: string, analyzer: Analyzer): DocumentWords {
  */
 function forSpanWords(words: DocumentWords, start: number, end: number, inside: (i: number) => void, cut: (s: number, e: number) => void): void {
   const { starts, ends } = words;
-  // The first run ending after `start`.
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ends[mid]! <= start) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < starts.length && starts[i]! < end; i++) {
+  // From the first run ending after `start`.
+  for (let i = upperBound(ends, start); i < starts.length && starts[i]! < end; i++) {
     if (starts[i]! >= start && ends[i]! <= end) inside(i);
     else cut(Math.max(start, starts[i]!), Math.min(end, ends[i]!));
   }

@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type { StateBlock, Token } from 'markdown-it';
 import type { Range } from '../types';
+import { lowerBound } from '../sorted';
 
 /**
  * The block structure of a markdown document from markdown-it's block parser (CommonMark, with GFM pipe tables and
@@ -418,14 +419,7 @@ function normalise(text: string): { src: string; original: (offset: number) => n
   src += text.slice(from);
   const original = (offset: number): number => {
     // Dropped "\r"s before `offset`: those whose "\n" sits before it.
-    let lo = 0;
-    let hi = dropped.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (dropped[mid]! < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return offset + lo;
+    return offset + lowerBound(dropped, offset);
   };
   return { src, original };
 }

@@ -1,6 +1,7 @@
 import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
 import type { TokenEncodingName, TokenSpan, Unit } from '../types';
 import { BytePairEncoder } from './bpe';
+import { lowerBound, upperBound } from '../sorted';
 
 /**
  * BPE tokens of the tiktoken encodings: js-tiktoken's pattern and bundled ranks (imported lazily, one file per
@@ -301,7 +302,7 @@ export class TiktokenUnit implements Unit {
   /** Tokens of source[a, b), a pre-token piece of a slice (see GiantPiece for the shortcut inside giant pieces). */
   private countSlicePiece(source: string, a: number, b: number, table: PreTokenTable): number {
     if (b - a >= 64 && table.giant.size > 0) {
-      const i = pieceContaining(table.ends, a);
+      const i = upperBound(table.ends, a);
       const g = table.giant.get(i);
       if (g && b <= table.ends[i]!) {
         const x = indexOf(g.at, a);
@@ -347,7 +348,7 @@ export class TiktokenUnit implements Unit {
     let total = 0;
     let p = 0;
     // Scan until the slice's pieces meet a document piece start.
-    let first = pieceStartingAt(pieceStarts, start);
+    let first = indexOf(pieceStarts, start);
     while (p < n && first < 0) {
       const q = this.pieceEnd(text, p);
       if (q < 0) {
@@ -356,7 +357,7 @@ export class TiktokenUnit implements Unit {
       }
       total += this.countSlicePiece(source, start + p, start + q, table);
       p = q;
-      if (p < n) first = pieceStartingAt(pieceStarts, start + p);
+      if (p < n) first = indexOf(pieceStarts, start + p);
     }
     if (p >= n) return total;
     // first: the document piece where the slice's scan now agrees.
@@ -364,12 +365,12 @@ export class TiktokenUnit implements Unit {
     // otherwise the last document piece start before the end that holds a non-whitespace character.
     let stop: number; // table index one past the last piece taken
     let tail: number; // slice offset where scanning resumes
-    const atEnd = end === source.length ? pieceStarts.length : pieceStartingAt(pieceStarts, end);
+    const atEnd = end === source.length ? pieceStarts.length : indexOf(pieceStarts, end);
     if (atEnd >= 0 && !isPatternSpace(source.charCodeAt(end - 1))) {
       stop = atEnd;
       tail = n;
     } else {
-      let i = pieceContaining(table.ends, end - 1);
+      let i = upperBound(table.ends, end - 1);
       while (i > first && isPatternSpace(source.charCodeAt(pieceStarts[i]!))) i--;
       stop = i;
       tail = pieceStarts[i]! - start;
@@ -455,48 +456,6 @@ function forTokenEnds(piece: string, ids: readonly number[], bpe: BytePairEncode
     }
     each(t, ci, charBytes === byteEnd);
   }
-}
-
-/** Index of the piece containing offset `pos` (the first whose end is > pos). */
-function pieceContaining(ends: Int32Array, pos: number): number {
-  let lo = 0;
-  let hi = ends.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ends[mid]! <= pos) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** First index with a[i] >= x. */
-function lowerBound(a: Int32Array, x: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** First index with a[i] > x. */
-function upperBound(a: Int32Array, x: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid]! <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Index of the piece that starts at `pos`, or -1. */
-function pieceStartingAt(starts: Int32Array, pos: number): number {
-  const i = lowerBound(starts, pos);
-  return i < starts.length && starts[i] === pos ? i : -1;
 }
 
 /** Index of x in the ascending array a, or -1. */

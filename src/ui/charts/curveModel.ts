@@ -5,6 +5,7 @@
  * work with their output. No DOM here, so it all runs in Node tests.
  */
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
+import { lowerBound } from '../../core/describe';
 
 export const MARGIN = { top: 10, right: 14, bottom: 22, left: 40 };
 /** Above this many gaps in view, only breakpoints get a circle (50,000 circles took 2 s to draw). */
@@ -97,18 +98,6 @@ export function compact(n: number): string {
   if (n >= 10_000) return `${Math.round(n / 1000)}k`;
   if (n >= 1000) return `${+(n / 1000).toFixed(1)}k`;
   return String(n);
-}
-
-/** First index whose value is >= `value` (ascending values). */
-export function lowerBound(a: ArrayLike<number>, value: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The gaps whose offsets lie in the view [d0, d1]: [lo, hi) (offsets ascend). */

@@ -1,6 +1,7 @@
 import type { editor, IRange } from 'monaco-editor/editor/editor.api';
 import type { PaintableResult } from '../../state/resultsSlice';
 import { breadcrumbText } from '../../state/selectors';
+import { lowerBound, upperBound } from '../../core/describe';
 
 /** Monaco's InjectedTextCursorStops.None (the enum value; importing the enum would pull the API into tests). */
 const CURSOR_STOPS_NONE = 3;
@@ -174,22 +175,8 @@ function parentDecorations(model: OffsetToPosition, result: PaintableResult, fro
 /** Chunks [from, to) that intersect the offsets [fromOffset, toOffset): binary searches (exact for ordered chunks; a superset that still holds every intersecting chunk when leaves are out of order). */
 export function chunkWindow(starts: Int32Array, ends: Int32Array, fromOffset: number, toOffset: number): { from: number; to: number } {
   const { reach, floor } = searchableBounds(starts, ends);
-  let lo = 0;
-  let hi = reach.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (reach[mid]! <= fromOffset) lo = mid + 1;
-    else hi = mid;
-  }
-  const from = lo;
-  lo = from;
-  hi = floor.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (floor[mid]! < toOffset) lo = mid + 1;
-    else hi = mid;
-  }
-  return { from, to: Math.max(from, lo) };
+  const from = upperBound(reach, fromOffset);
+  return { from, to: Math.max(from, lowerBound(floor, toOffset)) };
 }
 
 /**
