@@ -6,7 +6,7 @@ import type { Range, Unit } from '../types';
 import { buildHtmlOutline, htmlHeadingPathAt, type HtmlBlock, type HtmlOutline, type HtmlTable } from './html';
 import type { StructureContentType, StructureSpan } from './markdownSplit';
 import { htmlVisibleText, spanVisibleText } from './htmlText';
-import { absorbFragments, mergeTinySections, minFragmentFor, rowsAsText, serializedTables, type FragmentRules } from './sections';
+import { absorbFragments, joinLoneHeadings, mergeTinySections, minFragmentFor, rowsAsText, serializedTables, type FragmentRules } from './sections';
 import { inclusiveRange, lastStartingAtOrBefore, trimRange } from '../ranges';
 
 export interface HtmlSplitOptions {
@@ -109,27 +109,11 @@ export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpa
   // What a pipeline indexes: the span's visible text (tags out), unless raw HTML is asked for.
   const visible = (r: Range, code: boolean): string => spanVisibleText(text, r, outline.markup, code);
 
-  // A heading left alone before a cut (it and the next block do not fit together) joins the start of what follows:
-  // the two are packed again at words (never inside a tag), so the heading opens a chunk with its body's first words.
+  // A heading left alone before a cut joins its body's first words (joinLoneHeadings); never a cut inside a tag,
+  // a table or a code block.
   const wordLevels = separatorLevels(text, ['\\s+', ''], true, 'start').map((level) => withoutCutsInside(level, atomic));
-  const joinHeadings = (spans: SplitSpan[]): SplitSpan[] => {
-    const joined: SplitSpan[] = [];
-    for (let i = 0; i < spans.length; i++) {
-      const span = spans[i]!;
-      const next = spans[i + 1];
-      if (next && headingOnly(span) && !headingEnds.has(trimRange(text, next).start) && !kinds.has(key(next))) {
-        const repacked: SplitSpan[] = [];
-        packLevels(text, span.start, next.end, wordLevels, params, repacked);
-        if (repacked.length > 0 && !headingOnly(repacked[0]!)) {
-          joined.push(...repacked);
-          i++;
-          continue;
-        }
-      }
-      joined.push(span);
-    }
-    return joined;
-  };
+  const joinHeadings = (spans: SplitSpan[]): SplitSpan[] =>
+    joinLoneHeadings(text, spans, { headingOnly, headingStarts: headingEnds, keptWhole: (r) => kinds.has(key(r)), wordLevels, params });
 
   const out: StructureSpan[] = [];
   const pushText = (spans: SplitSpan[]): void => {

@@ -5,7 +5,7 @@ import type { SplitSpan } from '../registry';
 import { separatorLevels } from '../segment/separators';
 import type { Range, Unit } from '../types';
 import { buildOutline, headingPathAt, type MarkdownOutline, type OutlineTable } from './markdown';
-import { absorbFragments, mergeTinySections, minFragmentFor, rowsAsText, serializedTables, type FragmentRules } from './sections';
+import { absorbFragments, joinLoneHeadings, mergeTinySections, minFragmentFor, rowsAsText, serializedTables, type FragmentRules } from './sections';
 
 export type StructureContentType = 'text' | 'table' | 'code';
 
@@ -110,28 +110,10 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
     if (t.caption) kinds.set(key(trimRange(text, { start: Math.min(t.caption.start, t.start), end: t.end })), { type: 'table', table: t });
   }
 
-  // A heading left alone before a cut (it and the next block do not fit together) joins the start of what follows:
-  // the two are packed again at words, so the heading opens a chunk with the first words of its body.
+  // A heading left alone before a cut joins its body's first words (joinLoneHeadings).
   const wordLevels = separatorLevels(text, ['\\s+', ''], true, 'start').map((level) => keepAtomic(level, atomic));
-  const joinHeadings = (spans: SplitSpan[]): SplitSpan[] => {
-    const joined: SplitSpan[] = [];
-    for (let i = 0; i < spans.length; i++) {
-      const span = spans[i]!;
-      const next = spans[i + 1];
-      // Only before its own body: not before another heading, nor a table or code block kept whole.
-      if (next && headingOnly(span) && !headingEnds.has(trimRange(text, next).start) && !kinds.has(key(next))) {
-        const repacked: SplitSpan[] = [];
-        packLevels(text, span.start, next.end, wordLevels, params, repacked);
-        if (repacked.length > 0 && !headingOnly(repacked[0]!)) {
-          joined.push(...repacked);
-          i++;
-          continue;
-        }
-      }
-      joined.push(span);
-    }
-    return joined;
-  };
+  const joinHeadings = (spans: SplitSpan[]): SplitSpan[] =>
+    joinLoneHeadings(text, spans, { headingOnly, headingStarts: headingEnds, keptWhole: (r) => kinds.has(key(r)), wordLevels, params });
 
   // Fragments join a neighbour; code blocks and tables (whole, or pieces of one too large) are left as they are.
   const insideCode = (r: Range): boolean => {

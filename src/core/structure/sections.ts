@@ -1,3 +1,4 @@
+import { packLevels, type Level, type MergeParams } from '../merge';
 import type { SplitSpan } from '../registry';
 import type { Range, Unit } from '../types';
 import { isWhitespaceCode } from '../measure';
@@ -186,4 +187,40 @@ function movedCut(text: string, prev: Range, fragment: Range, rules: FragmentRul
     return rules.sizeOf(head) >= rules.minFragment && !rules.headingOnly(head) ? starts[k]! : null;
   }
   return null;
+}
+
+export interface HeadingJoinRules {
+  /** A heading line alone. */
+  headingOnly(r: Range): boolean;
+  /** Where headings start (trimmed): a heading never joins another heading. */
+  headingStarts: { has(offset: number): boolean };
+  /** A block kept whole (a table, a code block): a heading before it stays alone. */
+  keptWhole(r: Range): boolean;
+  /** The word levels the heading and its body are packed again at (never cutting inside what must stay whole). */
+  wordLevels: Level[];
+  params: MergeParams;
+}
+
+/**
+ * A heading left alone before a cut (it and the next block do not fit together) joins the start of its own body:
+ * the two are packed again at words, so the heading opens a chunk with the first words of what follows. Markdown
+ * and HTML share this.
+ */
+export function joinLoneHeadings(text: string, spans: readonly SplitSpan[], rules: HeadingJoinRules): SplitSpan[] {
+  const joined: SplitSpan[] = [];
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i]!;
+    const next = spans[i + 1];
+    if (next && rules.headingOnly(span) && !rules.headingStarts.has(trimRange(text, next).start) && !rules.keptWhole(next)) {
+      const repacked: SplitSpan[] = [];
+      packLevels(text, span.start, next.end, rules.wordLevels, rules.params, repacked);
+      if (repacked.length > 0 && !rules.headingOnly(repacked[0]!)) {
+        joined.push(...repacked);
+        i++;
+        continue;
+      }
+    }
+    joined.push(span);
+  }
+  return joined;
 }
