@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChunkClient } from '../bridge/chunkClient';
 import { EmbedClient } from '../bridge/embedClient';
 import { chunk } from '../core/index';
+import { getUnit } from '../core/units/index';
 import type { Embedder } from '../embed/types';
 import { serveChunkWorker } from '../worker/chunkService';
 import { clearMemoryCache } from '../worker/embeddingCache';
@@ -115,6 +116,15 @@ describe('jobs', () => {
     await expect.poll(() => painted()?.semantic?.threshold).toBe(0.0001);
     expect(model.texts).toBe(8);
     expect(painted()!.semantic!.distances).toHaveLength(7);
+  });
+
+  it('token counts come with each chunk’s word count, as the words unit counts the chunk', async () => {
+    const { chunks } = start();
+    await expect.poll(() => useStore.getState().tokens?.jobId, { timeout: 2000 }).toBe(chunks.latestJobId);
+    const { result, tokens } = useStore.getState();
+    const words = await getUnit('words');
+    expect(Array.from(tokens!.words!)).toEqual(Array.from(result!.starts, (start, i) => words.count(doc.slice(start, result!.ends[i]!))));
+    expect(tokens!.words!.some((n) => n > 1)).toBe(true);
   });
 
   it('cancelling the embedding keeps the last good result and says so', async () => {

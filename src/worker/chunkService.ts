@@ -2,6 +2,7 @@ import { chunk, chunkStats, ChunkOptionsError, formatChunks, getStrategy, valida
 import { orphanBits } from '../core/eval/index';
 import { lowerBound } from '../core/sorted';
 import type { Chunk, ChunkDetail, ChunkOptions, EmbedTexts, LoadWasm, Range, TokenEncodingName } from '../core/types';
+import { meterFor } from '../core/measure';
 import { getUnit, isTokenEncoding } from '../core/units/index';
 import { findEmbedderModel } from '../embed/hub';
 import { truncation } from '../embed/truncation';
@@ -224,18 +225,20 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
   }
 
   async function runTokens(jobId: number): Promise<TokenCountsPayload | null> {
-    if (!last || last.jobId !== jobId) return null;
-    const chunks = last.leaves;
-    const chosen = last.options.unit;
+    const job = last;
+    if (!job || job.jobId !== jobId) return null;
+    const chunks = job.leaves;
+    const chosen = job.options.unit;
     const encoding: TokenEncodingName = chosen && isTokenEncoding(chosen) ? chosen : TOOLTIP_ENCODING;
     const unit = await getUnit(encoding);
-    const words = await getUnit('words');
+    // Words from the document's own word counter (segmented once per document), not each chunk's text again.
+    const words = meterFor(await getUnit('words'), job.text);
     const tokens = new Int32Array(chunks.length);
     const wordCounts = new Int32Array(chunks.length);
     let sliceStart = performance.now();
     for (let i = 0; i < chunks.length; i++) {
       tokens[i] = unit.count(chunks[i]!.content);
-      wordCounts[i] = words.count(chunks[i]!.text);
+      wordCounts[i] = words.exact(chunks[i]!.start, chunks[i]!.end);
       if (performance.now() - sliceStart > TOKEN_SLICE_MS) {
         await yieldToMessages();
         // A newer chunk job is waiting: these counts would be for chunks nobody sees any more.
