@@ -1,5 +1,5 @@
 import type { ChunkContext } from '../../types';
-import { TiktokenUnit } from '../../units/tiktoken';
+import { rejectSpecialTokenText, TiktokenUnit } from '../../units/tiktoken';
 import { RunControl, type LangchainSpan } from './run';
 
 /**
@@ -21,7 +21,7 @@ export function splitTokenLangchain(source: string, ctx: ChunkContext): Langchai
   }
   const { size, overlap } = ctx.options;
   if (overlap >= size) throw new Error('Cannot have chunkOverlap >= chunkSize');
-  rejectSpecialTokens(source, unit);
+  rejectSpecialTokenText(source, unit);
   const run = new RunControl(ctx, source.length);
   const doc = tokenizedDocument(source, unit);
   const { ids, starts, ends } = doc;
@@ -39,21 +39,6 @@ export function splitTokenLangchain(source: string, ctx: ChunkContext): Langchai
   }
   run.finish();
   return out;
-}
-
-/** js-tiktoken's check for disallowed special tokens, with its message. */
-function rejectSpecialTokens(source: string, unit: TiktokenUnit): void {
-  const specials = Object.keys(unit.specialTokens);
-  let firstAt = -1;
-  let found = '';
-  for (const special of specials) {
-    const at = source.indexOf(special);
-    if (at !== -1 && (firstAt === -1 || at < firstAt)) {
-      firstAt = at;
-      found = special;
-    }
-  }
-  if (firstAt !== -1) throw new Error(`The text contains a special token that is not allowed: ${found}`);
 }
 
 interface TokenizedDocument {

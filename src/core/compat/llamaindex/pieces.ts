@@ -1,7 +1,7 @@
 import type { SplitSpan } from '../../registry';
 import type { ChunkContext, Unit } from '../../types';
 import { meterFor, type SpanMeter } from '../../measure';
-import { TiktokenUnit } from '../../units/tiktoken';
+import { rejectSpecialTokenText, TiktokenUnit } from '../../units/tiktoken';
 
 /**
  * A piece of the source as LlamaIndex has it: [start, end) is where it came from, and its string is
@@ -201,19 +201,7 @@ function offsetAt(pieces: readonly Piece[], texts: readonly string[], k: number,
  * calls: text containing a special token such as <|endoftext|> throws, with js-tiktoken's message.
  */
 export function rejectSpecialTokens(source: string, ctx: ChunkContext): void {
-  const unit = ctx.unit;
-  if (!(unit instanceof TiktokenUnit)) return;
-  const specials = Object.keys(unit.specialTokens);
-  let firstAt = -1;
-  let found = '';
-  for (const special of specials) {
-    const at = source.indexOf(special);
-    if (at !== -1 && (firstAt === -1 || at < firstAt)) {
-      firstAt = at;
-      found = special;
-    }
-  }
-  if (firstAt !== -1) throw new Error(`The text contains a special token that is not allowed: ${found}`);
+  if (ctx.unit instanceof TiktokenUnit) rejectSpecialTokenText(source, ctx.unit);
 }
 
 /**
