@@ -45,6 +45,18 @@ describe('markdown: no heading-only chunk before its own body', () => {
     );
   });
 
+  it('a heading before a code block too large to keep whole stays alone: no chunk mixes it with code', () => {
+    // Found by the fragments property test: the heading was packed again at words with the block's first piece.
+    const text = '# 😀\n\n```\n😀\na\n😀\nrecord\nstay\nper\n```\n\n# record\n\n';
+    const spans = splitMarkdown(text, { size: 30, overlap: 3, unit: charsUnit, outline: buildOutline(text), maxDepth: 3 });
+    expect(spans.map((s) => [text.slice(s.start, s.end), s.contentType])).toEqual([
+      ['# 😀', 'text'],
+      ['```\n😀\na\n😀\nrecord\nstay\nper', 'code'],
+      ['per\n```', 'code'],
+      ['# record', 'text'],
+    ]);
+  });
+
   it('holds for HTML too (heading elements, <p> bodies; sizes count the source, tags included)', () => {
     const word = fc.constantFrom('record', 'stay', 'policy', 'travel', 'meal', 'hotel', 'per', 'diem', 'a', '&amp;');
     const paragraph = fc.array(word, { minLength: 1, maxLength: 30 }).map((w) => `<p>${w.join(' ')}.</p>`);

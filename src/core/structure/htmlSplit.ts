@@ -94,10 +94,6 @@ export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpa
   for (const c of outline.code) kinds.set(key(trimRange(text, c)), { type: 'code' });
   for (const t of outline.tables) kinds.set(key(trimRange(text, t)), { type: 'table', table: t });
 
-  const insideCode = (r: Range): boolean => {
-    const around = outline.code[lastStartingAtOrBefore(outline.code, r.start)];
-    return around !== undefined && r.end <= around.end;
-  };
   const fragments: FragmentRules = {
     size: options.size,
     minFragment: minFragmentFor(options.size, options.minFragment),
@@ -112,8 +108,13 @@ export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpa
   // A heading left alone before a cut joins its body's first words (joinLoneHeadings); never a cut inside a tag,
   // a table or a code block.
   const wordLevels = separatorLevels(text, ['\\s+', ''], true, 'start').map((level) => withoutCutsInside(level, atomic));
+  // A piece of a code block too large to keep whole is code too: no heading joins it, no fragment moves it.
+  const insideCode = (r: Range): boolean => {
+    const around = outline.code[lastStartingAtOrBefore(outline.code, r.start)];
+    return around !== undefined && r.end <= around.end;
+  };
   const joinHeadings = (spans: SplitSpan[]): SplitSpan[] =>
-    joinLoneHeadings(text, spans, { headingOnly, headingStarts: headingEnds, keptWhole: (r) => kinds.has(key(r)), wordLevels, params });
+    joinLoneHeadings(text, spans, { headingOnly, headingStarts: headingEnds, keptWhole: (r) => kinds.has(key(r)) || insideCode(r), wordLevels, params });
 
   const out: StructureSpan[] = [];
   const pushText = (spans: SplitSpan[]): void => {

@@ -112,14 +112,15 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
 
   // A heading left alone before a cut joins its body's first words (joinLoneHeadings).
   const wordLevels = separatorLevels(text, ['\\s+', ''], true, 'start').map((level) => keepAtomic(level, atomic));
-  const joinHeadings = (spans: SplitSpan[]): SplitSpan[] =>
-    joinLoneHeadings(text, spans, { headingOnly, headingStarts: headingEnds, keptWhole: (r) => kinds.has(key(r)), wordLevels, params });
-
-  // Fragments join a neighbour; code blocks and tables (whole, or pieces of one too large) are left as they are.
+  // A piece of a code block too large to keep whole is code too: no heading joins it, no fragment moves it.
   const insideCode = (r: Range): boolean => {
     const around = outline.code[lastStartingAtOrBefore(outline.code, r.start)];
     return around !== undefined && r.end <= around.end;
   };
+  const joinHeadings = (spans: SplitSpan[]): SplitSpan[] =>
+    joinLoneHeadings(text, spans, { headingOnly, headingStarts: headingEnds, keptWhole: (r) => kinds.has(key(r)) || insideCode(r), wordLevels, params });
+
+  // Fragments join a neighbour; code blocks and tables (whole, or pieces of one too large) are left as they are.
   const fragments: FragmentRules = {
     size: options.size,
     minFragment: minFragmentFor(options.size, options.minFragment),
