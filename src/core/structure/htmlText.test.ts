@@ -29,9 +29,25 @@ describe('visible text of HTML', () => {
         const i = a % bounds.length;
         const j = b % bounds.length;
         const span = { start: bounds[Math.min(i, j)]!, end: bounds[Math.max(i, j)]! };
+        // A closing tag whose opening tag is outside the span ends a block in the document, while a parser given
+        // the fragment alone drops it as stray: there the two rightly differ (the chunk keeps the break).
+        fc.pre(!hasStrayClosingTag(pieces.slice(Math.min(i, j), Math.max(i, j))));
         expect(spanVisibleText(text, span, markup)).toBe(htmlVisibleText(text.slice(span.start, span.end)));
       }),
       { numRuns: 300 },
     );
   });
 });
+
+/** Whether some `</div>` or `</section>` among the pieces closes an element opened before them. */
+function hasStrayClosingTag(pieces: readonly string[]): boolean {
+  const open = new Map<string, number>();
+  for (const piece of pieces) {
+    const tag = /^<(\/?)(div|section)\b/.exec(piece);
+    if (!tag) continue;
+    const depth = open.get(tag[2]!) ?? 0;
+    if (tag[1] && depth === 0) return true;
+    open.set(tag[2]!, tag[1] ? depth - 1 : depth + 1);
+  }
+  return false;
+}
