@@ -11,6 +11,8 @@ import { upperBound } from './sorted';
  */
 export interface SpanMeter {
   readonly exactEstimates: boolean;
+  /** True when a span's count is its length (chars): the merger then does the arithmetic without calls. */
+  readonly linear?: boolean;
   exact(start: number, end: number): number;
   estimate(start: number, end: number): number;
 }
@@ -25,10 +27,9 @@ export function isWhitespaceCode(c: number): boolean {
   );
 }
 
-function charsMeter(): SpanMeter {
-  const length = (a: number, b: number) => b - a;
-  return { exactEstimates: true, exact: length, estimate: length };
-}
+/** One for every source: a chars count needs no document, and one object keeps the merger's calls monomorphic. */
+const length = (a: number, b: number): number => b - a;
+const CHARS_METER: SpanMeter = { exactEstimates: true, linear: true, exact: length, estimate: length };
 
 /** Words (the words unit: Intl.Segmenter word-like segments); see wordsSpanCounter. */
 function wordsMeter(source: string): SpanMeter {
@@ -103,7 +104,7 @@ export function meterFor(unit: Unit, source: string): SpanMeter {
   const last = lastMeters.get(unit);
   if (last && last.source === source) return last.meter;
   let meter: SpanMeter;
-  if (unit.name === 'chars') meter = charsMeter();
+  if (unit.name === 'chars') meter = CHARS_METER;
   else if (unit.name === 'words') meter = wordsMeter(source);
   else if (unit instanceof TiktokenUnit) meter = tiktokenMeter(unit, source);
   else {

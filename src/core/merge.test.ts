@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { meterFor } from './measure';
+import { meterFor, type SpanMeter } from './measure';
 import { mergePieces, packLevels, RunGuard } from './merge';
 import type { SplitSpan } from './registry';
 import { charsUnit, getUnit } from './units';
@@ -87,6 +88,36 @@ describe('mergePieces', () => {
     const run = () =>
       mergePieces(s, piecesBefore(s, ' '), { size: 10, overlap: 0, meter: meterFor(charsUnit, s), guard: new RunGuard({ signal }, s.length) }, []);
     expect(run).toThrowError(expect.objectContaining({ name: 'AbortError' }));
+  });
+});
+
+describe('mergePieces fast paths', () => {
+  // Characters are counted by subtraction and, for units whose counts only grow with the span, the overlap is
+  // found walking back from the chunk's end. Both must give what the general path (meter calls, forward search)
+  // gives with the same counts.
+  const general = (meter: SpanMeter): SpanMeter => ({ exactEstimates: false, exact: meter.exact, estimate: meter.estimate });
+  const run = (s: string, pieces: Range[], size: number, overlap: number, meter: SpanMeter): SplitSpan[] => {
+    const out: SplitSpan[] = [];
+    mergePieces(s, pieces, { size, overlap, meter, guard: new RunGuard({}, s.length) }, out);
+    return out;
+  };
+  const word = fc.constantFrom('a', 'bb', 'cccc', 'dddddddd', 'élan', 'x.y');
+  const gap = fc.constantFrom(' ', '  ', '\n', '\n\n', ' \n');
+  const text = fc.array(fc.tuple(word, gap), { maxLength: 50 }).map((pairs) => pairs.map(([w, g]) => w + g).join(''));
+  const sizes = fc.integer({ min: 1, max: 60 }).chain((size) => fc.tuple(fc.constant(size), fc.integer({ min: 0, max: size - 1 })));
+
+  it('chars and words: the same chunks as the general path, for any pieces, size and overlap', async () => {
+    const wordsUnit = await getUnit('words');
+    fc.assert(
+      fc.property(text, sizes, fc.constantFrom(' ', '\n'), (s, [size, overlap], sep) => {
+        const pieces = piecesBefore(s, sep);
+        for (const unit of [charsUnit, wordsUnit]) {
+          const meter = meterFor(unit, s);
+          expect(run(s, pieces, size, overlap, meter)).toEqual(run(s, pieces, size, overlap, general(meter)));
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 

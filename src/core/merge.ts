@@ -26,18 +26,32 @@ export interface MergeParams {
 /** The packing parameters of a run: size and overlap from the options, the unit's meter for this source. */
 export function mergeParamsFor(text: string, ctx: ChunkContext): MergeParams {
   const { options, unit } = ctx;
-  return { size: options.size, overlap: options.overlap, meter: meterFor(unit, text), guard: new RunGuard(ctx, text.length) };
+  const params = { size: options.size, overlap: options.overlap, meter: meterFor(unit, text), guard: new RunGuard(ctx, text.length) };
+  return params;
 }
 
-/** Abort checks and throttled progress for one run. */
+/**
+ * Abort checks and throttled progress for one run.
+ *
+ * The latest run's guard stays alive until the next run. Without it, when a run's objects were all garbage at a
+ * full collection, V8 threw away the packer's optimized code ("weak objects": code compiled for a shape that died)
+ * and the next document was packed by freshly re-optimized code, a 3-4 ms run taking 10-15 ms. A dummy guard made
+ * at load time did not keep it; the last used one does.
+ */
 export class RunGuard {
   private ticks = 0;
+  /** The furthest position reported so far (a position, not a fraction, to keep the field an integer). */
+  private reportedAt = 0;
+  private readonly onProgress: ((fraction: number) => void) | undefined;
+  private readonly signal: { aborted: boolean } | undefined;
   constructor(
-    private readonly ctx: Pick<ChunkContext, 'onProgress' | 'signal'>,
+    ctx: Pick<ChunkContext, 'onProgress' | 'signal'>,
     private readonly total: number,
-  ) {}
-
-  private reported = 0;
+  ) {
+    this.onProgress = ctx.onProgress;
+    this.signal = ctx.signal;
+    latestGuard = this;
+  }
 
   /**
    * Call often with the current source position; cheap. Progress never goes back: a splitter may scan a range
@@ -46,21 +60,23 @@ export class RunGuard {
   tick(position: number): void {
     if ((++this.ticks & 1023) !== 0) return;
     this.check();
-    const fraction = this.total > 0 ? Math.min(1, position / this.total) : 0;
-    if (fraction > this.reported) {
-      this.reported = fraction;
-      this.ctx.onProgress?.(fraction);
+    if (position > this.reportedAt && this.total > 0) {
+      this.reportedAt = position;
+      this.onProgress?.(Math.min(1, position / this.total));
     }
   }
 
   check(): void {
-    if (this.ctx.signal?.aborted) {
+    if (this.signal?.aborted) {
       const error = new Error('chunking was aborted');
       error.name = 'AbortError';
       throw error;
     }
   }
 }
+
+/** The latest run's guard, kept alive (see RunGuard): it holds that run's progress callback and signal only. */
+let latestGuard: RunGuard | null = null;
 
 /** How far a token estimate may be above the limit and still be worth an exact check. */
 const ESTIMATE_SLACK = 8;
@@ -95,18 +111,15 @@ export function mergePieces(source: string, pieces: readonly Range[], params: Me
     }
     contentEndUpTo[k] = lastEnd;
   }
+  // No closures here: the loop below runs once per chunk, and closures made per call (or per chunk) cost more
+  // than the packing itself under tsx's name-keeping transform and before the JIT warms up.
   const nextContentPiece = (from: number): number => {
     let k = from;
     while (k < n && contentStart[k]! < 0) k++;
     return k;
   };
-  // Exact for chars and words; for tokens the estimate rules out clear misses and the exact count decides the rest.
-  const fits = (a: number, b: number, limit: number): boolean => {
-    const estimate = meter.estimate(a, b);
-    if (meter.exactEstimates) return estimate <= limit;
-    return estimate <= limit + ESTIMATE_SLACK && meter.exact(a, b) <= limit;
-  };
 
+  const linear = meter.linear === true;
   let i = nextContentPiece(0);
   // When the previous chunk chose an overlap, the piece this chunk must reach to make progress.
   let mustReach = -1;
@@ -117,7 +130,12 @@ export function mergePieces(source: string, pieces: readonly Range[], params: Me
     // Grow the chunk over the following pieces while it fits: search with the estimate, then settle with the
     // exact count (for tokens the estimate can be off by a token or two at span edges).
     let j = i;
-    while (j + 1 < n && meter.estimate(start, contentEndUpTo[j + 1]!) <= size) j++;
+    if (linear) {
+      const last = start + size;
+      while (j + 1 < n && contentEndUpTo[j + 1]! <= last) j++;
+    } else {
+      while (j + 1 < n && meter.estimate(start, contentEndUpTo[j + 1]!) <= size) j++;
+    }
     if (!meter.exactEstimates) {
       while (j > i && meter.exact(start, contentEndUpTo[j]!) > size) j--;
       while (
@@ -136,7 +154,7 @@ export function mergePieces(source: string, pieces: readonly Range[], params: Me
     }
     const end = contentEndUpTo[j]!;
     const span: SplitSpan = { start, end };
-    if (meter.exact(start, end) > size) span.oversize = true;
+    if ((linear ? end - start : meter.exact(start, end)) > size) span.oversize = true;
     out.push(span);
 
     const following = nextContentPiece(j + 1);
@@ -148,16 +166,45 @@ export function mergePieces(source: string, pieces: readonly Range[], params: Me
     mustReach = -1;
     if (overlap > 0) {
       const reach = contentEndUpTo[following]!;
-      for (let k = i + 1; k <= j; k++) {
-        const s = contentStart[k]!;
-        if (s < 0 || meter.estimate(s, reach) > size || !fits(s, end, overlap)) continue;
-        next = k;
-        mustReach = following;
-        break;
+      if (meter.exactEstimates) {
+        // Counts only grow with the span, so the pieces that qualify are a suffix of i+1..j: walk back from j
+        // (an overlap is a piece or two, a chunk may hold dozens).
+        for (let k = j; k > i; k--) {
+          const s = contentStart[k]!;
+          if (s < 0) continue;
+          if (!overlapAllowed(meter, s, end, reach, size, overlap)) break;
+          next = k;
+          mustReach = following;
+        }
+      } else {
+        for (let k = i + 1; k <= j; k++) {
+          const s = contentStart[k]!;
+          if (s < 0 || !overlapAllowed(meter, s, end, reach, size, overlap)) continue;
+          next = k;
+          mustReach = following;
+          break;
+        }
       }
     }
     i = next;
   }
+}
+
+/** A span's count for searching: its length for chars (no call), else the meter's estimate. */
+function estimateOf(meter: SpanMeter, a: number, b: number): number {
+  return meter.linear ? b - a : meter.estimate(a, b);
+}
+
+/**
+ * Whether the next chunk may start at `s` (inside the chunk ending at `end`): the shared text [s, end) fits the
+ * overlap, and from `s` the next chunk can still reach `reach`, the end of the following piece. Exact for chars and
+ * words; for tokens the estimate rules out clear misses and the exact count decides the rest.
+ */
+function overlapAllowed(meter: SpanMeter, s: number, end: number, reach: number, size: number, overlap: number): boolean {
+  if (estimateOf(meter, s, reach) > size) return false;
+  const shared = estimateOf(meter, s, end);
+  if (meter.exactEstimates) return shared <= overlap;
+  return shared <= overlap + ESTIMATE_SLACK && meter.exact(s, end) <= overlap;
 }
 
 /** One level of a boundary hierarchy: the pieces of source[start, end), in order (e.g. paragraphs, sentences). */
@@ -208,6 +255,7 @@ function pieceFits(source: string, piece: Range, params: MergeParams): boolean {
   while (e > s && isWhitespaceCode(source.charCodeAt(e - 1))) e--;
   if (s === e) return true;
   const { meter, size } = params;
+  if (meter.linear) return e - s <= size;
   if (meter.exactEstimates) return meter.estimate(s, e) <= size;
   // Cheap rejection of far-too-large pieces (e.g. a whole document) before an exact count.
   if (meter.estimate(s, e) > size + ESTIMATE_SLACK) return false;

@@ -13,13 +13,23 @@ export function splitOnSeparator(
   separator: string | RegExp,
   keep: KeepSeparator,
 ): Range[] {
-  const matches = findSeparators(source, start, end, separator);
   const out: Range[] = [];
   let pieceStart = start;
-  for (const m of matches) {
-    const pieceEnd = keep === 'end' ? m.end : m.start;
+  const cut = (matchStart: number, matchEnd: number): void => {
+    const pieceEnd = keep === 'end' ? matchEnd : matchStart;
     if (pieceEnd > pieceStart) out.push({ start: pieceStart, end: pieceEnd });
-    pieceStart = keep === 'start' ? m.start : m.end;
+    pieceStart = keep === 'start' ? matchStart : matchEnd;
+  };
+  if (typeof separator === 'string') {
+    // Literal separators (the default hierarchy) are found with indexOf directly, without a list of matches.
+    const length = separator.length;
+    if (length > 0) {
+      for (let at = source.indexOf(separator, start); at >= 0 && at + length <= end; at = source.indexOf(separator, at + length)) {
+        cut(at, at + length);
+      }
+    }
+  } else {
+    for (const m of findSeparators(source, start, end, separator)) cut(m.start, m.end);
   }
   if (end > pieceStart) out.push({ start: pieceStart, end });
   return out;
@@ -89,7 +99,34 @@ export function separatorLevels(
       break;
     }
     const matcher: string | RegExp = asRegex ? new RegExp(s, 'gu') : s;
-    levels.push((start, end) => splitOnSeparator(source, start, end, matcher, keep));
+    const memo = splitMemo(source, `${asRegex ? 'regex' : 'text'}\u0000${keep}\u0000${s}`);
+    levels.push((start, end) => {
+      const key = start * (source.length + 1) + end;
+      let pieces = memo.get(key);
+      if (!pieces) {
+        pieces = splitOnSeparator(source, start, end, matcher, keep);
+        memo.set(key, pieces);
+      }
+      return pieces;
+    });
   }
   return levels;
+}
+
+/**
+ * The last document's separator splits, per separator, by range. A slider move re-packs the same document: its
+ * paragraphs (and the lines of its long paragraphs) are the same at every size, so they are cut once. Only the
+ * last document is kept, and the grapheme level never is (a long line without spaces has millions of pieces).
+ * Callers never modify the pieces they are given.
+ */
+let lastSplits: { source: string; bySeparator: Map<string, Map<number, Range[]>> } | null = null;
+
+function splitMemo(source: string, separatorKey: string): Map<number, Range[]> {
+  if (!lastSplits || lastSplits.source !== source) lastSplits = { source, bySeparator: new Map() };
+  let memo = lastSplits.bySeparator.get(separatorKey);
+  if (!memo) {
+    memo = new Map();
+    lastSplits.bySeparator.set(separatorKey, memo);
+  }
+  return memo;
 }
