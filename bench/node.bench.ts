@@ -13,8 +13,10 @@
  *   re-run  the same document and options again (memoized paths: the least work a request can cost).
  * LangChain and Chonkie keep nothing between calls, so their one figure per round stands for all three.
  *
- * Each round starts after a garbage collection when run with --expose-gc (npm run bench does), and a first round
- * that is not counted warms every side up.
+ * Each round starts after a garbage collection when run with --expose-gc (npm run bench does), and the first
+ * WARM_UP_ROUNDS rounds, not counted, warm every side up: V8 needs several calls on a megabyte before its optimizing
+ * tiers settle (a first call of the native packer took 40-60 ms, the tenth 3 ms), and a page's worker has chunked
+ * the sample and earlier documents before the one measured. "Cold" is about the document, not the JIT.
  *
  * Also: one pass of each tokenizer over the whole text (ours with an empty cache, js-tiktoken), and the token
  * strategy cold against that pass (target: within 1.2x).
@@ -72,6 +74,9 @@ async function chunkWith(text: string, options: ChunkOptions, unit: Unit): Promi
   const spans = await strategy.split(text, { unit, options: resolved });
   return buildChunks(text, spans, resolved, unit);
 }
+
+/** Uncounted rounds before the measured ones, on every side alike. */
+const WARM_UP_ROUNDS = quick ? 1 : 4;
 
 /** A document no cache has seen: the text with a line naming the round in front. */
 const documentFor = (round: number, tag: string) => `${tag} ${round}\n${base}`;
@@ -185,9 +190,9 @@ async function main(): Promise<void> {
     const results = new Map<string, { cold: number[]; slider: number[]; rerun: number[]; chunks: number }>();
     for (const c of scenario.contenders) results.set(c.name, { cold: [], slider: [], rerun: [], chunks: 0 });
     const outputs = new Map<string, string[]>();
-    // Round -1 warms every side up (JIT) and is not counted.
-    for (let round = -1; round < scenario.rounds; round++) {
-      if (round === -1) {
+    // Rounds below 0 warm every side up (the JIT tiers code up over several calls) and are not counted.
+    for (let round = -WARM_UP_ROUNDS; round < scenario.rounds; round++) {
+      if (round < 0) {
         for (const c of scenario.contenders) {
           const text = documentFor(round, `${scenario.size} ${c.name}`);
           await c.run(text, scenario.size, round);
