@@ -1,5 +1,4 @@
 import { chunk, chunkStats, ChunkOptionsError, formatChunks, getStrategy, validateOptions } from '../core/index';
-import { orphanBits } from '../core/eval/index';
 import { lowerBound } from '../core/sorted';
 import type { Chunk, ChunkDetail, ChunkOptions, EmbedTexts, LoadWasm, Range, TokenEncodingName } from '../core/types';
 import { meterFor } from '../core/measure';
@@ -8,6 +7,7 @@ import { findEmbedderModel } from '../embed/hub';
 import { truncation } from '../embed/truncation';
 import type { EmbedderSummary, EmbedPortApi, EmbedSettings, SemanticPayload } from './embedProtocol';
 import { labService } from './labService';
+import { curveMemo, orphanMemo } from './resplitMemo';
 import { leavesOf, packChunks, packedBuffers } from './packChunks';
 import type { ChunkJobFailure, ChunkWorkerApi, ChunkWorkerResult, EmbedderTokensPayload, ProbeRequest, TokenCountsPayload } from './protocol';
 import { abortError, rpcClient, rpcServe, withTransfer, type Endpoint, type RpcClient } from './rpc';
@@ -81,6 +81,9 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
   const embedFns = new Map<string, EmbedTexts>();
   const summaries = new Map<string, EmbedderSummary>();
   let modelTokens: { key: string; starts: Int32Array; ends: Int32Array } | null = null;
+  // A threshold move re-splits one analysis: its curve arrays and most chunks' orphan bits are the last job's.
+  const curveArrays = curveMemo();
+  const orphanBits = orphanMemo();
 
   // Calls that touch the document or run jobs are applied strictly one after another (chunk() may await).
   let queue: Promise<unknown> = Promise.resolve();
@@ -165,13 +168,10 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
       if (semanticDetail) {
         const d = semanticDetail;
         semantic = {
-          distances: Float64Array.from(d.distances),
-          values: Float64Array.from(d.values),
+          ...curveArrays(d),
           comparedWith: d.comparedWith,
           threshold: d.threshold,
           breakpoints: Int32Array.from(d.breakpoints),
-          sentenceStarts: Int32Array.from(d.sentences, (s) => s.start),
-          sentenceEnds: Int32Array.from(d.sentences, (s) => s.end),
           notes: d.notes,
           embedder: await summaryOf(model, jobId, abort.signal),
           embedMs: d.embedMs,

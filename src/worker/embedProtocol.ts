@@ -33,6 +33,8 @@ export interface EmbedderSummary {
 
 /** What the similarity curve and the test hook need, besides the chunks. */
 export interface SemanticPayload {
+  /** Which analysis the curve arrays come from (a serial of the worker): a re-split keeps the analysis. */
+  analysis: number;
   /** 1 − cosine at every sentence gap (NaN where there is none). */
   distances: Float64Array;
   /** The values the threshold was compared with (the distances, or their gradient). */
