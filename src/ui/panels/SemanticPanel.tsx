@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { PaintableResult } from '../../state/resultsSlice';
 import { formatBytes } from '../../state/embedders';
 import { cancelEmbedding, lateSimilarities } from '../../state/controller';
 import { selectEmbedderTokens, selectResult, selectStrategy } from '../../state/selectors';
@@ -20,17 +21,12 @@ export function SemanticPanel() {
   const requestRevealGap = useStore((s) => s.requestRevealGap);
   const [tab, setTab] = useState<'curve' | 'late'>('curve');
 
-  // A re-split sends equal copies of the distances and sentences: keep one array per analysis, so the curve
-  // redraws only when the analysis changes and a threshold drag just moves marks.
-  const distances = stableArray('distances', semantic?.distances ?? null);
-  const starts = stableArray('starts', semantic?.sentenceStarts ?? null);
-  const gapOffsets = useMemo(() => {
-    if (!semantic || !distances || !starts) return new Int32Array(0);
-    const n = distances.length;
-    const out = new Int32Array(n);
-    for (let i = 0; i < n; i++) out[i] = starts[i + 1] ?? semantic.sentenceEnds[i]!;
-    return out;
-  }, [distances, starts]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A re-split sends copies of the same analysis (the same `analysis` serial): keep the first copy's arrays, so the
+  // curve redraws only when the analysis changes and a threshold move just moves marks (no O(n) compare per key).
+  const analysisKey = semantic ? (semantic.analysis ?? semantic.distances) : null;
+  const curve = useMemo(() => (semantic ? curveData(semantic) : null), [analysisKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const distances = curve?.distances ?? null;
+  const gapOffsets = curve?.gapOffsets ?? EMPTY_OFFSETS;
   const embedderTokens = useStore(selectEmbedderTokens);
   const truncatedCount = embedderTokens ? embedderTokens.truncatedAt.reduce((n, v) => n + (v >= 0 ? 1 : 0), 0) : 0;
   const threshold = semantic && semantic.comparedWith === 'distance' ? semantic.threshold : NaN;
@@ -90,23 +86,14 @@ export function SemanticPanel() {
   );
 }
 
-const stable = new Map<string, { source: ArrayLike<number>; kept: ArrayLike<number> }>();
-/** The same array object while the values are equal (compared once per new array: O(n), no allocation). */
-function stableArray<T extends Float64Array | Int32Array>(slot: string, values: T | null): T | null {
-  if (!values) return null;
-  const entry = stable.get(slot);
-  if (entry && entry.source === values) return entry.kept as T;
-  if (entry && entry.kept.length === values.length) {
-    const kept = entry.kept;
-    let same = true;
-    for (let i = 0; i < values.length && same; i++) same = Object.is(kept[i], values[i]);
-    if (same) {
-      stable.set(slot, { source: values, kept });
-      return kept as T;
-    }
-  }
-  stable.set(slot, { source: values, kept: values });
-  return values;
+const EMPTY_OFFSETS = new Int32Array(0);
+
+/** The curve's data of one analysis: the distances, and each gap's document offset (the next sentence's start). */
+function curveData(semantic: NonNullable<PaintableResult['semantic']>): { distances: Float64Array; gapOffsets: Int32Array } {
+  const { distances, sentenceStarts: starts, sentenceEnds: ends } = semantic;
+  const gapOffsets = new Int32Array(distances.length);
+  for (let i = 0; i < distances.length; i++) gapOffsets[i] = starts[i + 1] ?? ends[i]!;
+  return { distances, gapOffsets };
 }
 
 /** Backend, and progress with a Cancel button while a model loads, downloads or embeds. */
