@@ -9,11 +9,12 @@ import { watch } from './watch';
 
 /**
  * URL sync: a shared link's configuration applies over the stored one at start; afterwards the configuration is
- * mirrored into the URL (history.replaceState, off the hot path: at most every SYNC_DELAY_MS), so the address bar is
- * always a shareable link. Only the config slice is watched.
+ * mirrored into the URL (history.replaceState, off the hot path: once the changes pause for URL_SYNC_DELAY_MS), so the
+ * address bar is a shareable link as soon as input settles. Only the config slice is watched.
  */
 
-export const URL_SYNC_DELAY_MS = 120;
+/** replaceState costs 5-15 ms in Chromium: a pause this long keeps it out of a run of slider or threshold keys. */
+export const URL_SYNC_DELAY_MS = 250;
 
 /** `config` with what the query string `search` sets applied over it (unchanged when it sets nothing). */
 export function configFromUrl(search: string, config: Config): Config {
@@ -59,7 +60,8 @@ export function startUrlSync(store: StoreApi<AppState>, target: UrlTarget = wind
     target.history.replaceState(target.history.state, '', `${target.location.pathname}?${query}${target.location.hash}`);
   };
   const schedule = () => {
-    timer ??= setTimeout(flush, URL_SYNC_DELAY_MS);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, URL_SYNC_DELAY_MS);
   };
   const unsubscribe = watch(store, (s) => [s.config, s.pinned] as const, schedule, (a, b) => a[0] === b[0] && a[1] === b[1]);
   schedule(); // the start configuration (stored settings, defaults) shows in the URL too
