@@ -86,6 +86,9 @@ function ProjectorToggle() {
  * Copies a link that restores the configuration (query) and the document (fragment, compressed, never sent to a
  * server). A document too large for a link gets a message and "Download share file" instead.
  */
+// Formatted once: toLocaleString on every render (each result re-renders the header) costs about a millisecond.
+const COPY_LINK_TITLE = `Copy a link that restores these settings and this document (compressed into the link, up to ${SHARE_FRAGMENT_LIMIT.toLocaleString('en-US')} characters; never sent to a server)`;
+
 function CopyLinkButton() {
   const [copied, setCopied] = useState(false);
   const [tooLarge, setTooLarge] = useState<string | null>(null);
@@ -116,7 +119,7 @@ function CopyLinkButton() {
         type="button"
         className="btn btn-quiet"
         aria-label="Copy link"
-        title={`Copy a link that restores these settings and this document (compressed into the link, up to ${SHARE_FRAGMENT_LIMIT.toLocaleString('en-US')} characters; never sent to a server)`}
+        title={COPY_LINK_TITLE}
         onClick={copy}
       >
         {copied ? 'Link copied' : 'Copy link'}
