@@ -46,10 +46,12 @@ interface Row {
 }
 
 // `--node` / `--browser`: only that side; `--dist=<folder>`: the built app to serve (default dist/app; a folder of its
-// own keeps a benchmark from emptying dist/ under someone else's test run). Any other argument: the corpus file.
+// own keeps a benchmark from emptying dist/ under someone else's test run); `--only=threshold`: in the browser, only the
+// cold run and the threshold keys after it (no sentences/s run, no re-split rows). Any other argument: the corpus file.
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((a) => a.startsWith('--')));
 const fileArg = args.find((a) => !a.startsWith('--'));
+const onlyThreshold = args.includes('--only=threshold');
 const distDir = resolve(root, args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length) ?? 'dist/app');
 
 function loadCorpus(): { text: string; source: string } {
@@ -381,6 +383,8 @@ async function browserBench(browser: Browser, base: string, corpus: string): Pro
     await context.close();
   }
 
+  if (onlyThreshold) return rows;
+
   // 2. Sentences per second in the worker: buffer 0 (each sentence embedded alone), the model loaded by a small
   //    document first, then 1 MiB that nothing has embedded yet, timed from setDocument to painted (so it also
   //    counts segmentation, analysis and paint: a lower bound for the embedding itself).
@@ -447,7 +451,7 @@ async function main(): Promise<void> {
   try {
     console.log(`\nChromium ${browser.version()} headless; the app's embedding worker, WASM`);
     const rows = await browserBench(browser, `http://127.0.0.1:${port}/`, corpus);
-    rows.push(...(await resplitInBrowser(browser, corpus, [10_000, Infinity])));
+    if (!onlyThreshold) rows.push(...(await resplitInBrowser(browser, corpus, [10_000, Infinity])));
     printTable('Browser (built app, vite preview; re-split rows: core bundled into a page)', rows);
   } finally {
     await browser.close();
