@@ -13,6 +13,8 @@ export interface SpanMeter {
   readonly exactEstimates: boolean;
   /** True when a span's count is its length (chars): the merger then does the arithmetic without calls. */
   readonly linear?: boolean;
+  /** True when one grapheme cluster never counts more than 1 (words: word boundaries never fall inside one). */
+  readonly atMostOnePerCluster?: boolean;
   exact(start: number, end: number): number;
   estimate(start: number, end: number): number;
 }
@@ -34,7 +36,7 @@ const CHARS_METER: SpanMeter = { exactEstimates: true, linear: true, exact: leng
 /** Words (the words unit: Intl.Segmenter word-like segments); see wordsSpanCounter. */
 function wordsMeter(source: string): SpanMeter {
   const count = wordsSpanCounter(source);
-  return { exactEstimates: true, exact: count, estimate: count };
+  return { exactEstimates: true, atMostOnePerCluster: true, exact: count, estimate: count };
 }
 
 const MAX_MEMO = 250_000;

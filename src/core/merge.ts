@@ -1,6 +1,6 @@
 import { isWhitespaceCode, meterFor, type SpanMeter } from './measure';
 import type { SplitSpan } from './registry';
-import type { ChunkContext, Range } from './types';
+import type { ChunkContext, Level, PieceOffsets, Range } from './types';
 
 /**
  * The one place that packs pieces (ordered, non-overlapping ranges of the source) into chunks with overlap.
@@ -88,44 +88,72 @@ const GROWTH_SLACK = 2;
 
 /** Pack `pieces` into chunk spans appended to `out`. */
 export function mergePieces(source: string, pieces: readonly Range[], params: MergeParams, out: SplitSpan[]): void {
-  const { size, overlap, meter, guard } = params;
   const n = pieces.length;
   if (n === 0) return;
+  const content = new PieceContent(n);
+  for (let k = 0; k < n; k++) content.add(source, k, pieces[k]!.start, pieces[k]!.end);
+  packContent(content, params, out);
+}
 
-  // Per piece: where its non-whitespace content starts (-1: whitespace only), and the end of the last content
-  // character in pieces 0..k (so a chunk ending at piece k ends at contentEndUpTo[k]).
-  const contentStart = new Float64Array(n);
-  const contentEndUpTo = new Float64Array(n);
-  let lastEnd = -1;
-  for (let k = 0; k < n; k++) {
-    const { start, end } = pieces[k]!;
+/** The same for pieces given as offset arrays, pieces[from, to) (the grapheme level of a long run: no objects). */
+export function mergeOffsets(source: string, pieces: PieceOffsets, from: number, to: number, params: MergeParams, out: SplitSpan[]): void {
+  const n = to - from;
+  if (n <= 0) return;
+  const content = new PieceContent(n);
+  for (let k = 0; k < n; k++) content.add(source, k, pieces.starts[from + k]!, pieces.ends[from + k]!);
+  packContent(content, params, out);
+}
+
+/**
+ * Per piece: where its non-whitespace content starts (-1: whitespace only), and the end of the last content
+ * character in pieces 0..k (so a chunk ending at piece k ends at endUpTo[k]).
+ */
+class PieceContent {
+  readonly start: Float64Array;
+  readonly endUpTo: Float64Array;
+  private lastEnd = -1;
+  constructor(readonly n: number) {
+    this.start = new Float64Array(n);
+    this.endUpTo = new Float64Array(n);
+  }
+
+  add(source: string, k: number, start: number, end: number): void {
     let s = start;
     while (s < end && isWhitespaceCode(source.charCodeAt(s))) s++;
     if (s < end) {
-      contentStart[k] = s;
+      this.start[k] = s;
       let e = end;
       while (isWhitespaceCode(source.charCodeAt(e - 1))) e--;
-      lastEnd = e;
+      this.lastEnd = e;
     } else {
-      contentStart[k] = -1;
+      this.start[k] = -1;
     }
-    contentEndUpTo[k] = lastEnd;
+    this.endUpTo[k] = this.lastEnd;
   }
-  // No closures here: the loop below runs once per chunk, and closures made per call (or per chunk) cost more
-  // than the packing itself under tsx's name-keeping transform and before the JIT warms up.
-  const nextContentPiece = (from: number): number => {
-    let k = from;
-    while (k < n && contentStart[k]! < 0) k++;
-    return k;
-  };
 
+  /** The first piece at or after `from` with content (n when none). */
+  nextWithContent(from: number): number {
+    let k = from;
+    while (k < this.n && this.start[k]! < 0) k++;
+    return k;
+  }
+}
+
+// No closures in the packer: its loop runs once per chunk, and closures made per call (or per chunk) cost more than
+// the packing itself under tsx's name-keeping transform and before the JIT warms up.
+function packContent(content: PieceContent, params: MergeParams, out: SplitSpan[]): void {
+  const { size, overlap, meter, guard } = params;
+  const { n, start: contentStart, endUpTo: contentEndUpTo } = content;
   const linear = meter.linear === true;
-  let i = nextContentPiece(0);
+  // Words: each count may segment its span again (a run without spaces has no shortcut), so searches probe
+  // O(log n) spans instead of every piece; counts only grow with the span, so the result is the same.
+  const gallop = !linear && meter.exactEstimates;
+  let i = content.nextWithContent(0);
   // When the previous chunk chose an overlap, the piece this chunk must reach to make progress.
   let mustReach = -1;
   while (i < n) {
-    guard.tick(pieces[i]!.start);
     const start = contentStart[i]!;
+    guard.tick(start);
 
     // Grow the chunk over the following pieces while it fits: search with the estimate, then settle with the
     // exact count (for tokens the estimate can be off by a token or two at span edges).
@@ -133,6 +161,8 @@ export function mergePieces(source: string, pieces: readonly Range[], params: Me
     if (linear) {
       const last = start + size;
       while (j + 1 < n && contentEndUpTo[j + 1]! <= last) j++;
+    } else if (gallop) {
+      j = lastFitting(meter, contentEndUpTo, start, i, n, size);
     } else {
       while (j + 1 < n && meter.estimate(start, contentEndUpTo[j + 1]!) <= size) j++;
     }
@@ -157,7 +187,7 @@ export function mergePieces(source: string, pieces: readonly Range[], params: Me
     if ((linear ? end - start : meter.exact(start, end)) > size) span.oversize = true;
     out.push(span);
 
-    const following = nextContentPiece(j + 1);
+    const following = content.nextWithContent(j + 1);
     if (following >= n) break;
 
     // The next chunk starts at the earliest piece of this chunk such that the shared text fits the overlap
@@ -166,17 +196,11 @@ export function mergePieces(source: string, pieces: readonly Range[], params: Me
     mustReach = -1;
     if (overlap > 0) {
       const reach = contentEndUpTo[following]!;
-      if (meter.exactEstimates) {
-        // Counts only grow with the span, so the pieces that qualify are a suffix of i+1..j: walk back from j
-        // (an overlap is a piece or two, a chunk may hold dozens).
-        for (let k = j; k > i; k--) {
-          const s = contentStart[k]!;
-          if (s < 0) continue;
-          if (!overlapAllowed(meter, s, end, reach, size, overlap)) break;
-          next = k;
-          mustReach = following;
-        }
-      } else {
+      const first = meter.exactEstimates ? firstOverlapPiece(content, i, j, meter, end, reach, size, overlap, gallop) : -1;
+      if (first >= 0) {
+        next = first;
+        mustReach = following;
+      } else if (!meter.exactEstimates) {
         for (let k = i + 1; k <= j; k++) {
           const s = contentStart[k]!;
           if (s < 0 || !overlapAllowed(meter, s, end, reach, size, overlap)) continue;
@@ -188,6 +212,74 @@ export function mergePieces(source: string, pieces: readonly Range[], params: Me
     }
     i = next;
   }
+}
+
+/**
+ * The last piece j >= i such that [start, endUpTo[j]) fits, for a meter whose counts grow with the span: doubling
+ * steps, then bisection (i itself when even the first piece does not fit: it is flagged oversize).
+ */
+function lastFitting(meter: SpanMeter, endUpTo: Float64Array, start: number, i: number, n: number, size: number): number {
+  let lo = i;
+  let step = 1;
+  while (lo + step < n && meter.estimate(start, endUpTo[lo + step]!) <= size) {
+    lo += step;
+    step *= 2;
+  }
+  let hi = Math.min(n, lo + step); // fails, or is past the end
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    if (meter.estimate(start, endUpTo[mid]!) <= size) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * For counts that only grow with the span: the pieces of i+1..j that may open the next chunk (see overlapAllowed)
+ * are a suffix of its content pieces. Its first one, or -1. Walks back from j (an overlap is a piece or two, a chunk
+ * may hold dozens); with `gallop`, doubling steps then bisection, for meters whose every count costs a segmentation.
+ */
+function firstOverlapPiece(
+  content: PieceContent,
+  i: number,
+  j: number,
+  meter: SpanMeter,
+  end: number,
+  reach: number,
+  size: number,
+  overlap: number,
+  gallop: boolean,
+): number {
+  const starts = content.start;
+  let good = j;
+  while (good > i && starts[good]! < 0) good--;
+  if (good <= i || !overlapAllowed(meter, starts[good]!, end, reach, size, overlap)) return -1;
+  if (!gallop) {
+    for (let k = good - 1; k > i; k--) {
+      const s = starts[k]!;
+      if (s < 0) continue;
+      if (!overlapAllowed(meter, s, end, reach, size, overlap)) break;
+      good = k;
+    }
+    return good;
+  }
+  // Index x qualifies when the first content piece at or after x does; that only grows more likely with x.
+  const qualifies = (x: number): boolean => overlapAllowed(meter, starts[content.nextWithContent(x)]!, end, reach, size, overlap);
+  let hi = good; // qualifies
+  let lo = i; // nothing at or before it does (i is the chunk's own first piece)
+  for (let step = 1; hi - step > lo; step *= 2) {
+    if (!qualifies(hi - step)) {
+      lo = hi - step;
+      break;
+    }
+    hi -= step;
+  }
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    if (qualifies(mid)) hi = mid;
+    else lo = mid;
+  }
+  return content.nextWithContent(hi);
 }
 
 /** A span's count for searching: its length for chars (no call), else the meter's estimate. */
@@ -207,8 +299,7 @@ function overlapAllowed(meter: SpanMeter, s: number, end: number, reach: number,
   return shared <= overlap + ESTIMATE_SLACK && meter.exact(s, end) <= overlap;
 }
 
-/** One level of a boundary hierarchy: the pieces of source[start, end), in order (e.g. paragraphs, sentences). */
-export type Level = (start: number, end: number) => Range[];
+export type { Level } from './types';
 
 /**
  * Pack source[start, end) using a hierarchy of levels, coarsest first: the range is cut at the first level; runs of
@@ -226,15 +317,20 @@ export function packLevels(
   depth = 0,
 ): void {
   // A range that fits whole is one chunk (only the top-level range can: deeper ones were cut for not fitting).
-  if (depth >= levels.length || (depth === 0 && pieceFits(source, { start, end }, params))) {
+  if (depth >= levels.length || (depth === 0 && pieceFits(source, start, end, params))) {
     mergePieces(source, [{ start, end }], params, out);
     return;
   }
-  const pieces = levels[depth]!(start, end);
+  const level = levels[depth]!;
+  if (level.offsets && params.meter.exactEstimates) {
+    packOffsets(source, level.offsets(start, end), levels, params, out, depth);
+    return;
+  }
+  const pieces = level(start, end);
   let fitting: Range[] = [];
   for (const piece of pieces) {
     params.guard.tick(piece.start);
-    if (pieceFits(source, piece, params)) {
+    if (pieceFits(source, piece.start, piece.end, params)) {
       fitting.push(piece);
       continue;
     }
@@ -247,10 +343,28 @@ export function packLevels(
   if (fitting.length > 0) mergePieces(source, fitting, params, out);
 }
 
+/** packLevels on a level given as offsets: runs of pieces that fit are packed, a piece too large goes deeper. */
+function packOffsets(source: string, pieces: PieceOffsets, levels: readonly Level[], params: MergeParams, out: SplitSpan[], depth: number): void {
+  const { starts, ends, length } = pieces;
+  // A grapheme cluster is at most one word (word boundaries never fall inside one), so for words all fit.
+  const allFit = params.meter.atMostOnePerCluster === true && params.size >= 1;
+  const linear = params.meter.linear === true;
+  const { size, guard } = params;
+  let run = 0;
+  for (let k = 0; k < length; k++) {
+    guard.tick(starts[k]!);
+    if (allFit || (linear && ends[k]! - starts[k]! <= size) || pieceFits(source, starts[k]!, ends[k]!, params)) continue;
+    if (k > run) mergeOffsets(source, pieces, run, k, params, out);
+    packLevels(source, starts[k]!, ends[k]!, levels, params, out, depth + 1);
+    run = k + 1;
+  }
+  if (length > run) mergeOffsets(source, pieces, run, length, params, out);
+}
+
 /** Whether a piece, without the whitespace at its edges (the merger trims it), is within the size. */
-function pieceFits(source: string, piece: Range, params: MergeParams): boolean {
-  let s = piece.start;
-  let e = piece.end;
+function pieceFits(source: string, start: number, end: number, params: MergeParams): boolean {
+  let s = start;
+  let e = end;
   while (s < e && isWhitespaceCode(source.charCodeAt(s))) s++;
   while (e > s && isWhitespaceCode(source.charCodeAt(e - 1))) e--;
   if (s === e) return true;

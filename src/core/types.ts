@@ -44,6 +44,20 @@ export interface Range {
   end: number;
 }
 
+/**
+ * One level of a boundary hierarchy: the pieces of source[start, end), in order (e.g. paragraphs, sentences). The
+ * grapheme level also gives them as offset arrays (`offsets`), which the packer takes for chars and words: a long
+ * line without spaces is a million clusters, and a million objects cost more than packing them.
+ */
+export type Level = ((start: number, end: number) => Range[]) & { offsets?: (start: number, end: number) => PieceOffsets };
+
+/** Ranges as parallel offset arrays, pieces [0, length): no object per piece (a long run has millions). */
+export interface PieceOffsets {
+  starts: Int32Array;
+  ends: Int32Array;
+  length: number;
+}
+
 export interface ChunkMetadata {
   strategy: StrategyName;
   compat: CompatMode;

@@ -1,4 +1,4 @@
-import type { Range } from '../types';
+import type { PieceOffsets, Range } from '../types';
 
 /**
  * User-perceived characters (grapheme clusters) of source[start, end): the finest level any splitter cuts at, so an
@@ -17,13 +17,36 @@ let segmenter: Intl.Segmenter | null = null;
 const WINDOW = 64;
 
 export function graphemes(source: string, start: number, end: number): Range[] {
-  const out: Range[] = [];
+  const offsets = graphemeOffsets(source, start, end);
+  const out: Range[] = new Array(offsets.length);
+  for (let k = 0; k < offsets.length; k++) out[k] = { start: offsets.starts[k]!, end: offsets.ends[k]! };
+  return out;
+}
+
+/** The same as offset arrays (what the packer takes for a long run: 8 bytes a cluster instead of an object). */
+export function graphemeOffsets(source: string, start: number, end: number): PieceOffsets {
+  const out = new OffsetsBuilder(Math.min(end - start, 1 << 16));
   let i = start;
   while (i < end) {
     const c = source.charCodeAt(i);
+    if (c < 0x80 && c !== 0x0d) {
+      // A run of ASCII (not CR): one cluster per unit, up to the last one before a character that may join it.
+      let k = i;
+      let next = c;
+      while (next < 0x80 && next !== 0x0d && k < end) {
+        next = k + 1 < end ? source.charCodeAt(k + 1) : 0;
+        if (k + 1 < end && !isSimple(next)) break;
+        out.push(k, k + 1);
+        k++;
+      }
+      if (k > i) {
+        i = k;
+        continue;
+      }
+    }
     if (isSimple(c) && (i + 1 >= end || isSimple(source.charCodeAt(i + 1)))) {
       const width = c === 0x0d && i + 1 < end && source.charCodeAt(i + 1) === 0x0a ? 2 : 1;
-      out.push({ start: i, end: i + width });
+      out.push(i, i + width);
       i += width;
       continue;
     }
@@ -32,7 +55,7 @@ export function graphemes(source: string, start: number, end: number): Range[] {
     if (c >= 0xd800 && c <= 0xdbff && i + 2 <= end && isLoneEmoji(source.codePointAt(i)!)) {
       const k = i + 2;
       if (k >= end || isSimple(source.charCodeAt(k)) || (isHighSurrogate(source.charCodeAt(k)) && isLoneEmoji(source.codePointAt(k)!))) {
-        out.push({ start: i, end: k });
+        out.push(i, k);
         i = k;
         continue;
       }
@@ -40,12 +63,38 @@ export function graphemes(source: string, start: number, end: number): Range[] {
     let k = i + 1;
     while (k < end && !certainBoundary(source, k, k - i >= WINDOW)) k++;
     segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
-    for (const seg of segmenter.segment(source.slice(i, k))) {
-      out.push({ start: i + seg.index, end: i + seg.index + seg.segment.length });
-    }
+    for (const seg of segmenter.segment(source.slice(i, k))) out.push(i + seg.index, i + seg.index + seg.segment.length);
     i = k;
   }
-  return out;
+  return out.done();
+}
+
+/** Growable offset arrays. */
+class OffsetsBuilder {
+  private starts: Int32Array;
+  private ends: Int32Array;
+  private length = 0;
+  constructor(capacity: number) {
+    this.starts = new Int32Array(Math.max(16, capacity));
+    this.ends = new Int32Array(this.starts.length);
+  }
+
+  push(start: number, end: number): void {
+    if (this.length === this.starts.length) {
+      const starts = new Int32Array(this.length * 2);
+      starts.set(this.starts);
+      this.starts = starts;
+      const ends = new Int32Array(this.length * 2);
+      ends.set(this.ends);
+      this.ends = ends;
+    }
+    this.starts[this.length] = start;
+    this.ends[this.length++] = end;
+  }
+
+  done(): PieceOffsets {
+    return { starts: this.starts, ends: this.ends, length: this.length };
+  }
 }
 
 /** An emoji of the pictograph blocks that is neither a regional indicator nor a skin-tone modifier. */

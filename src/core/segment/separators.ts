@@ -1,5 +1,5 @@
-import type { KeepSeparator, Range } from '../types';
-import { graphemes } from './graphemes';
+import type { KeepSeparator, Level, Range } from '../types';
+import { graphemeOffsets, graphemes } from './graphemes';
 
 /**
  * Split source[start, end) on a separator (a literal string or a checked global regex). `keep` decides where each
@@ -91,11 +91,12 @@ export function separatorLevels(
   asRegex: boolean,
   keep: KeepSeparator,
   cutAllowed: ((position: number) => boolean) | null = null,
-): ((start: number, end: number) => Range[])[] {
-  const levels: ((start: number, end: number) => Range[])[] = [];
+): Level[] {
+  const levels: Level[] = [];
   for (const s of separators) {
     if (s === '') {
-      levels.push(cutAllowed ? (start, end) => joinWhereNotAllowed(graphemes(source, start, end), cutAllowed) : (start, end) => graphemes(source, start, end));
+      if (cutAllowed) levels.push((start, end) => joinWhereNotAllowed(graphemes(source, start, end), cutAllowed));
+      else levels.push(Object.assign((start: number, end: number) => graphemes(source, start, end), { offsets: (start: number, end: number) => graphemeOffsets(source, start, end) }));
       break;
     }
     const matcher: string | RegExp = asRegex ? new RegExp(s, 'gu') : s;
