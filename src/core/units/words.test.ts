@@ -36,6 +36,20 @@ describe('words unit (Intl.Segmenter word granularity)', () => {
     expect(wordsUnit.count(cjk)).toBe(5 * 2000);
   });
 
+  it('counts what one pass of Intl.Segmenter counts, on long runs of emoji and letters (stretches cut between emoji)', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+    const reference = (text: string) => [...segmenter.segment(text)].filter((s) => s.isWordLike || /\p{Extended_Pictographic}/u.test(s.segment)).length;
+    const run = fc.tuple(fc.constantFrom('😀', '👍🏽', '🇩🇪', '🏳️‍🌈', '😀\u200d🔥', '🄰', '#\ufe0f\u20e3', '🌍\ufe0f', 'ab', '猫', ' ', '.'), fc.integer({ min: 1, max: 250 }));
+    fc.assert(
+      fc.property(fc.array(run, { maxLength: 4 }), (runs) => {
+        // Under 4,096 units: one window, cut in stretches (a longer run with no safe cut gets the documented hard cut).
+        const text = runs.map(([piece, times]) => piece.repeat(times)).join('');
+        expect(wordsUnit.count(text)).toBe(reference(text));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('the span meter equals count(slice) for any span', () => {
     const alphabet = ['a', 'b', ' ', '\n', '猫', 'で', 'ある', '。', 'ครับ', '😀', '-', 'é', '\u0301'];
     fc.assert(

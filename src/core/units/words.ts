@@ -33,7 +33,21 @@ function isWs(c: number): boolean {
 
 /** Whether the segmentation of text[a, b) is that of [a, p) followed by [p, b). */
 function safeCut(text: string, p: number): boolean {
-  return isWs(text.charCodeAt(p - 1)) && !ATTACHES.test(text.slice(p, p + 1));
+  return (isWs(text.charCodeAt(p - 1)) && !ATTACHES.test(text.slice(p, p + 1))) || emojiSeam(text, p);
+}
+
+/**
+ * Between two emoji, neither a skin-tone modifier (an Extend) nor an enclosed letter (U+1F1xx: regional
+ * indicators pair up, squared letters are ALetter): no word-break rule joins them or looks across (only a ZWJ or an
+ * Extend between them would), so a line of emoji can be segmented in short stretches. Without this, a long line of
+ * emoji went to the segmenter whole, whose cost grows with segments x input length.
+ */
+function emojiSeam(text: string, p: number): boolean {
+  return p >= 2 && isSeamEmoji(text.codePointAt(p - 2)!) && text.charCodeAt(p - 1) >= 0xdc00 && isSeamEmoji(text.codePointAt(p) ?? 0);
+}
+
+function isSeamEmoji(cp: number): boolean {
+  return cp >= 0x1f300 && cp <= 0x1faff && !(cp >= 0x1f3fb && cp <= 0x1f3ff);
 }
 
 /** Where to end the window that starts at `start` (exclusive), for text[.., end). */
@@ -140,9 +154,12 @@ export function wordsSpanCounter(source: string): (a: number, b: number) => numb
     return t;
   };
   const EDGE = 256;
+  // Below this a span is segmented whole; above, its middle comes from the table. (Segmenting costs per word, and
+  // a line of emoji is a word every two code units: the packer's many counts of such spans were most of the time.)
+  const SHORT = 64;
   return (a, b) => {
     if (b <= a) return 0;
-    if (b - a <= EDGE * 2) return wordsUnit.count(source.slice(a, b));
+    if (b - a <= SHORT) return wordsUnit.count(source.slice(a, b));
     let a2 = a;
     while (a2 < b && a2 - a < EDGE && !(a2 === 0 || safeCut(source, a2))) a2++;
     let b2 = b;
