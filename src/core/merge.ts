@@ -164,7 +164,14 @@ function packContent(content: PieceContent, params: MergeParams, out: SplitSpan[
     } else if (gallop) {
       j = lastFitting(meter, contentEndUpTo, start, i, n, size);
     } else {
-      while (j + 1 < n && meter.estimate(start, contentEndUpTo[j + 1]!) <= size) j++;
+      // Tokens: piece by piece, as estimates can dip at span edges; a chunk of many pieces (the tokens of a long
+      // run without spaces) continues by doubling steps, and the exact count settles it below.
+      let steps = 0;
+      while (j + 1 < n && steps < STEPS_BEFORE_GALLOP && meter.estimate(start, contentEndUpTo[j + 1]!) <= size) {
+        j++;
+        steps++;
+      }
+      if (steps === STEPS_BEFORE_GALLOP) j = lastFitting(meter, contentEndUpTo, start, j, n, size);
     }
     if (!meter.exactEstimates) {
       while (j > i && meter.exact(start, contentEndUpTo[j]!) > size) j--;
@@ -201,17 +208,47 @@ function packContent(content: PieceContent, params: MergeParams, out: SplitSpan[
         next = first;
         mustReach = following;
       } else if (!meter.exactEstimates) {
-        for (let k = i + 1; k <= j; k++) {
-          const s = contentStart[k]!;
-          if (s < 0 || !overlapAllowed(meter, s, end, reach, size, overlap)) continue;
+        const k = j - i <= STEPS_BEFORE_GALLOP ? firstAllowedForward(content, i, j, meter, end, reach, size, overlap) : firstAllowedBack(content, i, j, meter, end, reach, size, overlap);
+        if (k >= 0) {
           next = k;
           mustReach = following;
-          break;
         }
       }
     }
     i = next;
   }
+}
+
+/**
+ * Token searches go piece by piece up to this many pieces (every chunk of ordinary text: its pieces are paragraphs,
+ * lines or words), then by doubling steps or from the other end (the tokens of a long run without spaces: a
+ * piece-by-piece scan made a million estimates per MiB).
+ */
+const STEPS_BEFORE_GALLOP = 32;
+
+/** The earliest content piece of i+1..j that may open the next chunk (see overlapAllowed), or -1. */
+function firstAllowedForward(content: PieceContent, i: number, j: number, meter: SpanMeter, end: number, reach: number, size: number, overlap: number): number {
+  for (let k = i + 1; k <= j; k++) {
+    const s = content.start[k]!;
+    if (s >= 0 && overlapAllowed(meter, s, end, reach, size, overlap)) return k;
+  }
+  return -1;
+}
+
+/**
+ * The same found from j backwards, for chunks of many pieces: pieces whose shared text is estimated well over the
+ * overlap cannot qualify, so the walk stops there (the overlap is a few dozen pieces, the chunk hundreds).
+ */
+function firstAllowedBack(content: PieceContent, i: number, j: number, meter: SpanMeter, end: number, reach: number, size: number, overlap: number): number {
+  let earliest = -1;
+  for (let k = j; k > i; k--) {
+    const s = content.start[k]!;
+    if (s < 0) continue;
+    if (meter.estimate(s, end) > overlap + 2 * ESTIMATE_SLACK) break;
+    earliest = k;
+  }
+  // From there forwards, as for a short chunk: the exact counts are taken for the first candidates only.
+  return earliest < 0 ? -1 : firstAllowedForward(content, earliest - 1, j, meter, end, reach, size, overlap);
 }
 
 /**
