@@ -1,6 +1,7 @@
 import { isWhitespaceCode, meterFor, type SpanMeter } from './measure';
 import type { SplitSpan } from './registry';
-import type { ChunkContext, Level, PieceOffsets, Range } from './types';
+import type { ChunkContext, Level, PieceOffsets, Range, Unit } from './types';
+import { TiktokenUnit } from './units/tiktoken';
 
 /**
  * The one place that packs pieces (ordered, non-overlapping ranges of the source) into chunks with overlap.
@@ -28,6 +29,14 @@ export function mergeParamsFor(text: string, ctx: ChunkContext): MergeParams {
   const { options, unit } = ctx;
   const params = { size: options.size, overlap: options.overlap, meter: meterFor(unit, text), guard: new RunGuard(ctx, text.length) };
   return params;
+}
+
+/**
+ * Where a splitter's finest level may cut a long run without spaces: token units only between its tokens (see
+ * TiktokenUnit.cutFilter), so counting the chunks needs no re-encoding (quadratic otherwise); null: anywhere.
+ */
+export function cutFilterFor(text: string, unit: Unit): ((position: number) => boolean) | null {
+  return unit instanceof TiktokenUnit ? unit.cutFilter(text) : null;
 }
 
 /**

@@ -95,8 +95,7 @@ export function separatorLevels(
   const levels: Level[] = [];
   for (const s of separators) {
     if (s === '') {
-      if (cutAllowed) levels.push((start, end) => joinWhereNotAllowed(graphemes(source, start, end), cutAllowed));
-      else levels.push(Object.assign((start: number, end: number) => graphemes(source, start, end), { offsets: (start: number, end: number) => graphemeOffsets(source, start, end) }));
+      levels.push(graphemeLevel(source, cutAllowed));
       break;
     }
     const matcher: string | RegExp = asRegex ? new RegExp(s, 'gu') : s;
@@ -112,6 +111,16 @@ export function separatorLevels(
     });
   }
   return levels;
+}
+
+/**
+ * The finest level: between grapheme clusters (never inside an emoji or a surrogate pair), or with `cutAllowed`
+ * only where it allows (token units: between the tokens of a long run without spaces). Without a filter it also
+ * gives its pieces as offset arrays (see Level).
+ */
+export function graphemeLevel(source: string, cutAllowed: ((position: number) => boolean) | null): Level {
+  if (cutAllowed) return (start, end) => joinWhereNotAllowed(graphemes(source, start, end), cutAllowed);
+  return Object.assign((start: number, end: number) => graphemes(source, start, end), { offsets: (start: number, end: number) => graphemeOffsets(source, start, end) });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { meterFor } from '../measure';
-import { packLevels, RunGuard, type Level, type MergeParams } from '../merge';
+import { cutFilterFor, packLevels, RunGuard, type Level, type MergeParams } from '../merge';
 import type { DocumentStructure, SplitSpan, StructureSection } from '../registry';
 import { separatorLevels } from '../segment/separators';
 import type { Range, Unit } from '../types';
@@ -85,7 +85,7 @@ export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpa
   const blockLevel: Level = (start, end) => blockPieces(outline.blocks, start, end);
   const levels = [
     ...new Array<Level>(Math.min(MAX_BLOCK_LEVELS, blockNesting(outline.blocks) + 1)).fill(blockLevel),
-    ...separatorLevels(text, FALLBACK_SEPARATORS, false, 'start'),
+    ...separatorLevels(text, FALLBACK_SEPARATORS, false, 'start', cutFilterFor(text, options.unit)),
   ].map((level) => withoutCutsInside(level, atomic));
 
   // What a span holds when it is exactly one code block or one table.

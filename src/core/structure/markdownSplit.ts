@@ -1,6 +1,6 @@
 import { meterFor } from '../measure';
 import { inclusiveRange, lastStartingAtOrBefore, trimRange } from '../ranges';
-import { packLevels, RunGuard, type Level, type MergeParams } from '../merge';
+import { cutFilterFor, packLevels, RunGuard, type Level, type MergeParams } from '../merge';
 import type { SplitSpan } from '../registry';
 import { separatorLevels } from '../segment/separators';
 import type { Range, Unit } from '../types';
@@ -97,7 +97,7 @@ export function splitMarkdown(text: string, options: MarkdownSplitOptions): Stru
   const fits = (r: Range): boolean => sizeOf(r) <= options.size;
   const atomic = atomicRanges(text, local, fits, fitsSerialized);
   const blockLevel: Level = (start, end) => piecesBetween(start, end, outline.blocks);
-  const levels = [blockLevel, ...separatorLevels(text, FALLBACK_SEPARATORS, false, 'start')].map((level) =>
+  const levels = [blockLevel, ...separatorLevels(text, FALLBACK_SEPARATORS, false, 'start', cutFilterFor(text, options.unit))].map((level) =>
     keepAtomic(level, atomic),
   );
 

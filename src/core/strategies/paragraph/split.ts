@@ -1,6 +1,6 @@
-import { mergeParamsFor, packLevels } from '../../merge';
+import { cutFilterFor, mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
-import { graphemes } from '../../segment/graphemes';
+import { graphemeLevel } from '../../segment/separators';
 import { paragraphs } from '../../segment/paragraphs';
 import { sentences } from '../../segment/sentences';
 import { words } from '../../segment/words';
@@ -16,7 +16,8 @@ export const implementation: StrategyImplementation = {
       (s: number, e: number) => paragraphs(text, s, e),
       (s: number, e: number) => sentences(text, s, e, options.locale),
       (s: number, e: number) => words(text, s, e),
-      (s: number, e: number) => graphemes(text, s, e),
+      // Token units cut a long run without spaces between its tokens only, as recursive does.
+      graphemeLevel(text, cutFilterFor(text, ctx.unit)),
     ];
     const out: SplitSpan[] = [];
     packLevels(text, 0, text.length, levels, mergeParamsFor(text, ctx), out);

@@ -1,15 +1,8 @@
 import { chonkieRecursive } from '../../compat/chonkie';
 import { langchainRecursive } from '../../compat/langchain';
-import { mergeParamsFor, packLevels } from '../../merge';
+import { cutFilterFor, mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
 import { separatorLevels } from '../../segment/separators';
-import type { Unit } from '../../types';
-import { TiktokenUnit } from '../../units/tiktoken';
-
-/** Token units cut long runs without spaces only between their tokens (see TiktokenUnit.cutFilter). */
-export function cutFilterFor(text: string, unit: Unit): ((position: number) => boolean) | null {
-  return unit instanceof TiktokenUnit ? unit.cutFilter(text) : null;
-}
 
 /**
  * A separator hierarchy, coarsest first (default: blank line, line, space, character; or a language preset): the

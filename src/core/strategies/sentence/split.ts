@@ -1,8 +1,8 @@
 import { chonkieSentence } from '../../compat/chonkie';
 import { llamaindexRetrievalUnits, llamaindexSentenceSplitter } from '../../compat/llamaindex';
-import { mergeParamsFor, packLevels } from '../../merge';
+import { cutFilterFor, mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
-import { graphemes } from '../../segment/graphemes';
+import { graphemeLevel } from '../../segment/separators';
 import { sentences } from '../../segment/sentences';
 import { words } from '../../segment/words';
 
@@ -19,7 +19,8 @@ export const implementation: StrategyImplementation = {
     const levels = [
       (s: number, e: number) => sentences(text, s, e, options.locale),
       (s: number, e: number) => words(text, s, e),
-      (s: number, e: number) => graphemes(text, s, e),
+      // Token units cut a long run without spaces between its tokens only, as recursive does.
+      graphemeLevel(text, cutFilterFor(text, ctx.unit)),
     ];
     const out: SplitSpan[] = [];
     packLevels(text, 0, text.length, levels, mergeParamsFor(text, ctx), out);
