@@ -13,6 +13,11 @@ export interface SpanMeter {
   readonly exactEstimates: boolean;
   /** True when a span's count is its length (chars): the merger then does the arithmetic without calls. */
   readonly linear?: boolean;
+  /**
+   * The most one UTF-16 code unit can count: chars 1; tokens 3 (a token is at least one UTF-8 byte, a code unit at
+   * most three). A span this many times shorter than the size fits without being counted.
+   */
+  readonly mostPerCodeUnit?: number;
   /** True when one grapheme cluster never counts more than 1 (words: word boundaries never fall inside one). */
   readonly atMostOnePerCluster?: boolean;
   exact(start: number, end: number): number;
@@ -31,7 +36,7 @@ export function isWhitespaceCode(c: number): boolean {
 
 /** One for every source: a chars count needs no document, and one object keeps the merger's calls monomorphic. */
 const length = (a: number, b: number): number => b - a;
-const CHARS_METER: SpanMeter = { exactEstimates: true, linear: true, exact: length, estimate: length };
+const CHARS_METER: SpanMeter = { exactEstimates: true, linear: true, mostPerCodeUnit: 1, exact: length, estimate: length };
 
 /** Words (the words unit: Intl.Segmenter word-like segments); see wordsSpanCounter. */
 function wordsMeter(source: string): SpanMeter {
@@ -92,7 +97,7 @@ function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
     if (last < pieces) total += ends[last]! <= b ? countsBefore[last + 1]! - countsBefore[last]! : part(starts[last]!, b, last);
     return total;
   };
-  return { exactEstimates: false, exact, estimate };
+  return { exactEstimates: false, mostPerCodeUnit: 3, exact, estimate };
 }
 
 /** The last meter per unit: switching units back and forth (chars for chunks, tokens for hover) keeps both. */

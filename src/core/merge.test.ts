@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { meterFor, type SpanMeter } from './measure';
-import { mergePieces, packLevels, RunGuard } from './merge';
+import { cutFilterFor, mergePieces, packLevels, RunGuard } from './merge';
 import type { SplitSpan } from './registry';
 import { charsUnit, getUnit } from './units';
 import type { Level, Range } from './types';
@@ -123,17 +123,18 @@ describe('mergePieces fast paths', () => {
 });
 
 describe('packLevels on the grapheme level as offset arrays', () => {
-  it('packs the same chunks as from the level\'s range objects (chars and words, runs without spaces)', async () => {
+  it('packs the same chunks as from the level\'s range objects (chars, words, tokens; runs without spaces)', async () => {
     const wordsUnit = await getUnit('words');
+    const tokensUnit = await getUnit('cl100k_base');
     const run = fc.constantFrom('abcdefgh', 'x'.repeat(40), '😀😀', 'e\u0301', '中文', ' ', '\n', 'a.b,c', '👍🏽');
     const text = fc.array(run, { maxLength: 40 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, fc.integer({ min: 1, max: 50 }).chain((size) => fc.tuple(fc.constant(size), fc.integer({ min: 0, max: size - 1 }))), (s, [size, overlap]) => {
-        const levels = separatorLevels(s, ['\n', ''], false, 'start');
-        // The same functions without `offsets`: packLevels then takes the Range[] path.
-        const plain: Level[] = levels.map((level) => (start: number, end: number) => level(start, end));
-        expect(levels[1]!.offsets).toBeDefined();
-        for (const unit of [charsUnit, wordsUnit]) {
+        for (const unit of [charsUnit, wordsUnit, tokensUnit]) {
+          const levels = separatorLevels(s, ['\n', ''], false, 'start', cutFilterFor(s, unit));
+          // The same functions without `offsets`: packLevels then takes the Range[] path.
+          const plain: Level[] = levels.map((level) => (start: number, end: number) => level(start, end));
+          expect(levels[1]!.offsets).toBeDefined();
           const pack = (lv: Level[]) => {
             const out: SplitSpan[] = [];
             packLevels(s, 0, s.length, lv, { size, overlap, meter: meterFor(unit, s), guard: new RunGuard({}, s.length) }, out);

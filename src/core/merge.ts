@@ -368,7 +368,7 @@ export function packLevels(
     return;
   }
   const level = levels[depth]!;
-  if (level.offsets && params.meter.exactEstimates) {
+  if (level.offsets) {
     packOffsets(source, level.offsets(start, end), levels, params, out, depth);
     return;
   }
@@ -394,12 +394,11 @@ function packOffsets(source: string, pieces: PieceOffsets, levels: readonly Leve
   const { starts, ends, length } = pieces;
   // A grapheme cluster is at most one word (word boundaries never fall inside one), so for words all fit.
   const allFit = params.meter.atMostOnePerCluster === true && params.size >= 1;
-  const linear = params.meter.linear === true;
-  const { size, guard } = params;
+  const { guard } = params;
   let run = 0;
   for (let k = 0; k < length; k++) {
     guard.tick(starts[k]!);
-    if (allFit || (linear && ends[k]! - starts[k]! <= size) || pieceFits(source, starts[k]!, ends[k]!, params)) continue;
+    if (allFit || pieceFits(source, starts[k]!, ends[k]!, params)) continue;
     if (k > run) mergeOffsets(source, pieces, run, k, params, out);
     packLevels(source, starts[k]!, ends[k]!, levels, params, out, depth + 1);
     run = k + 1;
@@ -409,6 +408,9 @@ function packOffsets(source: string, pieces: PieceOffsets, levels: readonly Leve
 
 /** Whether a piece, without the whitespace at its edges (the merger trims it), is within the size. */
 function pieceFits(source: string, start: number, end: number, params: MergeParams): boolean {
+  // No count needed when even the most a unit can count per code unit fits (the tokens of a long run).
+  const most = params.meter.mostPerCodeUnit;
+  if (most !== undefined && (end - start) * most <= params.size) return true;
   let s = start;
   let e = end;
   while (s < e && isWhitespaceCode(source.charCodeAt(s))) s++;

@@ -1,5 +1,5 @@
-import type { KeepSeparator, Level, Range } from '../types';
-import { graphemeOffsets, graphemes } from './graphemes';
+import type { KeepSeparator, Level, PieceOffsets, Range } from '../types';
+import { graphemeOffsets } from './graphemes';
 
 /**
  * Split source[start, end) on a separator (a literal string or a checked global regex). `keep` decides where each
@@ -66,17 +66,26 @@ export function findSeparators(source: string, start: number, end: number, separ
  * Neighbouring ranges joined wherever the cut between them is not allowed (token units: inside a long run without
  * spaces, cuts only between its tokens, where a span's count is exact without re-encoding it).
  */
-function joinWhereNotAllowed(ranges: Range[], cutAllowed: (position: number) => boolean): Range[] {
-  // In place: the ranges are fresh from graphemes(), and a long run has millions of them.
+function joinWhereNotAllowed(pieces: PieceOffsets, cutAllowed: (position: number) => boolean): PieceOffsets {
+  // In place: the offsets are fresh from graphemeOffsets(), and a long run has millions of them.
+  const { starts, ends } = pieces;
   let n = 0;
-  for (let i = 0; i < ranges.length; i++) {
-    const r = ranges[i]!;
-    const last = n > 0 ? ranges[n - 1]! : null;
-    if (last && last.end === r.start && !cutAllowed(r.start)) last.end = r.end;
-    else ranges[n++] = r;
+  for (let i = 0; i < pieces.length; i++) {
+    if (n > 0 && ends[n - 1] === starts[i] && !cutAllowed(starts[i]!)) {
+      ends[n - 1] = ends[i]!;
+    } else {
+      starts[n] = starts[i]!;
+      ends[n++] = ends[i]!;
+    }
   }
-  ranges.length = n;
-  return ranges;
+  pieces.length = n;
+  return pieces;
+}
+
+function toRanges(pieces: PieceOffsets): Range[] {
+  const out: Range[] = new Array(pieces.length);
+  for (let k = 0; k < pieces.length; k++) out[k] = { start: pieces.starts[k]!, end: pieces.ends[k]! };
+  return out;
 }
 
 /**
@@ -119,8 +128,10 @@ export function separatorLevels(
  * gives its pieces as offset arrays (see Level).
  */
 export function graphemeLevel(source: string, cutAllowed: ((position: number) => boolean) | null): Level {
-  if (cutAllowed) return (start, end) => joinWhereNotAllowed(graphemes(source, start, end), cutAllowed);
-  return Object.assign((start: number, end: number) => graphemes(source, start, end), { offsets: (start: number, end: number) => graphemeOffsets(source, start, end) });
+  const offsets = cutAllowed
+    ? (start: number, end: number) => joinWhereNotAllowed(graphemeOffsets(source, start, end), cutAllowed)
+    : (start: number, end: number) => graphemeOffsets(source, start, end);
+  return Object.assign((start: number, end: number) => toRanges(offsets(start, end)), { offsets });
 }
 
 /**

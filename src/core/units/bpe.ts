@@ -26,10 +26,6 @@ export interface RankFile {
 
 /** Pieces up to this many bytes are merged by scanning; longer ones with the heap. */
 const SCAN_LIMIT = 96;
-/** Pair keys are left * 2^18 + right (vocabularies stay under 2^18 ids). */
-const PAIR_SPAN = 262144;
-/** The pair-rank memo is cleared past this size. */
-const MAX_PAIRS = 1 << 20;
 
 export class BytePairEncoder {
   private readonly ranks = new Map<string, number>();
@@ -138,20 +134,26 @@ export class BytePairEncoder {
   }
 
   /**
-   * The rank of the token made of tokens `left` and `right` joined (Infinity: none), remembered per pair: a long
+   * The rank of the token made of tokens `left` and `right` joined (NONE: none), remembered per pair: a long
    * piece repeats the same pairs many times. The rank of a merged pair is the merged token's id.
    */
   private joinedRank(left: number, right: number): number {
-    const key = left * PAIR_SPAN + right;
-    let r = this.pairs.get(key);
-    if (r === undefined) {
-      r = this.ranks.get(this.tokens[left]! + this.tokens[right]!) ?? Infinity;
-      if (this.pairs.size >= MAX_PAIRS) this.pairs.clear();
-      this.pairs.set(key, r);
-    }
+    const cached = this.pairs.get(left, right);
+    if (cached !== PairRanks.MISSING) return cached;
+    const r = this.ranks.get(this.tokens[left]! + this.tokens[right]!) ?? NONE;
+    this.pairs.set(left, right, r);
     return r;
   }
-  private readonly pairs = new Map<number, number>();
+  private readonly pairs = new PairRanks();
+  /** The token id of each single byte (every byte is a token in tiktoken's vocabularies). */
+  private byteIds: Int32Array | null = null;
+  private idOfByte(byte: number): number {
+    if (!this.byteIds) {
+      this.byteIds = new Int32Array(256).fill(-1);
+      for (let b = 0; b < 256; b++) this.byteIds[b] = this.ranks.get(String.fromCharCode(b)) ?? -1;
+    }
+    return this.byteIds[byte]!;
+  }
 
   /**
    * The same merge in O(n log n): parts form a linked list over byte positions, each knows its token id, and every
@@ -168,13 +170,11 @@ export class BytePairEncoder {
       next[i] = i + 1;
       prev[i] = i - 1;
     }
-    for (let i = 0; i < n; i++) id[i] = this.ranks.get(bytes[i]!)!;
+    for (let i = 0; i < n; i++) id[i] = this.idOfByte(bytes.charCodeAt(i));
     const heap = new PairHeap(n);
     const rankAfter = (i: number): number => {
       const j = next[i]!;
-      if (j >= n) return NONE;
-      const r = this.joinedRank(id[i]!, id[j]!);
-      return r === Infinity ? NONE : r;
+      return j >= n ? NONE : this.joinedRank(id[i]!, id[j]!);
     };
     for (let i = 0; i < n; i++) {
       const r = rankAfter(i);
@@ -209,6 +209,51 @@ export class BytePairEncoder {
 
 /** No pair: larger than any rank. */
 const NONE = 0x7fffffff;
+
+/**
+ * The rank of joined token pairs, remembered in an open-addressing table of typed arrays: a Map keyed by
+ * left * 2^18 + right (not a small integer) was a third of a long piece's merge. Cleared when 3/4 full.
+ */
+class PairRanks {
+  static readonly MISSING = -1;
+  /** 2^18 slots: 3 MiB, made on the first long piece. */
+  private static readonly BITS = 18;
+  private lefts = new Int32Array(0);
+  private rights = new Int32Array(0);
+  private values = new Int32Array(0);
+  private count = 0;
+
+  private allocate(): void {
+    this.lefts = new Int32Array(1 << PairRanks.BITS).fill(-1);
+    this.rights = new Int32Array(1 << PairRanks.BITS);
+    this.values = new Int32Array(1 << PairRanks.BITS);
+  }
+
+  private slot(left: number, right: number): number {
+    const mask = (1 << PairRanks.BITS) - 1;
+    let i = (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca77)) >>> (32 - PairRanks.BITS);
+    while (this.lefts[i] !== -1 && (this.lefts[i] !== left || this.rights[i] !== right)) i = (i + 1) & mask;
+    return i;
+  }
+
+  get(left: number, right: number): number {
+    if (this.lefts.length === 0) this.allocate();
+    const i = this.slot(left, right);
+    return this.lefts[i] === -1 ? PairRanks.MISSING : this.values[i]!;
+  }
+
+  set(left: number, right: number, rank: number): void {
+    if (this.count >= (3 << PairRanks.BITS) >> 2) {
+      this.lefts.fill(-1);
+      this.count = 0;
+    }
+    const i = this.slot(left, right);
+    if (this.lefts[i] === -1) this.count++;
+    this.lefts[i] = left;
+    this.rights[i] = right;
+    this.values[i] = rank;
+  }
+}
 
 /** A binary min-heap of (rank, position) pairs, ordered by rank, then position. */
 class PairHeap {
