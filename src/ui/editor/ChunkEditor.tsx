@@ -11,9 +11,11 @@ import {
   documentView,
   editorOptions,
   editorSteps,
+  FIRST_LOAD_PIECE,
   isLargePaste,
   LARGE_DOCUMENT,
   needsRepaint,
+  nextPieceSize,
   paintPlan,
   pieceEnd,
   replacesWholeDocument,
@@ -44,6 +46,9 @@ monaco.editor.defineTheme('chunkscope', {
     'editorHoverWidget.border': '#d9dde5',
   },
 });
+
+/** How often the header's loading percentage moves while a large document enters Monaco. */
+const LOAD_PROGRESS_MS = 150;
 
 let hoverRegistered = false;
 /** One hover provider for every language: chunk index, offsets, size in the unit and in tokens, overlaps (chunkHover). */
@@ -287,17 +292,20 @@ export function ChunkEditor() {
     };
 
     /**
-     * Put a document into Monaco. Up to LARGE_DOCUMENT characters in one go; above that the first piece replaces
-     * the text and the rest is appended one piece per task (Monaco's cost grows with the number of lines, and a
-     * 10 MiB text in one call blocks the page for seconds). The editor is read-only meanwhile; a newer document
-     * cancels the load.
+     * Put a document into Monaco. Up to LARGE_DOCUMENT characters in one go; above that a first piece replaces the
+     * text and the rest is appended one piece per task (Monaco's cost grows with the number of lines, and a 10 MiB
+     * text in one call blocks the page for seconds), each piece sized to take about LOAD_SLICE_MS (a fixed size was
+     * a long task whenever the machine was busy). The editor is read-only meanwhile; a newer document cancels the load.
      */
-    const loadText = (text: string, name: string | null) => {
-      const token = ++loadToken;
-      prepareFor(text.length, name);
+    const clearMarks = () => {
       for (const collection of [chunks, selection, truncated, pair, windowDeco, labDeco]) collection.clear();
       labShown = [];
+    };
+    const loadText = (text: string, name: string | null) => {
+      const token = ++loadToken;
       if (text.length <= LARGE_DOCUMENT) {
+        clearMarks();
+        prepareFor(text.length, name);
         if (loading) useStore.getState().setLoadProgress(null);
         loading = false;
         editor.updateOptions({ readOnly: false });
@@ -309,24 +317,40 @@ export function ChunkEditor() {
         afterLoad(text);
         return;
       }
+      // Monaco's work starts in a task of its own, after the one that changed the document (a paste also reads the
+      // clipboard and hands the text to the worker): until then the previous text stays as it was drawn (`loading`
+      // keeps results off it). Marks, options and the first piece change together, so the previous text is never
+      // laid out again under the new options.
       loading = true;
       useStore.getState().setLoadProgress(0);
-      editor.updateOptions({ readOnly: true });
       const t0 = performance.now();
-      let at = pieceEnd(text, 0);
-      applyingExternal = true;
-      model.setValue(text.slice(0, at));
-      applyingExternal = false;
+      let at = 0;
+      let piece = FIRST_LOAD_PIECE;
+      let progressAt = 0;
       const step = () => {
         if (token !== loadToken || model.isDisposed()) return;
-        const next = pieceEnd(text, at);
-        const end = model.getFullModelRange().getEndPosition();
+        const started = performance.now();
+        const next = pieceEnd(text, at, piece);
         applyingExternal = true;
-        model.applyEdits([{ range: monaco.Range.fromPositions(end, end), text: text.slice(at, next) }]);
+        if (at === 0) {
+          clearMarks();
+          editor.updateOptions({ readOnly: true });
+          prepareFor(text.length, name);
+          model.setValue(text.slice(0, next));
+        } else {
+          const end = model.getFullModelRange().getEndPosition();
+          model.applyEdits([{ range: monaco.Range.fromPositions(end, end), text: text.slice(at, next) }]);
+        }
         applyingExternal = false;
+        const chars = next - at;
         at = next;
         if (at < text.length) {
-          useStore.getState().setLoadProgress(at / text.length);
+          // The header's percentage a few times a second: each update re-renders it.
+          if (started - progressAt > LOAD_PROGRESS_MS) {
+            progressAt = started;
+            useStore.getState().setLoadProgress(at / text.length);
+          }
+          piece = nextPieceSize(chars, performance.now() - started);
           setTimeout(step, 0);
           return;
         }

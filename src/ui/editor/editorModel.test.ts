@@ -19,6 +19,9 @@ import {
   PAINT_ALL_LIMIT,
   paintPlan,
   pieceEnd,
+  nextPieceSize,
+  LOAD_SLICE_MS,
+  LOAD_PIECE,
   visibleLines,
   WINDOW_CHUNK_LIMIT,
   WINDOW_MARGIN_LINES,
@@ -60,6 +63,17 @@ function lineModel(text: string): LineModel {
     getLineMaxColumn: (line) => lineEnd(line) - lineStarts[line - 1]! + 1,
   };
 }
+
+describe('nextPieceSize', () => {
+  it('sizes the next piece to take about LOAD_SLICE_MS, within bounds, growing slowly and shrinking at once', () => {
+    expect(nextPieceSize(100_000, LOAD_SLICE_MS)).toBe(100_000);
+    expect(nextPieceSize(100_000, LOAD_SLICE_MS * 4)).toBe(25_000);
+    expect(nextPieceSize(100_000, LOAD_SLICE_MS / 4)).toBe(125_000);
+    expect(nextPieceSize(100_000, 10_000)).toBe(10_000);
+    expect(nextPieceSize(180_000, LOAD_SLICE_MS / 4)).toBe(LOAD_PIECE);
+    expect(nextPieceSize(100_000, 0)).toBe(LOAD_PIECE);
+  });
+});
 
 describe('pieceEnd', () => {
   it('cuts a long text into pieces of at most the piece size that end after a line break, and cover it exactly', () => {

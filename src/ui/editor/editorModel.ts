@@ -22,6 +22,24 @@ export const PAINT_ALL_LIMIT = 500;
 export const WINDOW_MARGIN_LINES = 400;
 /** A large document enters Monaco in pieces of about this many characters, one per task, so the page stays live. */
 export const LOAD_PIECE = 200_000;
+/** The first piece of a large document (Monaco's first edit of a new text also flushes its views: cheaper small). */
+export const FIRST_LOAD_PIECE = 50_000;
+/** Each piece is sized so that Monaco's edit takes about this long: a task over 50 ms is a long task, and an edit
+ * now and then costs three times the last one (a collection, a longer line). */
+export const LOAD_SLICE_MS = 15;
+const MIN_LOAD_PIECE = 10_000;
+const MAX_LOAD_PIECE = LOAD_PIECE;
+
+/**
+ * The next piece's size from the last one's: Monaco's cost per character varies with the machine, the line lengths
+ * and the document already loaded, so a fixed size is a long task on a slow machine and needless pieces on a fast one.
+ */
+export function nextPieceSize(chars: number, ms: number): number {
+  if (!(ms > 0)) return MAX_LOAD_PIECE;
+  // Grow at most 1.25x a step (one quick piece says little), shrink at once.
+  const sized = Math.min(chars * 1.25, (chars * LOAD_SLICE_MS) / ms);
+  return Math.round(Math.max(MIN_LOAD_PIECE, Math.min(MAX_LOAD_PIECE, sized)));
+}
 
 /** End of the piece of `text` that starts at `from`: at a line break, so no \r\n or surrogate pair is cut. */
 export function pieceEnd(text: string, from: number, piece = LOAD_PIECE): number {
