@@ -12,6 +12,9 @@
  *   time to the first chunks painted, cold (a document the engine has not seen). Target <= 1 s.
  *
  * Not a timed test: it prints figures and exits non-zero only when it cannot run.
+ *
+ * Arguments: `[file]` (the corpus), `--only=paste` (only the 10 MiB paste and the scroll after it), `--dist=<folder>`
+ * (the built app to serve, default dist/app: a folder of its own keeps a run from emptying dist/app under a test run).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -59,8 +62,12 @@ declare global {
   }
 }
 
+const args = process.argv.slice(2);
+const onlyPaste = args.includes('--only=paste');
+const distArg = args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length);
+
 function loadCorpus(): { text: string; source: string } {
-  const given = process.argv[2];
+  const given = args.find((a) => !a.startsWith('--'));
   const path = given ? resolve(given) : resolve(root, '..', 'shared', 'corpus', 'english-1mib.txt');
   if (existsSync(path)) return { text: readFileSync(path, 'utf8'), source: path };
   if (given) throw new Error(`cannot read ${given}`);
@@ -420,16 +427,71 @@ function printTable(headers: string[], rows: string[][]): void {
   for (const row of rows) console.log(line(row));
 }
 
+/** The slider, drag and markdown-open sections (all but the paste). */
+async function sliderDragAndOpen(page: Page, base: string, charsConfig: string, tokensConfig: string, corpus: string): Promise<void> {
+  const rows: SliderRow[] = [];
+  await openApp(page, base + charsConfig);
+  rows.push(await sliderRun(page, '200 KB, recursive, chars', sliceOf(corpus, 200 * KIB), 50));
+  rows.push(await sliderRun(page, '1 MiB, recursive, chars', sliceOf(corpus, MiB(1)), 250));
+  await openApp(page, base + tokensConfig);
+  rows.push(await sliderRun(page, '1 MiB, recursive, cl100k_base', sliceOf(corpus, MiB(1)), null));
+
+  printTable(
+    ['document', 'chars', 'chunks', 'load→paint ms', 'paints', 'p50 ms', 'p95 ms', 'max ms', 'p95 key→paint', 'p95 target', 'long tasks >50ms', 'longest ms'],
+    rows.map((r) => [
+      r.label,
+      String(r.chars),
+      String(r.chunks),
+      fmt(r.firstPaintMs, 0),
+      `${r.painted}/${MOVES}`,
+      fmt(r.p50),
+      fmt(r.p95),
+      fmt(r.max),
+      fmt(r.p95FromKey),
+      r.targetP95 === null ? '(info)' : `<= ${r.targetP95} ${r.p95 <= r.targetP95 ? 'met' : 'MISSED'}`,
+      `${r.longTasks} ${r.longTasks === 0 ? '(none: met)' : '(target none: MISSED)'}`,
+      fmt(r.longestTaskMs, 0),
+    ]),
+  );
+
+  await openApp(page, base + charsConfig);
+  const drag = await dragRun(page, sliceOf(corpus, MiB(1)), 64);
+  console.log('\nDragging the size slider with the mouse over 1 MiB (recursive, chars, overlap 64): 40 moves, 16 ms apart');
+  printTable(
+    ['measure', 'value'],
+    [
+      ['input events / paints', `${drag.inputs} / ${drag.paints}`],
+      ['last input → painted ms', fmt(drag.lastInputToPaintMs, 0)],
+      [`final size ${drag.finalSize}: newest job painted`, drag.newestPainted ? 'yes (engine agrees)' : 'NO (a stale result is on screen)'],
+      ['main-thread long tasks >50ms', `${drag.longTasks} (longest ${fmt(drag.longestTaskMs, 0)} ms)`],
+    ],
+  );
+
+  await openApp(page, base + '?strategy=markdown&unit=chars&size=1000&overlap=0');
+  const opened = await openMarkdownRun(page, asMarkdown(sliceOf(corpus, MiB(1))));
+  console.log('\nOpening a 1 MiB markdown file (strategy markdown, chars 1000/0; cold: a document the engine has not seen)');
+  printTable(
+    ['measure', 'value'],
+    [
+      ['characters', String(opened.chars)],
+      ['chunks painted', opened.chunks === null ? '-' : String(opened.chunks)],
+      ['file chosen → first chunks painted ms', opened.paintedMs === null ? 'NOT painted within 60 s' : `${fmt(opened.paintedMs, 0)} (target <= 1000 ${opened.paintedMs <= 1000 ? 'met' : 'MISSED'})`],
+      ['main-thread long tasks >50ms', `${opened.longTasks} (longest ${fmt(opened.longestTaskMs, 0)} ms)`],
+    ],
+  );
+}
+
 async function main(): Promise<void> {
   const { text: corpus, source } = loadCorpus();
-  if (!existsSync(resolve(root, 'dist', 'app', 'index.html'))) {
-    console.log('dist/app missing: building the app (vite build)…');
-    const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  const distDir = resolve(root, distArg ?? 'dist/app');
+  if (!existsSync(resolve(distDir, 'index.html'))) {
+    console.log(`${distDir} missing: building the app (vite build)…`);
+    const build = spawnSync('npx', ['vite', 'build', ...(distArg ? ['--outDir', distDir, '--emptyOutDir'] : [])], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const executablePath = ensureChromium();
   const port = await freePort();
-  const server = await startPreview(port);
+  const server = await startPreview(port, distArg ? distDir : undefined);
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -457,56 +519,7 @@ async function main(): Promise<void> {
     console.log(`slider: ${MOVES} size-slider key presses per document, each painted before the next;`);
     console.log(`p50/p95/max are the app's 'chunkscope:paint' measures; "p95 key→paint" is the bench's own keydown clock\n`);
 
-    const rows: SliderRow[] = [];
-    await openApp(page, base + charsConfig);
-    rows.push(await sliderRun(page, '200 KB, recursive, chars', sliceOf(corpus, 200 * KIB), 50));
-    rows.push(await sliderRun(page, '1 MiB, recursive, chars', sliceOf(corpus, MiB(1)), 250));
-    await openApp(page, base + tokensConfig);
-    rows.push(await sliderRun(page, '1 MiB, recursive, cl100k_base', sliceOf(corpus, MiB(1)), null));
-
-    printTable(
-      ['document', 'chars', 'chunks', 'load→paint ms', 'paints', 'p50 ms', 'p95 ms', 'max ms', 'p95 key→paint', 'p95 target', 'long tasks >50ms', 'longest ms'],
-      rows.map((r) => [
-        r.label,
-        String(r.chars),
-        String(r.chunks),
-        fmt(r.firstPaintMs, 0),
-        `${r.painted}/${MOVES}`,
-        fmt(r.p50),
-        fmt(r.p95),
-        fmt(r.max),
-        fmt(r.p95FromKey),
-        r.targetP95 === null ? '(info)' : `<= ${r.targetP95} ${r.p95 <= r.targetP95 ? 'met' : 'MISSED'}`,
-        `${r.longTasks} ${r.longTasks === 0 ? '(none: met)' : '(target none: MISSED)'}`,
-        fmt(r.longestTaskMs, 0),
-      ]),
-    );
-
-    await openApp(page, base + charsConfig);
-    const drag = await dragRun(page, sliceOf(corpus, MiB(1)), 64);
-    console.log('\nDragging the size slider with the mouse over 1 MiB (recursive, chars, overlap 64): 40 moves, 16 ms apart');
-    printTable(
-      ['measure', 'value'],
-      [
-        ['input events / paints', `${drag.inputs} / ${drag.paints}`],
-        ['last input → painted ms', fmt(drag.lastInputToPaintMs, 0)],
-        [`final size ${drag.finalSize}: newest job painted`, drag.newestPainted ? 'yes (engine agrees)' : 'NO (a stale result is on screen)'],
-        ['main-thread long tasks >50ms', `${drag.longTasks} (longest ${fmt(drag.longestTaskMs, 0)} ms)`],
-      ],
-    );
-
-    await openApp(page, base + '?strategy=markdown&unit=chars&size=1000&overlap=0');
-    const opened = await openMarkdownRun(page, asMarkdown(sliceOf(corpus, MiB(1))));
-    console.log('\nOpening a 1 MiB markdown file (strategy markdown, chars 1000/0; cold: a document the engine has not seen)');
-    printTable(
-      ['measure', 'value'],
-      [
-        ['characters', String(opened.chars)],
-        ['chunks painted', opened.chunks === null ? '-' : String(opened.chunks)],
-        ['file chosen → first chunks painted ms', opened.paintedMs === null ? 'NOT painted within 60 s' : `${fmt(opened.paintedMs, 0)} (target <= 1000 ${opened.paintedMs <= 1000 ? 'met' : 'MISSED'})`],
-        ['main-thread long tasks >50ms', `${opened.longTasks} (longest ${fmt(opened.longestTaskMs, 0)} ms)`],
-      ],
-    );
+    if (!onlyPaste) await sliderDragAndOpen(page, base, charsConfig, tokensConfig, corpus);
 
     await openApp(page, base + charsConfig);
     const paste = await pasteRun(page, sliceOf(corpus, MiB(10)));
