@@ -61,6 +61,9 @@ export interface TokenOffsets {
 /** Pieces at least this long (UTF-16 units) keep their token boundaries in the pre-token table. */
 const GIANT_PIECE = 256;
 
+/** Units matched at a time when a pre-token piece is too long for the regex engine (see pieceEnd). */
+const PIECE_WINDOW = 1 << 20;
+
 export class TiktokenUnit implements Unit {
   readonly name: TokenEncodingName;
   readonly bpe: BytePairEncoder;
@@ -131,14 +134,41 @@ export class TiktokenUnit implements Unit {
    */
   private pieceEnd(text: string, p: number): number {
     const sticky = this.sticky;
+    // The rest of a piece already found too long: no second attempt (each failed one costs a quarter second).
+    if (this.windowedUntil && this.windowedUntil.at === p && this.windowedUntil.text === text) return this.pieceEndInWindow(text, p);
     sticky.lastIndex = p;
-    if (sticky.test(text) && sticky.lastIndex > p) return sticky.lastIndex;
+    let matched: boolean;
+    try {
+      matched = sticky.test(text);
+    } catch (error) {
+      // V8's regex engine runs out of stack on a piece of several million symbols (a 16 MiB line of emoji), where
+      // js-tiktoken throws. Such a piece is matched PIECE_WINDOW units at a time instead: it is cut there, so its
+      // token count may differ from one BPE of the whole by a token or two per cut.
+      if (!(error instanceof RangeError)) throw error;
+      return this.pieceEndInWindow(text, p);
+    }
+    if (matched && sticky.lastIndex > p) return sticky.lastIndex;
     // Not reached with the bundled patterns; a global scan would skip this character, so do the same.
     const pattern = this.pattern;
     pattern.lastIndex = p;
     const m = pattern.exec(text);
     return m ? -m.index - 1 : -text.length - 1;
   }
+
+  /** pieceEnd on text[p, p + PIECE_WINDOW) (never splitting a surrogate pair): see pieceEnd. */
+  private pieceEndInWindow(text: string, p: number): number {
+    let end = Math.min(text.length, p + PIECE_WINDOW);
+    if (end < text.length && text.charCodeAt(end - 1) >= 0xd800 && text.charCodeAt(end - 1) <= 0xdbff) end--;
+    const window = text.slice(p, end);
+    const sticky = this.sticky;
+    sticky.lastIndex = 0;
+    const q = sticky.test(window) && sticky.lastIndex > 0 ? p + sticky.lastIndex : -(p + 1) - 1;
+    this.windowedUntil = q === end && end < text.length ? { text, at: end } : null;
+    return q;
+  }
+
+  /** Where a piece cut by pieceEndInWindow continues. */
+  private windowedUntil: { text: string; at: number } | null = null;
 
   count(text: string): number {
     return this.countUpTo(text, Infinity);
