@@ -44,8 +44,9 @@ function segment(source: string, start: number, end: number, locale: string): Ra
   const segmenter = segmenterFor(locale);
   const out: Range[] = [];
   let windowStart = start;
+  const newlines = new NewlineFinder(source);
   while (windowStart < end) {
-    const windowEnd = windowCut(source, windowStart, end);
+    const windowEnd = windowCut(source, windowStart, end, newlines);
     const text = source.slice(windowStart, windowEnd);
     for (const seg of segmenter.segment(text)) {
       out.push({ start: windowStart + seg.index, end: windowStart + seg.index + seg.segment.length });
@@ -55,10 +56,27 @@ function segment(source: string, start: number, end: number, locale: string): Ra
   return out;
 }
 
-function windowCut(source: string, from: number, end: number): number {
+/**
+ * The first line break at or after a position, for positions that only grow: one indexOf per line break found, not
+ * one per window (a text without line breaks was scanned to its end for every window: quadratic).
+ */
+class NewlineFinder {
+  private searchedFrom = Infinity;
+  private found = -1;
+  constructor(private readonly source: string) {}
+  from(at: number): number {
+    if (!(this.searchedFrom <= at && (this.found === -1 || this.found >= at))) {
+      this.searchedFrom = at;
+      this.found = this.source.indexOf('\n', at);
+    }
+    return this.found;
+  }
+}
+
+function windowCut(source: string, from: number, end: number, newlines: NewlineFinder): number {
   if (end - from <= MAX_WINDOW) return end;
   const limit = from + MAX_WINDOW;
-  const newline = source.indexOf('\n', from + WINDOW);
+  const newline = newlines.from(from + WINDOW);
   if (newline >= 0 && newline < limit) return newline + 1;
   let anySpace = -1;
   for (let i = from + WINDOW; i < limit; i++) {
