@@ -99,8 +99,9 @@ const GROWTH_SLACK = 2;
 export function mergePieces(source: string, pieces: readonly Range[], params: MergeParams, out: SplitSpan[]): void {
   const n = pieces.length;
   if (n === 0) return;
-  const content = new PieceContent(n);
-  for (let k = 0; k < n; k++) content.add(source, k, pieces[k]!.start, pieces[k]!.end);
+  const content = { start: new Float64Array(n), endUpTo: new Float64Array(n) };
+  let lastEnd = -1;
+  for (let k = 0; k < n; k++) lastEnd = addContent(source, k, pieces[k]!.start, pieces[k]!.end, content.start, content.endUpTo, lastEnd);
   packContent(content, params, out);
 }
 
@@ -108,56 +109,57 @@ export function mergePieces(source: string, pieces: readonly Range[], params: Me
 export function mergeOffsets(source: string, pieces: PieceOffsets, from: number, to: number, params: MergeParams, out: SplitSpan[]): void {
   const n = to - from;
   if (n <= 0) return;
-  const content = new PieceContent(n);
-  for (let k = 0; k < n; k++) content.add(source, k, pieces.starts[from + k]!, pieces.ends[from + k]!);
+  const content = { start: new Float64Array(n), endUpTo: new Float64Array(n) };
+  let lastEnd = -1;
+  for (let k = 0; k < n; k++) lastEnd = addContent(source, k, pieces.starts[from + k]!, pieces.ends[from + k]!, content.start, content.endUpTo, lastEnd);
   packContent(content, params, out);
 }
 
 /**
  * Per piece: where its non-whitespace content starts (-1: whitespace only), and the end of the last content
- * character in pieces 0..k (so a chunk ending at piece k ends at endUpTo[k]).
+ * character in pieces 0..k (so a chunk ending at piece k ends at endUpTo[k]). A plain object of typed arrays,
+ * not a class: V8 drops optimized code compiled for an object shape that died, and a class instance made per call
+ * is garbage after every run (see RunGuard).
  */
-class PieceContent {
-  readonly start: Float64Array;
-  readonly endUpTo: Float64Array;
-  private lastEnd = -1;
-  constructor(readonly n: number) {
-    this.start = new Float64Array(n);
-    this.endUpTo = new Float64Array(n);
-  }
+interface PieceContent {
+  start: Float64Array;
+  endUpTo: Float64Array;
+}
 
-  add(source: string, k: number, start: number, end: number): void {
-    let s = start;
-    while (s < end && isWhitespaceCode(source.charCodeAt(s))) s++;
-    if (s < end) {
-      this.start[k] = s;
-      let e = end;
-      while (isWhitespaceCode(source.charCodeAt(e - 1))) e--;
-      this.lastEnd = e;
-    } else {
-      this.start[k] = -1;
-    }
-    this.endUpTo[k] = this.lastEnd;
+/** Fills piece k's entries; returns the end of the last content so far. */
+function addContent(source: string, k: number, start: number, end: number, contentStart: Float64Array, endUpTo: Float64Array, lastEnd: number): number {
+  let s = start;
+  while (s < end && isWhitespaceCode(source.charCodeAt(s))) s++;
+  if (s < end) {
+    contentStart[k] = s;
+    let e = end;
+    while (isWhitespaceCode(source.charCodeAt(e - 1))) e--;
+    lastEnd = e;
+  } else {
+    contentStart[k] = -1;
   }
+  endUpTo[k] = lastEnd;
+  return lastEnd;
+}
 
-  /** The first piece at or after `from` with content (n when none). */
-  nextWithContent(from: number): number {
-    let k = from;
-    while (k < this.n && this.start[k]! < 0) k++;
-    return k;
-  }
+/** The first piece at or after `from` with content (the count of pieces when none). */
+function nextWithContent(contentStart: Float64Array, from: number): number {
+  let k = from;
+  while (k < contentStart.length && contentStart[k]! < 0) k++;
+  return k;
 }
 
 // No closures in the packer: its loop runs once per chunk, and closures made per call (or per chunk) cost more than
 // the packing itself under tsx's name-keeping transform and before the JIT warms up.
 function packContent(content: PieceContent, params: MergeParams, out: SplitSpan[]): void {
   const { size, overlap, meter, guard } = params;
-  const { n, start: contentStart, endUpTo: contentEndUpTo } = content;
+  const { start: contentStart, endUpTo: contentEndUpTo } = content;
+  const n = contentStart.length;
   const linear = meter.linear === true;
   // Words: each count may segment its span again (a run without spaces has no shortcut), so searches probe
   // O(log n) spans instead of every piece; counts only grow with the span, so the result is the same.
   const gallop = !linear && meter.exactEstimates;
-  let i = content.nextWithContent(0);
+  let i = nextWithContent(content.start, 0);
   // When the previous chunk chose an overlap, the piece this chunk must reach to make progress.
   let mustReach = -1;
   while (i < n) {
@@ -203,7 +205,7 @@ function packContent(content: PieceContent, params: MergeParams, out: SplitSpan[
     if ((linear ? end - start : meter.exact(start, end)) > size) span.oversize = true;
     out.push(span);
 
-    const following = content.nextWithContent(j + 1);
+    const following = nextWithContent(content.start, j + 1);
     if (following >= n) break;
 
     // The next chunk starts at the earliest piece of this chunk such that the shared text fits the overlap
@@ -310,7 +312,7 @@ function firstOverlapPiece(
     return good;
   }
   // Index x qualifies when the first content piece at or after x does; that only grows more likely with x.
-  const qualifies = (x: number): boolean => overlapAllowed(meter, starts[content.nextWithContent(x)]!, end, reach, size, overlap);
+  const qualifies = (x: number): boolean => overlapAllowed(meter, starts[nextWithContent(content.start, x)]!, end, reach, size, overlap);
   let hi = good; // qualifies
   let lo = i; // nothing at or before it does (i is the chunk's own first piece)
   for (let step = 1; hi - step > lo; step *= 2) {
@@ -325,7 +327,7 @@ function firstOverlapPiece(
     if (qualifies(mid)) hi = mid;
     else lo = mid;
   }
-  return content.nextWithContent(hi);
+  return nextWithContent(content.start, hi);
 }
 
 /** A span's count for searching: its length for chars (no call), else the meter's estimate. */
