@@ -32,6 +32,22 @@ describe('graphemes', () => {
 });
 
 describe('sentences', () => {
+  it('equals one Intl.Segmenter pass on long runs with and without sentence ends (windows skipped when none can end)', () => {
+    const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+    const run = fc.tuple(fc.constantFrom('lorem ', 'abc', '😀', 'é', '٣', 'Ok. ', 'Why? ', '\n', '。', 'x\u2029', '\u0085', 'a\u200db'), fc.integer({ min: 1, max: 1200 }));
+    fc.assert(
+      fc.property(fc.array(run, { maxLength: 5 }), (runs) => {
+        const doc = runs.map(([piece, times]) => piece.repeat(times)).join('');
+        const whole = [...segmenter.segment(doc)].map((x) => x.segment);
+        const got = texts(doc, sentences(doc, 0, doc.length, 'en'));
+        // Windows are cut at boundaries, except in a long stretch without a sentence end (documented).
+        if (Math.max(0, ...doc.split(/[.?!。\n\u2029\u0085]/u).map((part) => part.length)) > 2048) return;
+        expect(got).toEqual(whole);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('finds the same sentences in windows as in one pass, for text with and without line breaks', () => {
     const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
     const line = 'Mr. Smith went to Washington. He said: "Hello!" Then he left? Yes. ';

@@ -13,6 +13,12 @@ import type { Range } from '../types';
  */
 
 const WINDOW = 2048;
+/**
+ * A character that may end a sentence or a paragraph (UAX #29: breaks fall only after terminators and separators):
+ * anything but letters, marks, decimal digits, emoji, ZWJ, space and tab. Conservative: commas and the like also
+ * send a window to the segmenter.
+ */
+const MAY_END_SENTENCE = /[^\p{L}\p{M}\p{Nd}\p{Extended_Pictographic}\u200d \t]/u;
 const MAX_WINDOW = 4 * WINDOW;
 const segmenters = new Map<string, Intl.Segmenter>();
 
@@ -48,8 +54,14 @@ function segment(source: string, start: number, end: number, locale: string): Ra
   while (windowStart < end) {
     const windowEnd = windowCut(source, windowStart, end, newlines);
     const text = source.slice(windowStart, windowEnd);
-    for (const seg of segmenter.segment(text)) {
-      out.push({ start: windowStart + seg.index, end: windowStart + seg.index + seg.segment.length });
+    if (!MAY_END_SENTENCE.test(text)) {
+      // Nothing here can end a sentence, so the segmenter would return the window whole: skip it (a long line of
+      // letters, emoji or one repeated word is all such windows).
+      out.push({ start: windowStart, end: windowEnd });
+    } else {
+      for (const seg of segmenter.segment(text)) {
+        out.push({ start: windowStart + seg.index, end: windowStart + seg.index + seg.segment.length });
+      }
     }
     windowStart = windowEnd;
   }
