@@ -71,10 +71,22 @@ function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
   // With the table a span costs its two edge pieces (countSpan), cheaper than a memo look-up would be; small
   // documents count slices, and remember them.
   const small = memoExact(unit, source);
+  // Counts from the table are remembered too: a slider move re-counts many of the same spans (chunk starts stay on
+  // the same pieces), and a look-up is cheaper than re-tokenizing a span's two edges.
+  let spans = new Map<number, number>();
+  const stride = source.length + 1;
   const exact = (a: number, b: number): number => {
     if (b <= a) return 0;
     if (!table && source.length >= TABLE_THRESHOLD) getTable();
-    return table ? unit.countSpan(source, a, b, table) : small(a, b);
+    if (!table) return small(a, b);
+    const key = a * stride + b;
+    let n = spans.get(key);
+    if (n === undefined) {
+      n = unit.countSpan(source, a, b, table);
+      if (spans.size >= MAX_MEMO) spans = new Map();
+      spans.set(key, n);
+    }
+    return n;
   };
   // A part of one piece: counted exactly, or for a giant piece (a long line without spaces) estimated from its
   // tokens, since an exact count there costs a BPE of the part.
