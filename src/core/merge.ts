@@ -214,16 +214,14 @@ function packContent(content: PieceContent, params: MergeParams, out: SplitSpan[
     mustReach = -1;
     if (overlap > 0) {
       const reach = contentEndUpTo[following]!;
-      const first = meter.exactEstimates ? firstOverlapPiece(content, i, j, meter, end, reach, size, overlap, gallop) : -1;
+      const first = meter.exactEstimates
+        ? firstOverlapPiece(content, i, j, meter, end, reach, size, overlap, gallop)
+        : j - i <= STEPS_BEFORE_GALLOP
+          ? firstAllowedForward(content, i, j, meter, end, reach, size, overlap)
+          : firstAllowedBack(content, i, j, meter, end, reach, size, overlap);
       if (first >= 0) {
         next = first;
         mustReach = following;
-      } else if (!meter.exactEstimates) {
-        const k = j - i <= STEPS_BEFORE_GALLOP ? firstAllowedForward(content, i, j, meter, end, reach, size, overlap) : firstAllowedBack(content, i, j, meter, end, reach, size, overlap);
-        if (k >= 0) {
-          next = k;
-          mustReach = following;
-        }
       }
     }
     i = next;
