@@ -82,6 +82,9 @@ function joinWhereNotAllowed(pieces: PieceOffsets, cutAllowed: (position: number
   return pieces;
 }
 
+/** Ranges per separator kept for the last document before its memo starts over. */
+const MAX_MEMO_RANGES = 10_000;
+
 function toRanges(pieces: PieceOffsets): Range[] {
   const out: Range[] = new Array(pieces.length);
   for (let k = 0; k < pieces.length; k++) out[k] = { start: pieces.starts[k]!, end: pieces.ends[k]! };
@@ -114,6 +117,8 @@ export function separatorLevels(
       let pieces = memo.get(key);
       if (!pieces) {
         pieces = splitOnSeparator(source, start, end, matcher, keep);
+        // Bounded: re-packed ranges (a lone heading joined to its body) differ from one size to the next.
+        if (memo.size >= MAX_MEMO_RANGES) memo.clear();
         memo.set(key, pieces);
       }
       return pieces;
@@ -124,8 +129,8 @@ export function separatorLevels(
 
 /**
  * The finest level: between grapheme clusters (never inside an emoji or a surrogate pair), or with `cutAllowed`
- * only where it allows (token units: between the tokens of a long run without spaces). Without a filter it also
- * gives its pieces as offset arrays (see Level).
+ * only where it allows (token units: between the tokens of a long run without spaces). It also gives its pieces as
+ * offset arrays (see Level).
  */
 export function graphemeLevel(source: string, cutAllowed: ((position: number) => boolean) | null): Level {
   const offsets = cutAllowed
