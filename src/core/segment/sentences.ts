@@ -20,6 +20,8 @@ const WINDOW = 2048;
  */
 const MAY_END_SENTENCE = /[^\p{L}\p{M}\p{Nd}\p{Extended_Pictographic}\u200d \t]/u;
 const MAX_WINDOW = 4 * WINDOW;
+/** A letter at the start of the string (one code point: an ideograph, kana, a Latin letter...). */
+const LETTER = /^\p{L}/u;
 const segmenters = new Map<string, Intl.Segmenter>();
 
 function segmenterFor(locale: string): Intl.Segmenter {
@@ -99,8 +101,10 @@ function windowCut(source: string, from: number, end: number, newlines: NewlineF
       // ". X", "! X", "? X" with X an ASCII capital: a sentence boundary by UAX #29 (SB11; SB8 needs lowercase).
       if ((p === 0x2e || p === 0x21 || p === 0x3f) && next >= 0x41 && next <= 0x5a) return i + 1;
       if (anySpace < 0) anySpace = i + 1;
-    } else if (c === 0x3002 || c === 0xff01 || c === 0xff1f) {
-      return i + 1; // 。！？ end a sentence in CJK text without spaces
+    } else if ((c === 0x3002 || c === 0xff01 || c === 0xff1f) && LETTER.test(source.slice(i + 1, i + 3))) {
+      // 。！？ end a sentence in CJK text without spaces when a letter follows (UAX #29 SB11; another terminator,
+      // a closing mark or a comma would continue the sentence: SB8a, SB9).
+      return i + 1;
     }
   }
   if (anySpace >= 0) return anySpace;
