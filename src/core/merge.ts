@@ -3,6 +3,8 @@ import type { SplitSpan } from './registry';
 import type { ChunkContext, Level, PieceOffsets, Range, Unit } from './types';
 import { TiktokenUnit } from './units/tiktoken';
 
+export type { Level } from './types';
+
 /**
  * The one place that packs pieces (ordered, non-overlapping ranges of the source) into chunks with overlap.
  *
@@ -27,8 +29,7 @@ export interface MergeParams {
 /** The packing parameters of a run: size and overlap from the options, the unit's meter for this source. */
 export function mergeParamsFor(text: string, ctx: ChunkContext): MergeParams {
   const { options, unit } = ctx;
-  const params = { size: options.size, overlap: options.overlap, meter: meterFor(unit, text), guard: new RunGuard(ctx, text.length) };
-  return params;
+  return { size: options.size, overlap: options.overlap, meter: meterFor(unit, text), guard: new RunGuard(ctx, text.length) };
 }
 
 /**
@@ -156,8 +157,8 @@ function packContent(content: PieceContent, params: MergeParams, out: SplitSpan[
   const { start: contentStart, endUpTo: contentEndUpTo } = content;
   const n = contentStart.length;
   const linear = meter.linear === true;
-  // Words: each count may segment its span again (a run without spaces has no shortcut), so searches probe
-  // O(log n) spans instead of every piece; counts only grow with the span, so the result is the same.
+  // Words: each count may segment its span again (a run without spaces has no shortcut), so the growth search
+  // probes O(log n) spans instead of every piece; counts only grow with the span, so the result is the same.
   const gallop = !linear && meter.exactEstimates;
   let i = nextWithContent(content.start, 0);
   // When the previous chunk chose an overlap, the piece this chunk must reach to make progress.
@@ -215,7 +216,7 @@ function packContent(content: PieceContent, params: MergeParams, out: SplitSpan[
     if (overlap > 0) {
       const reach = contentEndUpTo[following]!;
       const first = meter.exactEstimates
-        ? firstOverlapPiece(content, i, j, meter, end, reach, size, overlap, gallop)
+        ? firstOverlapPiece(content, i, j, meter, end, reach, size, overlap)
         : j - i <= STEPS_BEFORE_GALLOP
           ? firstAllowedForward(content, i, j, meter, end, reach, size, overlap)
           : firstAllowedBack(content, i, j, meter, end, reach, size, overlap);
@@ -282,39 +283,18 @@ function lastFitting(meter: SpanMeter, endUpTo: Float64Array, start: number, i: 
 
 /**
  * For counts that only grow with the span: the pieces of i+1..j that may open the next chunk (see overlapAllowed)
- * are a suffix of its content pieces. Its first one, or -1. Walks back from j (an overlap is a piece or two, a chunk
- * may hold dozens); with `gallop`, doubling steps then bisection, for meters whose every count costs a segmentation.
+ * are a suffix of its content pieces. Its first one, or -1. Found from j backwards by doubling steps, then
+ * bisection: an overlap of a piece or two costs two or three checks, and a words count (a segmentation each) is
+ * probed O(log n) times on a long run of clusters.
  */
-function firstOverlapPiece(
-  content: PieceContent,
-  i: number,
-  j: number,
-  meter: SpanMeter,
-  end: number,
-  reach: number,
-  size: number,
-  overlap: number,
-  gallop: boolean,
-): number {
+function firstOverlapPiece(content: PieceContent, i: number, j: number, meter: SpanMeter, end: number, reach: number, size: number, overlap: number): number {
   const starts = content.start;
-  let good = j;
-  while (good > i && starts[good]! < 0) good--;
-  if (good <= i || !overlapAllowed(meter, starts[good]!, end, reach, size, overlap)) return -1;
-  if (!gallop) {
-    for (let k = good - 1; k > i; k--) {
-      const s = starts[k]!;
-      if (s < 0) continue;
-      if (!overlapAllowed(meter, s, end, reach, size, overlap)) break;
-      good = k;
-    }
-    return good;
-  }
-  // Index x qualifies when the first content piece at or after x does; that only grows more likely with x.
-  const qualifies = (x: number): boolean => overlapAllowed(meter, starts[nextWithContent(content.start, x)]!, end, reach, size, overlap);
-  let hi = good; // qualifies
-  let lo = i; // nothing at or before it does (i is the chunk's own first piece)
+  let hi = j; // the last content piece: it qualifies, or nothing does
+  while (hi > i && starts[hi]! < 0) hi--;
+  if (hi <= i || !overlapAllowed(meter, starts[hi]!, end, reach, size, overlap)) return -1;
+  let lo = i; // nothing at or before it qualifies (i is the chunk's own first piece)
   for (let step = 1; hi - step > lo; step *= 2) {
-    if (!qualifies(hi - step)) {
+    if (!startQualifies(content, hi - step, meter, end, reach, size, overlap)) {
       lo = hi - step;
       break;
     }
@@ -322,10 +302,15 @@ function firstOverlapPiece(
   }
   while (hi - lo > 1) {
     const mid = (lo + hi) >>> 1;
-    if (qualifies(mid)) hi = mid;
+    if (startQualifies(content, mid, meter, end, reach, size, overlap)) hi = mid;
     else lo = mid;
   }
-  return nextWithContent(content.start, hi);
+  return nextWithContent(starts, hi);
+}
+
+/** Whether the first content piece at or after index x may open the next chunk (only grows more likely with x). */
+function startQualifies(content: PieceContent, x: number, meter: SpanMeter, end: number, reach: number, size: number, overlap: number): boolean {
+  return overlapAllowed(meter, content.start[nextWithContent(content.start, x)]!, end, reach, size, overlap);
 }
 
 /** A span's count for searching: its length for chars (no call), else the meter's estimate. */
@@ -344,8 +329,6 @@ function overlapAllowed(meter: SpanMeter, s: number, end: number, reach: number,
   if (meter.exactEstimates) return shared <= overlap;
   return shared <= overlap + ESTIMATE_SLACK && meter.exact(s, end) <= overlap;
 }
-
-export type { Level } from './types';
 
 /**
  * Pack source[start, end) using a hierarchy of levels, coarsest first: the range is cut at the first level; runs of
