@@ -68,11 +68,10 @@ function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
   // Built on first use for large documents, and on the first estimate for any document.
   let table: PreTokenTable | null = null;
   const getTable = (): PreTokenTable => (table ??= unit.tableFor(source));
-  // With the table a span costs its two edge pieces (countSpan), cheaper than a memo look-up would be; small
-  // documents count slices, and remember them.
+  // Small documents count slices; with the table a span costs its two edge pieces (countSpan). Both are
+  // remembered per span: a slider move re-counts many of the same spans (chunk starts stay on the same pieces), and
+  // a look-up is cheaper than re-tokenizing a span's two edges.
   const small = memoExact(unit, source);
-  // Counts from the table are remembered too: a slider move re-counts many of the same spans (chunk starts stay on
-  // the same pieces), and a look-up is cheaper than re-tokenizing a span's two edges.
   let spans = new Map<number, number>();
   const stride = source.length + 1;
   const exact = (a: number, b: number): number => {

@@ -17,9 +17,13 @@ let segmenter: Intl.Segmenter | null = null;
 const WINDOW = 64;
 
 export function graphemes(source: string, start: number, end: number): Range[] {
-  const offsets = graphemeOffsets(source, start, end);
-  const out: Range[] = new Array(offsets.length);
-  for (let k = 0; k < offsets.length; k++) out[k] = { start: offsets.starts[k]!, end: offsets.ends[k]! };
+  return toRanges(graphemeOffsets(source, start, end));
+}
+
+/** Offset arrays as Range objects. */
+export function toRanges(pieces: PieceOffsets): Range[] {
+  const out: Range[] = new Array(pieces.length);
+  for (let k = 0; k < pieces.length; k++) out[k] = { start: pieces.starts[k]!, end: pieces.ends[k]! };
   return out;
 }
 
@@ -32,12 +36,10 @@ export function graphemeOffsets(source: string, start: number, end: number): Pie
     if (c < 0x80 && c !== 0x0d) {
       // A run of ASCII (not CR): one cluster per unit, up to the last one before a character that may join it.
       let k = i;
-      let next = c;
-      while (next < 0x80 && next !== 0x0d && k < end) {
-        next = k + 1 < end ? source.charCodeAt(k + 1) : 0;
-        if (k + 1 < end && !isSimple(next)) break;
+      for (; k < end; k++) {
+        const d = source.charCodeAt(k);
+        if (d >= 0x80 || d === 0x0d || (k + 1 < end && !isSimple(source.charCodeAt(k + 1)))) break;
         out.push(k, k + 1);
-        k++;
       }
       if (k > i) {
         i = k;

@@ -1,5 +1,5 @@
 import type { KeepSeparator, Level, PieceOffsets, Range } from '../types';
-import { graphemeOffsets } from './graphemes';
+import { graphemeOffsets, toRanges } from './graphemes';
 
 /**
  * Split source[start, end) on a separator (a literal string or a checked global regex). `keep` decides where each
@@ -84,12 +84,6 @@ function joinWhereNotAllowed(pieces: PieceOffsets, cutAllowed: (position: number
 
 /** Ranges per separator kept for the last document before its memo starts over. */
 const MAX_MEMO_RANGES = 10_000;
-
-function toRanges(pieces: PieceOffsets): Range[] {
-  const out: Range[] = new Array(pieces.length);
-  for (let k = 0; k < pieces.length; k++) out[k] = { start: pieces.starts[k]!, end: pieces.ends[k]! };
-  return out;
-}
 
 /**
  * The levels of a separator hierarchy over `source`: each separator cuts a range into pieces; "" means between

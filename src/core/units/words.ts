@@ -43,7 +43,8 @@ function safeCut(text: string, p: number): boolean {
  * emoji went to the segmenter whole, whose cost grows with segments x input length.
  */
 function emojiSeam(text: string, p: number): boolean {
-  return p >= 2 && isSeamEmoji(text.codePointAt(p - 2)!) && text.charCodeAt(p - 1) >= 0xdc00 && isSeamEmoji(text.codePointAt(p) ?? 0);
+  // An astral code point at p - 2 is a surrogate pair ending at p.
+  return p >= 2 && isSeamEmoji(text.codePointAt(p - 2)!) && isSeamEmoji(text.codePointAt(p) ?? 0);
 }
 
 function isSeamEmoji(cp: number): boolean {
