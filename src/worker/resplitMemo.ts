@@ -1,5 +1,6 @@
 import { orphanBits } from '../core/eval/index';
 import type { SemanticDetail } from '../core/types';
+import type { SemanticPayload } from './embedProtocol';
 
 /**
  * What a semantic re-split (a threshold key, a drag) would otherwise redo over the whole document in the chunk
@@ -10,14 +11,8 @@ import type { SemanticDetail } from '../core/types';
  *   threshold move changes a few boundaries, so most spans were flagged by the previous job.
  */
 
-export interface CurveArrays {
-  /** Serial of the analysis these arrays come from: equal serials, equal curve data (the page keys on it). */
-  analysis: number;
-  distances: Float64Array;
-  values: Float64Array;
-  sentenceStarts: Int32Array;
-  sentenceEnds: Int32Array;
-}
+/** The payload's curve arrays; `analysis` is the serial the page keys its curve on (equal serials, equal data). */
+export type CurveArrays = Pick<SemanticPayload, 'analysis' | 'distances' | 'values' | 'sentenceStarts' | 'sentenceEnds'>;
 
 export function curveMemo(): (d: SemanticDetail) => CurveArrays {
   let kept: { distances: Float64Array; values: Float64Array; sentences: SemanticDetail['sentences']; arrays: CurveArrays } | null = null;

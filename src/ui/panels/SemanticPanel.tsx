@@ -23,7 +23,7 @@ export function SemanticPanel() {
 
   // A re-split sends copies of the same analysis (the same `analysis` serial): keep the first copy's arrays, so the
   // curve redraws only when the analysis changes and a threshold move just moves marks (no O(n) compare per key).
-  const analysisKey = semantic ? (semantic.analysis ?? semantic.distances) : null;
+  const analysisKey = semantic?.analysis ?? null;
   const curve = useMemo(() => (semantic ? curveData(semantic) : null), [analysisKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const distances = curve?.distances ?? null;
   const gapOffsets = curve?.gapOffsets ?? EMPTY_OFFSETS;
