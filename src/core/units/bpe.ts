@@ -5,8 +5,11 @@
  * - the merge is tiktoken's (repeatedly join the adjacent pair of lowest rank, the leftmost on ties), done by a scan
  *   for short pieces and with a heap for long ones, where the scan is quadratic (a 2 MiB line without spaces is
  *   one piece). The heap pops the least (rank, position), which is the scan's leftmost minimum, so both give the
- *   same tokens.
+ *   same tokens. Giant pieces are merged by backtracking instead (bpeBacktrack.ts), in linear time, once they are
+ *   common enough to pay for its tables.
  */
+
+import { BacktrackingMerge } from './bpeBacktrack';
 
 /**
  * atob and TextDecoder, which every host of the engine has (workers, Node, browsers) but core's type library (no
@@ -26,6 +29,13 @@ export interface RankFile {
 
 /** Pieces up to this many bytes are merged by scanning; longer ones with the heap. */
 const SCAN_LIMIT = 96;
+/**
+ * Pieces at least this many bytes may be merged by backtracking (bpeBacktrack.ts), which is linear, but whose
+ * tables cost about as much to make as the heap merge of BACKTRACK_AFTER bytes. So they are made once pieces that
+ * long have added up to that much: no text then pays more than about twice the cheaper of the two ways.
+ */
+const BACKTRACK_FROM = 4096;
+const BACKTRACK_AFTER = 256 * 1024;
 
 export class BytePairEncoder {
   private readonly ranks = new Map<string, number>();
@@ -88,14 +98,41 @@ export class BytePairEncoder {
     const bytes = byteString(piece);
     const whole = this.ranks.get(bytes);
     if (whole !== undefined) return [whole];
-    return bytes.length <= SCAN_LIMIT ? this.mergeByScan(bytes) : this.mergeByHeap(bytes);
+    return this.merge(bytes);
   }
 
   /** Number of tokens of one piece. */
   countPiece(piece: string): number {
     const bytes = byteString(piece);
     if (this.ranks.has(bytes)) return 1;
-    return (bytes.length <= SCAN_LIMIT ? this.mergeByScan(bytes) : this.mergeByHeap(bytes)).length;
+    return this.merge(bytes).length;
+  }
+
+  private merge(bytes: string): number[] {
+    if (bytes.length <= SCAN_LIMIT) return this.mergeByScan(bytes);
+    if (bytes.length >= BACKTRACK_FROM) {
+      this.longPieceBytes += bytes.length;
+      if (this.backtrackingMerge || this.longPieceBytes >= BACKTRACK_AFTER) return this.backtracking().encode(bytes);
+    }
+    return this.mergeByHeap(bytes);
+  }
+
+  /** The heap merge of a piece, whatever its length (for tests comparing the merges). */
+  encodeByHeap(piece: string): number[] {
+    return this.mergeByHeap(byteString(piece));
+  }
+
+  private backtrackingMerge: BacktrackingMerge | undefined;
+  /** Bytes of pieces of BACKTRACK_FROM bytes or more merged so far. */
+  private longPieceBytes = 0;
+  /** The linear merge for this vocabulary, built on first use. */
+  backtracking(): BacktrackingMerge {
+    this.backtrackingMerge ??= new BacktrackingMerge(
+      this.tokens,
+      (bytes) => this.ranks.get(bytes),
+      (left, right) => this.joinedRank(left, right),
+    );
+    return this.backtrackingMerge;
   }
 
   private rankOf(bytes: string, start: number, end: number): number {

@@ -6,8 +6,8 @@ import { lowerBound, upperBound } from '../sorted';
 /**
  * BPE tokens of the tiktoken encodings: js-tiktoken's pattern and bundled ranks (imported lazily, one file per
  * encoding, so nothing is fetched at run time and the page only loads the encoding it uses), merged by our own
- * BytePairEncoder (bpe.ts), which gives js-tiktoken's token ids (property-tested) several times faster and in
- * O(n log n) on a giant piece, where js-tiktoken's merge is quadratic.
+ * BytePairEncoder (bpe.ts), which gives js-tiktoken's token ids (property-tested) several times faster, and in
+ * linear time on a giant piece (bpeBacktrack.ts), where js-tiktoken's merge is quadratic.
  *
  * Counting is cached per pre-token piece: tiktoken first splits text with its pattern and then runs BPE on each
  * piece independently, so the count of a text is exactly the sum of its pieces' counts. Re-counting the same
