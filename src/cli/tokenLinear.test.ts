@@ -1,8 +1,8 @@
 /**
  * `chunkscope chunk --strategy token` on one long line without spaces (a single giant pre-token piece): it used to
  * run BPE over the whole line with a quadratic merge (a 2 MiB line did not finish in 60 s). Measured by the
- * encoder's merge steps, not by time: from 32 Ki to 128 Ki units the work must grow about 4x (n log n), where a
- * quadratic merge grows 16x.
+ * encoder's merge steps, not by time: from 32 Ki to 128 Ki units the work must grow about 4x (the heap merge is
+ * n log n, and from 512 Ki units backtracking is linear), where a quadratic merge grows 16x.
  */
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -46,7 +46,14 @@ describe('token chunking of a line without spaces', () => {
     expect(small.work).toBeGreaterThan(0);
     const growth = large.work / small.work;
     expect(growth, `merge steps grew ${growth.toFixed(1)}x for 4x the text`).toBeLessThan(6);
-    for (const r of [small, large]) {
+    // By now long pieces have added up to enough for the backtracking merge (bpe.ts BACKTRACK_AFTER).
+    const unit = await loadTiktokenUnit('cl100k_base');
+    const backtracked = unit.bpe.backtrackedPieces;
+    const larger = await chunkLine(512 * 1024);
+    expect(unit.bpe.backtrackedPieces).toBeGreaterThan(backtracked);
+    const growth2 = larger.work / large.work;
+    expect(growth2, `merge steps grew ${growth2.toFixed(1)}x for 4x the text`).toBeLessThan(6);
+    for (const r of [small, large, larger]) {
       expect(r.chunks.length).toBeGreaterThan(10);
       for (const c of r.chunks) {
         expect(c.text).toBe(r.text.slice(c.start, c.end));

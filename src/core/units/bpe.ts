@@ -42,8 +42,13 @@ export class BytePairEncoder {
   /** Token bytes by rank, as byte strings. */
   private readonly tokens: string[] = [];
   readonly specialTokens: Record<string, number>;
-  /** Merge steps done so far (pairs compared by the scan, entries popped from the heap): for tests of growth. */
+  /**
+   * Merge steps done so far (pairs compared by the scan, entries popped from the heap, tokens tried by
+   * backtracking): for tests of growth.
+   */
   work = 0;
+  /** Pieces merged by backtracking so far. */
+  backtrackedPieces = 0;
   private readonly specialById = new Map<number, string>();
 
   constructor(file: RankFile) {
@@ -112,7 +117,14 @@ export class BytePairEncoder {
     if (bytes.length <= SCAN_LIMIT) return this.mergeByScan(bytes);
     if (bytes.length >= BACKTRACK_FROM) {
       this.longPieceBytes += bytes.length;
-      if (this.backtrackingMerge || this.longPieceBytes >= BACKTRACK_AFTER) return this.backtracking().encode(bytes);
+      if (this.backtrackingMerge || this.longPieceBytes >= BACKTRACK_AFTER) {
+        const backtracking = this.backtracking();
+        const steps = backtracking.steps;
+        const ids = backtracking.encode(bytes);
+        this.work += backtracking.steps - steps;
+        this.backtrackedPieces++;
+        return ids;
+      }
     }
     return this.mergeByHeap(bytes);
   }

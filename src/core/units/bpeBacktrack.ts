@@ -37,6 +37,8 @@ export class BacktrackingMerge {
   private readonly memoLeft = new Int32Array(1 << COMPATIBLE_MEMO_BITS).fill(UNKNOWN);
   private readonly memoRight = new Int32Array(1 << COMPATIBLE_MEMO_BITS);
   private readonly memoResult = new Uint8Array(1 << COMPATIBLE_MEMO_BITS);
+  /** Tokens tried so far (each match or shorter prefix weighed against the token before): for tests of growth. */
+  steps = 0;
 
   /**
    * `tokens`: each rank's bytes as a byte string (one UTF-16 unit per byte); `rankOf`: the rank of a byte string;
@@ -85,6 +87,7 @@ export class BacktrackingMerge {
       let token = next;
       const last = out.length > 0 ? out[out.length - 1]! : NONE;
       for (;;) {
+        this.steps++;
         const end = pos + length[token]!;
         if (dead[end] === 0 && (last === NONE || this.compatibleNeighbours(last, token))) {
           out.push(token);
