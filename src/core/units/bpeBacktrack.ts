@@ -205,6 +205,8 @@ class TokenTrie {
   /** The token a node spells, or NONE. */
   private readonly tokenAt: Int32Array;
   private readonly rootChild = new Int32Array(256).fill(NONE);
+  /** The node of each two-byte prefix (first byte * 256 + second), or NONE: the widest binary searches skipped. */
+  private readonly secondLevel = new Int32Array(1 << 16).fill(NONE);
 
   constructor(tokens: readonly (string | undefined)[]) {
     const ids: number[] = [];
@@ -252,16 +254,25 @@ class TokenTrie {
     this.firstChild = firstChild.slice(0, nodes);
     this.childCount = childCount.slice(0, nodes);
     this.tokenAt = tokenAt.slice(0, nodes);
-    for (let c = this.firstChild[0]!; c < this.firstChild[0]! + this.childCount[0]!; c++) this.rootChild[this.edge[c]!] = c;
+    for (let c = this.firstChild[0]!; c < this.firstChild[0]! + this.childCount[0]!; c++) {
+      this.rootChild[this.edge[c]!] = c;
+      for (let d = this.firstChild[c]!; d < this.firstChild[c]! + this.childCount[c]!; d++) this.secondLevel[(this.edge[c]! << 8) | this.edge[d]!] = d;
+    }
   }
 
   /** The longest token that bytes[from, ...) starts with, reading no further than `to`; NONE if none. */
   longestMatch(bytes: string, from: number, to: number): number {
     if (from >= to) return NONE;
-    let node = this.rootChild[bytes.charCodeAt(from)]!;
+    const first = bytes.charCodeAt(from);
+    let node = this.rootChild[first]!;
     if (node === NONE) return NONE;
     let best = this.tokenAt[node]!;
-    for (let i = from + 1; i < to; i++) {
+    if (from + 1 >= to) return best;
+    const second = this.secondLevel[(first << 8) | bytes.charCodeAt(from + 1)]!;
+    if (second === NONE) return best;
+    node = second;
+    if (this.tokenAt[node] !== NONE) best = this.tokenAt[node]!;
+    for (let i = from + 2; i < to; i++) {
       const byte = bytes.charCodeAt(i);
       // Binary search among the node's children for this byte.
       let lo = this.firstChild[node]!;
