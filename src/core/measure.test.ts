@@ -31,6 +31,23 @@ describe('span meters', () => {
     });
   }
 
+  it('cl100k_base: the estimate is the difference of its edge values when its ends lie in different pre-token pieces', async () => {
+    const unit = await getUnit('cl100k_base');
+    fc.assert(
+      fc.property(docs, fc.nat(), fc.nat(), (s, x, y) => {
+        const a = x % (s.length + 1);
+        const b = y % (s.length + 1);
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        const meter = meterFor(unit, s);
+        const edges = meter.edges!;
+        const p = edges.pieceAt(lo);
+        const q = edges.pieceAt(hi - 1);
+        if (p < q) expect(edges.endValue(hi, q) - edges.startValue(lo, p)).toBe(meter.estimate(lo, hi));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('uses the same whitespace as JavaScript \\s', () => {
     for (let c = 0; c < 0x10000; c++) expect(isWhitespaceCode(c)).toBe(/\s/.test(String.fromCharCode(c)));
   });

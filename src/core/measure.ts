@@ -22,6 +22,23 @@ export interface SpanMeter {
   readonly atMostOnePerCluster?: boolean;
   exact(start: number, end: number): number;
   estimate(start: number, end: number): number;
+  /** Tokens: the estimate as a difference of values at its two edges (see EstimateEdges). */
+  readonly edges?: EstimateEdges;
+}
+
+/**
+ * The token estimate split at a span's edges: for [a, b) with p = pieceAt(a) < q = pieceAt(b - 1) (its ends in
+ * different pre-token pieces), estimate(a, b) === endValue(b, q) - startValue(a, p). Each value depends on one
+ * position only, so a packer comparing many spans between the same piece edges takes them once per edge instead of
+ * an estimate (two binary searches and up to two edge counts) per comparison.
+ */
+export interface EstimateEdges {
+  /** The pre-token piece holding position x (the count of pieces when x is past the last). */
+  pieceAt(x: number): number;
+  /** Tokens before a, as estimate counts a span starting at a in piece p: the whole pieces before p, and p's part before a. */
+  startValue(a: number, p: number): number;
+  /** Tokens before b, as estimate counts a span ending at b in piece q: the whole pieces before q, and q's part before b. */
+  endValue(b: number, q: number): number;
 }
 
 /** JavaScript's \s (what String#trim removes), tested on one UTF-16 code unit. */
@@ -93,22 +110,30 @@ function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
     const g = unit.estimateInGiant(x, y, table!, piece);
     return g >= 0 ? g : exact(x, y);
   };
+  const edges: EstimateEdges = {
+    pieceAt: (x) => upperBound(getTable().ends, x),
+    startValue: (a, p) => {
+      const { starts, ends, countsBefore } = getTable();
+      if (p >= ends.length) return countsBefore[ends.length]!;
+      return starts[p]! >= a ? countsBefore[p]! : countsBefore[p + 1]! - part(a, ends[p]!, p);
+    },
+    endValue: (b, q) => {
+      const { starts, ends, countsBefore } = getTable();
+      if (q >= ends.length) return countsBefore[ends.length]!;
+      return ends[q]! <= b ? countsBefore[q + 1]! : countsBefore[q]! + part(starts[q]!, b, q);
+    },
+  };
   const estimate = (a: number, b: number): number => {
     if (b <= a) return 0;
-    const t = getTable();
-    const { starts, ends, countsBefore } = t;
-    const pieces = ends.length;
+    const { starts, ends, countsBefore } = getTable();
     const first = upperBound(ends, a);
+    if (first >= ends.length) return 0;
     const last = upperBound(ends, b - 1);
-    if (first >= pieces) return 0;
     if (first === last) return starts[first]! === a && ends[first]! === b ? countsBefore[first + 1]! - countsBefore[first]! : part(a, b, first);
     // Whole pieces strictly between the edge pieces, plus the (possibly partial) edge pieces.
-    let total = countsBefore[last]! - countsBefore[first + 1]!;
-    total += starts[first]! >= a ? countsBefore[first + 1]! - countsBefore[first]! : part(a, ends[first]!, first);
-    if (last < pieces) total += ends[last]! <= b ? countsBefore[last + 1]! - countsBefore[last]! : part(starts[last]!, b, last);
-    return total;
+    return edges.endValue(b, last) - edges.startValue(a, first);
   };
-  return { exactEstimates: false, mostPerCodeUnit: 3, exact, estimate };
+  return { exactEstimates: false, mostPerCodeUnit: 3, exact, estimate, edges };
 }
 
 /** The last meter per unit: switching units back and forth (chars for chunks, tokens for hover) keeps both. */

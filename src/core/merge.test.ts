@@ -120,6 +120,38 @@ describe('mergePieces fast paths', () => {
       { numRuns: 400 },
     );
   });
+
+  it('tokens: estimates from edge values and level tables kept across runs give the general path\'s chunks', async () => {
+    const unit = await getUnit('cl100k_base');
+    const wordsUnit = await getUnit('words');
+    // Words, punctuation and spaces whose pre-token pieces straddle the piece edges.
+    const tokenText = fc
+      .array(fc.tuple(fc.constantFrom('a', 'word', "don't", 'x.y', '😀', '中文', '...', '123456', 'élan'), gap), { maxLength: 60 })
+      .map((pairs) => pairs.map(([w, g]) => w + g).join(''));
+    fc.assert(
+      fc.property(tokenText, sizes, sizes, (s, [size, overlap], [size2, overlap2]) => {
+        const meter = meterFor(unit, s);
+        expect(meter.edges).toBeDefined();
+        const pieces = piecesBefore(s, ' ');
+        expect(run(s, pieces, size, overlap, meter)).toEqual(run(s, pieces, size, overlap, general(meter)));
+        // One set of levels (their split memo) packed at two sizes: the second run reads the first one's tables.
+        const levels = separatorLevels(s, ['\n', ' ', ''], false, 'start', cutFilterFor(s, unit));
+        // The reference gets fresh piece lists, so no table of an earlier run.
+        const fresh: Level[] = levels.map((level) => Object.assign((start: number, end: number) => [...level(start, end)], { offsets: level.offsets }));
+        const pack = (lv: Level[], m: SpanMeter, sz: number, ov: number) => {
+          const out: SplitSpan[] = [];
+          packLevels(s, 0, s.length, lv, { size: sz, overlap: ov, meter: m, guard: new RunGuard({}, s.length) }, out);
+          return out;
+        };
+        pack(levels, meter, size, overlap);
+        expect(pack(levels, meter, size2, overlap2)).toEqual(pack(fresh, general(meter), size2, overlap2));
+        // Another unit on the same levels counts for itself, not from the tokens' tables.
+        const wordsMeter = meterFor(wordsUnit, s);
+        expect(pack(levels, wordsMeter, size2, overlap2)).toEqual(pack(fresh, general(wordsMeter), size2, overlap2));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('packLevels on the grapheme level as offset arrays', () => {

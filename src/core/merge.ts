@@ -98,33 +98,88 @@ const GROWTH_SLACK = 2;
 
 /** Pack `pieces` into chunk spans appended to `out`. */
 export function mergePieces(source: string, pieces: readonly Range[], params: MergeParams, out: SplitSpan[]): void {
-  const n = pieces.length;
-  if (n === 0) return;
-  const content = { start: new Float64Array(n), endUpTo: new Float64Array(n) };
-  let lastEnd = -1;
-  for (let k = 0; k < n; k++) lastEnd = addContent(source, k, pieces[k]!.start, pieces[k]!.end, content.start, content.endUpTo, lastEnd);
-  packContent(content, params, out);
-}
-
-/** The same for pieces given as offset arrays, pieces[from, to) (the grapheme level of a long run: no objects). */
-export function mergeOffsets(source: string, pieces: PieceOffsets, from: number, to: number, params: MergeParams, out: SplitSpan[]): void {
-  const n = to - from;
-  if (n <= 0) return;
-  const content = { start: new Float64Array(n), endUpTo: new Float64Array(n) };
-  let lastEnd = -1;
-  for (let k = 0; k < n; k++) lastEnd = addContent(source, k, pieces.starts[from + k]!, pieces.ends[from + k]!, content.start, content.endUpTo, lastEnd);
-  packContent(content, params, out);
+  if (pieces.length === 0) return;
+  packContent(tableOfRanges(source, pieces, params.meter, false), 0, pieces.length, params, out);
 }
 
 /**
- * Per piece: where its non-whitespace content starts (-1: whitespace only), and the end of the last content
- * character in pieces 0..k (so a chunk ending at piece k ends at endUpTo[k]). A plain object of typed arrays,
- * not a class: V8 drops optimized code compiled for an object shape that died, and a class instance made per call
- * is garbage after every run (see RunGuard).
+ * What the packer knows of a list of pieces, per piece k:
+ * - start: where its non-whitespace content starts (-1: whitespace only); endUpTo: the end of the last content
+ *   character in pieces 0..k (so a chunk ending at piece k ends at endUpTo[k]);
+ * - for token meters (meter.edges), the estimate's edge values (see EstimateEdges) at start[k] (startPiece,
+ *   startValue) and at endUpTo[k] (endPiece, endValue): every estimate the packer makes spans from one piece's
+ *   start to another's endUpTo, so it is a subtraction once both edges are known (empty for a long run's clusters,
+ *   see emptyTable);
+ * - fitEstimate, fitExact: the counts of its own content that decide whether it fits (packLevels).
+ * Counts are NaN until first needed; none depends on the size or overlap, so a table kept for a level's pieces
+ * (packLevels) serves every later run on the same document: a slider move re-packs with few meter calls.
+ * A plain object of typed arrays, not a class: V8 drops optimized code compiled for an object shape that died, and
+ * a class instance made per call is garbage after every run (see RunGuard).
  */
-interface PieceContent {
+interface PieceTable {
+  meter: SpanMeter;
   start: Float64Array;
   endUpTo: Float64Array;
+  startPiece: Float64Array;
+  startValue: Float64Array;
+  endPiece: Float64Array;
+  endValue: Float64Array;
+  fitEstimate: Float64Array;
+  fitExact: Float64Array;
+}
+
+/**
+ * A table for n pieces, with room for the edge values when `edges` and the meter has them, and for the fit counts
+ * when `fitCounts` (tables kept for later runs). Arrays nothing reads are empty: a long run's clusters can number
+ * millions, and lie inside one pre-token piece, where edge values never apply.
+ */
+function emptyTable(n: number, meter: SpanMeter, edges: boolean, fitCounts: boolean): PieceTable {
+  const m = edges && meter.edges ? n : 0;
+  const f = fitCounts ? n : 0;
+  return {
+    meter,
+    start: new Float64Array(n),
+    endUpTo: new Float64Array(n),
+    startPiece: new Float64Array(m).fill(NaN),
+    startValue: new Float64Array(m),
+    endPiece: new Float64Array(m).fill(NaN),
+    endValue: new Float64Array(m),
+    fitEstimate: new Float64Array(f).fill(NaN),
+    fitExact: new Float64Array(f).fill(NaN),
+  };
+}
+
+function tableOfRanges(source: string, pieces: readonly Range[], meter: SpanMeter, fitCounts: boolean): PieceTable {
+  const n = pieces.length;
+  const table = emptyTable(n, meter, true, fitCounts);
+  let lastEnd = -1;
+  for (let k = 0; k < n; k++) lastEnd = addContent(source, k, pieces[k]!.start, pieces[k]!.end, table.start, table.endUpTo, lastEnd);
+  return table;
+}
+
+function tableOfOffsets(source: string, pieces: PieceOffsets, meter: SpanMeter): PieceTable {
+  const { starts, ends, length } = pieces;
+  const table = emptyTable(length, meter, false, false);
+  let lastEnd = -1;
+  for (let k = 0; k < length; k++) lastEnd = addContent(source, k, starts[k]!, ends[k]!, table.start, table.endUpTo, lastEnd);
+  return table;
+}
+
+/**
+ * The tables of levels' piece lists, by list: separator levels return the same list for the same range of the same
+ * document (their split memo), so a slider move finds the counts of the last run. A table is for one meter (one
+ * unit on one document); a list is never modified and never returned for another document (levels make a new one,
+ * or memoize per document). Weak: a list the level's memo drops takes its table with it.
+ */
+const levelTables = new WeakMap<readonly Range[], PieceTable>();
+
+function levelTable(source: string, pieces: readonly Range[], meter: SpanMeter): PieceTable {
+  let table = levelTables.get(pieces);
+  if (table === undefined || table.meter !== meter) {
+    table = tableOfRanges(source, pieces, meter, true);
+    levelTables.set(pieces, table);
+  }
+  return table;
 }
 
 /** Fills piece k's entries; returns the end of the last content so far. */
@@ -143,24 +198,51 @@ function addContent(source: string, k: number, start: number, end: number, conte
   return lastEnd;
 }
 
-/** The first piece at or after `from` with content (the count of pieces when none). */
-function nextWithContent(contentStart: Float64Array, from: number): number {
+/** The first piece at or after `from` with content (`to` when none before it). */
+function nextWithContent(contentStart: Float64Array, from: number, to: number): number {
   let k = from;
-  while (k < contentStart.length && contentStart[k]! < 0) k++;
+  while (k < to && contentStart[k]! < 0) k++;
   return k;
+}
+
+/**
+ * The estimate of [start[k], endUpTo[m]): its length for chars, a difference of edge values for tokens when the
+ * table has them and the two ends lie in different pre-token pieces (the values taken once per piece edge), else
+ * the meter's estimate.
+ */
+function estimateBetween(table: PieceTable, meter: SpanMeter, k: number, m: number): number {
+  const a = table.start[k]!;
+  const b = table.endUpTo[m]!;
+  if (meter.linear) return b - a;
+  const edges = meter.edges;
+  if (edges === undefined || table.startPiece.length === 0) return meter.estimate(a, b);
+  let p = table.startPiece[k]!;
+  if (p !== p) {
+    p = edges.pieceAt(a);
+    table.startPiece[k] = p;
+    table.startValue[k] = edges.startValue(a, p);
+  }
+  let q = table.endPiece[m]!;
+  if (q !== q) {
+    q = edges.pieceAt(b - 1);
+    table.endPiece[m] = q;
+    table.endValue[m] = edges.endValue(b, q);
+  }
+  return p < q ? table.endValue[m]! - table.startValue[k]! : meter.estimate(a, b);
 }
 
 // No closures in the packer: its loop runs once per chunk, and closures made per call (or per chunk) cost more than
 // the packing itself under tsx's name-keeping transform and before the JIT warms up.
-function packContent(content: PieceContent, params: MergeParams, out: SplitSpan[]): void {
+/** Pack the table's pieces [from, to) (a run of pieces that each fit). */
+function packContent(table: PieceTable, from: number, to: number, params: MergeParams, out: SplitSpan[]): void {
   const { size, overlap, meter, guard } = params;
-  const { start: contentStart, endUpTo: contentEndUpTo } = content;
-  const n = contentStart.length;
+  const { start: contentStart, endUpTo: contentEndUpTo } = table;
+  const n = to;
   const linear = meter.linear === true;
   // Words: each count may segment its span again (a run without spaces has no shortcut), so the growth search
   // probes O(log n) spans instead of every piece; counts only grow with the span, so the result is the same.
   const gallop = !linear && meter.exactEstimates;
-  let i = nextWithContent(content.start, 0);
+  let i = nextWithContent(contentStart, from, n);
   // When the previous chunk chose an overlap, the piece this chunk must reach to make progress.
   let mustReach = -1;
   while (i < n) {
@@ -174,24 +256,20 @@ function packContent(content: PieceContent, params: MergeParams, out: SplitSpan[
       const last = start + size;
       while (j + 1 < n && contentEndUpTo[j + 1]! <= last) j++;
     } else if (gallop) {
-      j = lastFitting(meter, contentEndUpTo, start, i, n, size);
+      j = lastFitting(table, meter, i, i, n, size);
     } else {
       // Tokens: piece by piece, as estimates can dip at span edges; a chunk of many pieces (the tokens of a long
       // run without spaces) continues by doubling steps, and the exact count settles it below.
       let steps = 0;
-      while (j + 1 < n && steps < STEPS_BEFORE_GALLOP && meter.estimate(start, contentEndUpTo[j + 1]!) <= size) {
+      while (j + 1 < n && steps < STEPS_BEFORE_GALLOP && estimateBetween(table, meter, i, j + 1) <= size) {
         j++;
         steps++;
       }
-      if (steps === STEPS_BEFORE_GALLOP) j = lastFitting(meter, contentEndUpTo, start, j, n, size);
+      if (steps === STEPS_BEFORE_GALLOP) j = lastFitting(table, meter, i, j, n, size);
     }
     if (!meter.exactEstimates) {
       while (j > i && meter.exact(start, contentEndUpTo[j]!) > size) j--;
-      while (
-        j + 1 < n &&
-        meter.estimate(start, contentEndUpTo[j + 1]!) <= size + GROWTH_SLACK &&
-        meter.exact(start, contentEndUpTo[j + 1]!) <= size
-      ) {
+      while (j + 1 < n && estimateBetween(table, meter, i, j + 1) <= size + GROWTH_SLACK && meter.exact(start, contentEndUpTo[j + 1]!) <= size) {
         j++;
       }
     }
@@ -206,7 +284,7 @@ function packContent(content: PieceContent, params: MergeParams, out: SplitSpan[
     if ((linear ? end - start : meter.exact(start, end)) > size) span.oversize = true;
     out.push(span);
 
-    const following = nextWithContent(content.start, j + 1);
+    const following = nextWithContent(contentStart, j + 1, n);
     if (following >= n) break;
 
     // The next chunk starts at the earliest piece of this chunk such that the shared text fits the overlap
@@ -214,12 +292,11 @@ function packContent(content: PieceContent, params: MergeParams, out: SplitSpan[
     let next = following;
     mustReach = -1;
     if (overlap > 0) {
-      const reach = contentEndUpTo[following]!;
       const first = meter.exactEstimates
-        ? firstOverlapPiece(content, i, j, meter, end, reach, size, overlap)
+        ? firstOverlapPiece(table, i, j, following, meter, size, overlap)
         : j - i <= STEPS_BEFORE_GALLOP
-          ? firstAllowedForward(content, i, j, meter, end, reach, size, overlap)
-          : firstAllowedBack(content, i, j, meter, end, reach, size, overlap);
+          ? firstAllowedForward(table, i, j, following, meter, size, overlap)
+          : firstAllowedBack(table, i, j, following, meter, size, overlap);
       if (first >= 0) {
         next = first;
         mustReach = following;
@@ -236,11 +313,13 @@ function packContent(content: PieceContent, params: MergeParams, out: SplitSpan[
  */
 const STEPS_BEFORE_GALLOP = 32;
 
-/** The earliest content piece of i+1..j that may open the next chunk (see overlapAllowed), or -1. */
-function firstAllowedForward(content: PieceContent, i: number, j: number, meter: SpanMeter, end: number, reach: number, size: number, overlap: number): number {
+// The overlap searches below look for the piece that opens the next chunk after the chunk of pieces i..j; the
+// next chunk must still reach `following`, the first content piece after j (see overlapAllowed).
+
+/** The earliest content piece of i+1..j that may open the next chunk, or -1. */
+function firstAllowedForward(table: PieceTable, i: number, j: number, following: number, meter: SpanMeter, size: number, overlap: number): number {
   for (let k = i + 1; k <= j; k++) {
-    const s = content.start[k]!;
-    if (s >= 0 && overlapAllowed(meter, s, end, reach, size, overlap)) return k;
+    if (table.start[k]! >= 0 && overlapAllowed(table, k, j, following, meter, size, overlap)) return k;
   }
   return -1;
 }
@@ -249,52 +328,52 @@ function firstAllowedForward(content: PieceContent, i: number, j: number, meter:
  * The same found from j backwards, for chunks of many pieces: pieces whose shared text is estimated well over the
  * overlap cannot qualify, so the walk stops there (the overlap is a few dozen pieces, the chunk hundreds).
  */
-function firstAllowedBack(content: PieceContent, i: number, j: number, meter: SpanMeter, end: number, reach: number, size: number, overlap: number): number {
+function firstAllowedBack(table: PieceTable, i: number, j: number, following: number, meter: SpanMeter, size: number, overlap: number): number {
   let earliest = -1;
   for (let k = j; k > i; k--) {
-    const s = content.start[k]!;
-    if (s < 0) continue;
-    if (meter.estimate(s, end) > overlap + 2 * ESTIMATE_SLACK) break;
+    if (table.start[k]! < 0) continue;
+    if (estimateBetween(table, meter, k, j) > overlap + 2 * ESTIMATE_SLACK) break;
     earliest = k;
   }
   // From there forwards, as for a short chunk: the exact counts are taken for the first candidates only.
-  return earliest < 0 ? -1 : firstAllowedForward(content, earliest - 1, j, meter, end, reach, size, overlap);
+  return earliest < 0 ? -1 : firstAllowedForward(table, earliest - 1, j, following, meter, size, overlap);
 }
 
 /**
- * The last piece j >= i such that [start, endUpTo[j]) fits, for a meter whose counts grow with the span: doubling
- * steps, then bisection (i itself when even the first piece does not fit: it is flagged oversize).
+ * The last piece j >= from such that [start[i], endUpTo[j]) fits, for a meter whose counts grow with the span:
+ * doubling steps, then bisection (from itself when even the next piece does not fit: for from === i it is flagged
+ * oversize).
  */
-function lastFitting(meter: SpanMeter, endUpTo: Float64Array, start: number, i: number, n: number, size: number): number {
-  let lo = i;
+function lastFitting(table: PieceTable, meter: SpanMeter, i: number, from: number, n: number, size: number): number {
+  let lo = from;
   let step = 1;
-  while (lo + step < n && meter.estimate(start, endUpTo[lo + step]!) <= size) {
+  while (lo + step < n && estimateBetween(table, meter, i, lo + step) <= size) {
     lo += step;
     step *= 2;
   }
   let hi = Math.min(n, lo + step); // fails, or is past the end
   while (hi - lo > 1) {
     const mid = (lo + hi) >>> 1;
-    if (meter.estimate(start, endUpTo[mid]!) <= size) lo = mid;
+    if (estimateBetween(table, meter, i, mid) <= size) lo = mid;
     else hi = mid;
   }
   return lo;
 }
 
 /**
- * For counts that only grow with the span: the pieces of i+1..j that may open the next chunk (see overlapAllowed)
- * are a suffix of its content pieces. Its first one, or -1. Found from j backwards by doubling steps, then
- * bisection: an overlap of a piece or two costs two or three checks, and a words count (a segmentation each) is
- * probed O(log n) times on a long run of clusters.
+ * For counts that only grow with the span: the pieces of i+1..j that may open the next chunk are a suffix of its
+ * content pieces. Its first one, or -1. Found from j backwards by doubling steps, then bisection: an overlap of a
+ * piece or two costs two or three checks, and a words count (a segmentation each) is probed O(log n) times on a
+ * long run of clusters.
  */
-function firstOverlapPiece(content: PieceContent, i: number, j: number, meter: SpanMeter, end: number, reach: number, size: number, overlap: number): number {
-  const starts = content.start;
+function firstOverlapPiece(table: PieceTable, i: number, j: number, following: number, meter: SpanMeter, size: number, overlap: number): number {
+  const starts = table.start;
   let hi = j; // the last content piece: it qualifies, or nothing does
   while (hi > i && starts[hi]! < 0) hi--;
-  if (hi <= i || !overlapAllowed(meter, starts[hi]!, end, reach, size, overlap)) return -1;
+  if (hi <= i || !overlapAllowed(table, hi, j, following, meter, size, overlap)) return -1;
   let lo = i; // nothing at or before it qualifies (i is the chunk's own first piece)
   for (let step = 1; hi - step > lo; step *= 2) {
-    if (!startQualifies(content, hi - step, meter, end, reach, size, overlap)) {
+    if (!startQualifies(table, hi - step, j, following, meter, size, overlap)) {
       lo = hi - step;
       break;
     }
@@ -302,32 +381,28 @@ function firstOverlapPiece(content: PieceContent, i: number, j: number, meter: S
   }
   while (hi - lo > 1) {
     const mid = (lo + hi) >>> 1;
-    if (startQualifies(content, mid, meter, end, reach, size, overlap)) hi = mid;
+    if (startQualifies(table, mid, j, following, meter, size, overlap)) hi = mid;
     else lo = mid;
   }
-  return nextWithContent(starts, hi);
+  return nextWithContent(starts, hi, j + 1);
 }
 
 /** Whether the first content piece at or after index x may open the next chunk (only grows more likely with x). */
-function startQualifies(content: PieceContent, x: number, meter: SpanMeter, end: number, reach: number, size: number, overlap: number): boolean {
-  return overlapAllowed(meter, content.start[nextWithContent(content.start, x)]!, end, reach, size, overlap);
-}
-
-/** A span's count for searching: its length for chars (no call), else the meter's estimate. */
-function estimateOf(meter: SpanMeter, a: number, b: number): number {
-  return meter.linear ? b - a : meter.estimate(a, b);
+function startQualifies(table: PieceTable, x: number, j: number, following: number, meter: SpanMeter, size: number, overlap: number): boolean {
+  return overlapAllowed(table, nextWithContent(table.start, x, j + 1), j, following, meter, size, overlap);
 }
 
 /**
- * Whether the next chunk may start at `s` (inside the chunk ending at `end`): the shared text [s, end) fits the
- * overlap, and from `s` the next chunk can still reach `reach`, the end of the following piece. Exact for chars and
- * words; for tokens the estimate rules out clear misses and the exact count decides the rest.
+ * Whether content piece k (inside the chunk ending with piece j) may open the next chunk: the shared text, from
+ * k's start to the chunk's end, fits the overlap, and from there the next chunk can still reach the end of piece
+ * `following`. Exact for chars and words; for tokens the estimate rules out clear misses and the exact count decides
+ * the rest.
  */
-function overlapAllowed(meter: SpanMeter, s: number, end: number, reach: number, size: number, overlap: number): boolean {
-  if (estimateOf(meter, s, reach) > size) return false;
-  const shared = estimateOf(meter, s, end);
+function overlapAllowed(table: PieceTable, k: number, j: number, following: number, meter: SpanMeter, size: number, overlap: number): boolean {
+  if (estimateBetween(table, meter, k, following) > size) return false;
+  const shared = estimateBetween(table, meter, k, j);
   if (meter.exactEstimates) return shared <= overlap;
-  return shared <= overlap + ESTIMATE_SLACK && meter.exact(s, end) <= overlap;
+  return shared <= overlap + ESTIMATE_SLACK && meter.exact(table.start[k]!, table.endUpTo[j]!) <= overlap;
 }
 
 /**
@@ -346,9 +421,12 @@ export function packLevels(
   depth = 0,
 ): void {
   // A range that fits whole is one chunk (only the top-level range can: deeper ones were cut for not fitting).
-  if (depth >= levels.length || (depth === 0 && pieceFits(source, start, end, params))) {
-    mergePieces(source, [{ start, end }], params, out);
-    return;
+  if (depth >= levels.length || depth === 0) {
+    const whole = tableOfRanges(source, [{ start, end }], params.meter, false);
+    if (depth >= levels.length || pieceFits(params, start, end, whole, 0)) {
+      packContent(whole, 0, 1, params, out);
+      return;
+    }
   }
   const level = levels[depth]!;
   if (level.offsets) {
@@ -356,53 +434,63 @@ export function packLevels(
     return;
   }
   const pieces = level(start, end);
-  let fitting: Range[] = [];
-  for (const piece of pieces) {
+  const table = levelTable(source, pieces, params.meter);
+  let run = 0; // the pieces of run..k-1 all fit
+  for (let k = 0; k < pieces.length; k++) {
+    const piece = pieces[k]!;
     params.guard.tick(piece.start);
-    if (pieceFits(source, piece.start, piece.end, params)) {
-      fitting.push(piece);
-      continue;
-    }
-    if (fitting.length > 0) {
-      mergePieces(source, fitting, params, out);
-      fitting = [];
-    }
+    if (pieceFits(params, piece.start, piece.end, table, k)) continue;
+    if (k > run) packContent(table, run, k, params, out);
     packLevels(source, piece.start, piece.end, levels, params, out, depth + 1);
+    run = k + 1;
   }
-  if (fitting.length > 0) mergePieces(source, fitting, params, out);
+  if (pieces.length > run) packContent(table, run, pieces.length, params, out);
 }
 
 /** packLevels on a level given as offsets: runs of pieces that fit are packed, a piece too large goes deeper. */
 function packOffsets(source: string, pieces: PieceOffsets, levels: readonly Level[], params: MergeParams, out: SplitSpan[], depth: number): void {
   const { starts, ends, length } = pieces;
+  const table = tableOfOffsets(source, pieces, params.meter);
   // A grapheme cluster is at most one word (word boundaries never fall inside one), so for words all fit.
   const allFit = params.meter.atMostOnePerCluster === true && params.size >= 1;
   const { guard } = params;
   let run = 0;
   for (let k = 0; k < length; k++) {
     guard.tick(starts[k]!);
-    if (allFit || pieceFits(source, starts[k]!, ends[k]!, params)) continue;
-    if (k > run) mergeOffsets(source, pieces, run, k, params, out);
+    if (allFit || pieceFits(params, starts[k]!, ends[k]!, table, k)) continue;
+    if (k > run) packContent(table, run, k, params, out);
     packLevels(source, starts[k]!, ends[k]!, levels, params, out, depth + 1);
     run = k + 1;
   }
-  if (length > run) mergeOffsets(source, pieces, run, length, params, out);
+  if (length > run) packContent(table, run, length, params, out);
 }
 
-/** Whether a piece, without the whitespace at its edges (the merger trims it), is within the size. */
-function pieceFits(source: string, start: number, end: number, params: MergeParams): boolean {
-  // No count needed when even the most a unit can count per code unit fits (the tokens of a long run).
-  const most = params.meter.mostPerCodeUnit;
-  if (most !== undefined && (end - start) * most <= params.size) return true;
-  let s = start;
-  let e = end;
-  while (s < e && isWhitespaceCode(source.charCodeAt(s))) s++;
-  while (e > s && isWhitespaceCode(source.charCodeAt(e - 1))) e--;
-  if (s === e) return true;
+/**
+ * Whether table piece k, source[start, end) without the whitespace at its edges (the merger trims it), is within
+ * the size. Its counts are kept in the table when it has room for them (see PieceTable).
+ */
+function pieceFits(params: MergeParams, start: number, end: number, table: PieceTable, k: number): boolean {
   const { meter, size } = params;
+  // No count needed when even the most a unit can count per code unit fits (the tokens of a long run).
+  const most = meter.mostPerCodeUnit;
+  if (most !== undefined && (end - start) * most <= size) return true;
+  const s = table.start[k]!;
+  if (s < 0) return true;
+  const e = table.endUpTo[k]!;
   if (meter.linear) return e - s <= size;
-  if (meter.exactEstimates) return meter.estimate(s, e) <= size;
+  const kept = table.fitEstimate.length > 0;
+  let estimate = kept ? table.fitEstimate[k]! : NaN;
+  if (estimate !== estimate) {
+    estimate = meter.estimate(s, e);
+    if (kept) table.fitEstimate[k] = estimate;
+  }
+  if (meter.exactEstimates) return estimate <= size;
   // Cheap rejection of far-too-large pieces (e.g. a whole document) before an exact count.
-  if (meter.estimate(s, e) > size + ESTIMATE_SLACK) return false;
-  return meter.exact(s, e) <= size;
+  if (estimate > size + ESTIMATE_SLACK) return false;
+  let exact = kept ? table.fitExact[k]! : NaN;
+  if (exact !== exact) {
+    exact = meter.exact(s, e);
+    if (kept) table.fitExact[k] = exact;
+  }
+  return exact <= size;
 }
