@@ -139,11 +139,7 @@ export class BytePairEncoder {
   private longPieceBytes = 0;
   /** The linear merge for this vocabulary, built on first use. */
   backtracking(): BacktrackingMerge {
-    this.backtrackingMerge ??= new BacktrackingMerge(
-      this.tokens,
-      (bytes) => this.ranks.get(bytes),
-      (left, right) => this.joinedRank(left, right),
-    );
+    this.backtrackingMerge ??= new BacktrackingMerge(this.tokens, (bytes) => this.ranks.get(bytes));
     return this.backtrackingMerge;
   }
 

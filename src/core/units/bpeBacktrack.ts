@@ -14,14 +14,12 @@
  * exceptions, and bpe.test.ts checks that there are none in every bundled encoding and compares this merge with the
  * heap merge on random text.
  *
- * Built in a few tens of milliseconds: the trie is made by one sort, and splits and prefixes are worked out only for
- * the tokens a text reaches (a token's split needs only the splits of lower-ranked tokens, so this recursion ends).
+ * The tables (a trie of the tokens, made from one sort, and every token's split in rank order) take 0.1–0.4 s to
+ * make, so bpe.ts makes them only once giant pieces are common enough.
  */
 
 /** No token. Also "larger than any rank", where ranks are compared. */
 const NONE = 0x7fffffff;
-/** Not worked out yet (splits and prefixes are found on first use). */
-const UNKNOWN = -1;
 /** Pairs checked for compatibility by encode() are remembered in 2^16 slots (one per hash, the latest wins). */
 const COMPATIBLE_MEMO_BITS = 16;
 
@@ -34,28 +32,47 @@ export class BacktrackingMerge {
   private readonly splitLeft: Int32Array;
   private readonly splitRight: Int32Array;
   private readonly trie: TokenTrie;
-  private readonly memoLeft = new Int32Array(1 << COMPATIBLE_MEMO_BITS).fill(UNKNOWN);
+  /** Each split pair (left, right) → the token it makes. */
+  private readonly merges: PairTable;
+  private readonly memoLeft = new Int32Array(1 << COMPATIBLE_MEMO_BITS).fill(-1);
   private readonly memoRight = new Int32Array(1 << COMPATIBLE_MEMO_BITS);
   private readonly memoResult = new Uint8Array(1 << COMPATIBLE_MEMO_BITS);
   /** Tokens tried so far (each match or shorter prefix weighed against the token before): for tests of growth. */
   steps = 0;
 
-  /**
-   * `tokens`: each rank's bytes as a byte string (one UTF-16 unit per byte); `rankOf`: the rank of a byte string;
-   * `joined(left, right)`: the rank of the token spelled by two tokens one after the other, or NONE.
-   */
+  /** `tokens`: each rank's bytes as a byte string (one UTF-16 unit per byte); `rankOf`: the rank of a byte string. */
   constructor(
     private readonly tokens: readonly (string | undefined)[],
-    private readonly rankOf: (bytes: string) => number | undefined,
-    private readonly joined: (left: number, right: number) => number,
+    rankOf: (bytes: string) => number | undefined,
   ) {
     const n = tokens.length;
     this.length = new Int32Array(n);
     for (let id = 0; id < n; id++) this.length[id] = tokens[id]?.length ?? 0;
     this.trie = new TokenTrie(tokens);
-    this.shorterPrefix = new Int32Array(n).fill(UNKNOWN);
-    this.splitLeft = new Int32Array(n).fill(UNKNOWN);
-    this.splitRight = new Int32Array(n).fill(UNKNOWN);
+    this.shorterPrefix = new Int32Array(n).fill(NONE);
+    for (let id = 0; id < n; id++) {
+      const t = tokens[id];
+      if (t !== undefined && t.length > 1) this.shorterPrefix[id] = this.trie.longestMatch(t, 0, t.length - 1);
+    }
+    // Splits in rank order: a token's parts rank below it, so their splits are known when it is reached. Its last
+    // merge is the longest prefix token whose rest is a token and which BPE would join (compatible below its rank).
+    this.splitLeft = new Int32Array(n);
+    this.splitRight = new Int32Array(n);
+    this.merges = new PairTable(n);
+    for (let id = 0; id < n; id++) {
+      this.splitLeft[id] = id;
+      this.splitRight[id] = id;
+      const t = tokens[id];
+      if (t === undefined) continue;
+      for (let left = this.shorterPrefix[id]!; left !== NONE; left = this.shorterPrefix[left]!) {
+        const right = rankOf(t.slice(this.length[left]!));
+        if (right === undefined || left >= id || right >= id || !this.compatible(left, right)) continue;
+        this.merges.set(left, right, id);
+        this.splitLeft[id] = left;
+        this.splitRight[id] = right;
+        break;
+      }
+    }
   }
 
   /**
@@ -95,7 +112,7 @@ export class BacktrackingMerge {
           next = pos < n ? trie.longestMatch(bytes, pos, n) : NONE;
           break;
         }
-        const shorter = this.shorterPrefixOf(token);
+        const shorter = this.shorterPrefix[token]!;
         if (shorter !== NONE) {
           token = shorter;
           continue;
@@ -115,7 +132,7 @@ export class BacktrackingMerge {
   private compatibleNeighbours(left: number, right: number): boolean {
     const slot = (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca77)) >>> (32 - COMPATIBLE_MEMO_BITS);
     if (this.memoLeft[slot] === left && this.memoRight[slot] === right) return this.memoResult[slot] === 1;
-    const result = this.compatible(left, right, NONE);
+    const result = this.compatible(left, right);
     this.memoLeft[slot] = left;
     this.memoRight[slot] = right;
     this.memoResult[slot] = result ? 1 : 0;
@@ -123,72 +140,33 @@ export class BacktrackingMerge {
   }
 
   /**
-   * Whether BPE of the bytes of `left` then `right` gives exactly these two tokens, considering only merges that
-   * rank below `limit`: undo the two tokens' merges from the joint outwards (the later-made side first) and fail
-   * if a merge across the joint ranks before the merge being undone. A merge across the joint is a pair whose
-   * joined token was made from exactly that pair (its split).
+   * Whether BPE of the bytes of `left` then `right` gives exactly these two tokens: undo the two tokens' merges from
+   * the joint outwards (the later-made side first) and fail if a merge across the joint (a pair that is some
+   * token's split) ranks before the merge being undone.
    */
-  private compatible(left: number, right: number, limit: number): boolean {
+  private compatible(left: number, right: number): boolean {
+    let limit = NONE;
     for (;;) {
-      const across = this.joined(left, right);
-      if (across < limit && this.splitLeftOf(across) === left && this.splitRight[across] === right) return false;
+      const across = this.merges.get(left, right);
+      if (across < limit) return false;
       if (left > right) {
         limit = left;
-        left = this.splitRightOf(left);
+        left = this.splitRight[left]!;
         if (left === limit) {
           limit = right + 1;
-          right = this.splitLeftOf(right);
+          right = this.splitLeft[right]!;
           if (right + 1 === limit) return true;
         }
       } else {
         limit = right + 1;
-        right = this.splitLeftOf(right);
+        right = this.splitLeft[right]!;
         if (right + 1 === limit) {
           limit = left;
-          left = this.splitRightOf(left);
+          left = this.splitRight[left]!;
           if (left === limit) return true;
         }
       }
     }
-  }
-
-  private splitLeftOf(id: number): number {
-    if (this.splitLeft[id] === UNKNOWN) this.findSplit(id);
-    return this.splitLeft[id]!;
-  }
-
-  private splitRightOf(id: number): number {
-    if (this.splitLeft[id] === UNKNOWN) this.findSplit(id);
-    return this.splitRight[id]!;
-  }
-
-  /**
-   * A token's last merge: of the ways to spell it as two lower-ranked tokens, the one with the longest left part
-   * that BPE would join (compatible below the token's own rank). None for a single byte.
-   */
-  private findSplit(id: number): void {
-    const t = this.tokens[id]!;
-    let left = this.shorterPrefixOf(id);
-    let right = id;
-    for (; left !== NONE; left = this.shorterPrefixOf(left)) {
-      const r = this.rankOf(t.slice(this.length[left]!));
-      if (r !== undefined && left < id && r < id && this.compatible(left, r, id)) {
-        right = r;
-        break;
-      }
-    }
-    this.splitLeft[id] = left === NONE ? id : left;
-    this.splitRight[id] = right;
-  }
-
-  private shorterPrefixOf(id: number): number {
-    let p = this.shorterPrefix[id]!;
-    if (p === UNKNOWN) {
-      const t = this.tokens[id]!;
-      p = t.length > 1 ? this.trie.longestMatch(t, 0, t.length - 1) : NONE;
-      this.shorterPrefix[id] = p;
-    }
-    return p;
   }
 }
 
@@ -288,5 +266,42 @@ class TokenTrie {
       if (t !== NONE) best = t;
     }
     return best;
+  }
+}
+
+/** (left, right) → token for the split pairs, in an open-addressing table of typed arrays (NONE: not a split pair). */
+class PairTable {
+  private readonly lefts: Int32Array;
+  private readonly rights: Int32Array;
+  private readonly values: Int32Array;
+  private readonly shift: number;
+  private readonly mask: number;
+
+  constructor(entries: number) {
+    let bits = 4;
+    while (1 << bits < 2 * entries) bits++;
+    this.shift = 32 - bits;
+    this.mask = (1 << bits) - 1;
+    this.lefts = new Int32Array(1 << bits).fill(-1);
+    this.rights = new Int32Array(1 << bits);
+    this.values = new Int32Array(1 << bits);
+  }
+
+  private slot(left: number, right: number): number {
+    let i = (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca77)) >>> this.shift;
+    while (this.lefts[i] !== -1 && (this.lefts[i] !== left || this.rights[i] !== right)) i = (i + 1) & this.mask;
+    return i;
+  }
+
+  get(left: number, right: number): number {
+    const i = this.slot(left, right);
+    return this.lefts[i] === -1 ? NONE : this.values[i]!;
+  }
+
+  set(left: number, right: number, value: number): void {
+    const i = this.slot(left, right);
+    this.lefts[i] = left;
+    this.rights[i] = right;
+    this.values[i] = value;
   }
 }
