@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 const args = process.argv.slice(2);
 const steps = [
   ['bench/node.bench.ts', ['node', '--expose-gc', '--import', 'tsx', 'bench/node.bench.ts', ...args]],
+  ['bench/bpe.bench.ts', ['node', '--import', 'tsx', 'bench/bpe.bench.ts']],
   ['bench/browser.bench.ts', ['npx', 'tsx', 'bench/browser.bench.ts', ...args]],
   ['bench/first-load.bench.ts', ['npx', 'tsx', 'bench/first-load.bench.ts']],
   ['bench/semantic.bench.ts', ['npx', 'tsx', 'bench/semantic.bench.ts', ...args]],
