@@ -35,13 +35,11 @@ export function graphemeOffsets(source: string, start: number, end: number): Pie
     const c = source.charCodeAt(i);
     if (c < 0x80 && c !== 0x0d) {
       // A run of ASCII (not CR): one cluster per unit, up to the last one before a character that may join it.
-      let k = i;
-      for (; k < end; k++) {
-        const d = source.charCodeAt(k);
-        if (d >= 0x80 || d === 0x0d || (k + 1 < end && !isSimple(source.charCodeAt(k + 1)))) break;
-        out.push(k, k + 1);
-      }
+      let k = i + 1;
+      while (k < end && source.charCodeAt(k) < 0x80 && source.charCodeAt(k) !== 0x0d) k++;
+      if (k < end && !isSimple(source.charCodeAt(k))) k--;
       if (k > i) {
+        out.pushUnits(i, k);
         i = k;
         continue;
       }
@@ -82,16 +80,33 @@ class OffsetsBuilder {
   }
 
   push(start: number, end: number): void {
-    if (this.length === this.starts.length) {
-      const starts = new Int32Array(this.length * 2);
-      starts.set(this.starts);
-      this.starts = starts;
-      const ends = new Int32Array(this.length * 2);
-      ends.set(this.ends);
-      this.ends = ends;
-    }
+    if (this.length === this.starts.length) this.grow(this.length + 1);
     this.starts[this.length] = start;
     this.ends[this.length++] = end;
+  }
+
+  /** One piece per unit of [from, to). */
+  pushUnits(from: number, to: number): void {
+    if (this.length + (to - from) > this.starts.length) this.grow(this.length + (to - from));
+    const starts = this.starts;
+    const ends = this.ends;
+    let n = this.length;
+    for (let u = from; u < to; u++, n++) {
+      starts[n] = u;
+      ends[n] = u + 1;
+    }
+    this.length = n;
+  }
+
+  private grow(atLeast: number): void {
+    let capacity = this.starts.length * 2;
+    while (capacity < atLeast) capacity *= 2;
+    const starts = new Int32Array(capacity);
+    starts.set(this.starts.subarray(0, this.length));
+    this.starts = starts;
+    const ends = new Int32Array(capacity);
+    ends.set(this.ends.subarray(0, this.length));
+    this.ends = ends;
   }
 
   done(): PieceOffsets {

@@ -29,6 +29,16 @@ describe('graphemes', () => {
       { numRuns: 400 },
     );
   });
+
+  it('cuts ASCII runs longer than its first buffer one cluster per unit, joining only a combining mark', () => {
+    const s = 'ab'.repeat(40_000) + 'e\u0301' + 'x\r\n'.repeat(20_000);
+    const got = graphemes(s, 0, s.length);
+    const expected: Range[] = [];
+    for (let i = 0; i < 80_000; i++) expected.push({ start: i, end: i + 1 });
+    expected.push({ start: 80_000, end: 80_002 });
+    for (let i = 80_002; i < s.length; i += 3) expected.push({ start: i, end: i + 1 }, { start: i + 1, end: i + 3 });
+    expect(got).toEqual(expected);
+  });
 });
 
 describe('sentences', () => {
