@@ -14,6 +14,7 @@ import {
   FIRST_LOAD_PIECE,
   isLargePaste,
   LARGE_DOCUMENT,
+  MIN_APPEND_PIECE,
   needsRepaint,
   nextPieceSize,
   paintPlan,
@@ -124,12 +125,15 @@ export function ChunkEditor() {
     /** The result's offsets refer to the text Monaco holds (nothing typed since, the load finished). */
     const inSync = (result: PaintableResult) => model.getValueLength() === result.text.length;
 
-    /** Wrapping and highlighting follow the document's size; set before the text arrives, not after. */
-    const prepareFor = (length: number, name: string | null) => {
+    /** Wrapping and highlighting follow the document's size; set before the text arrives, not after. `readOnly`
+     * joins the same options change (each change makes Monaco measure the page again). */
+    const prepareFor = (length: number, name: string | null, readOnly?: boolean) => {
       const view = documentView(length, name);
+      const options: monaco.editor.IEditorOptions = readOnly === undefined ? {} : { readOnly };
       if (editor.getOption(monaco.editor.EditorOption.wordWrap) !== view.wordWrap) {
-        editor.updateOptions({ wordWrap: view.wordWrap, guides: { bracketPairs: false, indentation: view.indentationGuides } });
+        Object.assign(options, { wordWrap: view.wordWrap, guides: { bracketPairs: false, indentation: view.indentationGuides } });
       }
+      if (Object.keys(options).length > 0) editor.updateOptions(options);
       if (model.getLanguageId() !== view.language) monaco.editor.setModelLanguage(model, view.language);
       if (model.getOptions().bracketPairColorizationOptions.enabled) noBracketColours();
     };
@@ -318,24 +322,34 @@ export function ChunkEditor() {
         return;
       }
       // Monaco's work starts in a task of its own, after the one that changed the document (a paste also reads the
-      // clipboard and hands the text to the worker): until then the previous text stays as it was drawn (`loading`
-      // keeps results off it). Marks, options and the first piece change together, so the previous text is never
-      // laid out again under the new options.
+      // clipboard and starts handing the text to the worker): until then the previous text stays as it was drawn
+      // (`loading` keeps results off it). Then one task changes marks, selection and options, the next sets the first
+      // piece, and each later one appends a piece.
       loading = true;
       useStore.getState().setLoadProgress(0);
       const t0 = performance.now();
       let at = 0;
       let piece = FIRST_LOAD_PIECE;
       let progressAt = 0;
+      let prepared = false;
       const step = () => {
         if (token !== loadToken || model.isDisposed()) return;
+        // First the marks, selection and options, in a task of their own (new options make Monaco measure the page
+        // and lay the previous text out again: cheap for that text, not in a task that also sets a piece of the new
+        // one). A selection over the previous text (select all, then paste) would have Monaco measure every selected
+        // line for its whitespace marks and hand all of it to the browser's text input as it draws.
+        if (!prepared) {
+          prepared = true;
+          clearMarks();
+          editor.setSelection(new monaco.Selection(1, 1, 1, 1));
+          prepareFor(text.length, name, true);
+          setTimeout(step, 0);
+          return;
+        }
         const started = performance.now();
-        const next = pieceEnd(text, at, piece);
+        const next = pieceEnd(text, at, piece, at === 0 ? 0 : MIN_APPEND_PIECE);
         applyingExternal = true;
         if (at === 0) {
-          clearMarks();
-          editor.updateOptions({ readOnly: true });
-          prepareFor(text.length, name);
           model.setValue(text.slice(0, next));
         } else {
           const end = model.getFullModelRange().getEndPosition();

@@ -22,6 +22,7 @@ import {
   nextPieceSize,
   LOAD_SLICE_MS,
   LOAD_PIECE,
+  MIN_APPEND_PIECE,
   visibleLines,
   WINDOW_CHUNK_LIMIT,
   WINDOW_MARGIN_LINES,
@@ -67,9 +68,11 @@ function lineModel(text: string): LineModel {
 describe('nextPieceSize', () => {
   it('sizes the next piece to take about LOAD_SLICE_MS, within bounds, growing slowly and shrinking at once', () => {
     expect(nextPieceSize(100_000, LOAD_SLICE_MS)).toBe(100_000);
-    expect(nextPieceSize(100_000, LOAD_SLICE_MS * 4)).toBe(25_000);
+    expect(nextPieceSize(160_000, LOAD_SLICE_MS * 2)).toBe(80_000);
     expect(nextPieceSize(100_000, LOAD_SLICE_MS / 4)).toBe(125_000);
-    expect(nextPieceSize(100_000, 10_000)).toBe(10_000);
+    // Never below what Monaco keeps in buffers of its own (a shorter append joins its one change buffer).
+    expect(nextPieceSize(100_000, LOAD_SLICE_MS * 4)).toBe(MIN_APPEND_PIECE);
+    expect(nextPieceSize(100_000, 10_000)).toBe(MIN_APPEND_PIECE);
     expect(nextPieceSize(180_000, LOAD_SLICE_MS / 4)).toBe(LOAD_PIECE);
     expect(nextPieceSize(100_000, 0)).toBe(LOAD_PIECE);
   });
@@ -98,6 +101,24 @@ describe('pieceEnd', () => {
     expect(pieceEnd('abc\r\ndef\r\nghi', 5, 4)).toBe(10);
     expect(pieceEnd('abcdefghij', 0, 4)).toBe(4); // no line break: cut at the limit
     expect(pieceEnd('short', 0, 100)).toBe(5);
+    expect(pieceEnd('abcd\uD83D\uDE00fg', 0, 5)).toBe(6); // no line break: one further, not inside the pair
+    expect(pieceEnd('abcd\r\nfg', 0, 5)).toBe(6);
+  });
+  it('keeps a piece at least `min` long: a line break before that is passed over', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', '\n', '\r\n', '😀'), maxLength: 300 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 0, max: 20 }), (text, min, extra) => {
+        let at = 0;
+        while (at < text.length) {
+          const next = pieceEnd(text, at, min + extra, min);
+          expect(next - at).toBeGreaterThanOrEqual(Math.min(min, text.length - at));
+          expect(next - at).toBeLessThanOrEqual(min + extra + 1);
+          at = next;
+        }
+        expect(at).toBe(text.length);
+      }),
+    );
+    expect(pieceEnd('ab\ncd\nefgh', 0, 8, 4)).toBe(6);
+    expect(pieceEnd('ab\ncdefghij', 0, 6, 4)).toBe(6);
   });
 });
 

@@ -24,10 +24,16 @@ export const WINDOW_MARGIN_LINES = 400;
 export const LOAD_PIECE = 200_000;
 /** The first piece of a large document (Monaco's first edit of a new text also flushes its views: cheaper small). */
 export const FIRST_LOAD_PIECE = 50_000;
+/**
+ * The shortest piece appended after the first. Monaco's piece tree adds a text of up to 65,535 characters to one
+ * growing change buffer (its line starts copied and its string flattened again on the next read), so each short
+ * append costs time in proportion to all appended before it: a 10 MiB load in 10k pieces made every piece a long
+ * task. A longer text gets buffers of its own.
+ */
+export const MIN_APPEND_PIECE = 65_536;
 /** Each piece is sized so that Monaco's edit takes about this long: a task over 50 ms is a long task, and an edit
  * now and then costs three times the last one (a collection, a longer line). */
 export const LOAD_SLICE_MS = 15;
-const MIN_LOAD_PIECE = 10_000;
 const MAX_LOAD_PIECE = LOAD_PIECE;
 
 /**
@@ -38,15 +44,22 @@ export function nextPieceSize(chars: number, ms: number): number {
   if (!(ms > 0)) return MAX_LOAD_PIECE;
   // Grow at most 1.25x a step (one quick piece says little), shrink at once.
   const sized = Math.min(chars * 1.25, (chars * LOAD_SLICE_MS) / ms);
-  return Math.round(Math.max(MIN_LOAD_PIECE, Math.min(MAX_LOAD_PIECE, sized)));
+  return Math.round(Math.max(MIN_APPEND_PIECE, Math.min(MAX_LOAD_PIECE, sized)));
 }
 
-/** End of the piece of `text` that starts at `from`: at a line break, so no \r\n or surrogate pair is cut. */
-export function pieceEnd(text: string, from: number, piece = LOAD_PIECE): number {
+/**
+ * End of the piece of `text` that starts at `from`, about `piece` long and at least `min` (unless the text ends
+ * sooner): just after the last line break in that reach, else at the limit; never between \r\n or a surrogate pair.
+ */
+export function pieceEnd(text: string, from: number, piece = LOAD_PIECE, min = 0): number {
   const limit = from + piece;
   if (limit >= text.length) return text.length;
   const nl = text.lastIndexOf('\n', limit);
-  return nl > from ? nl + 1 : limit;
+  if (nl >= from + min && nl > from) return nl + 1;
+  // No line break in reach: at the limit, or one further where that would split \r\n or a surrogate pair.
+  const before = text.charCodeAt(limit - 1);
+  const splitsPair = (before === 13 && text.charCodeAt(limit) === 10) || (before >= 0xd800 && before <= 0xdbff);
+  return splitsPair ? limit + 1 : limit;
 }
 
 /** Monaco language id for a file or sample name. */
