@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChunkWorkerResult } from '../worker/protocol';
-import { ChunkClient, ChunkJobError, StaleJobError, type WorkerLike } from './chunkClient';
+import { ChunkClient, ChunkJobError, DOCUMENT_PART_CHARS, StaleJobError, type WorkerLike } from './chunkClient';
 
 /** A request as the test reads it: the rpc method as `type`, with its input's fields. */
 type Sent = { type: string; jobId?: number; [key: string]: unknown };
@@ -149,5 +149,43 @@ describe('ChunkClient', () => {
     await expect(job).rejects.toThrow(/boom/);
     expect(workers).toHaveLength(2);
     expect(workers[1]!.sent[0]).toMatchObject({ type: 'document', version: 1 });
+  });
+
+  it('sends a long document in parts, one per task, and posts a job after the last part', async () => {
+    const client = new ChunkClient(make, { now: () => clock });
+    const text = 'ab'.repeat(DOCUMENT_PART_CHARS) + 'tail';
+    client.setDocument(3, text);
+    const job = client.chunk({ size: 10 });
+    const w = workers[0]!;
+    const parts = () => w.sent.filter((m) => m.type === 'document').map((m) => [m.version, (m.text as string).length, m.more]);
+    expect(parts()).toEqual([[3, DOCUMENT_PART_CHARS, true]]);
+    expect(w.chunkJobs()).toEqual([]);
+    vi.advanceTimersToNextTimer();
+    expect(parts()).toHaveLength(2);
+    expect(w.chunkJobs()).toEqual([]);
+    vi.advanceTimersToNextTimer();
+    expect(parts()).toEqual([[3, DOCUMENT_PART_CHARS, true], [3, DOCUMENT_PART_CHARS, true], [3, 4, undefined]]);
+    expect(w.sent.filter((m) => m.type === 'document').map((m) => m.text).join('')).toBe(text);
+    expect(w.chunkJobs()).toEqual([1]);
+    w.reply(result(1, 3));
+    await expect(job).resolves.toMatchObject({ jobId: 1, version: 3 });
+  });
+
+  it('a newer job replaces one still waiting for the document; a newer document replaces one still being sent', async () => {
+    const client = new ChunkClient(make, { now: () => clock });
+    client.setDocument(1, 'x'.repeat(DOCUMENT_PART_CHARS + 1));
+    const first = client.chunk({ size: 10 });
+    const second = client.chunk({ size: 11 });
+    await expect(first).rejects.toBeInstanceOf(StaleJobError);
+    client.setDocument(2, 'short');
+    vi.runAllTimers();
+    const w = workers[0]!;
+    expect(w.sent.filter((m) => m.type === 'document').map((m) => [m.version, (m.text as string).length, m.more])).toEqual([
+      [1, DOCUMENT_PART_CHARS, true],
+      [2, 5, undefined],
+    ]);
+    expect(w.chunkJobs()).toEqual([2]);
+    w.reply(result(2, 1));
+    await expect(second).resolves.toMatchObject({ jobId: 2 });
   });
 });

@@ -22,7 +22,13 @@ import { RemoteError, rpcClient, type Endpoint, type RpcClient } from '../worker
  *   waits on embeddings stops at once), unless the running job has taken longer than `restartAfterMs`: then the
  *   worker is terminated (the only way to stop synchronous work) and restarted with the current document.
  * - Calls go through src/worker/rpc.ts (ids, AbortSignal); a restart rejects whatever was pending on the old worker.
+ * - A large document goes to the worker in parts, one message per task; jobs (and calls that read the document) are
+ *   posted after its last part.
  */
+
+/** Characters per message of a document sent in parts: one structured clone of a 10 MiB string blocks the page for
+ * 20-30 ms here, a part of 1 Mi characters a few milliseconds. */
+export const DOCUMENT_PART_CHARS = 1 << 20;
 
 export type ChunkResult = ChunkWorkerResult;
 
@@ -69,6 +75,8 @@ interface Job {
   onProgress?: (fraction: number) => void;
   resolve: (result: ChunkResult) => void;
   reject: (error: Error) => void;
+  /** Posted to the worker (not still waiting for the document's last part), and when. */
+  posted: boolean;
   sentAt: number;
   cleanup: () => void;
 }
@@ -92,6 +100,8 @@ export class ChunkClient {
   private queued: Job | null = null;
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
   private document: { version: number; text: string } | null = null;
+  /** The document's parts still to send (null: the worker has been sent all of it), and what waits for that. */
+  private upload: { timer: ReturnType<typeof setTimeout> | null; waiting: (() => void)[] } | null = null;
   private readonly restartAfterMs: number;
   private readonly now: () => number;
   private readonly embedPort: (() => MessagePort | null) | undefined;
@@ -117,7 +127,46 @@ export class ChunkClient {
 
   setDocument(version: number, text: string): void {
     this.document = { version, text };
-    this.rpc.call('document', { version, text }).catch(() => {});
+    this.sendDocument();
+  }
+
+  /**
+   * Hand the worker the current document: in one message when it is short, else one part per task (every part but
+   * the last marked `more`), replacing a send under way. What waits for the document runs after the last part.
+   */
+  private sendDocument(): void {
+    const { version, text } = this.document!;
+    const waiting = this.upload?.waiting ?? [];
+    if (this.upload?.timer) clearTimeout(this.upload.timer);
+    this.upload = null;
+    if (text.length <= DOCUMENT_PART_CHARS) {
+      this.rpc.call('document', { version, text }).catch(() => {});
+      for (const run of waiting) run();
+      return;
+    }
+    const upload: NonNullable<ChunkClient['upload']> = { timer: null, waiting };
+    this.upload = upload;
+    let at = 0;
+    const sendPart = () => {
+      upload.timer = null;
+      const end = Math.min(text.length, at + DOCUMENT_PART_CHARS);
+      const more = end < text.length;
+      this.rpc.call('document', { version, text: text.slice(at, end), ...(more ? { more } : {}) }).catch(() => {});
+      at = end;
+      if (more) {
+        upload.timer = setTimeout(sendPart, 0);
+        return;
+      }
+      this.upload = null;
+      for (const run of upload.waiting) run();
+    };
+    sendPart();
+  }
+
+  /** Resolves once the worker has been sent all of the current document. */
+  private documentSent(): Promise<void> {
+    const upload = this.upload;
+    return upload ? new Promise((resolve) => upload.waiting.push(resolve)) : Promise.resolve();
   }
 
   /** Give the running worker a new port to the embedding worker (that one was restarted); `reason` fails what
@@ -149,11 +198,14 @@ export class ChunkClient {
         onProgress: call.onProgress,
         resolve,
         reject,
+        posted: false,
         sentAt: 0,
         cleanup: () => call.signal?.removeEventListener('abort', onAbort),
       };
       call.signal?.addEventListener('abort', onAbort, { once: true });
       if (this.queued) this.settle(this.queued, new StaleJobError(this.queued.jobId));
+      // A job still waiting for the document never reached the worker: this one takes its place.
+      if (this.running && !this.running.posted) this.dropUnposted(this.running);
       if (this.running) {
         this.queued = job;
         // A job that only waits (on embeddings) stops now; one that computes is restarted after restartAfterMs.
@@ -183,7 +235,8 @@ export class ChunkClient {
    * formatChunks output for a job's chunks. The worker recomputes them if it no longer holds them and the
    * document is still at `version` (the version that job ran on); otherwise the export fails.
    */
-  exportChunks(jobId: number, version: number, options: ChunkOptions, format: ExportFormat, signal?: AbortSignal): Promise<string> {
+  async exportChunks(jobId: number, version: number, options: ChunkOptions, format: ExportFormat, signal?: AbortSignal): Promise<string> {
+    await this.documentSent();
     return this.rpc.call('export', { jobId, version, options, format }, { signal });
   }
 
@@ -198,6 +251,7 @@ export class ChunkClient {
   /** A golden set over the painted chunks (`jobId`) or a configuration's (`options`); see LabEvaluateInput. Runs in
    * order with the chunk jobs; a worker restart rejects it (try again). */
   async evaluate(input: LabEvaluateInput, signal?: AbortSignal): Promise<LabEvaluatePayload> {
+    await this.documentSent();
     const answer = await this.rpc.call('evaluate', input, { signal });
     if (!answer) throw new StaleJobError(input.jobId ?? -1);
     return answer;
@@ -218,11 +272,18 @@ export class ChunkClient {
     this.worker = worker;
     this.rpc = rpcClient<ChunkWorkerApi>(worker, (name, data) => this.onEvent(name, data));
     this.connectEmbedder();
-    if (this.document) this.rpc.call('document', this.document).catch(() => {});
+    if (this.document) this.sendDocument();
   }
 
+  /** Run `job` next: posted now, or after the document's last part. */
   private send(job: Job): void {
     this.running = job;
+    if (this.upload) this.upload.waiting.push(() => this.running === job && this.post(job));
+    else this.post(job);
+  }
+
+  private post(job: Job): void {
+    job.posted = true;
     job.sentAt = this.now();
     // Answered synchronously on the message: the next request sees this job finished.
     const input = { jobId: job.jobId, version: job.version, options: job.options, ...(job.probe ? { probe: job.probe } : {}) };
@@ -238,10 +299,12 @@ export class ChunkClient {
     else job.resolve(outcome);
   }
 
-  /** Abort: a queued job never starts; a running job's result will be ignored. */
+  /** Abort: a queued job (or one still waiting for the document) never starts; a running job's result will be ignored. */
   private drop(job: Job): void {
     if (this.queued === job) {
       this.settle(job, new StaleJobError(job.jobId));
+    } else if (this.running === job && !job.posted) {
+      this.dropUnposted(job);
     } else if (this.running === job) {
       // Keep `running` set so the worker is not handed a second job; its answer is discarded on arrival.
       job.cleanup();
@@ -249,6 +312,11 @@ export class ChunkClient {
       job.resolve = () => {};
       job.reject = () => {};
     }
+  }
+
+  private dropUnposted(job: Job): void {
+    this.running = null;
+    this.settle(job, new StaleJobError(job.jobId));
   }
 
   private scheduleRestartCheck(): void {

@@ -72,6 +72,8 @@ function oneLine(error: unknown): string {
 export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOptions = {}) {
   let documentText = '';
   let documentVersion = -1;
+  /** The parts of a document still arriving (the page sends a large one a part per message). */
+  let incoming: { version: number; parts: string[] } | null = null;
   let last: Last | null = null;
   /** Highest chunk job id received so far (set as soon as the call arrives, before it runs). */
   let newestJob = 0;
@@ -281,11 +283,20 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
   }
 
   const server = rpcServe<ChunkWorkerApi>(endpoint, {
-    document: ({ version, text }) =>
-      inOrder(() => {
-        documentText = text;
+    document: ({ version, text, more }) => {
+      // A part of another version starts over (the page replaced a document it was still sending).
+      if (incoming?.version !== version) incoming = null;
+      if (more) {
+        (incoming ??= { version, parts: [] }).parts.push(text);
+        return;
+      }
+      const whole = incoming ? [...incoming.parts, text].join('') : text;
+      incoming = null;
+      return inOrder(() => {
+        documentText = whole;
         documentVersion = version;
-      }),
+      });
+    },
     connectEmbedder: ({ port: p, reason }) => {
       embedPort?.close(new Error(reason ?? 'the embedding worker stopped; showing the last good result'));
       embedPort = rpcClient<EmbedPortApi>(p as unknown as Endpoint);

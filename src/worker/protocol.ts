@@ -54,8 +54,9 @@ export interface EmbedderTokensPayload {
 }
 
 export interface ChunkWorkerApi extends ChunkWorkerLabApi {
-  /** The document changes rarely compared to options: sent once per version, applied in order with the jobs. */
-  document(input: { version: number; text: string }): Promise<void>;
+  /** The document changes rarely compared to options: sent once per version, applied in order with the jobs. A large
+   * one comes in parts, every part but the last with `more` (see DOCUMENT_PART_CHARS in the bridge). */
+  document(input: { version: number; text: string; more?: boolean }): Promise<void>;
   /** One end of a MessageChannel whose other end the embedding worker serves (sent after every (re)start of either
    * worker); `reason` fails the embed calls still waiting on the previous port (that embedding worker died). */
   connectEmbedder(input: { port: MessagePort; reason?: string }): Promise<void>;
