@@ -13,7 +13,20 @@ import { migrateStoredSettings } from './urlMigration';
 export const SETTINGS_KEY = 'chunkscope.settings.v1';
 const DB_NAME = 'chunkscope';
 const DB_STORE = 'documents';
-const DOC_KEY = 'current';
+/** The document as one record {text, name, pageStarts, revision} (the layout before parts): still read, replaced by
+ * the next save. */
+const LEGACY_KEY = 'current';
+/** The stored document's name, page starts, revision and part count: a few bytes, so a save checks the revision
+ * without reading the text. */
+const META_KEY = 'current.meta';
+/** Part i of the stored text is the string under [PART_KEY, i]. */
+const PART_KEY = 'current.part';
+/**
+ * Characters per stored part. IndexedDB serializes a value on the main thread when it is put (about 50 ms for a
+ * 10 MiB string here) and again when its result is read: a part is a few milliseconds, one per task. Parts may end
+ * inside a surrogate pair (structured clone keeps lone surrogates; joined, the text is whole again).
+ */
+export const PART_CHARS = 1 << 19;
 
 export type ParsedSettings = { ok: true; config: Config; dropped: string[] } | { ok: false; reason: string };
 
@@ -83,15 +96,21 @@ function validPageStarts(value: unknown, text: string): number[] | null {
   return ok ? (value as number[]) : null;
 }
 
-/** Validate what IndexedDB gave back. Page starts that do not fit the text are dropped, the text kept. */
+/** A stored revision: a whole number from 0, else 0 (the next save checks against it). */
+function revisionOf(value: unknown): number {
+  const revision = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).revision : undefined;
+  return Number.isSafeInteger(revision) && (revision as number) >= 0 ? (revision as number) : 0;
+}
+
+/** Validate what IndexedDB gave back (as one record: see readStored). Page starts that do not fit the text are
+ * dropped, the text kept. */
 export function parseStoredDocument(value: unknown): StoredDocument | null | 'corrupt' {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'object') return 'corrupt';
   const v = value as Record<string, unknown>;
   if (typeof v.text !== 'string' || !(v.name === null || typeof v.name === 'string')) return 'corrupt';
   const pageStarts = validPageStarts(v.pageStarts, v.text);
-  const revision = Number.isSafeInteger(v.revision) && (v.revision as number) >= 0 ? (v.revision as number) : 0;
-  return { text: v.text, name: v.name as string | null, ...(pageStarts ? { pageStarts } : {}), revision };
+  return { text: v.text, name: v.name as string | null, ...(pageStarts ? { pageStarts } : {}), revision: revisionOf(v) };
 }
 
 function openDb(): Promise<IDBDatabase> {
@@ -111,15 +130,47 @@ function db(): Promise<IDBDatabase> {
   return dbPromise;
 }
 
+const partKey = (i: number): IDBValidKey => [PART_KEY, i];
+/** The parts from `first` on. */
+const partsFrom = (first: number) => IDBKeyRange.bound(partKey(first), partKey(Infinity));
+
+/**
+ * The stored document as one record (parseStoredDocument checks it): the meta record with its parts joined as `text`
+ * (null when they do not add up), or the earlier layout's record where that one is newer (a tab of the previous
+ * version saved it), or undefined. Parts are read through a cursor, one per task.
+ */
+function readStored(store: IDBObjectStore): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const metaRequest = store.get(META_KEY);
+    const legacyRequest = store.get(LEGACY_KEY);
+    legacyRequest.onerror = () => reject(legacyRequest.error);
+    legacyRequest.onsuccess = () => {
+      const meta = metaRequest.result as Record<string, unknown> | undefined;
+      const legacy: unknown = legacyRequest.result;
+      if (!meta || (legacy !== undefined && revisionOf(legacy) > revisionOf(meta))) return resolve(legacy);
+      const count = Number.isSafeInteger(meta.parts) && (meta.parts as number) >= 0 ? (meta.parts as number) : -1;
+      if (count <= 0) return resolve({ ...meta, text: count === 0 && meta.length === 0 ? '' : null });
+      const parts: unknown[] = [];
+      const cursor = store.openCursor(IDBKeyRange.bound(partKey(0), partKey(count - 1)));
+      cursor.onerror = () => reject(cursor.error);
+      cursor.onsuccess = () => {
+        if (cursor.result) {
+          parts.push(cursor.result.value);
+          cursor.result.continue();
+          return;
+        }
+        const fits = parts.length === count && parts.every((p) => typeof p === 'string');
+        const text = fits ? (parts as string[]).join('') : null;
+        resolve({ ...meta, text: text !== null && text.length === meta.length ? text : null });
+      };
+    };
+  });
+}
+
 export async function loadDocument(): Promise<StoredDocument | null | 'corrupt'> {
   try {
     const database = await db();
-    const value = await new Promise<unknown>((resolve, reject) => {
-      const request = database.transaction(DB_STORE, 'readonly').objectStore(DB_STORE).get(DOC_KEY);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const parsed = parseStoredDocument(value);
+    const parsed = parseStoredDocument(await readStored(database.transaction(DB_STORE, 'readonly').objectStore(DB_STORE)));
     if (parsed === 'corrupt') await clearDocument();
     return parsed;
   } catch {
@@ -136,6 +187,48 @@ export function saveDecision(stored: number, baseRevision: number, force: boolea
 }
 
 /**
+ * The stored revision (0: none), to `then`: the meta record's, or the earlier layout's record's where one is left
+ * (read whole, once: the save that reads it replaces it).
+ */
+function readRevision(store: IDBObjectStore, then: (revision: number) => void): void {
+  const meta = store.get(META_KEY);
+  const legacyKey = store.getKey(LEGACY_KEY);
+  // Requests in a transaction succeed in order: the meta record is read by now.
+  legacyKey.onsuccess = () => {
+    if (legacyKey.result === undefined) return then(revisionOf(meta.result));
+    const legacy = store.get(LEGACY_KEY);
+    legacy.onsuccess = () => then(Math.max(revisionOf(meta.result), revisionOf(legacy.result)));
+  };
+}
+
+/**
+ * Store `doc` at `revision`: its parts, then the meta record, removing parts left from a longer text and the earlier
+ * layout's record. `oneByOne`: each write waits for the one before, so each part is serialized in a task of its own;
+ * else all are issued now (pagehide: nothing asynchronous finishes).
+ */
+function writeDocument(store: IDBObjectStore, doc: StoredDocument, revision: number, oneByOne: boolean): void {
+  const parts: string[] = [];
+  for (let at = 0; at < doc.text.length; at += PART_CHARS) parts.push(doc.text.slice(at, at + PART_CHARS));
+  const meta = { name: doc.name, pageStarts: doc.pageStarts ?? null, revision, parts: parts.length, length: doc.text.length, savedAt: Date.now() };
+  const writes: (() => IDBRequest)[] = [
+    ...parts.map((part, i) => () => store.put(part, partKey(i))),
+    () => store.delete(partsFrom(parts.length)),
+    () => store.delete(LEGACY_KEY),
+    () => store.put(meta, META_KEY),
+  ];
+  if (!oneByOne) {
+    for (const write of writes) write();
+    return;
+  }
+  let next = 0;
+  const writeNext = () => {
+    const request = writes[next++]!();
+    if (next < writes.length) request.onsuccess = writeNext;
+  };
+  writeNext();
+}
+
+/**
  * Save the document unless another tab saved a newer one since this tab last read or wrote it (`baseRevision`):
  * the check and the write are one readwrite transaction, so two tabs never both win. `force` saves anyway (the
  * person chose to keep this tab's text).
@@ -146,14 +239,13 @@ export async function saveDocument(doc: StoredDocument, baseRevision = 0, force 
     const tx = database.transaction(DB_STORE, 'readwrite');
     const store = tx.objectStore(DB_STORE);
     let outcome: SaveOutcome = { ok: false, revision: baseRevision };
-    const read = store.get(DOC_KEY);
-    read.onsuccess = () => {
-      const current = parseStoredDocument(read.result);
-      outcome = saveDecision(current && current !== 'corrupt' ? (current.revision ?? 0) : 0, baseRevision, force);
-      if (outcome.ok) store.put(documentRecord(doc, outcome.revision), DOC_KEY);
-    };
+    readRevision(store, (stored) => {
+      outcome = saveDecision(stored, baseRevision, force);
+      if (outcome.ok) writeDocument(store, doc, outcome.revision, true);
+    });
     tx.oncomplete = () => resolve(outcome);
-    tx.onerror = () => reject(tx.error);
+    // A quota error can abort the transaction at commit without a failed request.
+    tx.onerror = tx.onabort = () => reject(tx.error);
   });
 }
 
@@ -165,15 +257,11 @@ export function saveDocumentNow(doc: StoredDocument, revision: number): void {
   if (!dbReady) return;
   try {
     const tx = dbReady.transaction(DB_STORE, 'readwrite');
-    tx.objectStore(DB_STORE).put(documentRecord(doc, revision), DOC_KEY);
+    writeDocument(tx.objectStore(DB_STORE), doc, revision, false);
     tx.commit?.();
   } catch {
     /* the database is closing: the pending copy in localStorage still holds the edit */
   }
-}
-
-function documentRecord(doc: StoredDocument, revision: number) {
-  return { text: doc.text, name: doc.name, pageStarts: doc.pageStarts ?? null, revision, savedAt: Date.now() };
 }
 
 /**
@@ -223,7 +311,8 @@ async function clearDocument(): Promise<void> {
   const database = await db();
   await new Promise<void>((resolve) => {
     const tx = database.transaction(DB_STORE, 'readwrite');
-    tx.objectStore(DB_STORE).delete(DOC_KEY);
+    const store = tx.objectStore(DB_STORE);
+    for (const key of [META_KEY, partsFrom(0), LEGACY_KEY]) store.delete(key);
     tx.oncomplete = () => resolve();
     tx.onerror = () => resolve();
   });

@@ -174,7 +174,7 @@ export function startPersistence(store: StoreApi<AppState>, target: PersistenceT
 
   const saveDocumentSoon = () => {
     if (docTimer) clearTimeout(docTimer);
-    // Big documents wait longer: saving is a structured clone of the whole text.
+    // Big documents wait longer: saving serializes the whole text (a part per task, see persistence.ts).
     const delay = store.getState().text.length > 1_000_000 ? 600 : 150;
     docTimer = setTimeout(() => {
       docTimer = null;
