@@ -357,7 +357,8 @@ async function pasteRun(page: Page, text: string): Promise<PasteResult> {
     state.running = false;
     return state.longest;
   });
-  const longTasks = await page.evaluate(() => window.__bench!.longTasks);
+  // From the paste on: the task that built the clipboard payload (the bench's own) came before it.
+  const longTasks = await page.evaluate((from) => window.__bench!.longTasks.filter((t) => t.start >= from), pasteStart);
   const length = await page.evaluate(() => window.__chunkscope!.getDocument().length);
   if (length !== text.length) console.warn(`warning: the editor holds ${length} characters after pasting ${text.length}`);
   return {
