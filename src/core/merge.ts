@@ -407,7 +407,7 @@ function overlapAllowed(table: PieceTable, k: number, j: number, following: numb
 
 /**
  * Pack source[start, end) using a hierarchy of levels, coarsest first: the range is cut at the first level; runs of
- * pieces that fit are packed together by mergePieces; a piece larger than `size` is cut again at the next level on
+ * pieces that fit are packed together (packContent); a piece larger than `size` is cut again at the next level on
  * its own (its chunks do not share overlap with its neighbours' chunks). A piece still too large after the last
  * level becomes one chunk flagged `oversize`.
  */
