@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { graphemes } from './graphemes';
 import { paragraphs } from './paragraphs';
-import { sentences } from './sentences';
+import { MAY_END_SENTENCE, mayEndSentence, sentences } from './sentences';
 import { findSeparators, splitOnSeparator } from './separators';
 import { words } from './words';
 import type { Range } from '../types';
@@ -42,6 +42,25 @@ describe('graphemes', () => {
 });
 
 describe('sentences', () => {
+  it('mayEndSentence answers as the regex it is made from, on any text (emoji blocks, lone surrogates, all planes)', () => {
+    const text = fc.array(
+      fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 6 }),
+        fc.integer({ min: 0x1f000, max: 0x1fb10 }).map((cp) => String.fromCodePoint(cp)),
+        fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
+        fc.constantFrom('abc ', '中文', '😀😀', 'x\u200dy', '\t', '.', '。'),
+      ),
+      { maxLength: 20 },
+    );
+    fc.assert(
+      fc.property(text, (parts) => {
+        const s = parts.join('');
+        expect(mayEndSentence(s)).toBe(MAY_END_SENTENCE.test(s));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('equals one Intl.Segmenter pass on long runs with and without sentence ends (windows skipped when none can end)', () => {
     const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
     const run = fc.tuple(fc.constantFrom('lorem ', 'abc', '😀', 'é', '٣', 'Ok. ', 'Why? ', '\n', '。', 'x\u2029', '\u0085', 'a\u200db'), fc.integer({ min: 1, max: 1200 }));

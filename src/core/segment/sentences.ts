@@ -18,7 +18,7 @@ const WINDOW = 2048;
  * anything but letters, marks, decimal digits, emoji, ZWJ, space and tab. Conservative: commas and the like also
  * send a window to the segmenter.
  */
-const MAY_END_SENTENCE = /[^\p{L}\p{M}\p{Nd}\p{Extended_Pictographic}\u200d \t]/u;
+export const MAY_END_SENTENCE = /[^\p{L}\p{M}\p{Nd}\p{Extended_Pictographic}\u200d \t]/u;
 const MAX_WINDOW = 4 * WINDOW;
 /** A letter at the start of the string (one code point: an ideograph, kana, a Latin letter...). */
 const LETTER = /^\p{L}/u;
@@ -56,7 +56,7 @@ function segment(source: string, start: number, end: number, locale: string): Ra
   while (windowStart < end) {
     const windowEnd = windowCut(source, windowStart, end, newlines);
     const text = source.slice(windowStart, windowEnd);
-    if (!MAY_END_SENTENCE.test(text)) {
+    if (!mayEndSentence(text)) {
       // Nothing here can end a sentence, so the segmenter would return the window whole: skip it (a long line of
       // letters, emoji or one repeated word is all such windows).
       out.push({ start: windowStart, end: windowEnd });
@@ -68,6 +68,44 @@ function segment(source: string, start: number, end: number, locale: string): Ra
     windowStart = windowEnd;
   }
   return out;
+}
+
+/**
+ * MAY_END_SENTENCE.test(text), through a table made from that regex (one entry per BMP unit and per code point of
+ * the emoji blocks, filled 256 at a time as they are met), since the regex costs about 100 ns a code point on a long
+ * line of emoji; anything else is left to the regex.
+ */
+export function mayEndSentence(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) {
+      if (mayEndAt(c)) return true;
+      continue;
+    }
+    const cp = text.codePointAt(i)!;
+    if (cp < EMOJI_FROM || cp >= EMOJI_TO) return MAY_END_SENTENCE.test(text.slice(i)); // a lone surrogate too
+    if (mayEndAt(0x10000 + cp - EMOJI_FROM)) return true;
+    i++;
+  }
+  return false;
+}
+
+const EMOJI_FROM = 0x1f000;
+const EMOJI_TO = 0x1fb00;
+/** Index: a BMP unit, or 0x10000 + an emoji block code point's offset. */
+const mayEndTable = new Uint8Array(0x10000 + EMOJI_TO - EMOJI_FROM);
+const blockFilled = new Uint8Array(mayEndTable.length >> 8);
+
+function mayEndAt(index: number): boolean {
+  const block = index >> 8;
+  if (blockFilled[block] === 0) {
+    for (let j = block << 8; j < (block + 1) << 8; j++) {
+      const cp = j < 0x10000 ? j : j - 0x10000 + EMOJI_FROM;
+      mayEndTable[j] = MAY_END_SENTENCE.test(String.fromCodePoint(cp)) ? 1 : 0;
+    }
+    blockFilled[block] = 1;
+  }
+  return mayEndTable[index] === 1;
 }
 
 /**
