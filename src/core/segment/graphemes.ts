@@ -39,7 +39,7 @@ export function graphemeOffsets(source: string, start: number, end: number): Pie
       while (k < end && source.charCodeAt(k) < 0x80 && source.charCodeAt(k) !== 0x0d) k++;
       if (k < end && !isSimple(source.charCodeAt(k))) k--;
       if (k > i) {
-        out.pushUnits(i, k);
+        out.pushRun(i, k, 1);
         i = k;
         continue;
       }
@@ -52,10 +52,12 @@ export function graphemeOffsets(source: string, start: number, end: number): Pie
     }
     // A lone emoji (a pictograph that no rule joins to a neighbour unless a ZWJ, modifier or variation selector
     // follows) before a simple character or another lone emoji is one cluster: runs of emoji skip the segmenter.
-    if (c >= 0xd800 && c <= 0xdbff && i + 2 <= end && isLoneEmoji(source.codePointAt(i)!)) {
-      const k = i + 2;
-      if (k >= end || isSimple(source.charCodeAt(k)) || (isHighSurrogate(source.charCodeAt(k)) && isLoneEmoji(source.codePointAt(k)!))) {
-        out.push(i, k);
+    if (isHighSurrogate(c)) {
+      let k = i;
+      while (k + 2 <= end && isHighSurrogate(source.charCodeAt(k)) && isLoneEmoji(source.codePointAt(k)!)) k += 2;
+      if (k < end && !isSimple(source.charCodeAt(k))) k -= 2; // the run's last emoji may join what follows
+      if (k > i) {
+        out.pushRun(i, k, 2);
         i = k;
         continue;
       }
@@ -85,15 +87,16 @@ class OffsetsBuilder {
     this.ends[this.length++] = end;
   }
 
-  /** One piece per unit of [from, to). */
-  pushUnits(from: number, to: number): void {
-    if (this.length + (to - from) > this.starts.length) this.grow(this.length + (to - from));
+  /** Pieces of `width` units each from `from` to `to`. */
+  pushRun(from: number, to: number, width: number): void {
+    const count = (to - from) / width;
+    if (this.length + count > this.starts.length) this.grow(this.length + count);
     const starts = this.starts;
     const ends = this.ends;
     let n = this.length;
-    for (let u = from; u < to; u++, n++) {
+    for (let u = from; u < to; u += width, n++) {
       starts[n] = u;
-      ends[n] = u + 1;
+      ends[n] = u + width;
     }
     this.length = n;
   }

@@ -39,6 +39,15 @@ describe('graphemes', () => {
     for (let i = 80_002; i < s.length; i += 3) expected.push({ start: i, end: i + 1 }, { start: i + 1, end: i + 3 });
     expect(got).toEqual(expected);
   });
+
+  it('cuts runs of emoji longer than its first buffer one per emoji, keeping a skin tone with the last', () => {
+    const s = '😀'.repeat(40_000) + '👍🏽' + '🙂'.repeat(3);
+    const got = graphemes(s, 0, s.length);
+    expect(got.length).toBe(40_000 + 1 + 3);
+    expect(got.slice(0, 40_000).every((r, i) => r.start === 2 * i && r.end === 2 * i + 2)).toBe(true);
+    expect(got[40_000]).toEqual({ start: 80_000, end: 80_004 });
+    expect(got.at(-1)).toEqual({ start: s.length - 2, end: s.length });
+  });
 });
 
 describe('sentences', () => {
