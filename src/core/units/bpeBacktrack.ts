@@ -11,7 +11,7 @@
  * down from the joint, asking whether some merge across it would have come first.
  *
  * This holds for a vocabulary in which every token is the BPE of its own bytes: tokensNotSelfEncoded() finds the
- * exceptions, and bpe.test.ts checks that there are none in every bundled encoding and compares this merge with the
+ * exceptions, and bpeBacktrack.test.ts checks that there are none in every bundled encoding and compares this merge with the
  * heap merge on random text.
  *
  * The tables (a trie of the tokens, made from one sort, and every token's split in rank order) take 0.1–0.4 s to
@@ -77,7 +77,7 @@ export class BacktrackingMerge {
 
   /**
    * Tokens that are not the BPE of their own bytes, where this merge would go wrong. None in the bundled encodings
-   * (bpe.test.ts checks each), so encoding does not pay for this check at run time.
+   * (bpeBacktrack.test.ts checks each), so encoding does not pay for this check at run time.
    */
   tokensNotSelfEncoded(): number[] {
     const wrong: number[] = [];
