@@ -111,6 +111,7 @@ export function mergePieces(source: string, pieces: readonly Range[], params: Me
  *   start to another's endUpTo, so it is a subtraction once both edges are known (empty for a long run's clusters,
  *   see emptyTable);
  * - fitEstimate, fitExact: the counts of its own content that decide whether it fits (packLevels).
+ * Offsets are Int32Arrays (a long run's clusters number millions: 4 bytes a piece each, not 8).
  * Counts are NaN until first needed; none depends on the size or overlap, so a table kept for a level's pieces
  * (packLevels) serves every later run on the same document: a slider move re-packs with few meter calls.
  * A plain object of typed arrays, not a class: V8 drops optimized code compiled for an object shape that died, and
@@ -118,8 +119,8 @@ export function mergePieces(source: string, pieces: readonly Range[], params: Me
  */
 interface PieceTable {
   meter: SpanMeter;
-  start: Float64Array;
-  endUpTo: Float64Array;
+  start: Int32Array;
+  endUpTo: Int32Array;
   startPiece: Float64Array;
   startValue: Float64Array;
   endPiece: Float64Array;
@@ -138,8 +139,8 @@ function emptyTable(n: number, meter: SpanMeter, edges: boolean, fitCounts: bool
   const f = fitCounts ? n : 0;
   return {
     meter,
-    start: new Float64Array(n),
-    endUpTo: new Float64Array(n),
+    start: new Int32Array(n),
+    endUpTo: new Int32Array(n),
     startPiece: new Float64Array(m).fill(NaN),
     startValue: new Float64Array(m),
     endPiece: new Float64Array(m).fill(NaN),
@@ -183,7 +184,7 @@ function levelTable(source: string, pieces: readonly Range[], meter: SpanMeter):
 }
 
 /** Fills piece k's entries; returns the end of the last content so far. */
-function addContent(source: string, k: number, start: number, end: number, contentStart: Float64Array, endUpTo: Float64Array, lastEnd: number): number {
+function addContent(source: string, k: number, start: number, end: number, contentStart: Int32Array, endUpTo: Int32Array, lastEnd: number): number {
   let s = start;
   while (s < end && isWhitespaceCode(source.charCodeAt(s))) s++;
   if (s < end) {
@@ -199,7 +200,7 @@ function addContent(source: string, k: number, start: number, end: number, conte
 }
 
 /** The first piece at or after `from` with content (`to` when none before it). */
-function nextWithContent(contentStart: Float64Array, from: number, to: number): number {
+function nextWithContent(contentStart: Int32Array, from: number, to: number): number {
   let k = from;
   while (k < to && contentStart[k]! < 0) k++;
   return k;
