@@ -97,7 +97,7 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
       tokensAbort = abort;
       chunks
         .tokens(jobId, abort.signal)
-        .then((t) => store.getState().setTokens({ jobId, tokens: t.tokens, encoding: t.encoding, words: t.words }))
+        .then((t) => store.getState().setTokens({ jobId, tokens: t.tokens, encoding: t.encoding, words: t.words, languages: t.languages }))
         .catch(() => {});
       if (semantic) {
         chunks

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { chunk } from '../core/index';
 import { getUnit } from '../core/units';
 import { multilingual } from '../ui/samples/multilingual';
-import { detectLanguageWindows, languageRows, selectLanguageRows, wordCount } from './languageStats';
+import { detectLanguageWindows } from '../core/languageWindows';
+import { languageRows, selectLanguageRows, wordCount } from './languageStats';
 import type { PaintableResult } from './resultsSlice';
 
 /** The painted-result fields languageRows reads, from the real engine and real cl100k counts. */
@@ -70,14 +71,16 @@ describe('per-language token figures', () => {
     expect(other).toBeGreaterThan(0);
   });
 
-  it('the panel waits for the worker’s counts, takes its words, and a new size only redoes the size column', async () => {
+  it('the panel waits for the worker’s counts and language windows, takes its words, and a new size only redoes the size column', async () => {
     const { result, tokens } = await painted(multilingual, 100);
     const painted1 = { ...result, jobId: 7, unit: 'chars', sizes: new Float64Array(result.starts.length) } as PaintableResult;
     expect(selectLanguageRows({ result: painted1, tokens: null, config: { size: 512 } })).toBeNull();
     const noWords = { jobId: 7, tokens: Int32Array.from(tokens.counts), encoding: 'cl100k_base' };
     expect(selectLanguageRows({ result: painted1, tokens: noWords, config: { size: 512 } })).toBeNull();
     // One "word" per chunk from the worker: the rows count what the worker said, not the page's own segmentation.
-    const fromWorker = { ...noWords, words: new Int32Array(result.starts.length).fill(1) };
+    const words = new Int32Array(result.starts.length).fill(1);
+    expect(selectLanguageRows({ result: painted1, tokens: { ...noWords, words }, config: { size: 512 } })).toBeNull();
+    const fromWorker = { ...noWords, words, languages: detectLanguageWindows(multilingual) };
     const at512 = selectLanguageRows({ result: painted1, tokens: fromWorker, config: { size: 512 } })!;
     for (const r of at512.rows) expect(r.words).toBe(r.chunks);
     const at1024 = selectLanguageRows({ result: painted1, tokens: fromWorker, config: { size: 1024 } })!;

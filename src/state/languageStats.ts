@@ -1,62 +1,19 @@
-import { franc } from 'franc-min';
+// Types only: the detector (and franc-min's profiles) stays in the chunk worker's bundle.
+import type { LanguageWindows } from '../core/languageWindows';
 import type { PaintableResult, TokenCounts } from './resultsSlice';
 import { tokensFor } from './selectors';
 
 /**
  * Tokens per word and characters per token, per detected language: a 512-token budget holds very different amounts
- * of text in English, German or Japanese. The language is found once per document (franc-min, trigram profiles of
- * 82 languages shipped in the package, nothing fetched) on paragraph windows; a chunk counts under the language
- * that holds at least 80% of it (chunks mixing languages are left out and counted). Words are Intl.Segmenter's word-like segments (as the words unit counts them).
+ * of text in English, German or Japanese. The chunk worker finds the language once per document on paragraph windows
+ * (core/languageWindows.ts) and sends the windows with the token counts; a chunk counts under the language that holds
+ * at least 80% of it (chunks mixing languages are left out and counted). Words are Intl.Segmenter's word-like
+ * segments (as the words unit counts them).
  */
 
-/** A window is whole paragraphs, at least this long (a heading line joins the paragraph after it). */
-const WINDOW_CHARS = 40;
-/** At most this many windows are detected per document (evenly spread); the others take the nearest one's. */
-const MAX_DETECTED = 80;
-/** franc reads this much of a window (its trigram profile is stable by then). */
-const DETECT_CHARS = 600;
 /** A language with less than this share of the classified tokens is counted as "other" (a trigram detector
  * calls a few windows of code, names or numbers Zulu or Madurese in an English document). */
 const MIN_SHARE_OF_DOCUMENT = 0.02;
-
-export interface LanguageWindows {
-  /** Start offset of each window (ascending, first 0). */
-  starts: number[];
-  /** ISO 639-3 code per window ('und': too short or unknown). */
-  languages: string[];
-}
-
-/** Split the text into windows of whole paragraphs and detect each (a sample of them on long documents). */
-export function detectLanguageWindows(text: string): LanguageWindows {
-  const starts: number[] = [];
-  const paragraph = /\n\s*\n/g;
-  let windowStart = 0;
-  starts.push(0);
-  for (let m = paragraph.exec(text); m; m = paragraph.exec(text)) {
-    const end = m.index + m[0].length;
-    if (end - windowStart >= WINDOW_CHARS && end < text.length) {
-      starts.push(end);
-      windowStart = end;
-    }
-  }
-  const n = starts.length;
-  const step = Math.max(1, n / MAX_DETECTED);
-  const detected = new Map<number, string>();
-  for (let k = 0; k < n; k += step) {
-    const i = Math.floor(k);
-    const end = i + 1 < n ? starts[i + 1]! : text.length;
-    detected.set(i, franc(text.slice(starts[i]!, Math.min(end, starts[i]! + DETECT_CHARS)), { minLength: 20 }));
-  }
-  const sampled = [...detected.keys()];
-  const languages = starts.map((_, i) => {
-    const own = detected.get(i);
-    if (own !== undefined) return own;
-    let best = sampled[0]!;
-    for (const j of sampled) if (Math.abs(j - i) < Math.abs(best - i)) best = j;
-    return detected.get(best)!;
-  });
-  return { starts, languages };
-}
 
 export interface LanguageRow {
   /** ISO 639-3 code ('und' when franc cannot tell). */
@@ -92,8 +49,13 @@ function languageName(code: string): string {
   }
 }
 
+/** The language of window `w`. */
+function windowLanguage(windows: LanguageWindows, w: number): string {
+  return windows.codes[windows.index[w]!]!;
+}
+
 /** First index i with starts[i] > offset, minus one: the window holding `offset`. */
-function windowAt(starts: readonly number[], offset: number): number {
+function windowAt(starts: ArrayLike<number>, offset: number): number {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
@@ -166,19 +128,23 @@ const MIN_SHARE = 0.8;
 
 /** The language holding at least MIN_SHARE of [start, end), or null for a chunk that mixes languages. */
 function dominantLanguage(windows: LanguageWindows, start: number, end: number, length: number): string | null {
-  if (end <= start) return windows.languages[windowAt(windows.starts, start)] ?? 'und';
+  const first = windowAt(windows.starts, start);
+  if (end <= start) return windowLanguage(windows, first);
+  // Most chunks lie in windows of one language (every window it touches holds some of it): all of it is theirs.
+  let last = first;
+  while (last + 1 < windows.starts.length && windows.starts[last + 1]! < end && windows.index[last + 1] === windows.index[first]) last++;
+  if (last + 1 >= windows.starts.length || windows.starts[last + 1]! >= end) return windowLanguage(windows, first);
   const share = new Map<string, number>();
-  for (let w = windowAt(windows.starts, start); w < windows.starts.length && windows.starts[w]! < end; w++) {
+  for (let w = first; w < windows.starts.length && windows.starts[w]! < end; w++) {
     const from = Math.max(start, windows.starts[w]!);
     const to = Math.min(end, w + 1 < windows.starts.length ? windows.starts[w + 1]! : length);
-    const code = windows.languages[w]!;
+    const code = windowLanguage(windows, w);
     share.set(code, (share.get(code) ?? 0) + Math.max(0, to - from));
   }
   for (const [code, chars] of share) if (chars >= MIN_SHARE * (end - start)) return code;
   return null;
 }
 
-let windowsMemo: { text: string; windows: LanguageWindows } | null = null;
 export interface LanguageStats {
   rows: LanguageRow[];
   /** Chunks left out because no language holds 80% of them. */
@@ -190,19 +156,18 @@ let rowsMemo: { result: PaintableResult; tokens: TokenCounts; size: number; rows
 
 /**
  * The stats panel's per-language rows for the painted chunks: null until the chunk worker's counts for this job
- * arrive (tokens and words, counted off the main thread). Memoized per job; a new size only redoes the "size in
+ * arrive (tokens, words and the language windows, all found off the main thread). Memoized per job; a new size only redoes the "size in
  * words" column.
  */
 export function selectLanguageRows(s: { result: PaintableResult | null; tokens: TokenCounts | null; config: { size: number } }): LanguageStats | null {
   const { result, tokens } = s;
-  if (!result || !tokens || tokens.jobId !== result.jobId || !tokens.words || result.starts.length === 0) return null;
+  if (!result || !tokens || tokens.jobId !== result.jobId || !tokens.words || !tokens.languages || result.starts.length === 0) return null;
   if (rowsMemo?.result === result && rowsMemo.tokens === tokens) {
     if (rowsMemo.size !== s.config.size && rowsMemo.rows) rowsMemo = { ...rowsMemo, size: s.config.size, rows: withSize(rowsMemo.rows, result.unit, s.config.size) };
     return rowsMemo.rows;
   }
   const counts = tokensFor(result, tokens)!;
-  if (windowsMemo?.text !== result.text) windowsMemo = { text: result.text, windows: detectLanguageWindows(result.text) };
-  const rows = languageRows(result, { ...counts, words: tokens.words }, windowsMemo.windows, s.config.size);
+  const rows = languageRows(result, { ...counts, words: tokens.words }, tokens.languages, s.config.size);
   rowsMemo = { result, tokens, size: s.config.size, rows };
   return rows;
 }

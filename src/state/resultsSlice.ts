@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { ChunkResult } from '../bridge/chunkClient';
+import type { LanguageWindows } from '../core/languageWindows';
 import type { ChunkOptions } from '../core/types';
 import type { SemanticPayload } from '../bridge/embedClient';
 import type { ProbeRequest } from '../worker/protocol';
@@ -24,6 +25,8 @@ export interface TokenCounts {
   encoding: string;
   /** Each chunk's word count (the words unit), counted in the chunk worker for the per-language stats. */
   words?: Int32Array;
+  /** The document's language windows (found once per document in the chunk worker) for the per-language stats. */
+  languages?: LanguageWindows;
 }
 
 export interface ResultsSlice {

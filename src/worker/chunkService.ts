@@ -1,6 +1,7 @@
 import { chunk, chunkStats, ChunkOptionsError, formatChunks, getStrategy, validateOptions } from '../core/index';
 import { lowerBound } from '../core/sorted';
 import type { Chunk, ChunkDetail, ChunkOptions, EmbedTexts, LoadWasm, Range, TokenEncodingName } from '../core/types';
+import { languageWindowSteps, type LanguageWindows } from '../core/languageWindows';
 import { meterFor } from '../core/measure';
 import { getUnit, isTokenEncoding } from '../core/units/index';
 import { findEmbedderModel } from '../embed/hub';
@@ -75,6 +76,8 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
   /** The parts of a document still arriving (the page sends a large one a part per message). */
   let incoming: { version: number; parts: string[] } | null = null;
   let last: Last | null = null;
+  /** The language detection of the document (its windows once done; otherwise where it stopped). */
+  let languageMemo: { text: string; steps: Generator<void, LanguageWindows, void>; windows: LanguageWindows | null } | null = null;
   /** Highest chunk job id received so far (set as soon as the call arrives, before it runs). */
   let newestJob = 0;
   /** The job running now and the signal its embed calls and chunk() watch. */
@@ -248,7 +251,31 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
         sliceStart = performance.now();
       }
     }
-    return withTransfer({ jobId, tokens, encoding, words: wordCounts }, [tokens.buffer, wordCounts.buffer]);
+    const windows = await languageWindowsOf(job.text, jobId);
+    if (!windows) return null;
+    // A copy per answer: the memo keeps its own arrays, the page gets transferable ones.
+    const languages = { starts: windows.starts.slice(), codes: windows.codes, index: windows.index.slice() };
+    return withTransfer({ jobId, tokens, encoding, words: wordCounts, languages }, [tokens.buffer, wordCounts.buffer, languages.starts.buffer, languages.index.buffer]);
+  }
+
+  /**
+   * The document's language windows, found once per document in slices like the token counts; null when a newer job
+   * arrived meanwhile (the detection so far is kept, and the next job's counts go on from there).
+   */
+  async function languageWindowsOf(text: string, jobId: number): Promise<LanguageWindows | null> {
+    if (languageMemo?.text !== text) languageMemo = { text, steps: languageWindowSteps(text), windows: null };
+    const memo = languageMemo;
+    let sliceStart = performance.now();
+    while (!memo.windows) {
+      const step = memo.steps.next();
+      if (step.done) memo.windows = step.value;
+      else if (performance.now() - sliceStart > TOKEN_SLICE_MS) {
+        await yieldToMessages();
+        if (newestJob > jobId) return null;
+        sliceStart = performance.now();
+      }
+    }
+    return memo.windows;
   }
 
   /** Each chunk's length in the model's tokens and the offset where the model stops reading (off the drag path). */

@@ -1,6 +1,7 @@
 import type { EvalResult } from '../core/eval/evaluate';
 import type { EvalSettings } from '../core/eval/options';
 import type { GoldenQuestion } from '../core/eval/types';
+import type { LanguageWindows } from '../core/languageWindows';
 import type { ChunkOptions } from '../core/types';
 
 import type { EmbedderSummary, SemanticPayload } from './embedProtocol';
@@ -43,6 +44,8 @@ export interface TokenCountsPayload {
   encoding: string;
   /** Each chunk's word count (the words unit; the page's per-language stats). */
   words: Int32Array;
+  /** The document's language windows (the page's per-language stats). */
+  languages: LanguageWindows;
 }
 
 export interface EmbedderTokensPayload {
