@@ -10,6 +10,7 @@
  */
 
 import { BacktrackingMerge } from './bpeBacktrack';
+import { PairTable } from './pairTable';
 
 /**
  * atob and TextDecoder, which every host of the engine has (workers, Node, browsers) but core's type library (no
@@ -183,13 +184,16 @@ export class BytePairEncoder {
    * piece repeats the same pairs many times. The rank of a merged pair is the merged token's id.
    */
   private joinedRank(left: number, right: number): number {
-    const cached = this.pairs.get(left, right);
-    if (cached !== PairRanks.MISSING) return cached;
+    // 2^18 slots (3 MiB), made on the first long piece and cleared when 3/4 full.
+    const pairs = (this.pairs ??= new PairTable(18));
+    const cached = pairs.get(left, right);
+    if (cached !== PairTable.MISSING) return cached;
+    if (pairs.count >= (3 << pairs.bits) >> 2) pairs.clear();
     const r = this.ranks.get(this.tokens[left]! + this.tokens[right]!) ?? NONE;
-    this.pairs.set(left, right, r);
+    pairs.set(left, right, r);
     return r;
   }
-  private readonly pairs = new PairRanks();
+  private pairs: PairTable | null = null;
   /** The token id of each single byte (every byte is a token in tiktoken's vocabularies). */
   private byteIds: Int32Array | null = null;
   private idOfByte(byte: number): number {
@@ -254,51 +258,6 @@ export class BytePairEncoder {
 
 /** No pair: larger than any rank. */
 const NONE = 0x7fffffff;
-
-/**
- * The rank of joined token pairs, remembered in an open-addressing table of typed arrays: a Map keyed by
- * left * 2^18 + right (not a small integer) was a third of a long piece's merge. Cleared when 3/4 full.
- */
-class PairRanks {
-  static readonly MISSING = -1;
-  /** 2^18 slots: 3 MiB, made on the first long piece. */
-  private static readonly BITS = 18;
-  private lefts = new Int32Array(0);
-  private rights = new Int32Array(0);
-  private values = new Int32Array(0);
-  private count = 0;
-
-  private allocate(): void {
-    this.lefts = new Int32Array(1 << PairRanks.BITS).fill(-1);
-    this.rights = new Int32Array(1 << PairRanks.BITS);
-    this.values = new Int32Array(1 << PairRanks.BITS);
-  }
-
-  private slot(left: number, right: number): number {
-    const mask = (1 << PairRanks.BITS) - 1;
-    let i = (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca77)) >>> (32 - PairRanks.BITS);
-    while (this.lefts[i] !== -1 && (this.lefts[i] !== left || this.rights[i] !== right)) i = (i + 1) & mask;
-    return i;
-  }
-
-  get(left: number, right: number): number {
-    if (this.lefts.length === 0) this.allocate();
-    const i = this.slot(left, right);
-    return this.lefts[i] === -1 ? PairRanks.MISSING : this.values[i]!;
-  }
-
-  set(left: number, right: number, rank: number): void {
-    if (this.count >= (3 << PairRanks.BITS) >> 2) {
-      this.lefts.fill(-1);
-      this.count = 0;
-    }
-    const i = this.slot(left, right);
-    if (this.lefts[i] === -1) this.count++;
-    this.lefts[i] = left;
-    this.rights[i] = right;
-    this.values[i] = rank;
-  }
-}
 
 /** A binary min-heap of (rank, position) pairs, ordered by rank, then position. */
 class PairHeap {

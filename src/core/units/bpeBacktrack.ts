@@ -18,6 +18,8 @@
  * make, so bpe.ts makes them only once giant pieces are common enough.
  */
 
+import { PairTable } from './pairTable';
+
 /** No token. Also "larger than any rank", where ranks are compared. */
 const NONE = 0x7fffffff;
 /** Pairs checked for compatibility by encode() are remembered in 2^16 slots (one per hash, the latest wins). */
@@ -58,7 +60,7 @@ export class BacktrackingMerge {
     // merge is the longest prefix token whose rest is a token and which BPE would join (compatible below its rank).
     this.splitLeft = new Int32Array(n);
     this.splitRight = new Int32Array(n);
-    this.merges = new PairTable(n);
+    this.merges = PairTable.forEntries(n);
     for (let id = 0; id < n; id++) {
       this.splitLeft[id] = id;
       this.splitRight[id] = id;
@@ -148,7 +150,7 @@ export class BacktrackingMerge {
     let limit = NONE;
     for (;;) {
       const across = this.merges.get(left, right);
-      if (across < limit) return false;
+      if (across !== PairTable.MISSING && across < limit) return false;
       if (left > right) {
         limit = left;
         left = this.splitRight[left]!;
@@ -266,42 +268,5 @@ class TokenTrie {
       if (t !== NONE) best = t;
     }
     return best;
-  }
-}
-
-/** (left, right) → token for the split pairs, in an open-addressing table of typed arrays (NONE: not a split pair). */
-class PairTable {
-  private readonly lefts: Int32Array;
-  private readonly rights: Int32Array;
-  private readonly values: Int32Array;
-  private readonly shift: number;
-  private readonly mask: number;
-
-  constructor(entries: number) {
-    let bits = 4;
-    while (1 << bits < 2 * entries) bits++;
-    this.shift = 32 - bits;
-    this.mask = (1 << bits) - 1;
-    this.lefts = new Int32Array(1 << bits).fill(-1);
-    this.rights = new Int32Array(1 << bits);
-    this.values = new Int32Array(1 << bits);
-  }
-
-  private slot(left: number, right: number): number {
-    let i = (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca77)) >>> this.shift;
-    while (this.lefts[i] !== -1 && (this.lefts[i] !== left || this.rights[i] !== right)) i = (i + 1) & this.mask;
-    return i;
-  }
-
-  get(left: number, right: number): number {
-    const i = this.slot(left, right);
-    return this.lefts[i] === -1 ? NONE : this.values[i]!;
-  }
-
-  set(left: number, right: number, value: number): void {
-    const i = this.slot(left, right);
-    this.lefts[i] = left;
-    this.rights[i] = right;
-    this.values[i] = value;
   }
 }
