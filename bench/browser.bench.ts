@@ -306,6 +306,8 @@ interface PasteResult {
   languageRowsMs: number | null;
   /** Each long task as [ms after the paste started, duration ms], to tell the paste itself from painting. */
   taskTimeline: [number, number][];
+  /** The editor's load pieces ('chunkscope:load-piece'): how many, their times, characters per ms over all. */
+  pieces: { count: number; p50: number; p90: number; max: number; charsPerMs: number };
 }
 
 /** Pastes `text` into Monaco as a real paste event and watches responsiveness until it is painted. */
@@ -381,6 +383,15 @@ async function pasteRun(page: Page, text: string): Promise<PasteResult> {
   });
   // From the paste on: the task that built the clipboard payload (the bench's own) came before it.
   const longTasks = await page.evaluate((from) => window.__bench!.longTasks.filter((t) => t.start >= from), pasteStart);
+  const pieceTimes = await page.evaluate((from) =>
+    performance
+      .getEntriesByName('chunkscope:load-piece')
+      .filter((entry) => entry.startTime >= from)
+      .map((entry) => [entry.duration, ((entry as PerformanceMeasure).detail as { chars: number }).chars] as [number, number]),
+    pasteStart,
+  );
+  const pieceMs = pieceTimes.map(([ms]) => ms);
+  const pieceTotalMs = pieceMs.reduce((a, b) => a + b, 0);
   const length = await page.evaluate(() => window.__chunkscope!.getDocument().length);
   if (length !== text.length) console.warn(`warning: the editor holds ${length} characters after pasting ${text.length}`);
   return {
@@ -393,6 +404,13 @@ async function pasteRun(page: Page, text: string): Promise<PasteResult> {
     longestTaskMs: longTasks.reduce((m, t) => Math.max(m, t.duration), 0),
     languageRowsMs: languageRowsAt === null ? null : languageRowsAt - pasteStart,
     taskTimeline: longTasks.map((t) => [t.start - pasteStart, t.duration]),
+    pieces: {
+      count: pieceTimes.length,
+      p50: percentile(pieceMs, 50),
+      p90: percentile(pieceMs, 90),
+      max: Math.max(0, ...pieceMs),
+      charsPerMs: pieceTotalMs > 0 ? pieceTimes.reduce((n, [, chars]) => n + chars, 0) / pieceTotalMs : NaN,
+    },
   };
 }
 
@@ -560,6 +578,9 @@ async function main(): Promise<void> {
         ['longest gap between frames ms', fmt(paste.longestFrameGapMs, 0)],
         ['main-thread long tasks >50ms', `${paste.longTasks} (longest ${fmt(paste.longestTaskMs, 0)} ms)`],
         ['long tasks (+start ms: ms)', paste.taskTimeline.map(([at, ms]) => `+${fmt(at, 0)}: ${fmt(ms, 0)}`).join(', ') || '-'],
+        ['editor load pieces', String(paste.pieces.count)],
+        ['piece p50 / p90 / max ms', `${fmt(paste.pieces.p50)} / ${fmt(paste.pieces.p90)} / ${fmt(paste.pieces.max)}`],
+        ['editor load characters per ms', fmt(paste.pieces.charsPerMs, 0)],
       ],
     );
     const responsive = paste.paintedMs !== null && Math.max(...paste.clicks) < 1000;
