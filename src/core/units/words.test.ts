@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { meterFor } from '../measure';
-import { wordRanges, wordsUnit } from './words';
+import { asciiScanAgrees, forEachAsciiWord, wordRanges, wordsUnit } from './words';
 
 describe('words unit (Intl.Segmenter word granularity)', () => {
   it('counts words in any language', () => {
@@ -47,6 +47,38 @@ describe('words unit (Intl.Segmenter word granularity)', () => {
         expect(wordsUnit.count(text)).toBe(reference(text));
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('the ASCII scan finds exactly the word-like segments of Intl.Segmenter, on any ASCII text', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+    expect(asciiScanAgrees()).toBe(true); // reads the joiners of this segmenter, too
+    // Every class the scan tells apart, and the characters around them that break.
+    const alphabet = ['a', 'Z', 'q', '0', '7', '_', '.', "'", ',', ';', ':', '-', '"', ' ', '  ', '\n', '\r\n', '\t', '!', '?', '(', '@', '#', '/', '\\', '$', '%', '&', '*', '+', '=', '|', '~', '`', '^', '<', '{'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 60 }), (parts) => {
+        const text = parts.join('');
+        const fast: [number, number][] = [];
+        forEachAsciiWord(text, (a, b) => fast.push([a, b]), 0, text.length);
+        const slow = [...segmenter.segment(text)].filter((s) => s.isWordLike).map((s): [number, number] => [s.index, s.index + s.segment.length]);
+        expect(fast).toEqual(slow);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('long text that mixes ASCII stretches with other scripts gets the words of one segmenter pass', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+    const reference = (text: string) => [...segmenter.segment(text)].filter((s) => s.isWordLike || /\p{Extended_Pictographic}/u.test(s.segment)).map((s) => [s.index, s.index + s.segment.length]);
+    const pieces = ['The quick fox. ', "can't stop ", '3.14, 1,000 ', 'a_b __ _ ', 'e.g. x:y ', '\n', 'naïve café ', '猫である。', '😀 ', 'ครับ ', '«quoted» ', '\u0301', 'x'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 400 }), (parts) => {
+        // Up to ~6 KB: several windows and stretches, some ASCII, some not. (Segmenting it whole is the reference.)
+        const text = parts.join('');
+        const { starts, ends } = wordRanges(text);
+        expect(Array.from(starts, (a, i) => [a, ends[i]!])).toEqual(reference(text));
+      }),
+      { numRuns: 120 },
     );
   });
 
