@@ -127,6 +127,17 @@ describe('jobs', () => {
     expect(tokens!.words!.some((n) => n > 1)).toBe(true);
   });
 
+  it('token counts wait while the editor is still taking in a large document, and come once it has', async () => {
+    useStore.getState().setLoadProgress(0.5);
+    const { chunks } = start();
+    await expect.poll(() => painted()?.jobId).toBe(chunks.latestJobId);
+    // Well past the usual delay: nothing asked for while the editor loads.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(useStore.getState().tokens).toBeNull();
+    useStore.getState().setLoadProgress(null);
+    await expect.poll(() => useStore.getState().tokens?.jobId, { timeout: 2000 }).toBe(chunks.latestJobId);
+  });
+
   it('cancelling the embedding keeps the last good result and says so', async () => {
     const { chunks } = start();
     await expect.poll(() => painted()?.jobId).toBe(chunks.latestJobId);

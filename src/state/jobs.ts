@@ -48,6 +48,7 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
   let sentOptionsKey = '';
   let tokensTimer: ReturnType<typeof setTimeout> | null = null;
   let tokensAbort: AbortController | null = null;
+  let stopWaitingForEditor: (() => void) | null = null;
   let runningTimer: ReturnType<typeof setTimeout> | null = null;
   const isNewest = (jobId: number) => jobId === chunks.latestJobId;
 
@@ -83,13 +84,28 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
   function clearTokens(): void {
     if (tokensTimer) clearTimeout(tokensTimer);
     tokensTimer = null;
+    stopWaitingForEditor?.();
+    stopWaitingForEditor = null;
     tokensAbort?.abort();
     tokensAbort = null;
   }
 
-  /** Token counts for tooltips and the context budget (and, for semantic, the model's own tokens) come second. */
+  /**
+   * Token counts for tooltips and the context budget (and, for semantic, the model's own tokens) come second, and
+   * not while the editor is still taking in a large document: on a 10 MiB paste the counts (seconds of the
+   * worker's time) ran beside the editor's last pieces and the first paint, and on two cores took CPU from them.
+   */
   function scheduleTokens(jobId: number, semantic: boolean): void {
     clearTokens();
+    if (store.getState().loadProgress !== null) {
+      stopWaitingForEditor = store.subscribe((s) => {
+        if (s.loadProgress !== null) return;
+        stopWaitingForEditor?.();
+        stopWaitingForEditor = null;
+        scheduleTokens(jobId, semantic);
+      });
+      return;
+    }
     tokensTimer = setTimeout(() => {
       tokensTimer = null;
       if (store.getState().result?.jobId !== jobId) return;
