@@ -90,34 +90,52 @@ function serviceWorker(): Plugin {
 }
 
 /**
- * One fix to Monaco's code, made as the app is bundled. Monaco's view keeps one projection per line in an array and,
- * on every insert of lines, builds that array anew with slice and concat (its own TODO says to stop): a 10 MiB
- * paste enters the editor in ~100 appends, so each append copied the arrays of all lines before it, a few MB of
- * garbage per piece and the major collections that made pieces long tasks. An append at the end now pushes; any
- * other insert is left as Monaco wrote it. Measured on a 10 MiB paste (bench/browser.bench.ts, same run):
- * about 1.5x the characters per ms and 40% of the collection time. Not patch-package: it would run at install
- * time in every project that installs the chunkscope library, which never bundles Monaco. The build fails if
- * Monaco's code changed under the pattern, rather than shipping without the fix unnoticed. (The dev server
- * pre-bundles Monaco with esbuild, so `npm run dev` runs it unpatched.)
+ * Two fixes to Monaco's code, made as the app is bundled. Monaco's view keeps one projection per line in an array,
+ * and the count of view lines per line in another, and on every insert of lines builds both anew with slice and
+ * concat (its own TODO says to stop): a 10 MiB paste enters the editor in ~100 appends, so each append copied the
+ * arrays of all lines before it, megabytes of garbage per piece and the major collections that made pieces long
+ * tasks. An append at the end now pushes; any other insert is left as Monaco wrote it. Measured on a 10 MiB paste
+ * (bench/browser.bench.ts): about 1.5x the characters per ms with the first fix alone, and 40% of the collection
+ * time. Not patch-package: it would run at install time in every project that installs the chunkscope library,
+ * which never bundles Monaco. The build fails if Monaco's code changed under a pattern, rather than shipping
+ * without the fix unnoticed. (The dev server pre-bundles Monaco with esbuild, so `npm run dev` runs it unpatched.)
  */
-const MONACO_VIEW_LINES = /monaco-editor\/esm\/vs\/editor\/common\/viewModel\/viewModelLines\.js$/;
 const MONACO_INSERT_BY_COPY = `        this.modelLineProjections =
             this.modelLineProjections.slice(0, fromLineNumber - 1)
                 .concat(insertLines)
                 .concat(this.modelLineProjections.slice(fromLineNumber - 1));`;
-const MONACO_INSERT_BY_PUSH = `        if (fromLineNumber - 1 === this.modelLineProjections.length) {
+const MONACO_VALUES_BY_COPY = `        this._values = arrayInsert(this._values, insertIndex, insertArr);`;
+const MONACO_APPENDS: { file: RegExp; from: string; to: string }[] = [
+  {
+    file: /monaco-editor\/esm\/vs\/editor\/common\/viewModel\/viewModelLines\.js$/,
+    from: MONACO_INSERT_BY_COPY,
+    to: `        if (fromLineNumber - 1 === this.modelLineProjections.length) {
             for (let i = 0; i < insertLines.length; i++) this.modelLineProjections.push(insertLines[i]);
         } else {
 ${MONACO_INSERT_BY_COPY}
-        }`;
+        }`,
+  },
+  {
+    // ConstantTimePrefixSumComputer, the view-line counts (its one user, viewModelLines.js, owns the array).
+    file: /monaco-editor\/esm\/vs\/editor\/common\/model\/prefixSumComputer\.js$/,
+    from: MONACO_VALUES_BY_COPY,
+    to: `        if (insertIndex === this._values.length) {
+            for (let i = 0; i < insertArr.length; i++) this._values.push(insertArr[i]);
+        } else {
+    ${MONACO_VALUES_BY_COPY}
+        }`,
+  },
+];
 function monacoAppendLines(): Plugin {
   return {
     name: 'chunkscope-monaco-append-lines',
     apply: 'build',
     transform(code, id) {
-      if (!MONACO_VIEW_LINES.test(id.split(sep).join('/'))) return null;
-      if (!code.includes(MONACO_INSERT_BY_COPY)) this.error(`Monaco changed: ${id} no longer inserts view lines by slice and concat; review the fix in vite.config.ts`);
-      return { code: code.replace(MONACO_INSERT_BY_COPY, () => MONACO_INSERT_BY_PUSH), map: null };
+      const path = id.split(sep).join('/');
+      const fix = MONACO_APPENDS.find((f) => f.file.test(path));
+      if (!fix) return null;
+      if (code.split(fix.from).length !== 2) this.error(`Monaco changed: ${id} no longer has the insert by copy fixed in vite.config.ts; review the fix`);
+      return { code: code.replace(fix.from, () => fix.to), map: null };
     },
   };
 }
