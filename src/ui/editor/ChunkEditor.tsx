@@ -343,6 +343,11 @@ export function ChunkEditor() {
         if (!prepared) {
           prepared = true;
           clearMarks();
+          // The previous text goes first: laid out again under the new options it cost a frame of 40-50 ms, for
+          // a text about to be replaced (the editor is blank until the first piece, one or two frames later).
+          applyingExternal = true;
+          model.setValue('');
+          applyingExternal = false;
           editor.setSelection(new monaco.Selection(1, 1, 1, 1));
           prepareFor(text.length, name, true);
           setTimeout(step, 0);

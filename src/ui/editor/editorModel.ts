@@ -31,9 +31,10 @@ export const FIRST_LOAD_PIECE = 50_000;
  * task. A longer text gets buffers of its own.
  */
 export const MIN_APPEND_PIECE = 65_536;
-/** Each piece is sized so that Monaco's edit takes about this long: a task over 50 ms is a long task, and an edit
- * now and then costs three times the last one (a collection, a longer line). */
-export const LOAD_SLICE_MS = 15;
+/** Each piece is sized so that Monaco's edit takes about this long: a task over 50 ms is a long task, and a piece
+ * now and then costs four or five times the last one (a major collection lands in it, or the chunk worker and the
+ * browser hold both cores); at 15 ms such pieces were long tasks. */
+export const LOAD_SLICE_MS = 10;
 const MAX_LOAD_PIECE = LOAD_PIECE;
 
 /**
