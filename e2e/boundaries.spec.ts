@@ -10,6 +10,7 @@ import {
   typeNumber,
 } from './app';
 import { makeDocument } from './documents';
+import { orphanBits } from '../src/core/describe';
 
 // A person pastes a document, sees where the chunks are, and moves the size control to see them move.
 // What "right" means comes from the engine itself, run in Node on the same text and options.
@@ -133,4 +134,21 @@ test('every control has its accessible name', async ({ page }) => {
   for (const button of ['Export JSON', 'Export JSONL', 'Copy chunk', 'Open file…']) {
     await expect(page.getByRole('button', { name: button, exact: true })).toHaveCount(1);
   }
+});
+
+test('the stats count the orphan chunks of a new document (its flags come after the paint) and of each slider move', async ({ page }) => {
+  await openApp(page);
+  // A document the worker has not segmented into sentences: its first job's flags come with the token counts.
+  const fresh = makeDocument(9_000, 31);
+  await pasteDocument(page, fresh);
+  const c = controls(page);
+  for (const size of [null, 333]) {
+    if (size !== null) await typeNumber(c.sizeBox, size);
+    const expected = await expectedChunks(fresh, await optionsFromControls(page));
+    await expectPainted(page, expected);
+    const orphans = orphanBits(fresh, expected).filter((bits) => bits !== 0).length;
+    expect(orphans, 'chunks at this size cut sentences').toBeGreaterThan(0);
+    await expect(page.getByTestId('orphan-count')).toContainText(`${orphans.toLocaleString('en-US')} orphan chunk`);
+  }
+  await expect(page.getByTestId('orphan-badge').first()).toBeVisible();
 });

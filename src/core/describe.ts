@@ -46,7 +46,7 @@ export { parseGoldenSet, formatGoldenSet, detectGoldenFormat, GoldenSetError, GO
 export { anchorReference, anchorReferences, nearestOccurrence, type AnchorStatus, type AnchoredReference } from './eval/anchor';
 export { explainQuestion, tableWithoutHeader, ordinal, type Failure, type FailureKind, type ExplainInput, type ExplainUnit } from './eval/failures';
 export { validateEvalOptions, type EvalSettings, type EvalOptions } from './eval/options';
-export { orphanChunks, orphanBits, isHeadingOnly, ORPHAN_STARTS_MID, ORPHAN_ENDS_MID, ORPHAN_HEADING, type OrphanFlags } from './eval/orphans';
+export { orphanChunks, orphanBits, orphanEdgesKnown, isHeadingOnly, ORPHAN_STARTS_MID, ORPHAN_ENDS_MID, ORPHAN_HEADING, type OrphanFlags } from './eval/orphans';
 export * from './retrieve';
 export type * from './types';
 export { lowerBound, upperBound } from './sorted';

@@ -134,18 +134,29 @@ describe('editor marks', () => {
   });
 });
 
+import { orphanBits } from '../core/describe';
 import { corpusBudget, formatBytes, measuredFrom, orphanLabel, orphanSummary, ORPHAN_ENDS_MID, ORPHAN_STARTS_MID } from './labBudget';
 
 describe('orphans and budget arithmetic', () => {
-  it('flags chunks cut mid-sentence', () => {
+  it("sums the worker's orphan flags, from the result or, for the first job on a document, from its token counts", () => {
     const text = 'One sentence here. Two sentence there. Three.';
-    const result = { text, starts: Int32Array.from([0, 24]), ends: Int32Array.from([24, text.length]) } as never;
-    const o = orphanSummary(result)!;
+    const spans = [
+      { start: 0, end: 24, text: text.slice(0, 24), metadata: {} },
+      { start: 24, end: text.length, text: text.slice(24), metadata: {} },
+    ];
+    const flags = orphanBits(text, spans);
+    const base = { jobId: 3, text, starts: Int32Array.from([0, 24]), ends: Int32Array.from([24, text.length]) };
+    const o = orphanSummary({ ...base, orphans: flags } as never, null)!;
     expect(o.flags[0]! & ORPHAN_ENDS_MID).toBeTruthy();
     expect(o.flags[1]! & ORPHAN_STARTS_MID).toBeTruthy();
     expect(o.count).toBe(2);
     expect(orphanLabel(o.flags[1]!)).toBe('starts mid-sentence');
-    expect(orphanSummary(result)).toBe(o); // memoized per result
+    expect(orphanSummary({ ...base, orphans: flags } as never, null)).toBe(o); // memoized per flag set
+    // Without flags: nothing (never segmented on the page) until the counts for that very job bring them.
+    const bare = base as never;
+    expect(orphanSummary(bare, null)).toBeNull();
+    expect(orphanSummary(bare, { jobId: 2, tokens: new Int32Array(2), encoding: 'cl100k_base', orphans: flags })).toBeNull();
+    expect(orphanSummary(bare, { jobId: 3, tokens: new Int32Array(2), encoding: 'cl100k_base', orphans: flags })?.count).toBe(2);
   });
   it("works the seeds' example: 1,000 documents × 2,000 tokens at 500-token chunks with 10% overlap", () => {
     // A 10,000-character document of 2,500 tokens cut into 5 chunks of 550 tokens (overlap counted twice).

@@ -1,5 +1,5 @@
-import { orphanBits, ORPHAN_ENDS_MID, ORPHAN_HEADING, ORPHAN_STARTS_MID } from '../core/describe';
-import type { PaintableResult } from './resultsSlice';
+import { ORPHAN_ENDS_MID, ORPHAN_HEADING, ORPHAN_STARTS_MID } from '../core/describe';
+import type { PaintableResult, TokenCounts } from './resultsSlice';
 
 /**
  * Orphan chunks of the painted result (core's orphanChunks: starting or ending mid-sentence, heading-only) and the
@@ -17,13 +17,18 @@ export interface OrphanSummary {
   headingOnly: number;
 }
 
-let memo: { result: PaintableResult; value: OrphanSummary } | null = null;
+let memo: { flags: Uint8Array; value: OrphanSummary } | null = null;
 
-export function orphanSummary(result: PaintableResult | null): OrphanSummary | null {
+/**
+ * The painted result's orphan chunks, from the worker's flags: the result carries them, or (the first job on a
+ * document, whose sentence segmentation is kept off the first paint's path) the token counts for that job bring
+ * them. null until one of them has. Never computed here: segmenting a document is the worker's work.
+ */
+export function orphanSummary(result: PaintableResult | null, tokens: TokenCounts | null): OrphanSummary | null {
   if (!result) return null;
-  if (memo?.result === result) return memo.value;
-  // The worker flags its chunks (result.orphans); a result made elsewhere is flagged here.
-  const flags = result.orphans ?? orphanBits(result.text, leavesOf(result));
+  const flags = result.orphans ?? (tokens?.jobId === result.jobId ? tokens.orphans : undefined);
+  if (!flags || flags.length !== result.starts.length) return null;
+  if (memo?.flags === flags) return memo.value;
   const value: OrphanSummary = { flags, count: 0, startsMid: 0, endsMid: 0, headingOnly: 0 };
   for (const bits of flags) {
     if (bits) value.count++;
@@ -31,15 +36,8 @@ export function orphanSummary(result: PaintableResult | null): OrphanSummary | n
     if (bits & ORPHAN_ENDS_MID) value.endsMid++;
     if (bits & ORPHAN_HEADING) value.headingOnly++;
   }
-  memo = { result, value };
+  memo = { flags, value };
   return value;
-}
-
-function leavesOf({ text, starts, ends, structure }: PaintableResult) {
-  return Array.from(starts, (start, i) => {
-    const p = structure ? structure.pathIndex[i]! : -1;
-    return { start, end: ends[i]!, text: text.slice(start, ends[i]!), metadata: p >= 0 ? { headingPath: structure!.paths[p]! } : {} };
-  });
 }
 
 export function orphanLabel(bits: number): string | null {

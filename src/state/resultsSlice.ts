@@ -27,6 +27,8 @@ export interface TokenCounts {
   words?: Int32Array;
   /** The document's language windows (found once per document in the chunk worker) for the per-language stats. */
   languages?: LanguageWindows;
+  /** The result's orphan bits, when it came without them (the first job on a document). */
+  orphans?: Uint8Array;
 }
 
 export interface ResultsSlice {

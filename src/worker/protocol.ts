@@ -46,6 +46,8 @@ export interface TokenCountsPayload {
   words: Int32Array;
   /** The document's language windows (the page's per-language stats). */
   languages: LanguageWindows;
+  /** Per leaf, core's orphanBits, when the chunk result did not carry them (the first job on a document). */
+  orphans?: Uint8Array;
 }
 
 export interface EmbedderTokensPayload {
@@ -120,7 +122,8 @@ export interface ChunkResultPayload {
   /** 1 where content differs from source.slice(start, end) (compat quirks). */
   contentDiffers: Uint8Array;
   /** Per leaf, core's orphanBits (mid-sentence starts and ends, heading-only): flagged in the worker, whose
-   * document cache keeps the sentence edges, so a slider move never segments the document on the main thread. */
+   * document cache keeps the sentence edges, so a slider move never segments the document on the main thread.
+   * Absent on the first job on a document (the token counts bring them: segmenting is off the first paint's path). */
   orphans?: Uint8Array;
   /** Structure-aware strategies and retrieval units only (absent for the plain strategies): see PackedStructure. */
   structure?: PackedStructure;

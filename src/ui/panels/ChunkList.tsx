@@ -403,7 +403,8 @@ function CopyChunkButton({ result, index }: { result: PaintableResult | null; in
 
 /** Orphan chunks (starting or ending mid-sentence, heading only) are flagged in their row. */
 function OrphanBadge({ result, index }: { result: PaintableResult; index: number }) {
-  const label = orphanLabel(orphanSummary(result)?.flags[index] ?? 0);
+  const tokens = useStore((s) => s.tokens);
+  const label = orphanLabel(orphanSummary(result, tokens)?.flags[index] ?? 0);
   if (!label) return null;
   return (
     <span className="badge badge-orphan" title={`Orphan chunk: ${label}`} data-testid="orphan-badge">

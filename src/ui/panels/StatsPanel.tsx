@@ -177,7 +177,8 @@ function LanguageLines() {
 /** Orphan chunks (core's orphanChunks): starting or ending mid-sentence, or only a heading. */
 function OrphanLine() {
   const result = useDeferredValue(useStore(selectResult));
-  const o = orphanSummary(result);
+  const tokens = useDeferredValue(useStore((s) => s.tokens));
+  const o = orphanSummary(result, tokens);
   if (!o || o.flags.length === 0) return null;
   return (
     <p className="muted small orphan-line" data-testid="orphan-count" title="Chunks that start or end in the middle of a sentence, or hold only a heading: they embed a fragment">
