@@ -82,6 +82,25 @@ describe('words unit (Intl.Segmenter word granularity)', () => {
     );
   });
 
+  it('the span meter equals count(slice) on long runs with no safe cut, for many spans from one start', () => {
+    // Runs longer than a window (4,096 units) with nowhere to cut but sentence marks or hard cuts, as a line of
+    // letters without spaces, CJK without punctuation or emoji joined by ZWJ has.
+    const run = fc.tuple(fc.constantFrom('abc', 'x', '猫である', '。', '.', 'a😀', '😀\u200d🔥', ' ', '\n', '1,2'), fc.integer({ min: 1, max: 3000 }));
+    fc.assert(
+      fc.property(fc.array(run, { minLength: 1, maxLength: 5 }), fc.array(fc.nat(), { minLength: 1, maxLength: 12 }), fc.nat(), (runs, ends, x) => {
+        const text = runs.map(([piece, times]) => piece.repeat(times)).join('');
+        const meter = meterFor(wordsUnit, text);
+        const a = x % (text.length + 1);
+        // Several ends from the same start, in any order (the meter keeps the windows of its last start).
+        for (const y of ends) {
+          const b = a + (y % (text.length - a + 1));
+          expect(meter.exact(a, b)).toBe(wordsUnit.count(text.slice(a, b)));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('the span meter equals count(slice) for any span', () => {
     const alphabet = ['a', 'b', ' ', '\n', '猫', 'で', 'ある', '。', 'ครับ', '😀', '-', 'é', '\u0301'];
     fc.assert(

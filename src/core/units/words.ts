@@ -1,3 +1,4 @@
+import { lowerBound } from '../sorted';
 import type { Unit } from '../types';
 
 /**
@@ -20,7 +21,9 @@ const wordSegmenter = (): Intl.Segmenter => (segmenter ??= new Intl.Segmenter(un
 
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 const ATTACHES = /^[\p{M}\p{Cf}\u200d]/u;
-const SENTENCE_MARK = /[。．！？、，；：!?.;,\u0964\u0965]/u;
+/** Sentence marks a window may be cut after (CJK, Latin, Devanagari danda). */
+const SENTENCE_MARKS = new Set(Array.from('。．！？、，；：!?.;,\u0964\u0965', (ch) => ch.charCodeAt(0)));
+const ASCII_SENTENCE_MARK = Uint8Array.from({ length: 128 }, (_, c) => (SENTENCE_MARKS.has(c) ? 1 : 0));
 
 function isWs(c: number): boolean {
   if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
@@ -51,14 +54,29 @@ function isSeamEmoji(cp: number): boolean {
   return cp >= 0x1f300 && cp <= 0x1faff && !(cp >= 0x1f3fb && cp <= 0x1f3ff);
 }
 
-/** Where to end the window that starts at `start` (exclusive), for text[.., end). */
+/**
+ * Where to end the window that starts at `start` (exclusive), for text[.., end): the last safe cut after a line
+ * break, else the last safe cut, else the last sentence mark, else a hard cut. One pass down the window (a window
+ * with no safe cut, such as a line of letters without spaces, is scanned often by the packer's counts).
+ */
 function windowEnd(text: string, start: number, end: number): number {
   if (end - start <= WINDOW) return end;
   const hi = start + WINDOW;
   const lo = start + MIN_WINDOW;
-  for (let p = hi; p > lo; p--) if (text.charCodeAt(p - 1) === 0x0a && safeCut(text, p)) return p;
-  for (let p = hi; p > lo; p--) if (safeCut(text, p)) return p;
-  for (let p = hi; p > lo; p--) if (SENTENCE_MARK.test(text[p - 1]!)) return p;
+  let lastSafe = -1;
+  let lastMark = -1;
+  for (let p = hi; p > lo; p--) {
+    const before = text.charCodeAt(p - 1);
+    // A safe cut follows whitespace or ends an astral emoji (a low surrogate): only then is it worth checking.
+    const mayCut = isWs(before) || (before >= 0xdc00 && before <= 0xdfff);
+    if (mayCut && (before === 0x0a || lastSafe < 0) && safeCut(text, p)) {
+      if (before === 0x0a) return p;
+      lastSafe = p;
+    }
+    if (lastMark < 0 && (before < 0x80 ? ASCII_SENTENCE_MARK[before] === 1 : SENTENCE_MARKS.has(before))) lastMark = p;
+  }
+  if (lastSafe >= 0) return lastSafe;
+  if (lastMark >= 0) return lastMark;
   const c = text.charCodeAt(hi);
   return c >= 0xdc00 && c <= 0xdfff ? hi - 1 : hi; // never cut a surrogate pair
 }
@@ -158,6 +176,26 @@ export function asciiScanAgrees(): boolean {
   return asciiAgrees;
 }
 
+/** Per code point from U+1F300 (the seam-emoji range): 0 not yet known, 1 Extended_Pictographic, 2 not. */
+const SEAM_PICTOGRAPHIC = new Uint8Array(0x1fb00 - 0x1f300);
+
+/**
+ * Whether text[from, to) is only emoji that stand alone (seam emoji: between two of them nothing joins, see
+ * emojiSeam), each Extended_Pictographic, so each is one word and the segmenter need not look: a line of one
+ * repeated emoji took 20-40x the time of English of its size once English no longer went to the segmenter.
+ */
+function isLoneEmojiRun(text: string, from: number, to: number): boolean {
+  if ((to - from) % 2 !== 0) return false;
+  for (let i = from; i < to; i += 2) {
+    const cp = text.codePointAt(i)!;
+    if (cp < 0x10000 || !isSeamEmoji(cp)) return false;
+    const k = cp - 0x1f300;
+    if (SEAM_PICTOGRAPHIC[k] === 0) SEAM_PICTOGRAPHIC[k] = PICTOGRAPHIC.test(String.fromCodePoint(cp)) ? 1 : 2;
+    if (SEAM_PICTOGRAPHIC[k] !== 1) return false;
+  }
+  return true;
+}
+
 function isAscii(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (text.charCodeAt(i) > 0x7f) return false;
   return true;
@@ -184,6 +222,11 @@ export function forEachWord(text: string, each: (start: number, end: number) => 
       const b = stretchEnd(text, a, e);
       if (ascii && isAscii(text, a, b)) {
         forEachAsciiWord(text, each, a, b);
+        a = b;
+        continue;
+      }
+      if (isLoneEmojiRun(text, a, b)) {
+        for (let i = a; i < b; i += 2) each(i, i + 2);
         a = b;
         continue;
       }
@@ -266,6 +309,32 @@ export function wordsSpanCounter(source: string): (a: number, b: number) => numb
   // Below this a span is segmented whole; above, its middle comes from the table. (Segmenting costs per word, and
   // a line of emoji is a word every two code units: the packer's many counts of such spans were most of the time.)
   const SHORT = 64;
+  // A span with no safe cut near an edge is counted as count(slice) counts it, window by window from its start.
+  // The windows of [a, ..) do not depend on where the span ends, except the last: so the packer's many estimates
+  // from one start (doubling, then bisecting) reuse them instead of segmenting the whole span each time (a line of
+  // letters with no space: every estimate was a pass over up to a megabyte).
+  let from = -1;
+  /** Starts of the windows from `from` (starts[0] = from), and the words before each start. */
+  let starts: number[] = [];
+  let wordsBefore: number[] = [];
+  const countFrom = (a: number, b: number): number => {
+    if (a !== from) {
+      from = a;
+      starts = [a];
+      wordsBefore = [0];
+    }
+    // The span's last window is the first that starts within WINDOW of b; every one before it is full.
+    while (starts.at(-1)! < b - WINDOW) {
+      const w = starts.at(-1)!;
+      const e = windowEnd(source, w, n); // = windowEnd(source, w, b) while b - w > WINDOW
+      let k = 0;
+      forEachWord(source, () => k++, w, e);
+      starts.push(e);
+      wordsBefore.push(wordsBefore.at(-1)! + k);
+    }
+    const last = lowerBound(starts, b - WINDOW);
+    return wordsBefore[last]! + wordsUnit.count(source.slice(starts[last]!, b));
+  };
   return (a, b) => {
     if (b <= a) return 0;
     if (b - a <= SHORT) return wordsUnit.count(source.slice(a, b));
@@ -274,7 +343,7 @@ export function wordsSpanCounter(source: string): (a: number, b: number) => numb
     let b2 = b;
     while (b2 > a2 && b - b2 < EDGE && !(b2 === n || safeCut(source, b2))) b2--;
     if (!(a2 === 0 || safeCut(source, a2)) || !(b2 === n || safeCut(source, b2)) || b2 <= a2) {
-      return wordsUnit.count(source.slice(a, b));
+      return countFrom(a, b);
     }
     const t = table();
     return wordsUnit.count(source.slice(a, a2)) + (t[b2]! - t[a2]!) + wordsUnit.count(source.slice(b2, b));
