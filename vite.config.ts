@@ -127,6 +127,7 @@ ${MONACO_INSERT_BY_COPY}
   },
 ];
 function monacoAppendLines(): Plugin {
+  const applied = new Set<string>();
   return {
     name: 'chunkscope-monaco-append-lines',
     apply: 'build',
@@ -135,7 +136,14 @@ function monacoAppendLines(): Plugin {
       const fix = MONACO_APPENDS.find((f) => f.file.test(path));
       if (!fix) return null;
       if (code.split(fix.from).length !== 2) this.error(`Monaco changed: ${id} no longer has the insert by copy fixed in vite.config.ts; review the fix`);
+      applied.add(fix.from);
       return { code: code.replace(fix.from, () => fix.to), map: null };
+    },
+    // A file moved or renamed in a new Monaco would otherwise drop the fix without a word.
+    buildEnd(error) {
+      if (error) return;
+      const missing = MONACO_APPENDS.filter((f) => !applied.has(f.from));
+      if (missing.length > 0) this.error(`Monaco changed: no file matched ${missing.map((f) => f.file.source).join(', ')}; review the fix in vite.config.ts`);
     },
   };
 }

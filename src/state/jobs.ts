@@ -113,7 +113,7 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
       tokensAbort = abort;
       chunks
         .tokens(jobId, abort.signal)
-        .then((t) => store.getState().setTokens({ jobId, tokens: t.tokens, encoding: t.encoding, words: t.words, languages: t.languages, ...(t.orphans ? { orphans: t.orphans } : {}) }))
+        .then((counts) => store.getState().setTokens(counts))
         .catch(() => {});
       if (semantic) {
         chunks

@@ -249,16 +249,12 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
     if (newestJob > jobId) return null;
     const tokens = new Int32Array(chunks.length);
     const wordCounts = new Int32Array(chunks.length);
-    let sliceStart = performance.now();
+    const slice = slicesFor(jobId);
     for (let i = 0; i < chunks.length; i++) {
       tokens[i] = unit.count(chunks[i]!.content);
       wordCounts[i] = words.exact(chunks[i]!.start, chunks[i]!.end);
-      if (performance.now() - sliceStart > TOKEN_SLICE_MS) {
-        await yieldToMessages();
-        // A newer chunk job is waiting: these counts would be for chunks nobody sees any more.
-        if (newestJob > jobId) return null;
-        sliceStart = performance.now();
-      }
+      // A newer chunk job is waiting: these counts would be for chunks nobody sees any more.
+      if (slice.over() && !(await slice.next())) return null;
     }
     const windows = await languageWindowsOf(job.text, jobId);
     if (!windows) return null;
@@ -275,17 +271,29 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
   async function languageWindowsOf(text: string, jobId: number): Promise<LanguageWindows | null> {
     if (languageMemo?.text !== text) languageMemo = { text, steps: languageWindowSteps(text), windows: null };
     const memo = languageMemo;
-    let sliceStart = performance.now();
+    const slice = slicesFor(jobId);
     while (!memo.windows) {
       const step = memo.steps.next();
       if (step.done) memo.windows = step.value;
-      else if (performance.now() - sliceStart > TOKEN_SLICE_MS) {
-        await yieldToMessages();
-        if (newestJob > jobId) return null;
-        sliceStart = performance.now();
-      }
+      else if (slice.over() && !(await slice.next())) return null;
     }
     return memo.windows;
+  }
+
+  /**
+   * Work after a job in slices of TOKEN_SLICE_MS: `over()` says the slice is spent; `next()` lets queued messages in
+   * and starts the next one, false when a newer chunk job arrived meanwhile (the work is for chunks gone).
+   */
+  function slicesFor(jobId: number): { over(): boolean; next(): Promise<boolean> } {
+    let started = performance.now();
+    return {
+      over: () => performance.now() - started > TOKEN_SLICE_MS,
+      next: async () => {
+        await yieldToMessages();
+        started = performance.now();
+        return newestJob <= jobId;
+      },
+    };
   }
 
   /** Each chunk's length in the model's tokens and the offset where the model stops reading (off the drag path). */

@@ -325,8 +325,8 @@ export function ChunkEditor() {
       }
       // Monaco's work starts in a task of its own, after the one that changed the document (a paste also reads the
       // clipboard and starts handing the text to the worker): until then the previous text stays as it was drawn
-      // (`loading` keeps results off it). Then one task changes marks, selection and options, the next sets the first
-      // piece, and each later one appends a piece.
+      // (`loading` keeps results off it). Then one task empties the editor and changes marks, selection and options,
+      // the next sets the first piece, and each later one appends a piece.
       loading = true;
       useStore.getState().setLoadProgress(0);
       const t0 = performance.now();
@@ -336,15 +336,13 @@ export function ChunkEditor() {
       let prepared = false;
       const step = () => {
         if (token !== loadToken || model.isDisposed()) return;
-        // First the marks, selection and options, in a task of their own (new options make Monaco measure the page
-        // and lay the previous text out again: cheap for that text, not in a task that also sets a piece of the new
-        // one). A selection over the previous text (select all, then paste) would have Monaco measure every selected
-        // line for its whitespace marks and hand all of it to the browser's text input as it draws.
+        // First, in a task of its own, the previous text goes, then the marks, selection and options change (new
+        // options make Monaco measure the page and lay its text out again: for the previous text that was a 40-50 ms
+        // frame, for a text about to go; the editor is blank until the first piece, a frame or two later). A selection
+        // over the previous text (select all, then paste) would also have had Monaco measure every selected line.
         if (!prepared) {
           prepared = true;
           clearMarks();
-          // The previous text goes first: laid out again under the new options it cost a frame of 40-50 ms, for
-          // a text about to be replaced (the editor is blank until the first piece, one or two frames later).
           applyingExternal = true;
           model.setValue('');
           applyingExternal = false;
