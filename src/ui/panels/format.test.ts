@@ -5,6 +5,8 @@ import { compactNumber } from './format';
 describe('compactNumber', () => {
   it('keeps three significant digits', () => {
     expect([10_000, 15_234, 152_345, 999_499, 1_523_456, 26_194].map(compactNumber)).toEqual(['10.0k', '15.2k', '152k', '999k', '1.52M', '26.2k']);
+    // Where rounding carries into the next magnitude: still three digits.
+    expect([99_950_000, 99_996, 999_950, 9_999_999].map(compactNumber)).toEqual(['100M', '100k', '1.00M', '10.0M']);
   });
   it('property: at most 5 characters from 10,000 up to a billion, and within 1% of the value', () => {
     fc.assert(

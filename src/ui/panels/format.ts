@@ -19,8 +19,12 @@ export function formatNumber(n: number, digits = 0): string {
 
 /** 15.2k, 152k, 1.52M: three significant digits. */
 export function compactNumber(n: number): string {
-  const abs = Math.abs(n);
-  const [scaled, suffix] = abs >= 1e6 ? [n / 1e6, 'M'] : [n / 1e3, 'k'];
-  const a = Math.abs(scaled);
-  return `${scaled.toFixed(a >= 100 ? 0 : a >= 10 ? 1 : 2)}${suffix}`;
+  // Decimals for three significant digits of x.
+  const decimals = (x: number) => (Math.abs(x) >= 100 ? 0 : Math.abs(x) >= 10 ? 1 : 2);
+  // 999,950 rounds to 1000k: that is 1.00M.
+  const inThousands = Math.abs(n) < 1e6 && Math.abs(Number((n / 1e3).toFixed(0))) < 1000;
+  const [scaled, suffix] = inThousands ? [n / 1e3, 'k'] : [n / 1e6, 'M'];
+  const shown = scaled.toFixed(decimals(scaled));
+  // Rounding can carry into the next magnitude (99.95 -> 100.0): one decimal fewer keeps three digits.
+  return `${decimals(Number(shown)) < decimals(scaled) ? scaled.toFixed(decimals(scaled) - 1) : shown}${suffix}`;
 }
