@@ -126,7 +126,17 @@ const md = (() => {
   }
   parser.block.ruler.__cache__ = null;
   const headerBlockers = parser.block.ruler.__rules__.filter((r) => ['heading', 'blockquote', 'list', 'fence', 'hr', 'html_block', 'footnote_definition', 'code'].includes(r.name)).map((r) => r.fn);
-  tableHeaderOpensBlock = (state, line, endLine) => headerBlockers.some((rule) => rule(state, line, endLine, true));
+  tableHeaderOpensBlock = (state, line, endLine) => {
+    // A header row that continues a paragraph opens a block only where that block could interrupt the paragraph
+    // ("2) x | y" after a text line is text, as it is in micromark): ask the rules as the paragraph rule does.
+    const parentType = state.parentType;
+    if (continuesParagraph(state, line)) state.parentType = 'paragraph';
+    try {
+      return headerBlockers.some((rule) => rule(state, line, endLine, true));
+    } finally {
+      state.parentType = parentType;
+    }
+  };
   const paragraphRule = parser.block.ruler.__rules__.find((r) => r.name === 'paragraph')!.fn;
   const terminators = parser.block.ruler.__rules__.filter((r) => r.alt.includes('paragraph')).map((r) => r.fn);
   const lazyLine = (state: StateBlock, line: number, endLine: number): boolean => {
@@ -139,6 +149,13 @@ const md = (() => {
   };
   return parser;
 })();
+
+/** Whether `line` follows a paragraph the table rule cut short (the paragraph ended right above it). */
+function continuesParagraph(state: StateBlock, line: number): boolean {
+  const tokens = state.tokens;
+  const open = tokens[tokens.length - 3];
+  return tokens[tokens.length - 1]?.type === 'paragraph_close' && open?.type === 'paragraph_open' && open.map?.[1] === line;
+}
 
 function lastNonBlankLine(state: StateBlock, from: number, to: number): number {
   let line = to - 1;

@@ -111,6 +111,18 @@ describe('markdown outline: markdown-it blocks equal the mdast outline', () => {
     expectSameOutline(readFileSync(resolve(here, 'README.md'), 'utf8'));
   });
 
+  it('on a table whose header row starts like a list item', () => {
+    // After a text line, "2) x | y" cannot start a list (only 1 may interrupt a paragraph): it is the table's header.
+    const afterText = '####### plain words\n2) x | y plain words\n|:-:|--|\n<div>';
+    expectSameOutline(afterText);
+    expect(buildOutline(afterText).tables.map((t) => t.columns)).toEqual([['2) x', 'y plain words']]);
+    // At the start of a block, or as "1)", it is a list item and there is no table.
+    for (const listFirst of ['2) x | y\n|:-:|--|\n', 'text\n1) x | y\n|:-:|--|\n', 'text\n- x | y\n|---|---|\n']) {
+      expectSameOutline(listFirst);
+      expect(buildOutline(listFirst).tables).toEqual([]);
+    }
+  });
+
   it('on generated block documents: quotes, list items and footnotes holding headings, code, tables, HTML', () => {
     fc.assert(fc.property(structuredDocument, (source) => expectSameOutline(source)), { numRuns: 300 });
   });
