@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charsUnit } from '../units';
+import { charsUnit, wordsUnit } from '../units';
 import { splitMarkdown } from './markdownSplit';
 
 const opts = (size: number, extra: object = {}) => ({ size, overlap: 0, unit: charsUnit, ...extra });
@@ -177,5 +177,25 @@ describe('splitMarkdown abort', () => {
   it('throws an AbortError when the signal is set', () => {
     const md = '# A\n\n' + 'words and more words. '.repeat(50);
     expect(() => splitMarkdown(md, { ...opts(40), signal: { aborted: true } })).toThrow(/aborted/);
+  });
+
+  it('never moves a cut back into the overlap: each chunk ends after the one before it', () => {
+    // fast-check's counterexample: the chunk after "# alpha + table" opened at the table (its overlap); a fragment
+    // after it then moved their cut back to the table's end, leaving a chunk inside the one before it.
+    const rows = (cells: string[][]) => cells.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n');
+    const md = [
+      '# alpha',
+      'Table 1: alpha alpha 🇫🇷',
+      '| name | name | name |\n| --- | --- | --- |\n| alpha | alpha alpha | alpha alpha |\n| alpha alpha | alpha | alpha |',
+      `<table>\n<caption>Table 1: alpha alpha</caption>\n<tr><th>name</th><th>name</th></tr>\n${rows([['alpha', 'alpha'], ['alpha alpha', 'alpha'], ['alpha', 'alpha alpha'], ['alpha', 'alpha']])}\n</table>`,
+      'alpha',
+      '| name |\n| --- |\n| alpha |',
+    ].join('\n\n');
+    const spans = splitMarkdown(md, { size: 66, overlap: 16, unit: wordsUnit, maxDepth: 1 });
+    expect(spans.length).toBeGreaterThan(1);
+    for (let i = 1; i < spans.length; i++) {
+      expect(spans[i]!.start).toBeGreaterThan(spans[i - 1]!.start);
+      expect(spans[i]!.end).toBeGreaterThan(spans[i - 1]!.end);
+    }
   });
 });

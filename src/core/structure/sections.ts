@@ -139,7 +139,9 @@ function absorbOnce(text: string, spans: readonly SplitSpan[], rules: FragmentRu
       continue;
     }
     if (!heading && plain(prev) && prev.end <= span.start && !rules.headingOnly(prev)) {
-      const cut = movedCut(text, prev, span, rules);
+      // prev must still end after the piece before it: a cut back into their overlap would leave prev nothing of
+      // its own (a chunk inside the one before it).
+      const cut = movedCut(text, prev, span, rules, out[out.length - 2]?.end ?? -1);
       if (cut !== null) {
         const before = trimRange(text, { start: prev.start, end: cut });
         const after = trimRange(text, { start: cut, end: span.end });
@@ -158,7 +160,7 @@ function absorbOnce(text: string, spans: readonly SplitSpan[], rules: FragmentRu
  * Word starts up to 200 words back are searched by bisection (the fragment's size only grows as the cut moves
  * back), so a token unit counts a handful of spans, not one per word.
  */
-function movedCut(text: string, prev: Range, fragment: Range, rules: FragmentRules): number | null {
+function movedCut(text: string, prev: Range, fragment: Range, rules: FragmentRules, endBefore: number): number | null {
   // Word starts before the fragment, latest first.
   const starts: number[] = [];
   let at = fragment.start;
@@ -182,9 +184,9 @@ function movedCut(text: string, prev: Range, fragment: Range, rules: FragmentRul
   for (let k = lo; k < starts.length; k++) {
     if (!rules.cuttable(starts[k]!)) continue;
     if (tail(k) > rules.size) return null;
-    // The piece before keeps at least minFragment, and more than a heading line.
+    // The piece before keeps at least minFragment, more than a heading line, and text past the piece before it.
     const head = trimRange(text, { start: prev.start, end: starts[k]! });
-    return rules.sizeOf(head) >= rules.minFragment && !rules.headingOnly(head) ? starts[k]! : null;
+    return rules.sizeOf(head) >= rules.minFragment && !rules.headingOnly(head) && head.end > endBefore ? starts[k]! : null;
   }
   return null;
 }
