@@ -46,8 +46,9 @@ const markdownDocument = fc
   .tuple(fc.array(documentLine, { minLength: 1, maxLength: 24 }), fc.constantFrom('\n', '\n', '\r\n', '\r'), fc.boolean())
   .map(([lines, eol, finalEol]) => lines.join(eol) + (finalEol ? eol : ''))
   // Known differences (README, "Markdown parsing"): a last line of only spaces without a line break (after an open
-  // fence in a list item), and a list item's lazy line taken as a table header by an indented delimiter row.
-  .filter((source) => !/[\r\n][ \t]+$/.test(source) && !/(^|[\r\n])(- |1\. |\[\^)[^\r\n]*(\r\n?|\n)[^\r\n]*\|[^\r\n]*(\r\n?|\n) {1,3}[^\r\n]*-/.test(source));
+  // fence in a list item), and a list item's lazy line taken as a table header by an indented delimiter row (any
+  // list marker: "+ a" found it where only "- " and "1. " were excluded).
+  .filter((source) => !/[\r\n][ \t]+$/.test(source) && !/(^|[\r\n]) *([-*+] |\d[.)] |\[\^)[^\r\n]*(\r\n?|\n)[^\r\n]*\|[^\r\n]*(\r\n?|\n) {1,3}[^\r\n]*-/.test(source));
 
 // Block-structured documents: whole blocks, some inside block quotes, list items and footnotes (every line carries
 // its container's prefix or indentation), nested up to two levels.
