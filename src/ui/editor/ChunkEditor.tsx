@@ -14,6 +14,8 @@ import {
   FIRST_LOAD_PIECE,
   isLargePaste,
   LARGE_DOCUMENT,
+  loadMayStart,
+  LOAD_WAITS_FOR_CHUNKS_MS,
   MIN_APPEND_PIECE,
   needsRepaint,
   nextPieceSize,
@@ -307,6 +309,30 @@ export function ChunkEditor() {
       for (const collection of [chunks, selection, truncated, pair, windowDeco, labDeco]) collection.clear();
       labShown = [];
     };
+    /** Calls `then` once `loadMayStart` (a store change or the wait's end), unless a newer load began. */
+    const waitForChunks = (text: string, since: number, then: () => void) => {
+      const token = loadToken;
+      const errorBefore = useStore.getState().error;
+      const ready = () => token === loadToken && loadMayStart(useStore.getState(), text, errorBefore, performance.now() - since);
+      if (ready()) return then();
+      let waiting = true;
+      const stop = () => {
+        waiting = false;
+        unsubscribeWait();
+        clearTimeout(timer);
+      };
+      const unsubscribeWait = useStore.subscribe(() => {
+        if (waiting && ready()) {
+          stop();
+          then();
+        } else if (token !== loadToken) stop();
+      });
+      const timer = setTimeout(() => {
+        if (!waiting) return;
+        stop();
+        if (token === loadToken) then();
+      }, Math.max(0, LOAD_WAITS_FOR_CHUNKS_MS - (performance.now() - since)));
+    };
     const loadText = (text: string, name: string | null) => {
       const token = ++loadToken;
       if (text.length <= LARGE_DOCUMENT) {
@@ -325,30 +351,37 @@ export function ChunkEditor() {
       }
       // Monaco's work starts in a task of its own, after the one that changed the document (a paste also reads the
       // clipboard and starts handing the text to the worker): until then the previous text stays as it was drawn
-      // (`loading` keeps results off it). Then one task empties the editor and changes marks, selection and options,
-      // the next sets the first piece, and each later one appends a piece.
+      // (`loading` keeps results off it). Then one task empties the editor (marks and selection too), the next
+      // changes its options; once the worker has chunked the text (or after LOAD_WAITS_FOR_CHUNKS_MS) the next sets
+      // the first piece, and each later one appends a piece.
       loading = true;
       useStore.getState().setLoadProgress(0);
       const t0 = performance.now();
       let at = 0;
       let piece = FIRST_LOAD_PIECE;
       let progressAt = 0;
-      let prepared = false;
+      let prepared: 'no' | 'emptied' | 'yes' = 'no';
       const step = () => {
         if (token !== loadToken || model.isDisposed()) return;
-        // First, in a task of its own, the previous text goes, then the marks, selection and options change (new
-        // options make Monaco measure the page and lay its text out again: for the previous text that was a 40-50 ms
-        // frame, for a text about to go; the editor is blank until the first piece, a frame or two later). A selection
-        // over the previous text (select all, then paste) would also have had Monaco measure every selected line.
-        if (!prepared) {
-          prepared = true;
-          clearMarks();
+        // First, in a task of its own, the previous text and its marks and selection go (a selection over it, select
+        // all then paste, would have had Monaco measure every selected line). Then, in the next task, the options
+        // change (new options make Monaco measure the page and lay its text out again: for the previous text that was
+        // a 40-50 ms frame). The two took 30-60 ms together beside the worker; the editor is blank until the first piece.
+        if (prepared === 'no') {
+          prepared = 'emptied';
           applyingExternal = true;
           model.setValue('');
           applyingExternal = false;
+          clearMarks();
           editor.setSelection(new monaco.Selection(1, 1, 1, 1));
-          prepareFor(text.length, name, true);
           setTimeout(step, 0);
+          return;
+        }
+        if (prepared === 'emptied') {
+          prepared = 'yes';
+          prepareFor(text.length, name, true);
+          // The pieces wait for the worker to chunk the text (LOAD_WAITS_FOR_CHUNKS_MS): side by side, both lost.
+          waitForChunks(text, t0, () => setTimeout(step, 0));
           return;
         }
         const started = performance.now();

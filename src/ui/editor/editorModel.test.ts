@@ -21,6 +21,8 @@ import {
   pieceEnd,
   nextPieceSize,
   LOAD_SLICE_MS,
+  LOAD_WAITS_FOR_CHUNKS_MS,
+  loadMayStart,
   LOAD_PIECE,
   MIN_APPEND_PIECE,
   visibleLines,
@@ -64,6 +66,21 @@ function lineModel(text: string): LineModel {
     getLineMaxColumn: (line) => lineEnd(line) - lineStarts[line - 1]! + 1,
   };
 }
+
+describe('loadMayStart', () => {
+  const text = 'the pasted document';
+  it('waits for chunks of this very text, a new error, or the end of the wait', () => {
+    const previous = { text: 'the previous document' };
+    expect(loadMayStart({ result: previous, error: null }, text, null, 10)).toBe(false);
+    expect(loadMayStart({ result: null, error: null }, text, null, LOAD_WAITS_FOR_CHUNKS_MS - 1)).toBe(false);
+    expect(loadMayStart({ result: { text }, error: null }, text, null, 0)).toBe(true);
+    // The job failed: nothing more is coming.
+    expect(loadMayStart({ result: previous, error: 'Overlap must be smaller than the size.' }, text, null, 10)).toBe(true);
+    // The error that was already shown says nothing about this job.
+    expect(loadMayStart({ result: previous, error: 'old' }, text, 'old', 10)).toBe(false);
+    expect(loadMayStart({ result: previous, error: 'old' }, text, 'old', LOAD_WAITS_FOR_CHUNKS_MS)).toBe(true);
+  });
+});
 
 describe('nextPieceSize', () => {
   it('sizes the next piece to take about LOAD_SLICE_MS, within bounds, growing slowly and shrinking at once', () => {

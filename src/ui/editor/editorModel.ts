@@ -38,6 +38,28 @@ export const LOAD_SLICE_MS = 10;
 const MAX_LOAD_PIECE = LOAD_PIECE;
 
 /**
+ * A large document's pieces wait (the editor already emptied) until the chunk worker has chunked it, at most this
+ * long. On two cores the worker's job and V8's collector threads beside the pieces left the main thread a third of a
+ * core: 8-20 ms pieces took 30-57 ms (a 10 MiB paste had 1-4 tasks over 50 ms in each run; waiting, none in six
+ * runs, and no later paint). A strategy slower than this gets the load beside it, as before.
+ */
+export const LOAD_WAITS_FOR_CHUNKS_MS = 1000;
+
+/** What the wait for a large document's chunks reads from the store. */
+export interface ChunksState {
+  result: { text: string } | null;
+  error: string | null;
+}
+
+/**
+ * Whether a large document's pieces may start: its chunks have come (the result is for this very text), its job
+ * failed (an error other than the one shown when the load began), or the wait is over.
+ */
+export function loadMayStart(state: ChunksState, text: string, errorBefore: string | null, waitedMs: number): boolean {
+  return state.result?.text === text || (state.error !== null && state.error !== errorBefore) || waitedMs >= LOAD_WAITS_FOR_CHUNKS_MS;
+}
+
+/**
  * The next piece's size from the last one's: Monaco's cost per character varies with the machine, the line lengths
  * and the document already loaded, so a fixed size is a long task on a slow machine and needless pieces on a fast one.
  */
