@@ -15,7 +15,7 @@ import {
   isLargePaste,
   LARGE_DOCUMENT,
   loadMayStart,
-  LOAD_WAITS_FOR_CHUNKS_MS,
+  loadWaitMs,
   MIN_APPEND_PIECE,
   needsRepaint,
   nextPieceSize,
@@ -331,7 +331,7 @@ export function ChunkEditor() {
         if (!waiting) return;
         stop();
         if (token === loadToken) then();
-      }, Math.max(0, LOAD_WAITS_FOR_CHUNKS_MS - (performance.now() - since)));
+      }, Math.max(0, loadWaitMs(text.length) - (performance.now() - since)));
     };
     const loadText = (text: string, name: string | null) => {
       const token = ++loadToken;
@@ -352,7 +352,7 @@ export function ChunkEditor() {
       // Monaco's work starts in a task of its own, after the one that changed the document (a paste also reads the
       // clipboard and starts handing the text to the worker): until then the previous text stays as it was drawn
       // (`loading` keeps results off it). Then one task empties the editor (marks and selection too), the next
-      // changes its options; once the worker has chunked the text (or after LOAD_WAITS_FOR_CHUNKS_MS) the next sets
+      // changes its options; once the worker has chunked the text (or after loadWaitMs) the next sets
       // the first piece, and each later one appends a piece.
       loading = true;
       useStore.getState().setLoadProgress(0);
@@ -380,7 +380,7 @@ export function ChunkEditor() {
         if (prepared === 'emptied') {
           prepared = 'yes';
           prepareFor(text.length, name, true);
-          // The pieces wait for the worker to chunk the text (LOAD_WAITS_FOR_CHUNKS_MS): side by side, both lost.
+          // The pieces wait for the worker to chunk the text (loadWaitMs at most): side by side, both lost.
           waitForChunks(text, t0, () => setTimeout(step, 0));
           return;
         }

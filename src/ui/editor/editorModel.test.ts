@@ -23,6 +23,7 @@ import {
   LOAD_SLICE_MS,
   LOAD_WAITS_FOR_CHUNKS_MS,
   loadMayStart,
+  loadWaitMs,
   LOAD_PIECE,
   MIN_APPEND_PIECE,
   visibleLines,
@@ -68,17 +69,25 @@ function lineModel(text: string): LineModel {
 }
 
 describe('loadMayStart', () => {
-  const text = 'the pasted document';
+  const text = 'x'.repeat(10 << 20);
+  const wait = loadWaitMs(text.length);
   it('waits for chunks of this very text, a new error, or the end of the wait', () => {
     const previous = { text: 'the previous document' };
     expect(loadMayStart({ result: previous, error: null }, text, null, 10)).toBe(false);
-    expect(loadMayStart({ result: null, error: null }, text, null, LOAD_WAITS_FOR_CHUNKS_MS - 1)).toBe(false);
+    expect(loadMayStart({ result: null, error: null }, text, null, wait - 1)).toBe(false);
     expect(loadMayStart({ result: { text }, error: null }, text, null, 0)).toBe(true);
     // The job failed: nothing more is coming.
     expect(loadMayStart({ result: previous, error: 'Overlap must be smaller than the size.' }, text, null, 10)).toBe(true);
     // The error that was already shown says nothing about this job.
     expect(loadMayStart({ result: previous, error: 'old' }, text, 'old', 10)).toBe(false);
-    expect(loadMayStart({ result: previous, error: 'old' }, text, 'old', LOAD_WAITS_FOR_CHUNKS_MS)).toBe(true);
+    expect(loadMayStart({ result: previous, error: 'old' }, text, 'old', wait)).toBe(true);
+  });
+
+  it('waits at most about half the load itself, and never over LOAD_WAITS_FOR_CHUNKS_MS', () => {
+    // 1.1 MB (a markdown file that takes longer to chunk than to load) waits about 0.1 s; 10 MiB the whole second.
+    expect(loadWaitMs(1_114_523)).toBeCloseTo(111, 0);
+    expect(loadWaitMs(10 << 20)).toBe(LOAD_WAITS_FOR_CHUNKS_MS);
+    expect(loadWaitMs(200 << 20)).toBe(LOAD_WAITS_FOR_CHUNKS_MS);
   });
 });
 

@@ -38,12 +38,19 @@ export const LOAD_SLICE_MS = 10;
 const MAX_LOAD_PIECE = LOAD_PIECE;
 
 /**
- * A large document's pieces wait (the editor already emptied) until the chunk worker has chunked it, at most this
- * long. On two cores the worker's job and V8's collector threads beside the pieces left the main thread a third of a
- * core: 8-20 ms pieces took 30-57 ms (a 10 MiB paste had 1-4 tasks over 50 ms in each run; waiting, none in six
- * runs, and no later paint). A strategy slower than this gets the load beside it, as before.
+ * A large document's pieces wait (the editor already emptied) until the chunk worker has chunked it: on two cores the
+ * worker's job and V8's collector threads beside the pieces left the main thread a third of a core, and 8-20 ms
+ * pieces took 30-57 ms. The wait is at most about half the load's own time (a millisecond per this many characters;
+ * the load runs near twice that), and never over LOAD_WAITS_FOR_CHUNKS_MS: a strategy slower than that (markdown,
+ * tokens) would otherwise add the wait to its paint, so it gets the load beside it, as before.
  */
+export const LOAD_WAIT_CHARS_PER_MS = 10_000;
 export const LOAD_WAITS_FOR_CHUNKS_MS = 1000;
+
+/** How long the pieces of a document of `chars` characters wait for its chunks at most. */
+export function loadWaitMs(chars: number): number {
+  return Math.min(LOAD_WAITS_FOR_CHUNKS_MS, chars / LOAD_WAIT_CHARS_PER_MS);
+}
 
 /** What the wait for a large document's chunks reads from the store. */
 export interface ChunksState {
@@ -53,10 +60,10 @@ export interface ChunksState {
 
 /**
  * Whether a large document's pieces may start: its chunks have come (the result is for this very text), its job
- * failed (an error other than the one shown when the load began), or the wait is over.
+ * failed (an error other than the one shown when the load began), or the wait (loadWaitMs) is over.
  */
 export function loadMayStart(state: ChunksState, text: string, errorBefore: string | null, waitedMs: number): boolean {
-  return state.result?.text === text || (state.error !== null && state.error !== errorBefore) || waitedMs >= LOAD_WAITS_FOR_CHUNKS_MS;
+  return state.result?.text === text || (state.error !== null && state.error !== errorBefore) || waitedMs >= loadWaitMs(text.length);
 }
 
 /**
