@@ -198,4 +198,12 @@ describe('splitMarkdown abort', () => {
       expect(spans[i]!.end).toBeGreaterThan(spans[i - 1]!.end);
     }
   });
+
+  it('a heading joined with its first words leaves no chunk that is only the next chunk\'s overlap', () => {
+    // fast-check's counterexample (chars 38, overlap 3, no fragment joining): the heading and the piece after it were
+    // packed again at words, and their tail "日本語" was exactly the overlap the chunk after opens with.
+    const md = '# record\n\nstay per record 日本語 a. hotel 日本語 record. record.';
+    const spans = splitMarkdown(md, { size: 38, overlap: 3, unit: charsUnit, minFragment: 0 });
+    expect(spans.map((s) => md.slice(s.start, s.end))).toEqual(['# record\n\nstay per record 日本語 a. hotel', '日本語 record. record.']);
+  });
 });

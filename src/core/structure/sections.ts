@@ -217,7 +217,10 @@ export function joinLoneHeadings(text: string, spans: readonly SplitSpan[], rule
       const repacked: SplitSpan[] = [];
       packLevels(text, span.start, next.end, rules.wordLevels, rules.params, repacked);
       if (repacked.length > 0 && !rules.headingOnly(repacked[0]!)) {
-        joined.push(...repacked);
+        // The repacked tail may be only the overlap the span after `next` already opens with: it adds nothing and
+        // would be a chunk inside that one.
+        const following = spans[i + 2];
+        joined.push(...(following ? repacked.filter((r) => r.start < following.start) : repacked));
         i++;
         continue;
       }
