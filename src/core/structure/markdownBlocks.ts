@@ -127,10 +127,11 @@ const md = (() => {
   parser.block.ruler.__cache__ = null;
   const headerBlockers = parser.block.ruler.__rules__.filter((r) => ['heading', 'blockquote', 'list', 'fence', 'hr', 'html_block', 'footnote_definition', 'code'].includes(r.name)).map((r) => r.fn);
   tableHeaderOpensBlock = (state, line, endLine) => {
-    // A header row that continues a paragraph opens a block only where that block could interrupt the paragraph
-    // ("2) x | y" after a text line is text, as it is in micromark): ask the rules as the paragraph rule does.
+    // A header row that continues a paragraph (or the one a link definition opened) opens a block only where that
+    // block could interrupt the paragraph ("2) x | y" after a text line is text, as it is in micromark): ask the
+    // rules as the paragraph rule does.
     const parentType = state.parentType;
-    if (continuesParagraph(state, line)) state.parentType = 'paragraph';
+    if (continuesParagraph(state, line) || afterDefinition?.line === line) state.parentType = 'paragraph';
     try {
       return headerBlockers.some((rule) => rule(state, line, endLine, true));
     } finally {
