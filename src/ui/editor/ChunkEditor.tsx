@@ -129,11 +129,11 @@ export function ChunkEditor() {
     /** The result's offsets refer to the text Monaco holds (nothing typed since, the load finished). */
     const inSync = (result: PaintableResult) => model.getValueLength() === result.text.length;
 
-    /** Wrapping and highlighting follow the document's size; set before the text arrives, not after. `readOnly`
-     * joins the same options change (each change makes Monaco measure the page again). */
-    const prepareFor = (length: number, name: string | null, readOnly?: boolean) => {
+    /** Wrapping and highlighting follow the document's size; set before the text arrives, not after (each change of
+     * wrapping makes Monaco measure the page and lay the text out again). */
+    const prepareFor = (length: number, name: string | null) => {
       const view = documentView(length, name);
-      const options: monaco.editor.IEditorOptions = readOnly === undefined ? {} : { readOnly };
+      const options: monaco.editor.IEditorOptions = {};
       if (editor.getOption(monaco.editor.EditorOption.wordWrap) !== view.wordWrap) {
         Object.assign(options, { wordWrap: view.wordWrap, guides: { bracketPairs: false, indentation: view.indentationGuides } });
       }
@@ -374,12 +374,14 @@ export function ChunkEditor() {
           applyingExternal = false;
           clearMarks();
           editor.setSelection(new monaco.Selection(1, 1, 1, 1));
+          // Read-only from here (alone this option is cheap): a key pressed before the next task must not type.
+          editor.updateOptions({ readOnly: true });
           setTimeout(step, 0);
           return;
         }
         if (prepared === 'emptied') {
           prepared = 'yes';
-          prepareFor(text.length, name, true);
+          prepareFor(text.length, name);
           // The pieces wait for the worker to chunk the text (loadWaitMs at most): side by side, both lost.
           waitForChunks(text, t0, () => setTimeout(step, 0));
           return;
