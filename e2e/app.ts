@@ -44,7 +44,9 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => typeof window.__chunkscope?.getDocument === 'function');
 }
 
+/** The document the page holds; after a reload it waits for the page's hook (the app defines it once it runs). */
 export async function getDocument(page: Page): Promise<string> {
+  await page.waitForFunction(() => typeof window.__chunkscope?.getDocument === 'function');
   return page.evaluate(() => window.__chunkscope!.getDocument());
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { controls, expectPainted, expectedChunks, getDocument, openApp, optionsFromControls, pasteDocument } from './app';
+import { controls, expectPainted, expectedChunks, getDocument, openApp, optionsFromControls, pasteDocument, waitForApp } from './app';
 import { importDocument } from '../src/import/index';
 import { layoutDocument, makePdf, travelPolicyBlocks } from '../scripts/make-fixtures.mjs';
 
@@ -52,6 +52,7 @@ test('a PDF opens as its text without the repeated header and footer, and the ch
   // The pages survive a reload (the document is stored with its page starts).
   await page.waitForTimeout(400); // the document is saved when the browser is idle
   await page.reload();
+  await waitForApp(page);
   await expect.poll(() => getDocument(page)).toBe(text);
   const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON', exact: true }).click()]);
   const reloaded = JSON.parse(readFileSync(await again.path(), 'utf8')) as typeof exported;
