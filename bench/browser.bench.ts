@@ -323,6 +323,11 @@ interface PasteResult {
   pieces: { count: number; p50: number; p90: number; max: number; charsPerMs: number };
 }
 
+/** A paste's long tasks as "+start: ms" (ms after the paste), or "-". */
+function timelineText(r: PasteResult): string {
+  return r.taskTimeline.map(([at, ms]) => `+${fmt(at, 0)}: ${fmt(ms, 0)}`).join(', ') || '-';
+}
+
 /** Pastes `text` into Monaco as a real paste event and watches responsiveness until it is painted. */
 async function pasteRun(page: Page, text: string): Promise<PasteResult> {
   // A document the page restored on opening (a large one loads in pieces) is painted first: its paint is not the paste's.
@@ -622,7 +627,7 @@ async function main(): Promise<void> {
         ['click handled p50 / max ms', `${fmt(percentile(paste.clicks, 50), 0)} / ${fmt(Math.max(...paste.clicks), 0)}`],
         ['longest gap between frames ms', fmt(paste.longestFrameGapMs, 0)],
         ['main-thread long tasks >50ms', `${paste.longTasks} (longest ${fmt(paste.longestTaskMs, 0)} ms)`],
-        ['long tasks (+start ms: ms)', paste.taskTimeline.map(([at, ms]) => `+${fmt(at, 0)}: ${fmt(ms, 0)}`).join(', ') || '-'],
+        ['long tasks (+start ms: ms)', timelineText(paste)],
         ['editor load pieces', String(paste.pieces.count)],
         ['piece p50 / p90 / max ms', `${fmt(paste.pieces.p50)} / ${fmt(paste.pieces.p90)} / ${fmt(paste.pieces.max)}`],
         ['editor load characters per ms', fmt(paste.pieces.charsPerMs, 0)],
@@ -661,7 +666,7 @@ async function main(): Promise<void> {
         fmt(r.paintedMs, 0),
         fmt(r.languageRowsMs, 0),
         String(r.longTasks),
-        r.taskTimeline.map(([at, ms]) => `+${fmt(at, 0)}: ${fmt(ms, 0)}`).join(', ') || '-',
+        timelineText(r),
         `${fmt(r.pieces.p90)} / ${fmt(r.pieces.max)}`,
       ]),
     );

@@ -41,12 +41,17 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
 
 export async function waitForApp(page: Page): Promise<void> {
   await expect(page.getByTestId('editor').locator('.monaco-editor')).toBeVisible();
-  await page.waitForFunction(() => typeof window.__chunkscope?.getDocument === 'function');
+  await waitForHook(page);
 }
 
-/** The document the page holds; after a reload it waits for the page's hook (the app defines it once it runs). */
+/** The page's test hook is there (the app defines it once it runs: after a reload, not at once). */
+function waitForHook(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => typeof window.__chunkscope?.getDocument === 'function');
+}
+
+/** The document the page holds (after a reload too: it waits for the hook). */
 export async function getDocument(page: Page): Promise<string> {
-  await page.waitForFunction(() => typeof window.__chunkscope?.getDocument === 'function');
+  await waitForHook(page);
   return page.evaluate(() => window.__chunkscope!.getDocument());
 }
 

@@ -309,29 +309,22 @@ export function ChunkEditor() {
       for (const collection of [chunks, selection, truncated, pair, windowDeco, labDeco]) collection.clear();
       labShown = [];
     };
-    /** Calls `then` once `loadMayStart` (a store change or the wait's end), unless a newer load began. */
+    /** Calls `then` once `loadMayStart` (a store change or the wait's end); a newer load only ends the wait (its
+     * step returns at once). */
     const waitForChunks = (text: string, since: number, then: () => void) => {
       const token = loadToken;
       const errorBefore = useStore.getState().error;
-      const ready = () => token === loadToken && loadMayStart(useStore.getState(), text, errorBefore, performance.now() - since);
+      const ready = () => loadMayStart(useStore.getState(), text, errorBefore, performance.now() - since);
       if (ready()) return then();
-      let waiting = true;
-      const stop = () => {
-        waiting = false;
+      const finish = () => {
         unsubscribeWait();
         clearTimeout(timer);
+        then();
       };
       const unsubscribeWait = useStore.subscribe(() => {
-        if (waiting && ready()) {
-          stop();
-          then();
-        } else if (token !== loadToken) stop();
+        if (ready() || token !== loadToken) finish();
       });
-      const timer = setTimeout(() => {
-        if (!waiting) return;
-        stop();
-        if (token === loadToken) then();
-      }, Math.max(0, loadWaitMs(text.length) - (performance.now() - since)));
+      const timer = setTimeout(finish, Math.max(0, loadWaitMs(text.length) - (performance.now() - since)));
     };
     const loadText = (text: string, name: string | null) => {
       const token = ++loadToken;
