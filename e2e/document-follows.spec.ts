@@ -80,6 +80,21 @@ test('the settings-only banner belongs to the document it was about and goes wit
   await expect(controls(page).strategy).toHaveValue('paragraph');
 });
 
+test('a notice floats over the editor: coming and going, it moves and resizes nothing, and Dismiss is reachable', async ({ page }) => {
+  await openApp(page, '/?strategy=paragraph&size=300');
+  await expect(notice(page)).toBeVisible();
+  const editor = controls(page).editor;
+  const [withNotice, box] = [await editor.boundingBox(), await notice(page).boundingBox()];
+  // Inside the editor's foot, clear of its edges (where the scrollbars are).
+  expect(box!.y + box!.height).toBeLessThanOrEqual(withNotice!.y + withNotice!.height);
+  expect(box!.y).toBeGreaterThan(withNotice!.y + withNotice!.height / 2);
+  expect(box!.x).toBeGreaterThan(withNotice!.x);
+  expect(box!.x + box!.width).toBeLessThan(withNotice!.x + withNotice!.width);
+  await notice(page).getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice(page)).toHaveCount(0);
+  expect(await editor.boundingBox()).toEqual(withNotice);
+});
+
 test('the stats follow the document’s languages: characters per token, tokens per word, the size in words', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Sample: Multilingual', exact: true }).click();

@@ -1,4 +1,4 @@
-import { selectDocLength, selectDocName, selectNotice, selectStrategy } from '../state/selectors';
+import { selectDocLength, selectDocName, selectStrategy } from '../state/selectors';
 import { useStore } from '../state/store';
 import { ChunkEditor } from './editor/ChunkEditor';
 import { Header } from './Header';
@@ -19,7 +19,6 @@ export function App() {
     <div className={projector ? 'app is-projector' : 'app'}>
       <UpdateBanner />
       <Header />
-      <Notice />
       <DocumentConflictBanner />
       <EmbedderConsentBanner />
       <main className="layout">
@@ -108,19 +107,5 @@ function InjectedToggle() {
     >
       <span className="swatch swatch-injected" aria-hidden="true" /> injected text{shown ? '' : ' (collapsed)'}
     </button>
-  );
-}
-
-function Notice() {
-  const notice = useStore(selectNotice);
-  const setNotice = useStore((s) => s.setNotice);
-  if (!notice) return null;
-  return (
-    <div className="notice" role="status">
-      <span>{notice}</span>
-      <button type="button" className="link" onClick={() => setNotice(null)}>
-        Dismiss
-      </button>
-    </div>
   );
 }

@@ -29,6 +29,7 @@ import { readDroppedFile } from './files';
 import { labMarks, type LabMark } from '../../state/labMarks';
 import { labDecorations } from './labDecorations';
 import { warmUpTextModelWhenIdle } from './warmUpTextModel';
+import { Notice } from '../Notice';
 
 /** The editor's type size: projector mode reads from the back of a room. */
 function editorType(projector: boolean): { fontSize: number; lineHeight: number } {
@@ -511,6 +512,7 @@ export function ChunkEditor() {
       onDropCapture={onDrop}
     >
       <div ref={host} className="editor-monaco" />
+      <Notice />
       {dragging && <div className="drop-hint">Drop a text, markdown, HTML, source, PDF or DOCX file</div>}
     </div>
   );
