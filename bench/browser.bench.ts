@@ -15,7 +15,7 @@
  * Not a timed test: it prints figures and exits non-zero only when it cannot run.
  *
  * Arguments: `[file]` (the corpus), `--only=paste` (only the 10 MiB paste and the scroll after it), `--paste-runs=N`
- * (how many times the paste runs, each later run on a page of its own; default 3), `--dist=<folder>`
+ * (how many times the paste runs, each later run on a page of its own with the earlier pages closed; default 3), `--dist=<folder>`
  * (the built app to serve, default dist/app: a folder of its own keeps a run from emptying dist/app under a test run).
  */
 import { spawnSync } from 'node:child_process';
@@ -652,13 +652,15 @@ async function main(): Promise<void> {
     );
 
     const runs = [paste];
+    // Each later run has the browser to itself: the first page (its 10 MiB document, its worker) is closed.
+    if (pasteRuns > 1) await page.context().close();
     for (let run = 2; run <= pasteRuns; run++) {
       const fresh = await benchPage(browser);
       await openApp(fresh, base + charsConfig);
       runs.push(await pasteRun(fresh, sliceOf(corpus, MiB(10))));
       await fresh.context().close();
     }
-    console.log(`\n10 MiB paste, ${runs.length} runs (the first is the one above; each later one on a page of its own over the sample; load average ${loadavg()[0]!.toFixed(1)} now)`);
+    console.log(`\n10 MiB paste, ${runs.length} runs (the first is the one above; each later one on a page of its own over the sample, the earlier pages closed; load average ${loadavg()[0]!.toFixed(1)} now)`);
     printTable(
       ['run', 'painted ms', 'language rows ms', 'long tasks >50ms', 'long tasks (+start ms: ms)', 'piece p90 / max ms'],
       runs.map((r, i) => [
