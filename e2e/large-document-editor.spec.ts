@@ -35,6 +35,10 @@ test('a 2 MB paste is drawn line for line at its start, middle and end, and Mona
   await pasteDocument(page, text);
   // The load ends when the header stops saying so and the editor takes keys again.
   await expect(page.getByText(/Loading document/)).toHaveCount(0, { timeout: 60_000 });
+  // The sample's chunks, shown dimmed while the paste was chunked, have given way to the paste's, within reach.
+  await expect(page.getByTestId('stats-previous')).toHaveCount(0);
+  await expect(page.getByRole('listbox', { name: /chunk/i }).getByRole('option').first()).toContainText(lineText(0).slice(0, 20));
+  await expect(page.locator('section.list-panel')).not.toHaveAttribute('inert');
 
   const expectDrawnInOrder = async (where: string) => {
     const drawn = await drawnLines(page);

@@ -10,6 +10,7 @@ import { serveEmbedWorker } from '../worker/embedService';
 import { inProcessWorker } from '../worker/inProcess';
 import { toChunkOptions } from './chunkOptions';
 import { documentFacts, startJobs, type Jobs } from './jobs';
+import { showsPreviousDocument } from './selectors';
 import { resetStore, useStore } from './store';
 import { topicVector, TOPIC_DOC as doc } from '../core/semantic/fixtures/topics';
 
@@ -75,6 +76,24 @@ describe('jobs', () => {
     await expect.poll(() => painted()?.options.size).toBe(40);
     useStore.getState().setDocument(doc + ' More bread.', { name: null });
     await expect.poll(() => painted()?.text).toBe(doc + ' More bread.');
+  });
+
+  it('the chunks shown are marked as the previous document’s from a new document until its own come, not on an edit', async () => {
+    const { chunks } = start();
+    await expect.poll(() => painted()?.jobId).toBe(chunks.latestJobId);
+    const previous = () => showsPreviousDocument(painted(), useStore.getState().documentSerial);
+    expect(previous()).toBe(false);
+
+    // Typing in the editor is the same document: its chunks are the current ones, only a moment old.
+    useStore.getState().setDocument(doc + ' More.', { origin: 'editor' });
+    expect(previous()).toBe(false);
+    await expect.poll(() => painted()?.text).toBe(doc + ' More.');
+
+    // A paste over the whole text is a new document: the old chunks stay on screen, marked, until the new ones come.
+    useStore.getState().setDocument('A new document. It has two sentences.', { name: null });
+    expect(previous()).toBe(true);
+    await expect.poll(() => painted()?.text).toBe('A new document. It has two sentences.');
+    expect(previous()).toBe(false);
   });
 
   it('runs nothing for store changes that do not alter the document or the options', async () => {

@@ -137,6 +137,7 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
     const s = store.getState();
     const text = s.text;
     const version = s.docVersion;
+    const documentSerial = s.documentSerial;
     const options = toChunkOptions(s.config, documentFacts(s));
     sentOptionsKey = JSON.stringify(options);
     const probeRequest = probeFor?.(s) ?? undefined;
@@ -152,7 +153,7 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
         settle(jobId);
         const current = store.getState();
         if (current.docVersion !== version || !isNewest(jobId)) return; // the document moved on, or a newer job is coming
-        current.setResult({ ...result, text, requestedAt, options, ...(probeRequest ? { probeRequest } : {}) });
+        current.setResult({ ...result, text, documentSerial, requestedAt, options, ...(probeRequest ? { probeRequest } : {}) });
         scheduleTokens(jobId, result.semantic !== undefined);
       },
       (error: unknown) => {

@@ -9,6 +9,8 @@ import type { ProbeRequest } from '../worker/protocol';
 export interface PaintableResult extends ChunkResult {
   /** The document text the offsets refer to (strings are immutable: holding it costs nothing). */
   text: string;
+  /** The document's serial when the job was asked (documentSlice): another one means a new document has come since. */
+  documentSerial: number;
   /** performance.now() at the input event that asked for this job. */
   requestedAt: number;
   /** The options this result was computed with (export reuses them). */

@@ -8,6 +8,7 @@ function result(spans: [number, number][], unit = 'chars'): PaintableResult {
   return {
     jobId: 7,
     version: 1,
+    documentSerial: 1,
     starts: Int32Array.from(spans.map((s) => s[0])),
     ends: Int32Array.from(spans.map((s) => s[1])),
     sizes: Float64Array.from(spans.map((s) => s[1] - s[0])),

@@ -17,6 +17,12 @@ export const selectRunning = (s: AppState) => s.running;
 export const selectProgress = (s: AppState) => s.progress;
 export const selectDocLength = (s: AppState) => s.text.length;
 export const selectDocName = (s: AppState) => s.docName;
+export const selectDocumentSerial = (s: AppState) => s.documentSerial;
+
+/** The chunks on screen are the previous document's: a new one is still being chunked (a 10 MiB paste, a second). */
+export function showsPreviousDocument(result: PaintableResult | null, documentSerial: number): boolean {
+  return result !== null && result.documentSerial !== documentSerial;
+}
 
 export const selectStrategy = (s: AppState): StrategyDescription => strategyDefinition(s.config.strategy);
 

@@ -38,7 +38,7 @@ describe('packChunks', () => {
 /** A painted result as the page holds it: the packed arrays after a structured clone (what postMessage does). */
 function paintable(text: string, chunks: Chunk[]): PaintableResult {
   const packed = structuredClone(packChunks(chunks));
-  return { ...packed, jobId: 1, version: 1, stats: chunkStatsOf(packed.sizes), limit: 0, unit: 'chars', elapsedMs: 0, text, requestedAt: 0, options: {} };
+  return { ...packed, jobId: 1, version: 1, documentSerial: 1, stats: chunkStatsOf(packed.sizes), limit: 0, unit: 'chars', elapsedMs: 0, text, requestedAt: 0, options: {} };
 }
 
 function chunkStatsOf(sizes: Float64Array) {

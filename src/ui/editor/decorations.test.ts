@@ -26,6 +26,7 @@ function resultFor(text: string, spans: [number, number][]): PaintableResult {
   return {
     jobId: 1,
     version: 1,
+    documentSerial: 1,
     starts: Int32Array.from(spans.map((s) => s[0])),
     ends: Int32Array.from(spans.map((s) => s[1])),
     sizes: Float64Array.from(spans.map((s) => s[1] - s[0])),

@@ -7,6 +7,8 @@ import {
   selectEmbedderTokens,
   selectResult,
   selectSelectedIndex,
+  selectDocumentSerial,
+  showsPreviousDocument,
   selectTokens,
   tokensFor,
   unitCounts,
@@ -76,6 +78,9 @@ export function ChunkList() {
   const tokens = useDeferredValue(useStore(selectTokens));
   const embedderTokens = useDeferredValue(useStore(selectEmbedderTokens));
   const selectedIndex = useStore(selectSelectedIndex);
+  const documentSerial = useStore(selectDocumentSerial);
+  // From the deferred result: dimmed exactly while the figures drawn are another document's.
+  const previous = showsPreviousDocument(result, documentSerial);
   const selectionSource = useStore((s) => s.selectionSource);
   const select = useStore((s) => s.select);
   const scroller = useRef<HTMLDivElement>(null);
@@ -147,7 +152,9 @@ export function ChunkList() {
   };
 
   return (
-    <section className="panel list-panel" aria-labelledby="list-title">
+    // The previous document's chunks stay until the new one's come (no empty flash), dimmed and out of reach: a row
+    // would select a range of a text the editor no longer holds.
+    <section className={previous ? 'panel list-panel shows-previous' : 'panel list-panel'} aria-labelledby="list-title" aria-busy={previous} inert={previous}>
       <div className="panel-head">
         <h2 id="list-title">Chunks</h2>
         <span className="muted small" data-testid="unit-counts">

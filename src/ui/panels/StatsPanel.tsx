@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { corpusBudget, formatBytes, measuredFrom, orphanSummary } from '../../state/labBudget';
-import { selectConfig, selectContextBudget, selectResult, selectStats, tokensFor, unitCounts } from '../../state/selectors';
+import { selectConfig, selectContextBudget, selectDocumentSerial, selectResult, selectStats, showsPreviousDocument, tokensFor, unitCounts } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { SizeHistogram } from '../charts/SizeHistogram';
 import { selectLanguageRows } from '../../state/languageStats';
@@ -21,12 +21,23 @@ export function StatsPanel() {
   const unit = unitLabel(result?.unit ?? 'chars');
   const pct = budget.fraction === null ? null : budget.fraction * 100;
   const units = unitCounts(result);
+  const documentSerial = useStore(selectDocumentSerial);
+  // From the deferred result: dimmed exactly while the figures drawn are another document's.
+  const previous = showsPreviousDocument(result, documentSerial);
+  const failed = useStore((s) => s.error !== null);
 
   return (
-    <section className="panel stats" aria-labelledby="stats-title">
+    <section className={previous ? 'panel stats shows-previous' : 'panel stats'} aria-labelledby="stats-title" aria-busy={previous}>
       <div className="panel-head">
         <h2 id="stats-title">Stats</h2>
-        {stats && stats.overLimit > 0 && <span className="badge badge-warn">{stats.overLimit} over limit</span>}
+        {previous ? (
+          <span className="muted small" data-testid="stats-previous">
+            {/* A new document whose job failed (the header says why) keeps the last good chunks on screen. */}
+            {failed ? 'The previous document’s chunks' : 'Chunking the new document…'}
+          </span>
+        ) : (
+          stats && stats.overLimit > 0 && <span className="badge badge-warn">{stats.overLimit} over limit</span>
+        )}
       </div>
       <dl className="stat-grid">
         <div className="stat stat-count">
