@@ -8,7 +8,8 @@
  * - Main-thread long tasks (> 50 ms, PerformanceObserver 'longtask') while re-chunking. Target: none.
  * - A 10 MiB paste (the corpus repeated): time to painted, and whether the page stays responsive meanwhile
  *   (clicks handled, animation-frame gaps); long tasks are counted until the stats panel's per-language rows are
- *   drawn (they follow the worker's token counts, after the paint).
+ *   drawn (they follow the worker's token counts, after the paint). Then select-all over it (how a person replaces
+ *   a document), the selection collapsed, and a selection to the start: long tasks of each. Target: none.
  * - Opening a 1 MiB markdown file (the corpus with headings, through the page's file input, strategy markdown):
  *   time to the first chunks painted, cold (a document the engine has not seen). Target <= 1 s.
  *
@@ -455,6 +456,24 @@ interface ScrollResult {
   longTasks: number;
 }
 
+/**
+ * Select-all in the editor over the pasted document (how a person replaces a document: select all, then paste or
+ * type), then the selection collapsed: the main-thread tasks over 50 ms of each step.
+ */
+async function selectAllRun(page: Page): Promise<{ step: string; longTasks: number[] }[]> {
+  await page.locator('[data-testid="editor"] .view-lines').click();
+  await settle(page, 500);
+  const steps: { step: string; longTasks: number[] }[] = [];
+  for (const [step, key] of [['select all (Ctrl+A)', 'ControlOrMeta+A'], ['collapse it (→)', 'ArrowRight'], ['select to the start (Shift+Ctrl+Home)', 'Shift+ControlOrMeta+Home']] as const) {
+    await page.evaluate(() => (window.__bench!.longTasks.length = 0));
+    await page.keyboard.press(key);
+    await settle(page, 300);
+    steps.push({ step, longTasks: await page.evaluate(() => window.__bench!.longTasks.map((t) => Math.round(t.duration))) });
+  }
+  await page.keyboard.press('ArrowLeft');
+  return steps;
+}
+
 /** Wheels through the chunk list (virtualized) the way a person flicks through it, watching frame gaps. */
 async function scrollRun(page: Page): Promise<ScrollResult> {
   const list = page.getByRole('listbox', { name: 'Chunks', exact: true });
@@ -638,6 +657,13 @@ async function main(): Promise<void> {
       paste.paintedMs === null
         ? '10 MiB: NOT painted within 180 s'
         : `10 MiB: rendered; ${responsive ? 'page stayed responsive (every click handled within 1 s)' : 'page was NOT responsive (a click waited 1 s or more)'}`,
+    );
+
+    const selecting = await selectAllRun(page);
+    console.log(`\nSelecting in the editor over the 10 MiB document (${paste.chars} characters)`);
+    printTable(
+      ['step', 'main-thread long tasks >50ms'],
+      selecting.map((r) => [r.step, r.longTasks.length === 0 ? '0' : `${r.longTasks.length} (${r.longTasks.join(', ')} ms)`]),
     );
 
     const scroll = await scrollRun(page);

@@ -161,6 +161,9 @@ export function editorOptions(length: number): editor.IStandaloneEditorConstruct
     unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false, nonBasicASCII: false },
     hover: { delay: 250, sticky: true },
     ariaLabel: 'Document text',
+    // Monaco's EditContext input copies the selected lines whole into the browser's EditContext on every render: a
+    // select-all over 10 MiB was a 200-250 ms task. Its textarea input takes a bounded page around the selection.
+    editContext: false,
     // Tab moves focus out of the editor (keyboard users reach the list and controls); documents are pasted or
     // opened more than typed.
     tabFocusMode: true,
