@@ -458,7 +458,7 @@ interface ScrollResult {
 
 /**
  * Select-all in the editor over the pasted document (how a person replaces a document: select all, then paste or
- * type), then the selection collapsed: the main-thread tasks over 50 ms of each step.
+ * type), the selection collapsed, then a selection back to the start: the main-thread tasks over 50 ms of each step.
  */
 async function selectAllRun(page: Page): Promise<{ step: string; longTasks: number[] }[]> {
   await page.locator('[data-testid="editor"] .view-lines').click();

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { corpusBudget, formatBytes, measuredFrom, orphanSummary } from '../../state/labBudget';
-import { selectConfig, selectContextBudget, selectDocumentSerial, selectResult, selectStats, showsPreviousDocument, tokensFor, unitCounts } from '../../state/selectors';
+import { selectConfig, selectContextBudget, selectDocumentSerial, selectError, selectResult, selectStats, showsPreviousDocument, tokensFor, unitCounts } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { SizeHistogram } from '../charts/SizeHistogram';
 import { selectLanguageRows } from '../../state/languageStats';
@@ -24,7 +24,7 @@ export function StatsPanel() {
   const documentSerial = useStore(selectDocumentSerial);
   // From the deferred result: dimmed exactly while the figures drawn are another document's.
   const previous = showsPreviousDocument(result, documentSerial);
-  const failed = useStore((s) => s.error !== null);
+  const failed = useStore(selectError) !== null;
 
   return (
     <section className={previous ? 'panel stats shows-previous' : 'panel stats'} aria-labelledby="stats-title" aria-busy={previous}>
