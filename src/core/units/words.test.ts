@@ -82,6 +82,15 @@ describe('words unit (Intl.Segmenter word granularity)', () => {
     );
   });
 
+  it('a span that starts just after a safe cut and holds a long run counts that run as the document does', () => {
+    // fast-check's counterexample: the span opens inside the emoji (a lone low surrogate), 890 units of emoji before
+    // 3,711 letters without a space. Counted alone, its first window found no safe cut in its last three quarters and
+    // cut the letters in two (180 words); the document's windows, begun elsewhere, kept them whole (179).
+    const text = 'abc'.repeat(2889) + '😀\u200d🔥'.repeat(1226) + 'abc'.repeat(1237) + ' '.repeat(935);
+    expect(meterFor(wordsUnit, text).exact(13906, 18509)).toBe(179);
+    expect(wordsUnit.count(text.slice(13906, 18509))).toBe(179);
+  });
+
   it('the span meter equals count(slice) on long runs with no safe cut, for many spans from one start', () => {
     // Runs longer than a window (4,096 units) with nowhere to cut but sentence marks or hard cuts, as a line of
     // letters without spaces, CJK without punctuation or emoji joined by ZWJ has.

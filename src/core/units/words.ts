@@ -50,14 +50,20 @@ function emojiSeam(text: string, p: number): boolean {
   return p >= 2 && isSeamEmoji(text.codePointAt(p - 2)!) && isSeamEmoji(text.codePointAt(p) ?? 0);
 }
 
+/** A safe cut follows whitespace or ends an astral emoji (a low surrogate): only then is it worth checking. */
+function mayBeSafeCut(before: number): boolean {
+  return isWs(before) || (before >= 0xdc00 && before <= 0xdfff);
+}
+
 function isSeamEmoji(cp: number): boolean {
   return cp >= 0x1f300 && cp <= 0x1faff && !(cp >= 0x1f3fb && cp <= 0x1f3ff);
 }
 
 /**
- * Where to end the window that starts at `start` (exclusive), for text[.., end): the last safe cut after a line
- * break, else the last safe cut, else the last sentence mark, else a hard cut. One pass down the window (a window
- * with no safe cut, such as a line of letters without spaces, is scanned often by the packer's counts).
+ * Where to end the window that starts at `start` (exclusive), for text[.., end): in its last three quarters the
+ * last safe cut after a line break, else the last safe cut; else the last safe cut before them; else the last
+ * sentence mark; else a hard cut. One pass down the window (a window with no safe cut, such as a line of letters
+ * without spaces, is scanned often by the packer's counts).
  */
 function windowEnd(text: string, start: number, end: number): number {
   if (end - start <= WINDOW) return end;
@@ -67,15 +73,17 @@ function windowEnd(text: string, start: number, end: number): number {
   let lastMark = -1;
   for (let p = hi; p > lo; p--) {
     const before = text.charCodeAt(p - 1);
-    // A safe cut follows whitespace or ends an astral emoji (a low surrogate): only then is it worth checking.
-    const mayCut = isWs(before) || (before >= 0xdc00 && before <= 0xdfff);
-    if (mayCut && (before === 0x0a || lastSafe < 0) && safeCut(text, p)) {
+    if (mayBeSafeCut(before) && (before === 0x0a || lastSafe < 0) && safeCut(text, p)) {
       if (before === 0x0a) return p;
       lastSafe = p;
     }
     if (lastMark < 0 && (before < 0x80 ? ASCII_SENTENCE_MARK[before] === 1 : SENTENCE_MARKS.has(before))) lastMark = p;
   }
   if (lastSafe >= 0) return lastSafe;
+  // Failing that, a safe cut nearer the start (a short window) before a mark or a hard cut: those depend on where
+  // the window began, so a span counted alone (the meter's count(slice)) would cut a long run elsewhere than the
+  // document's windows did; a safe cut before such a run is where both windowings meet again.
+  for (let p = lo; p > start; p--) if (mayBeSafeCut(text.charCodeAt(p - 1)) && safeCut(text, p)) return p;
   if (lastMark >= 0) return lastMark;
   const c = text.charCodeAt(hi);
   return c >= 0xdc00 && c <= 0xdfff ? hi - 1 : hi; // never cut a surrogate pair
