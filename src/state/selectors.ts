@@ -19,6 +19,20 @@ export const selectDocLength = (s: AppState) => s.text.length;
 export const selectDocName = (s: AppState) => s.docName;
 export const selectDocumentSerial = (s: AppState) => s.documentSerial;
 
+/**
+ * Above this many characters a document is shown in the read-only view instead of the editor (until the person
+ * asks to edit it). Loading 10 MiB into Monaco took 2-3 s of main-thread pieces on two cores, and a piece now and
+ * then became a long task when a collection or the chunk worker landed in it; the view draws only the lines on screen.
+ */
+export const VIEW_ONLY_DOCUMENT = 4 * 1024 * 1024;
+/** Whether a document of `length` characters is shown read-only (`editing`: the person asked for the editor). */
+export function isViewOnly(length: number, editing: boolean): boolean {
+  return length > VIEW_ONLY_DOCUMENT && !editing;
+}
+
+/** Whether the document on the page is shown in the read-only view (LargeDocumentView) instead of the editor. */
+export const selectViewOnly = (s: AppState) => isViewOnly(s.text.length, s.editLargeSerial === s.documentSerial);
+
 /** The chunks on screen are the previous document's: a new one is still being chunked (a 10 MiB paste, a second). */
 export function showsPreviousDocument(result: PaintableResult | null, documentSerial: number): boolean {
   return result !== null && result.documentSerial !== documentSerial;

@@ -14,6 +14,10 @@ export interface UiSlice {
   loadProgress: number | null;
   /** Injected text in the editor: shown in full or collapsed to a mark; null: collapsed in projector mode only. */
   injectedShown: boolean | null;
+  /** The document (its serial) the person asked to edit though it is over the read-only view's size. */
+  editLargeSerial: number | null;
+  /** Puts the document shown read-only into the editor. */
+  editLargeDocument: () => void;
   setInjectedShown: (shown: boolean | null) => void;
   select: (index: number | null, source: SelectionSource) => void;
   /** A notice about the document shown now, or with `{ page: true }` one about the page that outlives it. */
@@ -30,6 +34,8 @@ export const createUiSlice: StateCreator<UiSlice & { documentSerial: number }, [
   noticeFor: null,
   loadProgress: null,
   injectedShown: null,
+  editLargeSerial: null,
+  editLargeDocument: () => set({ editLargeSerial: get().documentSerial }),
   setInjectedShown: (injectedShown) => set({ injectedShown }),
   select: (selectedIndex, selectionSource) => set({ selectedIndex, selectionSource }),
   setNotice: (notice, scope) => set({ notice, noticeFor: scope?.page ? null : get().documentSerial }),

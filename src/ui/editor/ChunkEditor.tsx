@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { selectEmbedderTokens } from '../../state/selectors';
+import { selectEmbedderTokens, selectViewOnly } from '../../state/selectors';
 import type { PaintableResult } from '../../state/resultsSlice';
 import { useStore } from '../../state/store';
 import { buildDecorations, decorationViewFor, offsetRange, pairView, selectionView, summaryBandDecorations, truncatedDecorations, windowDecorations } from './decorations';
@@ -30,6 +30,7 @@ import { labMarks, type LabMark } from '../../state/labMarks';
 import { labDecorations } from './labDecorations';
 import { warmUpTextModelWhenIdle } from './warmUpTextModel';
 import { Notice } from '../Notice';
+import { LargeDocumentView } from './LargeDocumentView';
 
 /** The editor's type size: projector mode reads from the back of a room. */
 function editorType(projector: boolean): { fontSize: number; lineHeight: number } {
@@ -94,6 +95,7 @@ function sameMarks(a: readonly LabMark[], b: readonly LabMark[]): boolean {
 export function ChunkEditor() {
   const host = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState(false);
+  const viewOnly = useStore(selectViewOnly);
 
   useEffect(() => {
     registerChunkHover();
@@ -327,7 +329,29 @@ export function ChunkEditor() {
       });
       const timer = setTimeout(finish, Math.max(0, loadWaitMs(text.length) - (performance.now() - since)));
     };
+    /** A document over VIEW_ONLY_DOCUMENT: the read-only view shows it, and nothing goes into Monaco unless the person
+     * asks to edit. Monaco, hidden, turns read-only in a task of its own (after the paste's); it lets go of the
+     * previous text only when that was a large one (emptying a small one with its marks cost 20-40 ms for nothing). */
+    const showViewOnly = () => {
+      const token = ++loadToken;
+      if (loading) useStore.getState().setLoadProgress(null);
+      loading = false;
+      setTimeout(() => {
+        if (token !== loadToken || model.isDisposed()) return;
+        editor.updateOptions({ readOnly: true });
+        if (model.getValueLength() <= LARGE_DOCUMENT) return;
+        setTimeout(() => {
+          if (token !== loadToken || model.isDisposed()) return;
+          applyingExternal = true;
+          model.setValue('');
+          applyingExternal = false;
+          clearMarks();
+        }, 0);
+      }, 0);
+    };
     const loadText = (text: string, name: string | null) => {
+      const state = useStore.getState();
+      if (selectViewOnly(state) && state.text === text) return showViewOnly();
       const token = ++loadToken;
       if (text.length <= LARGE_DOCUMENT) {
         clearMarks();
@@ -433,8 +457,15 @@ export function ChunkEditor() {
       // Projector mode: larger type, fewer marks (breadcrumbs where the section changes, injected text collapsed).
       if (s.config.projector !== prev.config.projector) editor.updateOptions(editorType(s.config.projector));
       if (s.config.projector !== prev.config.projector || s.injectedShown !== prev.injectedShown) paint();
+      // "Edit in the editor": the document shown read-only goes into Monaco.
+      const viewOnly = selectViewOnly(s);
+      if (!viewOnly && selectViewOnly(prev) && s.text === prev.text) {
+        loadText(s.text, s.docName);
+        editor.focus();
+      }
       for (const step of editorSteps(s, prev)) {
         if (step.kind === 'load') loadText(step.text, step.name);
+        else if (viewOnly) continue; // Monaco holds nothing to mark
         else if (step.kind === 'paint') {
           paint();
           showSelection(false);
@@ -511,7 +542,8 @@ export function ChunkEditor() {
       onDragLeave={() => setDragging(false)}
       onDropCapture={onDrop}
     >
-      <div ref={host} className="editor-monaco" />
+      <div ref={host} className={viewOnly ? 'editor-monaco is-hidden' : 'editor-monaco'} />
+      {viewOnly && <LargeDocumentView />}
       <Notice />
       {dragging && <div className="drop-hint">Drop a text, markdown, HTML, source, PDF or DOCX file</div>}
     </div>
