@@ -8,14 +8,16 @@
  * - Main-thread long tasks (> 50 ms, PerformanceObserver 'longtask') while re-chunking. Target: none.
  * - A 10 MiB paste (the corpus repeated): time to painted, and whether the page stays responsive meanwhile
  *   (clicks handled, animation-frame gaps); long tasks are counted until the stats panel's per-language rows are
- *   drawn (they follow the worker's token counts, after the paint). Then select-all over it (how a person replaces
- *   a document), the selection collapsed, and a selection to the start: long tasks of each. Target: none.
+ *   drawn (they follow the worker's token counts, after the paint). The paste is shown in the read-only view (over
+ *   4 Mi characters). Then scrolling that view, select-all in it (how a person replaces a document), scrolling the
+ *   chunk list, "Edit in the editor" (Monaco takes the document in pieces: information), and in the editor
+ *   select-all, the selection collapsed, and a selection to the start: long tasks of each. Target: none.
  * - Opening a 1 MiB markdown file (the corpus with headings, through the page's file input, strategy markdown):
  *   time to the first chunks painted, cold (a document the engine has not seen). Target <= 1 s.
  *
  * Not a timed test: it prints figures and exits non-zero only when it cannot run.
  *
- * Arguments: `[file]` (the corpus), `--only=paste` (only the 10 MiB paste and the scroll after it), `--paste-runs=N`
+ * Arguments: `[file]` (the corpus), `--only=paste` (only the 10 MiB paste and the steps after it), `--paste-runs=N`
  * (how many times the paste runs, each later run on a page of its own with the earlier pages closed; default 3), `--dist=<folder>`
  * (the built app to serve, default dist/app: a folder of its own keeps a run from emptying dist/app under a test run).
  */
@@ -320,8 +322,40 @@ interface PasteResult {
   taskTimeline: [number, number][];
   /** For each long task, the scripts of the long animation frame that holds it ("-" when none names one). */
   taskScripts: string[];
-  /** The editor's load pieces ('chunkscope:load-piece'): how many, their times, characters per ms over all. */
-  pieces: { count: number; p50: number; p90: number; max: number; charsPerMs: number };
+}
+
+/** The editor's load pieces ('chunkscope:load-piece') since `from`: how many, their times, characters per ms over all. */
+async function pieceStats(page: Page, from: number): Promise<{ count: number; p50: number; p90: number; max: number; charsPerMs: number }> {
+  const pieceTimes = await page.evaluate(
+    (since) =>
+      performance
+        .getEntriesByName('chunkscope:load-piece')
+        .filter((entry) => entry.startTime >= since)
+        .map((entry) => [entry.duration, ((entry as PerformanceMeasure).detail as { chars: number }).chars] as [number, number]),
+    from,
+  );
+  const pieceMs = pieceTimes.map(([ms]) => ms);
+  const pieceTotalMs = pieceMs.reduce((a, b) => a + b, 0);
+  return {
+    count: pieceTimes.length,
+    p50: percentile(pieceMs, 50),
+    p90: percentile(pieceMs, 90),
+    max: Math.max(0, ...pieceMs),
+    charsPerMs: pieceTotalMs > 0 ? pieceTimes.reduce((n, [, chars]) => n + chars, 0) / pieceTotalMs : NaN,
+  };
+}
+
+/** "Edit in the editor" on the document shown read-only: click to chunks painted in Monaco, and its long tasks. */
+async function editRun(page: Page): Promise<{ paintedMs: number | null; longTasks: number[]; pieces: Awaited<ReturnType<typeof pieceStats>> }> {
+  await settle(page, 500);
+  const before = (await paintMeasures(page)).length;
+  await page.evaluate(() => (window.__bench!.longTasks.length = 0));
+  const start = await page.evaluate(() => performance.now());
+  await page.getByRole('button', { name: 'Edit in the editor' }).click();
+  const painted = await nextPaint(page, before, 120_000);
+  await settle(page, 500);
+  const longTasks = await page.evaluate((from) => window.__bench!.longTasks.filter((t) => t.start >= from).map((t) => t.duration), start);
+  return { paintedMs: painted ? painted.end - start : null, longTasks, pieces: await pieceStats(page, start) };
 }
 
 /** A paste's long tasks as "+start: ms" (ms after the paste), or "-". */
@@ -410,20 +444,11 @@ async function pasteRun(page: Page, text: string): Promise<PasteResult> {
   });
   // From the paste on: the task that built the clipboard payload (the bench's own) came before it.
   const longTasks = await page.evaluate((from) => window.__bench!.longTasks.filter((t) => t.start >= from), pasteStart);
-  const pieceTimes = await page.evaluate((from) =>
-    performance
-      .getEntriesByName('chunkscope:load-piece')
-      .filter((entry) => entry.startTime >= from)
-      .map((entry) => [entry.duration, ((entry as PerformanceMeasure).detail as { chars: number }).chars] as [number, number]),
-    pasteStart,
-  );
   const longFrames = await page.evaluate(() => window.__bench!.frames);
   const taskScripts = longTasks.map((t) => {
     const frame = longFrames.find((f) => f.start <= t.start + 1 && t.start < f.start + f.duration);
     return frame?.scripts.map((x) => `${x.what} ${fmt(x.ms, 0)} ms`).join(' + ') || '-';
   });
-  const pieceMs = pieceTimes.map(([ms]) => ms);
-  const pieceTotalMs = pieceMs.reduce((a, b) => a + b, 0);
   const length = await page.evaluate(() => window.__chunkscope!.getDocument().length);
   if (length !== text.length) console.warn(`warning: the editor holds ${length} characters after pasting ${text.length}`);
   return {
@@ -437,34 +462,32 @@ async function pasteRun(page: Page, text: string): Promise<PasteResult> {
     languageRowsMs: languageRowsAt === null ? null : languageRowsAt - pasteStart,
     taskTimeline: longTasks.map((t) => [t.start - pasteStart, t.duration]),
     taskScripts,
-    pieces: {
-      count: pieceTimes.length,
-      p50: percentile(pieceMs, 50),
-      p90: percentile(pieceMs, 90),
-      max: Math.max(0, ...pieceMs),
-      charsPerMs: pieceTotalMs > 0 ? pieceTimes.reduce((n, [, chars]) => n + chars, 0) / pieceTotalMs : NaN,
-    },
   };
 }
 
 interface ScrollResult {
   chunks: number;
   wheelEvents: number;
-  /** Distinct rows seen during the scroll: the list really moved through the chunks. */
+  /** Distinct rows (or, in the view, chunk labels) seen during the scroll: it really moved through the chunks. */
   rowsSeen: number;
   longestFrameGapMs: number;
   longTasks: number;
 }
 
 /**
- * Select-all in the editor over the pasted document (how a person replaces a document: select all, then paste or
- * type), the selection collapsed, then a selection back to the start: the main-thread tasks over 50 ms of each step.
+ * Select-all over the pasted document (how a person replaces a document: select all, then paste or type): in the
+ * read-only view, or in the editor with the selection then collapsed and extended back to the start. The
+ * main-thread tasks over 50 ms of each step.
  */
-async function selectAllRun(page: Page): Promise<{ step: string; longTasks: number[] }[]> {
-  await page.locator('[data-testid="editor"] .view-lines').click();
+async function selectAllRun(page: Page, where: 'view' | 'editor'): Promise<{ step: string; longTasks: number[] }[]> {
+  await page.locator(where === 'view' ? '[data-testid="large-view"] .lv-scroller' : '[data-testid="editor"] .view-lines').click();
   await settle(page, 500);
   const steps: { step: string; longTasks: number[] }[] = [];
-  for (const [step, key] of [['select all (Ctrl+A)', 'ControlOrMeta+A'], ['collapse it (→)', 'ArrowRight'], ['select to the start (Shift+Ctrl+Home)', 'Shift+ControlOrMeta+Home']] as const) {
+  const keys =
+    where === 'view'
+      ? ([['select all (Ctrl+A)', 'ControlOrMeta+A']] as const)
+      : ([['select all (Ctrl+A)', 'ControlOrMeta+A'], ['collapse it (→)', 'ArrowRight'], ['select to the start (Shift+Ctrl+Home)', 'Shift+ControlOrMeta+Home']] as const);
+  for (const [step, key] of keys) {
     await page.evaluate(() => (window.__bench!.longTasks.length = 0));
     await page.keyboard.press(key);
     await settle(page, 300);
@@ -474,11 +497,12 @@ async function selectAllRun(page: Page): Promise<{ step: string; longTasks: numb
   return steps;
 }
 
-/** Wheels through the chunk list (virtualized) the way a person flicks through it, watching frame gaps. */
-async function scrollRun(page: Page): Promise<ScrollResult> {
-  const list = page.getByRole('listbox', { name: 'Chunks', exact: true });
-  const box = await list.boundingBox();
-  if (!box) throw new Error('scroll: the chunk list is not visible');
+/** Wheels through the chunk list (virtualized) or the read-only view the way a person flicks through it, watching
+ * frame gaps. */
+async function scrollRun(page: Page, where: 'list' | 'view'): Promise<ScrollResult> {
+  const target = where === 'list' ? page.getByRole('listbox', { name: 'Chunks', exact: true }) : page.getByTestId('large-view').locator('.lv-scroller');
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`scroll: the ${where} is not visible`);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.evaluate(() => {
     window.__bench!.longTasks.length = 0;
@@ -488,6 +512,7 @@ async function scrollRun(page: Page): Promise<ScrollResult> {
       state.longest = Math.max(state.longest, now - state.last);
       state.last = now;
       for (const row of document.querySelectorAll('[role="listbox"] [role="option"]')) state.rows.add(row.getAttribute('data-index') ?? '');
+      for (const label of document.querySelectorAll('.large-view .cs-chunk-label')) state.rows.add(label.textContent ?? '');
       if (state.running) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
@@ -638,7 +663,7 @@ async function main(): Promise<void> {
     printTable(
       ['measure', 'value'],
       [
-        ['characters in the editor', String(paste.chars)],
+        ['characters in the document', String(paste.chars)],
         ['chunks painted', paste.chunks === null ? '-' : String(paste.chunks)],
         ['paste → painted ms', fmt(paste.paintedMs, 0)],
         ['paste → stats language rows ms', fmt(paste.languageRowsMs, 0)],
@@ -647,9 +672,6 @@ async function main(): Promise<void> {
         ['longest gap between frames ms', fmt(paste.longestFrameGapMs, 0)],
         ['main-thread long tasks >50ms', `${paste.longTasks} (longest ${fmt(paste.longestTaskMs, 0)} ms)`],
         ['long tasks (+start ms: ms)', timelineText(paste)],
-        ['editor load pieces', String(paste.pieces.count)],
-        ['piece p50 / p90 / max ms', `${fmt(paste.pieces.p50)} / ${fmt(paste.pieces.p90)} / ${fmt(paste.pieces.max)}`],
-        ['editor load characters per ms', fmt(paste.pieces.charsPerMs, 0)],
       ],
     );
     const responsive = paste.paintedMs !== null && Math.max(...paste.clicks) < 1000;
@@ -659,23 +681,42 @@ async function main(): Promise<void> {
         : `10 MiB: rendered; ${responsive ? 'page stayed responsive (every click handled within 1 s)' : 'page was NOT responsive (a click waited 1 s or more)'}`,
     );
 
-    const selecting = await selectAllRun(page);
-    console.log(`\nSelecting in the editor over the 10 MiB document (${paste.chars} characters)`);
-    printTable(
-      ['step', 'main-thread long tasks >50ms'],
-      selecting.map((r) => [r.step, r.longTasks.length === 0 ? '0' : `${r.longTasks.length} (${r.longTasks.join(', ')} ms)`]),
-    );
+    const printSelecting = (where: string, steps: { step: string; longTasks: number[] }[]) => {
+      console.log(`\nSelecting in the ${where} over the 10 MiB document (${paste.chars} characters)`);
+      printTable(
+        ['step', 'main-thread long tasks >50ms'],
+        steps.map((r) => [r.step, r.longTasks.length === 0 ? '0' : `${r.longTasks.length} (${r.longTasks.join(', ')} ms)`]),
+      );
+    };
+    const printScroll = (what: string, scroll: ScrollResult) => {
+      console.log(`\nScrolling ${what} of the 10 MiB document (${scroll.chunks} chunks): ${scroll.wheelEvents} wheel events, 16 ms apart`);
+      printTable(
+        ['measure', 'value'],
+        [
+          ['chunks seen along the way', String(scroll.rowsSeen)],
+          ['longest gap between frames ms', fmt(scroll.longestFrameGapMs, 0)],
+          ['main-thread long tasks >50ms', String(scroll.longTasks)],
+        ],
+      );
+    };
+    printScroll('the read-only view', await scrollRun(page, 'view'));
+    printSelecting('read-only view', await selectAllRun(page, 'view'));
+    printScroll('the chunk list', await scrollRun(page, 'list'));
 
-    const scroll = await scrollRun(page);
-    console.log(`\nScrolling the chunk list of the 10 MiB document (${scroll.chunks} chunks): ${scroll.wheelEvents} wheel events, 16 ms apart`);
+    // "Edit in the editor": the same document into Monaco, piece by piece (information: what the view spares).
+    const edit = await editRun(page);
+    console.log('\n"Edit in the editor" on the 10 MiB document (Monaco takes it in pieces; information)');
     printTable(
       ['measure', 'value'],
       [
-        ['rows rendered along the way', String(scroll.rowsSeen)],
-        ['longest gap between frames ms', fmt(scroll.longestFrameGapMs, 0)],
-        ['main-thread long tasks >50ms', String(scroll.longTasks)],
+        ['click → chunks painted in the editor ms', fmt(edit.paintedMs, 0)],
+        ['main-thread long tasks >50ms', edit.longTasks.length === 0 ? '0' : `${edit.longTasks.length} (${edit.longTasks.map((t) => fmt(t, 0)).join(', ')} ms)`],
+        ['editor load pieces', String(edit.pieces.count)],
+        ['piece p50 / p90 / max ms', `${fmt(edit.pieces.p50)} / ${fmt(edit.pieces.p90)} / ${fmt(edit.pieces.max)}`],
+        ['editor load characters per ms', fmt(edit.pieces.charsPerMs, 0)],
       ],
     );
+    printSelecting('editor', await selectAllRun(page, 'editor'));
 
     const runs = [paste];
     // Each later run has the browser to itself: the first page (its 10 MiB document, its worker) is closed.
@@ -688,15 +729,8 @@ async function main(): Promise<void> {
     }
     console.log(`\n10 MiB paste, ${runs.length} runs (the first is the one above; each later one on a page of its own over the sample, the earlier pages closed; load average ${loadavg()[0]!.toFixed(1)} now)`);
     printTable(
-      ['run', 'painted ms', 'language rows ms', 'long tasks >50ms', 'long tasks (+start ms: ms)', 'piece p90 / max ms'],
-      runs.map((r, i) => [
-        String(i + 1),
-        fmt(r.paintedMs, 0),
-        fmt(r.languageRowsMs, 0),
-        String(r.longTasks),
-        timelineText(r),
-        `${fmt(r.pieces.p90)} / ${fmt(r.pieces.max)}`,
-      ]),
+      ['run', 'painted ms', 'language rows ms', 'long tasks >50ms', 'long tasks (+start ms: ms)'],
+      runs.map((r, i) => [String(i + 1), fmt(r.paintedMs, 0), fmt(r.languageRowsMs, 0), String(r.longTasks), timelineText(r)]),
     );
     // A frame may hold several tasks: its scripts say what ran around the long one, not only in it.
     runs.forEach((r, i) =>
