@@ -330,23 +330,20 @@ export function ChunkEditor() {
       const timer = setTimeout(finish, Math.max(0, loadWaitMs(text.length) - (performance.now() - since)));
     };
     /** A document over VIEW_ONLY_DOCUMENT: the read-only view shows it, and nothing goes into Monaco unless the person
-     * asks to edit. Monaco, hidden, turns read-only in a task of its own (after the paste's); it lets go of the
-     * previous text only when that was a large one (emptying a small one with its marks cost 20-40 ms for nothing). */
+     * asks to edit. Monaco is hidden (it cannot take focus; its changes are ignored meanwhile, see contentSub) and
+     * keeps its options: turning it read-only was a 55 ms task beside the worker. It lets go of the previous text, in
+     * a task of its own, only when that was a large one (a small one costs nothing to keep). */
     const showViewOnly = () => {
       const token = ++loadToken;
       if (loading) useStore.getState().setLoadProgress(null);
       loading = false;
+      if (model.getValueLength() <= LARGE_DOCUMENT) return;
       setTimeout(() => {
         if (token !== loadToken || model.isDisposed()) return;
-        editor.updateOptions({ readOnly: true });
-        if (model.getValueLength() <= LARGE_DOCUMENT) return;
-        setTimeout(() => {
-          if (token !== loadToken || model.isDisposed()) return;
-          applyingExternal = true;
-          model.setValue('');
-          applyingExternal = false;
-          clearMarks();
-        }, 0);
+        applyingExternal = true;
+        model.setValue('');
+        applyingExternal = false;
+        clearMarks();
       }, 0);
     };
     const loadText = (text: string, name: string | null) => {
@@ -478,7 +475,8 @@ export function ChunkEditor() {
     });
 
     const contentSub = model.onDidChangeContent(() => {
-      if (applyingExternal) return;
+      // A key that reached the hidden editor before the read-only view took the focus must not replace the document.
+      if (applyingExternal || selectViewOnly(useStore.getState())) return;
       const text = model.getValue();
       const state = useStore.getState();
       // Emptied by hand, the document is no longer the file or sample it was.

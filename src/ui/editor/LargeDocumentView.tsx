@@ -66,9 +66,20 @@ function DocumentLines() {
   const shown = useMemo(() => (result && result.text.length === text.length && result.text === text ? result : null), [result, text]);
 
   // The paste came through the editor, now hidden: the keyboard goes on in the view (arrows scroll, a paste replaces).
+  // After the next frame: focus() brings styles up to date, and in the paste's own task that was the new view's
+  // whole style and layout.
   useEffect(() => {
-    const active = document.activeElement;
-    if (!active || active === document.body || active.closest('.editor-monaco')) scroller.current!.focus({ preventScroll: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body || active.closest('.editor-monaco')) scroller.current?.focus({ preventScroll: true });
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
   useLayoutEffect(() => {
     const el = scroller.current!;
@@ -80,9 +91,14 @@ function DocumentLines() {
   const lineCount = lineStarts?.length ?? 0;
   const geometry = viewWindow(lineCount, lineHeight, scrollTop, viewHeight);
 
-  // A chunk chosen in the list (or by the keyboard there) scrolls into view when its start is off screen.
+  // A chunk chosen in the list (or by the keyboard there) scrolls into view when its start is off screen; once per
+  // choice, not again when a slider move brings new chunks.
+  const revealed = useRef<number | null>(null);
   useEffect(() => {
+    if (selectedIndex === null || selectionSource !== 'list') revealed.current = null;
     if (!shown || !lineStarts || selectedIndex === null || selectionSource !== 'list' || selectedIndex >= shown.starts.length) return;
+    if (revealed.current === selectedIndex) return;
+    revealed.current = selectedIndex;
     const line = lineOf(lineStarts, shown.starts[selectedIndex]!);
     const now = viewWindow(lineStarts.length, lineHeight, scroller.current!.scrollTop, viewHeight);
     if (line > now.first && line < now.last - 1) return;
