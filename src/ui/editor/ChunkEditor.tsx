@@ -462,7 +462,7 @@ export function ChunkEditor() {
       }
       for (const step of editorSteps(s, prev)) {
         if (step.kind === 'load') loadText(step.text, step.name);
-        else if (viewOnly) continue; // Monaco holds nothing to mark
+        else if (viewOnly) continue; // Monaco is hidden and holds none of this document: the view draws it
         else if (step.kind === 'paint') {
           paint();
           showSelection(false);
