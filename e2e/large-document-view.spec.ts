@@ -9,13 +9,12 @@ const LINES = 100_000;
 const lineText = (i: number) => `Line ${i}: too large for the editor, drawn by the read-only view ✓`;
 
 /** The view's drawn runs: each carries the document offset of its first character. */
-async function drawnRuns(page: Page): Promise<{ from: number; text: string; chunk: string | null }[]> {
+async function drawnRuns(page: Page): Promise<{ from: number; text: string }[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('[data-testid="large-view"] [data-from]')].map((el) => {
       const copy = el.cloneNode(true) as HTMLElement;
-      const label = copy.querySelector('.cs-chunk-label');
-      label?.remove();
-      return { from: Number(el.dataset.from), text: copy.textContent ?? '', chunk: label?.textContent ?? null };
+      copy.querySelector('.cs-chunk-label')?.remove(); // the chunk number is not document text
+      return { from: Number(el.dataset.from), text: copy.textContent ?? '' };
     }),
   );
 }

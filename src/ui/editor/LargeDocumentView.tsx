@@ -5,7 +5,7 @@ import { formatNumber } from '../panels/format';
 import { chunkAtOffset } from './editorModel';
 import { LINE_SCAN_CHARS, lineOf, lineRange, lineRuns, scanLineStarts, scrollTopFor, viewWindow } from './largeView';
 
-/** Line starts of `text`, scanned a few megabytes per task (a 10 MiB paste must not scan in one long task). */
+/** Line starts of `text`, scanned LINE_SCAN_CHARS per task (a 10 MiB paste must not scan in one long task). */
 function useLineStarts(text: string): { starts: number[] | null; scanned: number } {
   const [state, setState] = useState<{ text: string; starts: number[] | null; scanned: number }>({ text, starts: null, scanned: 0 });
   useEffect(() => {
@@ -191,14 +191,15 @@ function DocumentLines() {
                   {runs.map((run) => {
                     const isSelected = selected !== null && run.from >= selected.start && run.to <= selected.end;
                     const opens = shown && run.chunk >= 0 && shown.starts[run.chunk] === run.from;
+                    const oversize = run.chunk >= 0 && shown!.oversize[run.chunk];
                     let className = run.chunk < 0 ? 'cs-gap' : run.chunk % 2 === 0 ? 'cs-chunk-even' : 'cs-chunk-odd';
-                    if (run.chunk >= 0 && shown!.oversize[run.chunk]) className += ' cs-chunk-oversize';
+                    if (oversize) className += ' cs-chunk-oversize';
                     if (run.overlap) className += ' cs-overlap';
                     if (isSelected) className += ' cs-chunk-selected';
                     return (
                       <span key={run.from} className={className} data-from={run.from}>
                         {opens && (
-                          <span className={shown!.oversize[run.chunk] ? 'cs-chunk-label cs-chunk-label-oversize' : 'cs-chunk-label'} aria-hidden="true">
+                          <span className={oversize ? 'cs-chunk-label cs-chunk-label-oversize' : 'cs-chunk-label'} aria-hidden="true">
                             {run.chunk}
                           </span>
                         )}

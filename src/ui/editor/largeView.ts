@@ -1,6 +1,6 @@
 /**
- * The read-only view of a document too large for the editor, as pure functions: which documents get it, where its
- * lines start, which lines are on screen, and how a line splits into runs of one chunk (or of an overlap).
+ * The read-only view of a document too large for the editor, as pure functions (which documents get it is
+ * selectViewOnly in the store's selectors): where its lines start, which lines are on screen, and how a line splits into runs of one chunk (or of an overlap).
  * LargeDocumentView.tsx draws their output; nothing here touches the DOM, so it all runs in Node tests.
  */
 import { chunksAt } from '../../state/selectors';
