@@ -13,7 +13,8 @@
  *   chunk list, "Edit in the editor" (Monaco takes the document in pieces: information), and in the editor
  *   select-all, the selection collapsed, and a selection to the start: long tasks of each. Target: none.
  * - Opening a 1 MiB markdown file (the corpus with headings, through the page's file input, strategy markdown):
- *   time to the first chunks painted, cold (a document the engine has not seen). Target <= 1 s.
+ *   time to the first chunks painted, cold (a document the engine has not seen), three times, each on a reloaded
+ *   page once its restored document is painted. Target <= 1 s in every run.
  *
  * Not a timed test: it prints figures and exits non-zero only when it cannot run.
  *
@@ -35,6 +36,8 @@ import { chunk } from '../src/core/index';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MOVES = 32;
+/** How many times the 1 MiB markdown file is opened (each on a page of its own at rest). */
+const MARKDOWN_OPENS = 3;
 const KIB = 1024;
 
 interface PaintMeasure {
@@ -584,17 +587,30 @@ async function sliderDragAndOpen(page: Page, base: string, charsConfig: string, 
     ],
   );
 
-  await openApp(page, base + '?strategy=markdown&unit=chars&size=1000&overlap=0');
-  const opened = await openMarkdownRun(page, asMarkdown(sliceOf(corpus, MiB(1))));
-  console.log('\nOpening a 1 MiB markdown file (strategy markdown, chars 1000/0; cold: a document the engine has not seen)');
+  // Three opens, each on a reloaded page at rest (the restored document painted: a person opens a file on a page
+  // that has settled) and each of a document the engine has not seen (a line of its own in front).
+  const markdown = asMarkdown(sliceOf(corpus, MiB(1)));
+  const opens: Awaited<ReturnType<typeof openMarkdownRun>>[] = [];
+  for (let run = 1; run <= MARKDOWN_OPENS; run++) {
+    await openApp(page, base + '?strategy=markdown&unit=chars&size=1000&overlap=0');
+    await settle(page);
+    opens.push(await openMarkdownRun(page, `Opened for run ${run} of the benchmark.\n\n${markdown}`));
+  }
+  const painted = opens.map((o) => o.paintedMs).filter((ms): ms is number => ms !== null);
+  const allMet = painted.length === opens.length && painted.every((ms) => ms <= 1000);
+  console.log(`\nOpening a 1 MiB markdown file (strategy markdown, chars 1000/0; cold: a document the engine has not seen), ${MARKDOWN_OPENS} runs`);
   printTable(
-    ['measure', 'value'],
-    [
-      ['characters', String(opened.chars)],
-      ['chunks painted', opened.chunks === null ? '-' : String(opened.chunks)],
-      ['file chosen → first chunks painted ms', opened.paintedMs === null ? 'NOT painted within 60 s' : `${fmt(opened.paintedMs, 0)} (target <= 1000 ${opened.paintedMs <= 1000 ? 'met' : 'MISSED'})`],
-      ['main-thread long tasks >50ms', `${opened.longTasks} (longest ${fmt(opened.longestTaskMs, 0)} ms)`],
-    ],
+    ['run', 'characters', 'chunks painted', 'file chosen → first chunks painted ms', 'long tasks >50ms (longest ms)'],
+    opens.map((o, i) => [
+      String(i + 1),
+      String(o.chars),
+      o.chunks === null ? '-' : String(o.chunks),
+      o.paintedMs === null ? 'NOT painted within 60 s' : fmt(o.paintedMs, 0),
+      `${o.longTasks} (${fmt(o.longestTaskMs, 0)})`,
+    ]),
+  );
+  console.log(
+    `1 MiB markdown open, first chunks painted: median ${painted.length ? fmt(percentile(painted, 50), 0) : '-'} ms, slowest ${painted.length ? fmt(Math.max(...painted), 0) : '-'} ms (target <= 1000 in every run: ${allMet ? 'met' : 'MISSED'})`,
   );
 }
 

@@ -1,14 +1,15 @@
 /**
  * Scale and pathological inputs (issue 10 items 4 and 5): `node --import tsx bench/scale.bench.ts [--sizes 1,4,16]
- * [--only pathological|scale] [--timeout 120]`. Every case runs in its own process (bench/scale-case.ts) after its
+ * [--only pathological|scale] [--timeout 120] [--runs 3]`. Every case runs in its own process (bench/scale-case.ts) after its
  * modules, text and ranks are loaded: time of one chunk() on a new document, and peak memory over the process's
  * memory before the run. Not a timed test; a case that passes the timeout is reported as such.
  *
  * pathological: english vs a line of letters without spaces, a line of one emoji, blank lines and one repeated
- *   word, in every strategy x unit that applies; each figure with its ratio to english of the same size (target:
- *   at most 5x) and its growth from the smallest size (linear: the size ratio).
+ *   word, in every strategy x unit that applies; each figure the median of --runs runs (each in its own process),
+ *   with its ratio to english of the same size (target: at most 5x).
  * scale: recursive (chars, cl100k), token, sentence, markdown and semantic (built-in model), Chunkscope beside
- *   LangChain and Chonkie where they have the splitter.
+ *   LangChain and Chonkie where they have the splitter; each case once (LangChain's cl100k case alone takes over a
+ *   minute at 16 MiB).
  */
 import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
@@ -24,6 +25,9 @@ const flag = (name: string, fallback: string) => {
 const sizes = flag('sizes', '1,4,16').split(',').map(Number);
 const only = flag('only', 'all');
 const timeoutS = Number(flag('timeout', '120'));
+// The pathological ratios compare two single runs of a few hundred ms at 16 MiB, where one collection more or less
+// moved a row by a whole 1x between runs: each of those cases runs this many times, and the medians are compared.
+const runs = Math.max(1, Number(flag('runs', '3')));
 
 interface Result {
   ms: number;
@@ -44,6 +48,20 @@ function runCase(c: Case): Result | string {
   }
   const line = r.stdout.trim().split('\n').pop()!;
   return JSON.parse(line) as Result;
+}
+
+/** `c` run `times` times, each in its own process: the run of median time, with the largest peak of them all. */
+function runMedian(c: Case, times: number): Result | string {
+  const results: Result[] = [];
+  for (let i = 0; i < times; i++) {
+    const r = runCase(c);
+    if (typeof r === 'string') return r;
+    results.push(r);
+  }
+  results.sort((a, b) => a.ms - b.ms);
+  const median = results[(results.length - 1) >> 1]!;
+  const peak = results.reduce((a, b) => (b.peakMiB > a.peakMiB ? b : a));
+  return { ...median, peakMiB: peak.peakMiB, peakIsBound: results.every((r) => r.peakIsBound) };
 }
 
 const fmtMs = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
@@ -80,16 +98,18 @@ const combos = combosFlag ? COMBOS.filter(([s, u]) => combosFlag.split(',').incl
 const PATHOLOGICAL: InputName[] = ['nospace', 'emoji', 'blank-lines', 'one-word'];
 
 if (only === 'all' || only === 'pathological') {
-  console.log(`Pathological inputs (ms for one chunk() on a new document; x = ratio to english of the same size; sizes ${sizes.join(', ')} MiB)`);
+  console.log(
+    `Pathological inputs (ms for one chunk() on a new document, the median of ${runs} runs each in its own process; x = ratio of the medians to english of the same size; sizes ${sizes.join(', ')} MiB)`,
+  );
   const header = ['strategy / unit', ...sizes.flatMap((s) => [`english ${s}`, ...PATHOLOGICAL.map((p) => `${p} ${s}`)])];
   const rows: string[][] = [];
   for (const [strategy, unit, size, overlap] of combos) {
     const row = [`${strategy} / ${unit}`];
     for (const mib of sizes) {
-      const base = runCase({ input: 'english', mib, strategy, unit, size, overlap, side: 'chunkscope' });
+      const base = runMedian({ input: 'english', mib, strategy, unit, size, overlap, side: 'chunkscope' }, runs);
       row.push(typeof base === 'string' ? base : fmtMs(base.ms));
       for (const input of PATHOLOGICAL) {
-        const r = runCase({ input, mib, strategy, unit, size, overlap, side: 'chunkscope' });
+        const r = runMedian({ input, mib, strategy, unit, size, overlap, side: 'chunkscope' }, runs);
         row.push(typeof r === 'string' ? r : `${fmtMs(r.ms)} (${typeof base === 'string' ? '?' : (r.ms / base.ms).toFixed(1)}x)`);
       }
       console.error(`  done ${strategy}/${unit} at ${mib} MiB`);
