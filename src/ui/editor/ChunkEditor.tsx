@@ -164,9 +164,13 @@ export function ChunkEditor() {
       }
       event.preventDefault();
       event.stopPropagation();
-      const state = useStore.getState();
-      state.setDocument(documentAfterPaste(state.text, pasted, before, after), whole ? { name: null } : {});
-      if (whole) state.followDocumentKind(null);
+      // The new document in a task after the paste's: there, reading the clipboard, handing the text to the worker
+      // and React's render (flushed before a discrete event's task ends) together made one long task now and then.
+      setTimeout(() => {
+        const state = useStore.getState();
+        state.setDocument(documentAfterPaste(state.text, pasted, before, after), whole ? { name: null } : {});
+        if (whole) state.followDocumentKind(null);
+      }, 0);
     };
     hostElement.addEventListener('paste', onPasteCapture, true);
 

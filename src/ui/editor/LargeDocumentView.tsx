@@ -141,9 +141,12 @@ function DocumentLines() {
     const pasted = event.clipboardData.getData('text/plain');
     event.preventDefault();
     if (pasted === '') return;
-    const state = useStore.getState();
-    state.setDocument(pasted, { name: null });
-    state.followDocumentKind(null);
+    // The new document in a task after the paste's, as in ChunkEditor: reading 10 MiB off the clipboard is this one's share.
+    setTimeout(() => {
+      const state = useStore.getState();
+      state.setDocument(pasted, { name: null });
+      state.followDocumentKind(null);
+    }, 0);
   };
   // Select-all selects the text drawn, not the whole page.
   const onKeyDown = (event: React.KeyboardEvent) => {
