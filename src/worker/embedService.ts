@@ -115,7 +115,8 @@ export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
 
   /** Vectors for `texts`, from the cache or the model; shared by jobs that need the same ones. */
   function embeddingsFor(model: string, embedder: Embedder, texts: string[], jobId: number): Promise<Float32Array[]> {
-    const key = `${model}\u0000${textsKey(texts)}`;
+    const documentKey = textsKey(texts); // hashes every text: taken once for the lookup and the write too
+    const key = `${model}\u0000${documentKey}`;
     if (inflight && inflight.key === key) {
       inflight.jobId = jobId;
       return inflight.vectors;
@@ -124,7 +125,7 @@ export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
     const signal = { aborted: false };
     const entry = { key, signal, jobId, vectors: Promise.resolve<Float32Array[]>([]) };
     entry.vectors = (async () => {
-      const known = await lookupEmbeddings(model, texts, (reason) =>
+      const known = await lookupEmbeddings(model, texts, documentKey, (reason) =>
         emit('notice', { jobId: entry.jobId, message: `Cached embeddings for this document were damaged (${reason}) and have been discarded; they are computed again.` }),
       );
       const missing: string[] = [];
@@ -155,7 +156,7 @@ export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
         known.forEach((v, i) => {
           if (v === undefined) known[i] = byText.get(texts[i]!);
         });
-        storeDocumentEmbeddings(model, texts, known as Float32Array[]);
+        storeDocumentEmbeddings(model, texts, documentKey, known as Float32Array[]);
       }
       return known as Float32Array[];
     })().catch((error: unknown) => {

@@ -116,7 +116,13 @@ export function storedRecordProblem(record: unknown, texts: readonly string[]): 
  * Vectors known for `texts` (undefined where none): memory first, then the document's record in IndexedDB. A
  * record that fails storedRecordProblem is deleted and `onDiscard` told why; its vectors are then computed again.
  */
-export async function lookupEmbeddings(model: string, texts: readonly string[], onDiscard?: (reason: string) => void): Promise<(Float32Array | undefined)[]> {
+export async function lookupEmbeddings(
+  model: string,
+  texts: readonly string[],
+  /** textsKey(texts). */
+  documentKey: string,
+  onDiscard?: (reason: string) => void,
+): Promise<(Float32Array | undefined)[]> {
   const m = modelMap(model);
   const out: (Float32Array | undefined)[] = texts.map((t) => m.get(t));
   if (out.every((v) => v !== undefined)) return out;
@@ -124,7 +130,7 @@ export async function lookupEmbeddings(model: string, texts: readonly string[], 
   if (!database) return out;
   const stored = await new Promise<StoredDocument | undefined>((resolve) => {
     try {
-      const request = database.transaction(STORE, 'readonly').objectStore(STORE).get([model, textsKey(texts)]);
+      const request = database.transaction(STORE, 'readonly').objectStore(STORE).get([model, documentKey]);
       request.onsuccess = () => resolve(request.result as StoredDocument | undefined);
       request.onerror = () => resolve(undefined);
     } catch {
@@ -134,7 +140,7 @@ export async function lookupEmbeddings(model: string, texts: readonly string[], 
   if (stored === undefined) return out;
   const problem = storedRecordProblem(stored, texts);
   if (problem) {
-    discard(database, [model, textsKey(texts)]);
+    discard(database, [model, documentKey]);
     onDiscard?.(problem);
     return out;
   }
@@ -166,45 +172,78 @@ export function storeEmbeddings(model: string, texts: readonly string[], vectors
 /** Quiet time before a document's vectors are written: typing changes the document at every key. */
 const WRITE_DELAY_MS = 2000;
 let writeTimer: ReturnType<typeof setTimeout> | null = null;
+/** Which scheduled write is the latest: an older one still packing gives up. */
+let writeSerial = 0;
 
 /**
  * Save a document's whole list of vectors to IndexedDB once edits pause (only the latest document is written);
  * keeps the newest few documents per model.
  */
-export function storeDocumentEmbeddings(model: string, texts: readonly string[], vectors: readonly Float32Array[]): void {
+export function storeDocumentEmbeddings(model: string, texts: readonly string[], documentKey: string, vectors: readonly Float32Array[]): void {
   if (texts.length === 0) return;
   if (writeTimer) clearTimeout(writeTimer);
+  const serial = ++writeSerial;
   writeTimer = setTimeout(() => {
     writeTimer = null;
-    writeDocument(model, texts, vectors);
+    void writeDocument(model, documentKey, texts, vectors, () => serial !== writeSerial);
   }, WRITE_DELAY_MS);
 }
 
-function writeDocument(model: string, texts: readonly string[], vectors: readonly Float32Array[]): void {
+/** How long packRecord works before it lets queued messages in. */
+const PACK_SLICE_MS = 4;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The stored record of a document's vectors: one flat array of texts × dims values, or null when a vector has another
+ * width or a value that is not finite (what a later read would refuse), or when `stale()` turns true (a newer
+ * write). Built PACK_SLICE_MS at a time with a task boundary between slices: the threshold's re-split runs in this
+ * worker, and packing 1 MiB's 24k vectors in one go was a 150 ms task that a key press landing 2 s after the
+ * embedding waited behind.
+ */
+export async function packRecord(
+  texts: readonly string[],
+  vectors: readonly Float32Array[],
+  stale: () => boolean,
+  yieldNow: () => Promise<void> = nextTask,
+  sliceMs = PACK_SLICE_MS,
+): Promise<StoredDocument | null> {
+  if (vectors.length !== texts.length || vectors.length === 0) return null;
   const dims = vectors[0]!.length;
-  // Only what a later read would accept is written (one width, finite values).
-  if (vectors.some((v) => v.length !== dims || v.some((x) => !Number.isFinite(x)))) return;
   const flat = new Float32Array(texts.length * dims);
-  vectors.forEach((v, i) => flat.set(v, i * dims));
-  const record: StoredDocument = { texts: [...texts], dims, vectors: flat, savedAt: Date.now() };
-  void db().then((database) => {
-    if (!database) return;
-    try {
-      const tx = database.transaction(STORE, 'readwrite');
-      const store = tx.objectStore(STORE);
-      store.put(record, [model, textsKey(texts)]);
-      // A small list per model, newest last, says which documents to forget beyond the bound.
-      const listKey = [model, '#documents'];
-      const list = store.get(listKey);
-      list.onsuccess = () => {
-        const key = textsKey(texts);
-        const keys = ((Array.isArray(list.result) ? list.result : []) as string[]).filter((k) => k !== key);
-        keys.push(key);
-        while (keys.length > STORED_DOCUMENTS) store.delete([model, keys.shift()!]);
-        store.put(keys, listKey);
-      };
-    } catch {
-      /* quota or a closed database: the memory cache still has them */
+  let sliceStart = performance.now();
+  for (let i = 0; i < vectors.length; i++) {
+    const v = vectors[i]!;
+    if (v.length !== dims) return null;
+    for (let j = 0; j < dims; j++) if (!Number.isFinite(v[j]!)) return null;
+    flat.set(v, i * dims);
+    if ((i & 63) === 63 && performance.now() - sliceStart > sliceMs) {
+      await yieldNow();
+      if (stale()) return null;
+      sliceStart = performance.now();
     }
-  });
+  }
+  return { texts: [...texts], dims, vectors: flat, savedAt: Date.now() };
+}
+
+async function writeDocument(model: string, key: string, texts: readonly string[], vectors: readonly Float32Array[], stale: () => boolean): Promise<void> {
+  const record = await packRecord(texts, vectors, stale);
+  if (!record || stale()) return;
+  const database = await db();
+  if (!database || stale()) return;
+  try {
+    const tx = database.transaction(STORE, 'readwrite');
+    const store = tx.objectStore(STORE);
+    store.put(record, [model, key]);
+    // A small list per model, newest last, says which documents to forget beyond the bound.
+    const listKey = [model, '#documents'];
+    const list = store.get(listKey);
+    list.onsuccess = () => {
+      const keys = ((Array.isArray(list.result) ? list.result : []) as string[]).filter((k) => k !== key);
+      keys.push(key);
+      while (keys.length > STORED_DOCUMENTS) store.delete([model, keys.shift()!]);
+      store.put(keys, listKey);
+    };
+  } catch {
+    /* quota or a closed database: the memory cache still has them */
+  }
 }
