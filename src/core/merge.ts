@@ -160,6 +160,9 @@ function tableOfRanges(source: string, pieces: readonly Range[], meter: SpanMete
 
 function tableOfOffsets(source: string, pieces: PieceOffsets, meter: SpanMeter): PieceTable {
   const { starts, ends, length } = pieces;
+  // Pieces that are their own content spans (the clusters of a long run without spaces, millions of them): the
+  // table shares the level's arrays instead of filling two more of the same size.
+  if (pieces.edgesAreContent === true) return { ...emptyTable(0, meter, false, false), start: starts, endUpTo: ends };
   const table = emptyTable(length, meter, false, false);
   let lastEnd = -1;
   for (let k = 0; k < length; k++) lastEnd = addContent(source, k, starts[k]!, ends[k]!, table.start, table.endUpTo, lastEnd);
@@ -452,13 +455,21 @@ export function packLevels(
 function packOffsets(source: string, pieces: PieceOffsets, levels: readonly Level[], params: MergeParams, out: SplitSpan[], depth: number): void {
   const { starts, ends, length } = pieces;
   const table = tableOfOffsets(source, pieces, params.meter);
-  // A grapheme cluster is at most one word (word boundaries never fall inside one), so for words all fit.
-  const allFit = params.meter.atMostOnePerCluster === true && params.size >= 1;
+  // A grapheme cluster is at most one word (word boundaries never fall inside one), so for words all fit; for any
+  // unit, all fit when even the longest piece at the most a unit counts per code unit does (the clusters of a long
+  // run in characters: no check per cluster).
+  const most = params.meter.mostPerCodeUnit;
+  const allFit =
+    (params.meter.atMostOnePerCluster === true && params.size >= 1) || (pieces.longest !== undefined && most !== undefined && pieces.longest * most <= params.size);
+  if (allFit) {
+    if (length > 0) packContent(table, 0, length, params, out);
+    return;
+  }
   const { guard } = params;
   let run = 0;
   for (let k = 0; k < length; k++) {
     guard.tick(starts[k]!);
-    if (allFit || pieceFits(params, starts[k]!, ends[k]!, table, k)) continue;
+    if (pieceFits(params, starts[k]!, ends[k]!, table, k)) continue;
     if (k > run) packContent(table, run, k, params, out);
     packLevels(source, starts[k]!, ends[k]!, levels, params, out, depth + 1);
     run = k + 1;

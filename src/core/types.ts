@@ -56,6 +56,10 @@ export interface PieceOffsets {
   starts: Int32Array;
   ends: Int32Array;
   length: number;
+  /** True only when no piece begins or ends with whitespace (then each piece is its own trimmed content span). */
+  edgesAreContent?: boolean;
+  /** When known: no piece is longer than this (in code units). */
+  longest?: number;
 }
 
 export interface ChunkMetadata {

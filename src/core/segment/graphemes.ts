@@ -1,3 +1,4 @@
+import { isWhitespaceCode } from '../measure';
 import type { PieceOffsets, Range } from '../types';
 
 /**
@@ -29,17 +30,19 @@ export function toRanges(pieces: PieceOffsets): Range[] {
 
 /** The same as offset arrays (what the packer takes for a long run: 8 bytes a cluster instead of an object). */
 export function graphemeOffsets(source: string, start: number, end: number): PieceOffsets {
-  const out = new OffsetsBuilder(Math.min(end - start, 1 << 16));
+  // A cluster is at least one code unit: room for the most there can be, so a long run is never copied to grow.
+  const out = new OffsetsBuilder(source, end - start);
   let i = start;
   while (i < end) {
     const c = source.charCodeAt(i);
     if (c < 0x80 && c !== 0x0d) {
       // A run of ASCII (not CR): one cluster per unit, up to the last one before a character that may join it.
-      let k = i + 1;
-      while (k < end && source.charCodeAt(k) < 0x80 && source.charCodeAt(k) !== 0x0d) k++;
+      let k = i;
+      let blank = false; // a space or a control character in the run (found on the way: no second pass)
+      for (let d = c; k < end && d < 0x80 && d !== 0x0d; d = source.charCodeAt(++k)) if (d <= 0x20) blank = true;
       if (k < end && !isSimple(source.charCodeAt(k))) k--;
       if (k > i) {
-        out.pushRun(i, k, 1);
+        out.pushRun(i, k, 1, blank);
         i = k;
         continue;
       }
@@ -57,7 +60,7 @@ export function graphemeOffsets(source: string, start: number, end: number): Pie
       while (k + 2 <= end && isHighSurrogate(source.charCodeAt(k)) && isLoneEmoji(source.codePointAt(k)!)) k += 2;
       if (k < end && !isSimple(source.charCodeAt(k))) k -= 2; // the run's last emoji may join what follows
       if (k > i) {
-        out.pushRun(i, k, 2);
+        out.pushRun(i, k, 2, false);
         i = k;
         continue;
       }
@@ -71,12 +74,20 @@ export function graphemeOffsets(source: string, start: number, end: number): Pie
   return out.done();
 }
 
-/** Growable offset arrays. */
+/**
+ * Growable offset arrays; whether every piece so far begins and ends with a character that is not whitespace, and the
+ * longest piece's length.
+ */
 class OffsetsBuilder {
   private starts: Int32Array;
   private ends: Int32Array;
   private length = 0;
-  constructor(capacity: number) {
+  private edgesAreContent = true;
+  private longest = 0;
+  constructor(
+    private readonly source: string,
+    capacity: number,
+  ) {
     this.starts = new Int32Array(Math.max(16, capacity));
     this.ends = new Int32Array(this.starts.length);
   }
@@ -85,10 +96,14 @@ class OffsetsBuilder {
     if (this.length === this.starts.length) this.grow(this.length + 1);
     this.starts[this.length] = start;
     this.ends[this.length++] = end;
+    if (end - start > this.longest) this.longest = end - start;
+    if (isWhitespaceCode(this.source.charCodeAt(start)) || isWhitespaceCode(this.source.charCodeAt(end - 1))) this.edgesAreContent = false;
   }
 
-  /** Pieces of `width` units each from `from` to `to`. */
-  pushRun(from: number, to: number, width: number): void {
+  /** Pieces of `width` units each from `from` to `to`; `mayBeBlank`: some of them may be whitespace. */
+  pushRun(from: number, to: number, width: number, mayBeBlank: boolean): void {
+    if (mayBeBlank) this.edgesAreContent = false;
+    if (to > from && width > this.longest) this.longest = width;
     const count = (to - from) / width;
     if (this.length + count > this.starts.length) this.grow(this.length + count);
     const starts = this.starts;
@@ -113,7 +128,7 @@ class OffsetsBuilder {
   }
 
   done(): PieceOffsets {
-    return { starts: this.starts, ends: this.ends, length: this.length };
+    return { starts: this.starts, ends: this.ends, length: this.length, edgesAreContent: this.edgesAreContent, longest: this.longest };
   }
 }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { graphemes } from './graphemes';
+import { graphemeOffsets, graphemes } from './graphemes';
+import { isWhitespaceCode } from '../measure';
 import { paragraphs } from './paragraphs';
 import { MAY_END_SENTENCE, mayEndSentence, sentences } from './sentences';
 import { findSeparators, splitOnSeparator } from './separators';
@@ -47,6 +48,38 @@ describe('graphemes', () => {
     expect(got.slice(0, 40_000).every((r, i) => r.start === 2 * i && r.end === 2 * i + 2)).toBe(true);
     expect(got[40_000]).toEqual({ start: 80_000, end: 80_004 });
     expect(got.at(-1)).toEqual({ start: s.length - 2, end: s.length });
+  });
+});
+
+describe('grapheme offsets: edgesAreContent and longest (what lets the packer skip per-cluster work)', () => {
+  it('property: edgesAreContent only when no cluster begins or ends with whitespace (always without whitespace or controls); longest is the longest cluster', () => {
+    const part = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 6 }),
+      fc.string({ unit: 'binary', maxLength: 3 }),
+      fc.constantFrom(' ', '\t', '\n', '\r\n', '\u00a0', '\u3000', '\u2028', '\ufeff', 'e\u0301', '😀😀', '中文', 'abc', 'x\u200d '),
+    );
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 24 }), fc.nat(), fc.nat(), (parts, a, b) => {
+        const s = parts.join('');
+        const start = s.length === 0 ? 0 : a % s.length;
+        const end = start + (s.length === start ? 0 : b % (s.length - start + 1));
+        const pieces = graphemeOffsets(s, start, end);
+        let blankEdge = false;
+        let blankOrControl = false;
+        let longest = 0;
+        for (let k = 0; k < pieces.length; k++) {
+          longest = Math.max(longest, pieces.ends[k]! - pieces.starts[k]!);
+          const first = s.charCodeAt(pieces.starts[k]!);
+          const last = s.charCodeAt(pieces.ends[k]! - 1);
+          if (isWhitespaceCode(first) || isWhitespaceCode(last)) blankEdge = true;
+        }
+        for (let i = start; i < end; i++) if (isWhitespaceCode(s.charCodeAt(i)) || s.charCodeAt(i) < 0x20) blankOrControl = true;
+        if (pieces.edgesAreContent) expect(blankEdge).toBe(false);
+        if (!blankOrControl) expect(pieces.edgesAreContent).toBe(true);
+        expect(pieces.longest).toBe(longest); // the packer skips its per-cluster fit check when this fits
+      }),
+      { numRuns: 600 },
+    );
   });
 });
 

@@ -79,6 +79,7 @@ function joinWhereNotAllowed(pieces: PieceOffsets, cutAllowed: (position: number
     }
   }
   pieces.length = n;
+  pieces.longest = undefined; // joined pieces are longer
   return pieces;
 }
 
