@@ -180,7 +180,8 @@ const levelTables = new WeakMap<readonly Range[], PieceTable>();
 function levelTable(source: string, pieces: readonly Range[], meter: SpanMeter): PieceTable {
   let table = levelTables.get(pieces);
   if (table === undefined || table.meter !== meter) {
-    table = tableOfRanges(source, pieces, meter, true);
+    // Fit counts only for counting units: characters fit by subtraction (a line of words has millions of pieces).
+    table = tableOfRanges(source, pieces, meter, meter.linear !== true);
     levelTables.set(pieces, table);
   }
   return table;
