@@ -13,6 +13,7 @@ import { curveMemo, orphanMemo } from './resplitMemo';
 import { leavesOf, packChunks, packedBuffers } from './packChunks';
 import type { ChunkJobFailure, ChunkWorkerApi, ChunkWorkerResult, EmbedderTokensPayload, ProbeRequest, TokenCountsPayload } from './protocol';
 import { abortError, rpcClient, rpcServe, withTransfer, type Endpoint, type RpcClient } from './rpc';
+import { yieldToMessages } from './yieldToMessages';
 
 /**
  * The chunk worker's service: core's chunk() for every strategy, semantic included. It keeps the current document
@@ -62,8 +63,6 @@ class JobFailure extends Error implements ChunkJobFailure {
     super(message);
   }
 }
-
-const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function oneLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);

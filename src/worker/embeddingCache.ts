@@ -1,3 +1,5 @@
+import { yieldToMessages } from './yieldToMessages';
+
 /**
  * Embeddings cached per (model, text) in memory for this session (an edit re-embeds only the sentences it changed),
  * and in IndexedDB per (model, the whole list of texts of a document): a reload, or opening the same document
@@ -191,7 +193,6 @@ export function storeDocumentEmbeddings(model: string, texts: readonly string[],
 
 /** How long packRecord works before it lets queued messages in. */
 const PACK_SLICE_MS = 4;
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The stored record of a document's vectors: one flat array of texts × dims values, or null when a vector has another
@@ -204,7 +205,7 @@ export async function packRecord(
   texts: readonly string[],
   vectors: readonly Float32Array[],
   stale: () => boolean,
-  yieldNow: () => Promise<void> = nextTask,
+  yieldNow: () => Promise<void> = yieldToMessages,
   sliceMs = PACK_SLICE_MS,
 ): Promise<StoredDocument | null> {
   if (vectors.length !== texts.length || vectors.length === 0) return null;

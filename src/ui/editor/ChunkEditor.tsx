@@ -166,9 +166,10 @@ export function ChunkEditor() {
       event.stopPropagation();
       // The new document in a task after the paste's: there, reading the clipboard, handing the text to the worker
       // and React's render (flushed before a discrete event's task ends) together made one long task now and then.
+      const textPastedInto = useStore.getState().text; // the text `before` and `after` are offsets into
       setTimeout(() => {
         const state = useStore.getState();
-        state.setDocument(documentAfterPaste(state.text, pasted, before, after), whole ? { name: null } : {});
+        state.setDocument(documentAfterPaste(textPastedInto, pasted, before, after), whole ? { name: null } : {});
         if (whole) state.followDocumentKind(null);
       }, 0);
     };
