@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 import { controls, expectEngineChunks, getDocument, openApp, pageOptions, pasteDocument, typeNumber } from './app';
 import { chunk } from '../src/core/index';
 import { validateEvalOptions } from '../src/core/eval/index';
-import { RetrievalIndex } from '../src/core/retrieve/index';
+import { RetrievalIndex } from '../src/core/retrievers/index';
 import type { Page } from '@playwright/test';
 
 // The evaluation lab as a person uses it: ask the document a question and see what retrieval returns; write a golden

@@ -47,6 +47,6 @@ export { anchorReference, anchorReferences, nearestOccurrence, type AnchorStatus
 export { explainQuestion, tableWithoutHeader, ordinal, type Failure, type FailureKind, type ExplainInput, type ExplainUnit } from './eval/failures';
 export { validateEvalOptions, type EvalSettings, type EvalOptions } from './eval/options';
 export { orphanChunks, orphanBits, orphanEdgesKnown, isHeadingOnly, ORPHAN_STARTS_MID, ORPHAN_ENDS_MID, ORPHAN_HEADING, type OrphanFlags } from './eval/orphans';
-export * from './retrieve';
+export * from './retrievers';
 export type * from './types';
 export { lowerBound, upperBound } from './sorted';

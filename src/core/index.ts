@@ -11,7 +11,7 @@ import type { SplitSpan } from './registry';
 import { getStrategy, loadStrategy } from './strategies';
 import type { Chunk, ChunkContext, ChunkDetail, ChunkOptions, EmbedTexts, LoadWasm, ResolvedOptions, Unit } from './types';
 import { getUnit } from './units';
-import { splitRetrievalUnits, unitSizeLimit } from './retrieval';
+import { splitRetrievalUnits, unitSizeLimit } from './patterns';
 import { CHUNKER_NAME, CHUNKER_VERSION } from './version';
 
 export interface ChunkHooks {
@@ -209,5 +209,5 @@ export { prepareSemantic, analyseSemantic, splitSemantic, type SemanticPreparati
 export { loadStrategy } from './strategies';
 export { getUnit } from './units';
 export type { StrategyImplementation, LoadedStrategy } from './registry';
-// The evaluation lab: retrievers (BM25, dense, hybrid) and golden-set evaluation (src/core/eval, src/core/retrieve).
+// The evaluation lab: retrievers (BM25, dense, hybrid) and golden-set evaluation (src/core/eval, src/core/retrievers).
 export * from './eval';

@@ -165,7 +165,7 @@ export interface SplitSpan extends Range {
   prefix?: string;
   /** Extra metadata a compat mode reproduces (LangChain's "Header 1" keys, LlamaIndex's header_path). */
   metadata?: Record<string, unknown>;
-  // Retrieval units (src/core/retrieval): nesting level, index of the parent span in the same list, leaf flag and
+  // Retrieval units (src/core/patterns): nesting level, index of the parent span in the same list, leaf flag and
   // a sentence window's span.
   level?: number;
   parent?: number | null;

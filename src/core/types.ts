@@ -19,7 +19,7 @@ export type StrategyName = import('./strategies').StrategyId;
 export type ContentType = 'text' | 'table' | 'code';
 
 /**
- * Retrieval units built on top of a strategy's chunks (src/core/retrieval):
+ * Retrieval units built on top of a strategy's chunks (src/core/patterns):
  * - 'chunks': the strategy's chunks as they are;
  * - 'parent-child': parents (sections for markdown/html, else blocks of `parentSize` units) with the strategy's
  *   chunks cut inside each parent as children (small-to-big retrieval);

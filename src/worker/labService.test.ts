@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ChunkClient, type WorkerLike } from '../bridge/chunkClient';
 import { evaluate, validateEvalOptions } from '../core/eval/index';
 import { chunk } from '../core/index';
-import { RetrievalIndex } from '../core/retrieve/index';
+import { RetrievalIndex } from '../core/retrievers/index';
 import { serveChunkWorker } from './chunkService';
 import { inProcessWorker } from './inProcess';
 

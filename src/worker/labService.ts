@@ -1,6 +1,6 @@
 import { chunk, validateOptions } from '../core/index';
 import { evaluateChunks, retrieverSettings } from '../core/eval/index';
-import { RetrievalIndex, type RetrieverSettings } from '../core/retrieve/index';
+import { RetrievalIndex, type RetrieverSettings } from '../core/retrievers/index';
 import type { Chunk, ChunkOptions, EmbedTexts, LoadWasm } from '../core/types';
 import type { LabEvaluateInput, LabEvaluatePayload, LabSettings, ProbeHitPayload, ProbePayload } from './protocol';
 import { withTransfer } from './rpc';

@@ -2,7 +2,7 @@ import { chunk, optionsKey, type ChunkHooks } from '../index';
 import { meterFor } from '../measure';
 import { RunGuard } from '../merge';
 import { validateOptions } from '../options';
-import { RetrievalIndex, type Hit, type IndexedDocument, type RetrieverSettings } from '../retrieve';
+import { RetrievalIndex, type Hit, type IndexedDocument, type RetrieverSettings } from '../retrievers';
 import type { Chunk, ChunkOptions, EmbedTexts, ResolvedOptions } from '../types';
 import { getUnit } from '../units';
 import { anchorReferences, type AnchorStatus } from './anchor';

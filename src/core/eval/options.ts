@@ -1,7 +1,7 @@
 import { EVAL_OPTIONS, fail, type ResolveContext } from '../optionTable';
 import { getStrategy, STRATEGY_NAMES } from '../strategies';
 import type { ResolvedOptions } from '../types';
-import type { RetrieverName } from '../retrieve';
+import type { RetrieverName } from '../retrievers';
 
 /** The evaluation settings (rows of the option table with `eval: true`), resolved. */
 export interface EvalSettings {
