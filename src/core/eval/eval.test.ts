@@ -1,15 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { anchorReference } from './anchor';
 import { evaluate, documentForCorpus, prepareQuestions } from './evaluate';
 import { explainQuestion, ordinal } from './failures';
 import { formatGoldenSet, parseGoldenSet, GoldenSetError } from './golden';
 import { sweep, sweepGrid } from './sweep';
-
-const SHARED = new URL('../../../../shared/eval/', import.meta.url);
-const speechPath = new URL('state_of_the_union.md', SHARED);
-const csvPath = new URL('state_of_the_union.questions.csv', SHARED);
-const haveShared = existsSync(speechPath) && existsSync(csvPath);
+import { HAVE_SHARED_EVAL, NEEDS_SHARED_EVAL, SHARED_EVAL_DOCUMENT_PATH as speechPath, SHARED_EVAL_QUESTIONS_PATH as csvPath } from '../../testing/sharedData';
 
 describe('golden sets', () => {
   const questions = [
@@ -34,7 +30,7 @@ describe('golden sets', () => {
     expect(() => parseGoldenSet('a,b\n1,2\n')).toThrow(/columns question and references/);
   });
 
-  it.skipIf(!haveShared)("reads chunking_evaluation's CSV and writes it back byte for byte", () => {
+  it.skipIf(!HAVE_SHARED_EVAL)(`reads chunking_evaluation's CSV and writes it back byte for byte ${NEEDS_SHARED_EVAL}`, () => {
     const csv = readFileSync(csvPath, 'utf8');
     const q = parseGoldenSet(csv);
     expect(q).toHaveLength(76);
@@ -118,7 +114,7 @@ describe('evaluate', () => {
     expect(rows.map((r) => r.error ?? r.index!.chunks)).toEqual([5, 'overlap (30) must be smaller than size (20)', expect.any(Number), 3]);
   });
 
-  it.skipIf(!haveShared)("state_of_the_union with BM25, recursive 400 tokens / 0, Chroma's separators, LangChain compat, k 5: recall 0.961, IoU 0.0207", async () => {
+  it.skipIf(!HAVE_SHARED_EVAL)(`state_of_the_union with BM25, recursive 400 tokens / 0, Chroma's separators, LangChain compat, k 5: recall 0.961, IoU 0.0207 ${NEEDS_SHARED_EVAL}`, async () => {
     const text = readFileSync(speechPath, 'utf8');
     const questions = parseGoldenSet(readFileSync(csvPath, 'utf8'));
     const r = await evaluate([{ id: 'state_of_the_union.md', text }], questions, {

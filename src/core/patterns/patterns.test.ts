@@ -1,7 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { HAVE_SHARED_CORPUS, NEEDS_SHARED_CORPUS, readSharedCorpus } from '../../testing/sharedData';
 // The page's markdown sample: real text with headings and a table (a string; core code never imports the UI).
 import { policyHandbook } from '../../ui/samples/policyHandbook';
 import { validateOptions } from '../options';
@@ -364,10 +362,9 @@ describe('real documents', () => {
     }
   });
 
-  const corpusPath = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus/english-1mib.txt');
-  const corpus = existsSync(corpusPath) ? readFileSync(corpusPath, 'utf8').slice(0, 200_000) : '';
+  const corpus = HAVE_SHARED_CORPUS ? readSharedCorpus(200_000) : '';
 
-  it.skipIf(!corpus)('corpus (200 KB): children are the recursive chunks of each parent; leaves cover the text', async () => {
+  it.skipIf(!HAVE_SHARED_CORPUS)(`corpus (200 KB): children are the recursive chunks of each parent; leaves cover the text ${NEEDS_SHARED_CORPUS}`, async () => {
     const ctx = await contextFor({ strategy: 'recursive', size: 400, overlap: 50 }, { retrieval: 'parent-child' });
     const units = await splitRetrievalUnits(corpus, (await loadStrategy('recursive')), ctx);
     const parents = units.map((u, i) => [u, i] as const).filter(([u]) => u.level === 0);
@@ -383,7 +380,7 @@ describe('real documents', () => {
     expect(covered).toBeGreaterThanOrEqual(corpus.replace(/\s/g, '').length);
   });
 
-  it.skipIf(!corpus)('corpus (200 KB): one window per sentence, as Intl.Segmenter finds them line by line', async () => {
+  it.skipIf(!HAVE_SHARED_CORPUS)(`corpus (200 KB): one window per sentence, as Intl.Segmenter finds them line by line ${NEEDS_SHARED_CORPUS}`, async () => {
     const ctx = await contextFor({ strategy: 'recursive' }, { retrieval: 'window', window: 2 });
     const units = await splitRetrievalUnits(corpus, (await loadStrategy('recursive')), ctx);
     // Sentences always end at a line break, so segmenting each line on its own finds the same sentences.

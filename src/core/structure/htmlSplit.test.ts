@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { implementation as htmlStrategy } from '../strategies/html/split';
 import type { ChunkContext, ResolvedOptions } from '../types';
 import { charsUnit, wordsUnit } from '../units';
+import { HAVE_SHARED_CORPUS, NEEDS_SHARED_CORPUS, readSharedCorpus } from '../../testing/sharedData';
 import { htmlStructure, splitHtml } from './htmlSplit';
 import type { StructureSpan } from './markdownSplit';
 
@@ -295,12 +294,9 @@ describe('chunk() with strategy html', () => {
   });
 });
 
-/** The shared 1 MiB English text (design.md), next to the repository; the test is skipped where it is absent. */
-const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/english-1mib.txt', import.meta.url));
-
 describe('a 1 MiB HTML document built from the shared corpus', () => {
-  it.skipIf(!existsSync(CORPUS))('splits with exact spans, full coverage and breadcrumbs equal to the generated ancestry', () => {
-    const corpus = readFileSync(CORPUS, 'utf8');
+  it.skipIf(!HAVE_SHARED_CORPUS)(`splits with exact spans, full coverage and breadcrumbs equal to the generated ancestry ${NEEDS_SHARED_CORPUS}`, () => {
+    const corpus = readSharedCorpus();
     const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     const paragraphs = corpus.split(/\n\s*\n/).filter((p) => p.trim());
     const parts: string[] = [];

@@ -3,16 +3,13 @@
  * corpus, for random Unicode (astral characters, lone surrogates, combining marks, special-token strings) and for
  * giant pre-token pieces, where our merge runs on a heap instead of js-tiktoken's quadratic scan.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
 import { describe, expect, test } from 'vitest';
+import { HAVE_SHARED_CORPUS, NEEDS_SHARED_CORPUS, readSharedCorpus } from '../../testing/sharedData';
 import type { TokenEncodingName } from '../types';
 import { byteString } from './bpe';
 import { loadTiktokenUnit, type TiktokenUnit } from './tiktoken';
-
-const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/english-1mib.txt', import.meta.url));
 
 const RANKS: Record<string, () => Promise<{ default: TiktokenBPE }>> = {
   cl100k_base: () => import('js-tiktoken/ranks/cl100k_base'),
@@ -79,9 +76,9 @@ describe('BytePairEncoder gives js-tiktoken\'s token ids', () => {
     for (const s of ['a'.repeat(1200), '😀'.repeat(300), 'ab'.repeat(500)]) expect(unit.encode(s)).toEqual(reference.encode(s, [], []));
   });
 
-  test.skipIf(!existsSync(CORPUS))('cl100k_base: the first 256 KiB of the corpus, and decode round trip', async () => {
+  test.skipIf(!HAVE_SHARED_CORPUS)(`cl100k_base: the first 256 KiB of the corpus, and decode round trip ${NEEDS_SHARED_CORPUS}`, async () => {
     const { unit, reference } = await setup('cl100k_base');
-    const corpus = readFileSync(CORPUS, 'utf8').slice(0, 256 * 1024);
+    const corpus = readSharedCorpus(256 * 1024);
     const ids = unit.encode(corpus);
     expect(ids).toEqual(reference.encode(corpus, [], []));
     expect(unit.decode(ids)).toBe(corpus);
