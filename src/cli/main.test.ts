@@ -320,6 +320,15 @@ describe('the installed command', () => {
     expect(r.stdout).toBe((await runCli(argv, topics)).out);
   });
 
+  it("--version prints package.json's version, from the sources and from the bundle", async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(await runCli(['--version'])).toEqual({ code: 0, out: `${version}\n`, err: '' });
+    const r = spawnSync(process.execPath, ['bin/chunkscope.js', '-v'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(`${version}\n`);
+  });
+
   it('exits non-zero with one line for a missing file', () => {
     const r = spawnSync(process.execPath, ['bin/chunkscope.js', 'chunk', 'does-not-exist.txt'], { encoding: 'utf8' });
     expect(r.status).toBe(2);

@@ -7,8 +7,8 @@ import { EXPORT_FORMATS, formatChunks, type ExportFormat } from '../core/format'
 import type { Embedder } from '../embed/types';
 import { joinNegativeValues, optionsFromFlags, parseArgsMessage, parseArgsOptions, takeSwitchValues, usage } from './flags';
 import { CliError, importInput } from './input';
-
-const VERSION = '0.1.0';
+// The one place the version is written; esbuild inlines this field into dist/lib/cli.js (scripts/build-lib.mjs).
+import { version as VERSION } from '../../package.json';
 
 interface Io {
   /** May return a promise that settles when the output can take more (standard output's back-pressure). */
