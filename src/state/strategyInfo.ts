@@ -1,6 +1,6 @@
 import { appliesTo, BASE_DEFAULTS, LANGUAGE_PRESETS, optionSpec, STRATEGIES, type OptionSpec } from '../core/describe';
 import type { ControlName, StrategyDescription } from '../core/registry';
-import type { KeepSeparator, ResolvedOptions, StrategyName } from '../core/types';
+import type { ResolvedOptions, StrategyName } from '../core/types';
 import type { Config, ConfigName } from './configSlice';
 
 /** Registry entry for a strategy; an unknown id gets a neutral stand-in so the page never breaks on it. */
@@ -16,10 +16,6 @@ export function strategyDefinition(id: StrategyName | string): StrategyDescripti
 export function defaultFor<K extends keyof ResolvedOptions>(id: StrategyName, key: K): ResolvedOptions[K] {
   const defaults = strategyDefinition(id).defaults;
   return (defaults[key] ?? BASE_DEFAULTS[key]) as ResolvedOptions[K];
-}
-
-export function defaultKeepSeparator(id: StrategyName): KeepSeparator {
-  return defaultFor(id, 'keepSeparator');
 }
 
 /**
@@ -48,11 +44,6 @@ const CONDITIONS: Partial<Record<ConfigName, (config: Config) => boolean>> = {
   // A target number of chunks replaces the amount: an unused (perhaps out-of-range) amount is not sent.
   amount: (c) => c.chunks === null,
 };
-
-/** The option a sub-option hangs under (separatorsAreRegex under separators, window under retrieval), if any. */
-export function parentOption(name: ConfigName): ConfigName | null {
-  return SUB_OPTIONS[name]?.of ?? null;
-}
 
 /**
  * Whether an option applies to the configuration's strategy: the strategy's description lists it (page settings

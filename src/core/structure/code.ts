@@ -61,25 +61,6 @@ function abortError(): Error {
   return error;
 }
 
-/** Parse `text`; the caller must `delete()` the tree. Throws an AbortError when `signal` turns aborted meanwhile. */
-export async function parseCode(
-  text: string,
-  language: CodeLanguageName,
-  loadWasm: LoadWasm,
-  signal?: { aborted: boolean },
-): Promise<Tree> {
-  const parser = await codeParser(language, loadWasm);
-  if (signal?.aborted) throw abortError();
-  // The progress callback cancels the parse when it returns true.
-  const tree = parser.parse(text, null, { progressCallback: () => signal?.aborted === true });
-  if (!tree) {
-    parser.reset();
-    if (signal?.aborted) throw abortError();
-    throw new Error(`the ${language} parser returned no tree`);
-  }
-  return tree;
-}
-
 /** A parsed file: its tree (owned by the cache below: never delete it) and its outline. */
 export interface ParsedCode {
   language: CodeLanguageName;
@@ -108,6 +89,7 @@ export async function withParsedCode<T>(
   const { signal } = options;
   if (signal?.aborted) throw abortError();
   if (!lastParsed || lastParsed.language !== language || lastParsed.text !== text) {
+    // The progress callback cancels the parse when it returns true.
     const tree = parser.parse(text, null, { progressCallback: () => signal?.aborted === true });
     if (!tree) {
       parser.reset();
