@@ -112,7 +112,7 @@ async function run(argv: string[], io: Io): Promise<number> {
  * exhaust memory after minutes. Refused up front, in one line, when the text could give more than this many chunks
  * at the size and overlap given (each chunk advancing at least size - overlap characters).
  */
-export const MAX_CHUNKS = 2_000_000;
+const MAX_CHUNKS = 2_000_000;
 
 function refuseHugeRuns(text: string, resolved: ResolvedOptions): void {
   if (getStrategy(resolved.strategy).unsized?.(resolved)) return;

@@ -15,7 +15,7 @@ export const PATH_JOINER = ' > ';
  * A title longer than this is shortened in the header (not in metadata.headingPath): a setext "heading" made of a
  * whole paragraph would otherwise make every chunk's budget small, since the splitter leaves room for the largest.
  */
-export const HEADER_TITLE_MAX = 80;
+const HEADER_TITLE_MAX = 80;
 
 function shorten(title: string): string {
   if (title.length <= HEADER_TITLE_MAX) return title;

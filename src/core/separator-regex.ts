@@ -13,7 +13,7 @@
  * - it must not match the empty string (a separator has to consume text).
  */
 
-export const MAX_PATTERN_LENGTH = 200;
+const MAX_PATTERN_LENGTH = 200;
 
 export type RegexCheck = { ok: true; regex: RegExp } | { ok: false; reason: string };
 

@@ -36,7 +36,7 @@ function parseAttrs(source: string): Record<string, string> {
 }
 
 /** A tree of the HTML; an unmatched closing tag is ignored, an unclosed element ends with its parent. */
-export function parseHtml(html: string): Element {
+function parseHtml(html: string): Element {
   const root: Element = { tag: '#root', attrs: {}, children: [] };
   const stack: Element[] = [root];
   for (const m of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*?)(\/?)>|<!--[\s\S]*?-->|([^<]+|<)/g)) {

@@ -87,7 +87,7 @@ function hasPdfHeader(bytes: Uint8Array): boolean {
 }
 
 /** Which importer a file goes to: the extension decides; a PDF header decides for a name without a known one. */
-export function formatFor(name: string, bytes: Uint8Array): ImportFormat {
+function formatFor(name: string, bytes: Uint8Array): ImportFormat {
   const ext = extensionOf(name);
   if (ext === 'pdf') return 'pdf';
   if (ext === 'docx') return 'docx';
@@ -105,7 +105,7 @@ export function formatFor(name: string, bytes: Uint8Array): ImportFormat {
  * Decode UTF-8 text (a BOM is dropped). A NUL byte or invalid UTF-8 means the file is not text: chunking it
  * would give garbage offsets, so it is refused.
  */
-export function decodeUtf8(name: string, bytes: Uint8Array): string {
+function decodeUtf8(name: string, bytes: Uint8Array): string {
   if (bytes.includes(0)) throw new ImportError(name, 'looks like a binary file; open a text, markdown, HTML, source, PDF or DOCX file');
   try {
     // ignoreBOM false: the decoder removes a leading BOM.

@@ -7,11 +7,11 @@
 import { ImportError } from './index';
 
 /** The most the XML and other non-media parts of a DOCX may expand to, together. */
-export const MAX_DOCX_XML_BYTES = 48 * 1024 * 1024;
+const MAX_DOCX_XML_BYTES = 48 * 1024 * 1024;
 /** The most all parts of a DOCX (images included) may expand to, together. */
-export const MAX_DOCX_TOTAL_BYTES = 256 * 1024 * 1024;
+const MAX_DOCX_TOTAL_BYTES = 256 * 1024 * 1024;
 /** The most entries a DOCX package may have. */
-export const MAX_DOCX_ENTRIES = 10_000;
+const MAX_DOCX_ENTRIES = 10_000;
 
 const megabytes = (n: number) => `${(n / 1_000_000).toFixed(1)} MB`;
 
@@ -22,7 +22,7 @@ export interface ZipExpansion {
 }
 
 /** The declared expansion of a zip package, or null when it has no readable central directory. */
-export function zipExpansion(bytes: Uint8Array): ZipExpansion | null {
+function zipExpansion(bytes: Uint8Array): ZipExpansion | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // End of central directory: 22 bytes plus a comment of up to 65,535, at the end of the file.
   let eocd = -1;

@@ -13,7 +13,7 @@ const WASM_MODULES: Record<string, string> = { 'web-tree-sitter.wasm': 'web-tree
 const GRAMMAR_FILE = /^tree-sitter-[a-z0-9_]+\.wasm$/;
 
 /** Module specifier of a wasm file by name; only the runtime and grammar file names are accepted. */
-export function wasmModulePath(name: string): string {
+function wasmModulePath(name: string): string {
   const known = WASM_MODULES[name];
   if (known) return known;
   if (GRAMMAR_FILE.test(name)) return `@repomix/tree-sitter-wasms/out/${name}`;

@@ -5,7 +5,7 @@
  * and reads it from there before any request). Read from Cache Storage; nothing is fetched.
  */
 
-export const BUILTIN_FOLDER = 'chunkscope-static-en';
+const BUILTIN_FOLDER = 'chunkscope-static-en';
 const TRANSFORMERS_CACHE = 'transformers-cache';
 const APP_CACHE_PREFIX = 'chunkscope-';
 
@@ -18,7 +18,7 @@ export interface OfflineInventory {
 }
 
 /** The model id an ONNX weights URL belongs to: hub resolve URLs and this origin's /models/<id>/onnx/ paths. */
-export function modelIdOfUrl(url: string): string | null {
+function modelIdOfUrl(url: string): string | null {
   let u: URL;
   try {
     u = new URL(url);

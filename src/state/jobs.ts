@@ -15,9 +15,9 @@ import { sameItems, watch } from './watch';
  */
 
 /** Quiet time after a paint before token counts are asked for (a moving slider never waits on them). */
-export const TOKENS_DELAY_MS = 200;
+const TOKENS_DELAY_MS = 200;
 /** Most jobs finish within a frame or two: only a slower one turns the status to "Chunking…". */
-export const RUNNING_AFTER_MS = 150;
+const RUNNING_AFTER_MS = 150;
 
 /** The document's name and page starts (from a PDF import), which the options carry. */
 export function documentFacts(s: Pick<AppState, 'docName' | 'pageStarts'>): DocumentFacts {

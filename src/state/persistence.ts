@@ -26,7 +26,7 @@ const PART_KEY = 'current.part';
  * 10 MiB string here) and again when its result is read: a part is a few milliseconds, one per task. Parts may end
  * inside a surrogate pair (structured clone keeps lone surrogates; joined, the text is whole again).
  */
-export const PART_CHARS = 1 << 19;
+const PART_CHARS = 1 << 19;
 
 export type ParsedSettings = { ok: true; config: Config; dropped: string[] } | { ok: false; reason: string };
 
@@ -270,7 +270,7 @@ export function saveDocumentNow(doc: StoredDocument, revision: number): void {
  * start when it is based on the stored revision or a newer one.
  */
 export const PENDING_KEY = 'chunkscope.pending-document.v1';
-export const PENDING_LIMIT = 2_000_000;
+const PENDING_LIMIT = 2_000_000;
 
 export interface PendingDocument extends StoredDocument {
   /** The revision the edit was made on. */

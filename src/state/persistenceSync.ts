@@ -80,7 +80,7 @@ export interface DocumentStorage {
 const INDEXED_DB: DocumentStorage = { read: loadDocument, write: saveDocument, writeNow: saveDocumentNow };
 
 /** Tabs of the page announce each save here, so a tab that fell behind knows at once. */
-export const DOCUMENT_CHANNEL = 'chunkscope.document';
+const DOCUMENT_CHANNEL = 'chunkscope.document';
 
 interface SaveMessage {
   tab: string;

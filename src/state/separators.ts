@@ -7,14 +7,14 @@
  * characters are shown escaped (a newline cannot sit in one line), and "" still stands for the empty separator.
  */
 
-export function formatSeparator(separator: string): string {
+function formatSeparator(separator: string): string {
   if (separator === '') return '""';
   let out = separator.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
   if (separator.trim() === '') out = out.replace(/ /g, '\\s');
   return out;
 }
 
-export function parseSeparator(line: string): string {
+function parseSeparator(line: string): string {
   if (line === '""') return '';
   return line.replace(/\\([nrts\\])/g, (_m, c: string) => {
     switch (c) {

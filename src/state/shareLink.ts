@@ -22,11 +22,11 @@ export const SHARE_FRAGMENT_LIMIT = 32_000;
 /** Most UTF-8 bytes a link's document may expand to. */
 export const SHARE_TEXT_CAP = 8 * 1024 * 1024;
 /** Most characters a share file's document may have (the same cap as a link's, counted in UTF-16 units). */
-export const SHARE_FILE_TEXT_CAP = 64 * 1024 * 1024;
-export const DOC_KEY = 'doc';
-export const NAME_KEY = 'name';
-export const SHARE_FILE_KIND = 'chunkscope-share';
-export const SHARE_FILE_VERSION = 1;
+const SHARE_FILE_TEXT_CAP = 64 * 1024 * 1024;
+const DOC_KEY = 'doc';
+const NAME_KEY = 'name';
+const SHARE_FILE_KIND = 'chunkscope-share';
+const SHARE_FILE_VERSION = 1;
 
 export interface SharedDocument {
   text: string;
@@ -83,7 +83,7 @@ export function shareLink(base: string, doc: SharedDocument, limit = SHARE_FRAGM
   return { ok: false, fragmentLength: fragment.length, message: tooLargeMessage(fragment.length, limit) };
 }
 
-export function tooLargeMessage(fragmentLength: number, limit = SHARE_FRAGMENT_LIMIT): string {
+function tooLargeMessage(fragmentLength: number, limit = SHARE_FRAGMENT_LIMIT): string {
   return (
     `This document is too large for a link: compressed, it needs ${fragmentLength.toLocaleString('en-US')} characters, and ` +
     `links carry up to ${limit.toLocaleString('en-US')}. Download a share file instead; opening it with Open file… shows the same view.`

@@ -9,13 +9,13 @@ import { splitSentenceWindows } from './sentenceWindow';
 export type { UnitSpan } from './common';
 export type { RangeSplitter } from './parentChild';
 
-export const DEFAULT_WINDOW = 3;
+const DEFAULT_WINDOW = 3;
 export const DEFAULT_LEVELS: readonly number[] = [2048, 512, 128];
 /** Parents default to this many times the children's size. */
-export const PARENT_SIZE_FACTOR = 4;
+const PARENT_SIZE_FACTOR = 4;
 
 /** The retrieval parameters of resolved options, with their defaults; throws ChunkOptionsError on a bad one. */
-export function retrievalParams(options: ResolvedOptions): { mode: RetrievalMode; parentSize: number; window: number; levels: number[] } {
+function retrievalParams(options: ResolvedOptions): { mode: RetrievalMode; parentSize: number; window: number; levels: number[] } {
   const mode = options.retrieval ?? 'chunks';
   const parentSize = options.parentSize ?? options.size * PARENT_SIZE_FACTOR;
   const window = options.window ?? DEFAULT_WINDOW;

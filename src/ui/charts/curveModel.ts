@@ -53,7 +53,7 @@ export function viewDomain(zoom: [number, number] | null, docLength: number): { 
 }
 
 /** Largest finite value (0 when none). */
-export function finiteMax(values: ArrayLike<number>): number {
+function finiteMax(values: ArrayLike<number>): number {
   let max = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
@@ -327,7 +327,7 @@ export function zoomFromBrush(selection: [number, number] | null, ox: ScaleLinea
 }
 
 /** Why a gap is or is not a boundary (native mode cuts once per drop: a neighbour of a cut is not cut again). */
-export function hoverVerdict(gap: number, v: number, breakpoints: ArrayLike<number>, threshold: number): string {
+function hoverVerdict(gap: number, v: number, breakpoints: ArrayLike<number>, threshold: number): string {
   if (Array.prototype.includes.call(breakpoints, gap)) return ' · cut here';
   if (Number.isFinite(v) && Number.isFinite(threshold) && v > threshold) return ' · above the line, not cut: next to a stronger cut, or merged by the size limits';
   return '';

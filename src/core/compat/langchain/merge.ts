@@ -122,7 +122,7 @@ function sourceIndexOfJoined(input: MergeInput, first: number, last: number, at:
 }
 
 /** The characters String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator). */
-export function isTrimmed(code: number): boolean {
+function isTrimmed(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   if (code < 0xa0) return false;
   return (

@@ -78,7 +78,7 @@ function longestToken(unit: TiktokenUnit): number {
  * otherwise (a piece whose string is not the source's) each sub-piece carries its string and the piece's range
  * clipped to where it would be.
  */
-export function subPieces(source: string, p: Piece, split: (s: string) => { start: number; end: number; text?: string }[]): Piece[] {
+function subPieces(source: string, p: Piece, split: (s: string) => { start: number; end: number; text?: string }[]): Piece[] {
   const s = pieceText(source, p);
   const local = split(s);
   if (p.text === undefined) {

@@ -55,7 +55,7 @@ export const CODE_LANGUAGE_NAMES = Object.keys(CODE_LANGUAGES) as CodeLanguageNa
 /** Every wasm file the code strategy may ask for (runtime first): what a host must be able to load. */
 export const CODE_WASM_FILES: string[] = [RUNTIME_WASM, ...CODE_LANGUAGE_NAMES.map((n) => CODE_LANGUAGES[n].wasm)];
 
-export function isCodeLanguage(name: unknown): name is CodeLanguageName {
+function isCodeLanguage(name: unknown): name is CodeLanguageName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(CODE_LANGUAGES, name);
 }
 
