@@ -40,7 +40,7 @@ export function semanticSentences(source: string, options: SentenceOptions): Ran
 }
 
 /** Python's str.isspace() on one UTF-16 unit (what `\s` matches in a Python str pattern). */
-export function isPythonSpace(c: number): boolean {
+function isPythonSpace(c: number): boolean {
   if (c === 0xfeff) return false; // JavaScript's \s has the BOM, Python's does not
   return isWhitespaceCode(c) || (c >= 0x1c && c <= 0x1f) || c === 0x85;
 }
