@@ -7,7 +7,8 @@
  *
  *   it.skipIf(!HAVE_SHARED_CORPUS)(`on the corpus ${NEEDS_SHARED_CORPUS}`, () => { ... readSharedCorpus() ... });
  *
- * Test code only (it reads the file system); nothing in src/core, src/ui or src/worker imports it.
+ * Test code only (it reads the file system): tests, e2e specs and benchmarks may import it; the engine, the page and
+ * the worker never do.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
