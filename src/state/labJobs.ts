@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand';
 import { StaleJobError, type ChunkClient } from '../bridge/chunkClient';
-import { validateEvalOptions, type EvalSettings } from '../core/describe';
+import { EVAL_OPTIONS, getRetriever, validateEvalOptions, type EvalSettings } from '../core/describe';
 import type { LabEvaluatePayload, ProbeRequest } from '../worker/protocol';
 import { toChunkOptions } from './chunkOptions';
 import type { Config } from './configSlice';
@@ -24,14 +24,9 @@ export const COMPARE_DELAY_MS = 150;
 
 /** The evaluation settings of a configuration (the option table's eval rows). */
 export function evalSettingsOf(config: Config): EvalSettings {
-  return validateEvalOptions({
-    strategy: config.strategy,
-    retriever: config.retriever,
-    chunksInContext: config.chunksInContext,
-    hybridWeight: config.hybridWeight,
-    stopWords: config.stopWords,
-    stemming: config.stemming,
-  });
+  const given: Record<string, unknown> = { strategy: config.strategy };
+  for (const spec of EVAL_OPTIONS) given[spec.name] = config[spec.name as keyof Config];
+  return validateEvalOptions(given);
 }
 
 function settingsOrNull(config: Config): EvalSettings | null {
@@ -43,13 +38,13 @@ function settingsOrNull(config: Config): EvalSettings | null {
 }
 
 /**
- * The probe a chunk job carries (ProbeRequest): the lab open with a question and a lexical retriever. Its ranking
- * comes back with the chunks, so a slider move paints both at once.
+ * The probe a chunk job carries (ProbeRequest): the lab open with a question and a retriever that needs no
+ * embeddings (BM25). Its ranking comes back with the chunks, so a slider move paints both at once.
  */
 export function rideAlongProbe(s: AppState): ProbeRequest | null {
   if (!s.labOpen || s.query.trim() === '') return null;
   const settings = settingsOrNull(s.config);
-  return settings && settings.retriever === 'bm25' ? { query: s.query, settings } : null;
+  return settings && !getRetriever(settings.retriever).needsEmbeddings ? { query: s.query, settings } : null;
 }
 
 const sameRequest = (a: ProbeRequest | null | undefined, b: ProbeRequest | null) =>

@@ -1,6 +1,6 @@
 import { chunk, validateOptions } from '../core/index';
 import { evaluateChunks, retrieverSettings } from '../core/eval/index';
-import { RetrievalIndex, type RetrieverSettings } from '../core/retrievers/index';
+import { getRetriever, RetrievalIndex, type RetrieverSettings } from '../core/retrievers/index';
 import type { Chunk, ChunkOptions, EmbedTexts, LoadWasm } from '../core/types';
 import type { LabEvaluateInput, LabEvaluatePayload, LabSettings, ProbeHitPayload, ProbePayload } from './protocol';
 import { withTransfer } from './rpc';
@@ -47,7 +47,7 @@ export function labService(deps: LabServiceDeps) {
     const key = `${job.jobId}\u0000${JSON.stringify(rs)}`;
     if (cached?.key === key) return { ...cached, built: false };
     const index = await RetrievalIndex.build([{ id: LAB_DOCUMENT_ID, text: job.text, chunks: job.chunks }], rs, {
-      embed: rs.retriever === 'bm25' ? undefined : deps.embedFor(rs.embedder ?? 'builtin'),
+      embed: getRetriever(rs.retriever).needsEmbeddings ? deps.embedFor(rs.embedder ?? 'builtin') : undefined,
     });
     const leafOf = new Map<Chunk, number>(job.leaves.map((c, i) => [c, i]));
     cached = { key, index, leafOf };
@@ -96,7 +96,7 @@ export function labService(deps: LabServiceDeps) {
     }
     const resolved = validateOptions(options);
     const settings = input.settings;
-    const embed = settings.retriever === 'bm25' ? undefined : deps.embedFor(resolved.embedder ?? 'builtin');
+    const embed = getRetriever(settings.retriever).needsEmbeddings ? deps.embedFor(resolved.embedder ?? 'builtin') : undefined;
     const questions = input.questions.map((q) => ({ ...q, corpusId: undefined }));
     const result = await evaluateChunks([{ id: LAB_DOCUMENT_ID, text, chunks }], questions, resolved, settings, { embed, signal });
     if (input.summary) result.questions = [];

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { formatGoldenSet, GOLDEN_FORMATS, METRIC_NAMES, parseGoldenSet, RETRIEVERS, STOP_WORD_LISTS, STRATEGY_NAMES, type GoldenFormat, type MeanMetrics, type MetricName } from '../../core/describe';
+import { formatGoldenSet, getRetriever, GOLDEN_FORMATS, METRIC_NAMES, parseGoldenSet, RETRIEVERS, STOP_WORD_LISTS, STRATEGY_NAMES, type GoldenFormat, type MeanMetrics, type MetricName } from '../../core/describe';
 import { cancelSweep, downloadFile, pinConfiguration, runGoldenSet, runSweep, unpinConfiguration } from '../../state/controller';
-import type { Config } from '../../state/configSlice';
+import type { Config, ConfigName } from '../../state/configSlice';
 import { meanDelta, questionWinner, winnerCounts } from '../../state/labCompare';
 import { addQuestion, deleteQuestion, fromGoldenQuestions, markAnswer, removeReference, renameQuestion, toGoldenQuestions } from '../../state/labGolden';
 import { formatScore } from '../../state/labMarks';
@@ -10,7 +10,7 @@ import { parseNumberList, sweepSeries, type SweepPoint } from '../../state/labSw
 import { selectConfig } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { strategyDefinition } from '../../state/strategyInfo';
-import { CheckField, NumberField, SelectField } from '../panels/OptionFields';
+import { CheckField, Field, NumberField, SelectField, specOf } from '../panels/OptionFields';
 import { formatNumber } from '../panels/format';
 import { SweepChart } from './SweepChart';
 import './lab.css';
@@ -100,24 +100,22 @@ export function LabSection() {
   );
 }
 
-/** Retriever, k, dense weight, stop words and stemming: the option table's eval rows. */
+/**
+ * Retriever, k, then what the chosen retriever reads (src/core/retrievers/registry.ts): its own option rows (hybrid's
+ * dense weight) and, for a lexical one, the analyzer's stop words and stemming. Every field is the option table's row.
+ */
 function RetrieverControls() {
   const config = useStore(selectConfig);
   const setConfig = useStore((s) => s.setConfig);
+  const retriever = getRetriever(config.retriever);
   return (
     <div className="lab-controls">
-      <SelectField name="retriever" value={config.retriever} values={RETRIEVERS} title={(v) => ({ bm25: 'BM25', dense: 'Dense (embedder)', hybrid: 'Hybrid (RRF)' })[String(v)] ?? String(v)} onChange={(v) => setConfig({ retriever: v as Config['retriever'] })} />
+      <SelectField name="retriever" value={config.retriever} values={RETRIEVERS} title={(v) => getRetriever(String(v)).label} onChange={(v) => setConfig({ retriever: v as Config['retriever'] })} />
       <NumberField name="chunksInContext" label="k" value={config.chunksInContext} onChange={(n) => n !== null && n >= 1 && setConfig({ chunksInContext: Math.floor(n) })} />
-      {config.retriever === 'hybrid' && (
-        <div className="field">
-          <label htmlFor="lab-weight">Dense weight</label>
-          <span className="range-row">
-            <input id="lab-weight" type="range" min={0} max={1} step={0.05} value={config.hybridWeight} onChange={(e) => setConfig({ hybridWeight: Number(e.target.value) })} />
-            <span className="muted small">{config.hybridWeight.toFixed(2)}</span>
-          </span>
-        </div>
-      )}
-      {config.retriever !== 'dense' && (
+      {retriever.options.map((name) => (
+        <RetrieverOptionField key={name} name={name as ConfigName} />
+      ))}
+      {retriever.analyzer && (
         <>
           <SelectField name="stopWords" value={config.stopWords} values={STOP_WORD_LISTS} title={(v) => (v === 'none' ? 'Keep all' : 'English (NLTK)')} onChange={(v) => setConfig({ stopWords: v as Config['stopWords'] })} />
           <CheckField name="stemming" checked={config.stemming} onChange={(c) => setConfig({ stemming: c })} />
@@ -125,6 +123,35 @@ function RetrieverControls() {
       )}
     </div>
   );
+}
+
+/** A retriever's own option, drawn from its row's control (a slider shows its value beside it, to the step's decimals). */
+function RetrieverOptionField({ name }: { name: ConfigName }) {
+  const value = useStore((s) => (selectConfig(s) as unknown as Record<string, unknown>)[name]);
+  const setConfig = useStore((s) => s.setConfig);
+  const set = (v: unknown) => setConfig({ [name]: v } as Partial<Config>);
+  const { control, flag, choices } = specOf(name);
+  switch (control.kind) {
+    case 'slider': {
+      const id = `lab-${flag}`;
+      const step = control.step ?? 1;
+      const decimals = String(step).split('.')[1]?.length ?? 0;
+      return (
+        <Field name={name} htmlFor={id}>
+          <span className="range-row">
+            <input id={id} type="range" min={control.min ?? 0} max={control.max ?? 1} step={step} value={Number(value)} onChange={(e) => set(Number(e.target.value))} />
+            <span className="muted small">{Number(value).toFixed(decimals)}</span>
+          </span>
+        </Field>
+      );
+    }
+    case 'checkbox':
+      return <CheckField name={name} checked={value === true} onChange={set} />;
+    case 'select':
+      return <SelectField name={name} value={String(value)} values={choices ?? []} onChange={set} />;
+    default:
+      return <NumberField name={name} value={typeof value === 'number' ? value : null} onChange={(n) => n !== null && set(n)} />;
+  }
 }
 
 function ProbeTab() {
