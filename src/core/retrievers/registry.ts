@@ -17,12 +17,18 @@ export const RETRIEVER_REGISTRY = [
 /** A registered retriever's name. */
 export type RetrieverName = (typeof RETRIEVER_REGISTRY)[number]['name'];
 
-/** The registered retrievers' names, in registry order (the option table's `retriever` choices). */
-export const RETRIEVER_NAMES: readonly RetrieverName[] = RETRIEVER_REGISTRY.map((r) => r.name);
-
-/** A retriever's descriptor (throws on an unknown name; validateEvalOptions names the option first). */
-export function getRetriever(name: string): RetrieverDescriptor {
-  const found = (RETRIEVER_REGISTRY as readonly RetrieverDescriptor[]).find((r) => r.name === name);
-  if (!found) throw new Error(`unknown retriever "${name}"`);
-  return found;
+/** The look-ups over a list of retrievers (a test builds them over the registry plus a fixture). */
+export function registryOf<Name extends string>(retrievers: readonly RetrieverDescriptor<Name>[]) {
+  return {
+    /** The retrievers' names, in list order (the option table's `retriever` choices). */
+    RETRIEVER_NAMES: retrievers.map((r) => r.name) as readonly Name[],
+    /** A retriever's descriptor (throws on an unknown name; validateEvalOptions names the option first). */
+    getRetriever(name: string): RetrieverDescriptor {
+      const found = retrievers.find((r) => r.name === name);
+      if (!found) throw new Error(`unknown retriever "${name}"`);
+      return found;
+    },
+  };
 }
+
+export const { RETRIEVER_NAMES, getRetriever } = registryOf<RetrieverName>(RETRIEVER_REGISTRY);
