@@ -50,12 +50,18 @@ afterEach(() => {
 });
 
 const state = () => useStore.getState();
+/** The person opens the lab (closed) and types a question. */
+function openLab(query: string): void {
+  expect(state().labOpen).toBe(false);
+  state().toggleLab();
+  state().setQuery(query);
+}
 const probeOfPaintedJob = () => state().probe !== null && state().probe!.jobId === state().result?.jobId;
 
 describe('query probe riding with the chunk job', () => {
   it('ranks a slider move in the chunk job itself, with the same hits a separate call gives', async () => {
     const client = start();
-    state().setLab({ labOpen: true, query: 'lighthouse keeper lens' });
+    openLab('lighthouse keeper lens');
     await expect.poll(probeOfPaintedJob).toBe(true);
     const before = probeCalls;
     for (const size of [230, 260, 290]) {
@@ -74,22 +80,23 @@ describe('query probe riding with the chunk job', () => {
 
   it('asks separately for a new question on the same chunks, and for every move with a dense retriever', async () => {
     start();
-    state().setLab({ labOpen: true, query: 'grain prices' });
+    openLab('grain prices');
     await expect.poll(probeOfPaintedJob).toBe(true);
     const jobId = state().result!.jobId;
     const before = probeCalls;
-    state().setLab({ query: 'swim in the cove' });
+    state().setQuery('swim in the cove');
     await expect.poll(() => state().probe?.query).toBe('swim in the cove');
     expect(state().result!.jobId).toBe(jobId);
     expect(probeCalls).toBe(before + 1);
     expect(DOC.slice(state().probe!.hits[0]!.start, state().probe!.hits[0]!.end)).toContain('swim');
 
     // A closed lab or an empty question sends no probe with the job.
-    state().setLab({ labOpen: false });
+    state().toggleLab();
+    expect(state().labOpen).toBe(false);
     expect(rideAlongProbe(state())).toBeNull();
-    state().setLab({ labOpen: true, query: '  ' });
+    openLab('  ');
     expect(rideAlongProbe(state())).toBeNull();
-    state().setLab({ query: 'grain' });
+    state().setQuery('grain');
     state().setConfig({ retriever: 'dense' });
     expect(rideAlongProbe(state())).toBeNull();
   });

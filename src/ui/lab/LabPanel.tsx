@@ -3,7 +3,7 @@ import { formatGoldenSet, getRetriever, GOLDEN_FORMATS, METRIC_NAMES, parseGolde
 import { cancelSweep, downloadFile, pinConfiguration, runGoldenSet, runSweep, unpinConfiguration } from '../../state/controller';
 import type { Config, ConfigName } from '../../state/configSlice';
 import { meanDelta, questionWinner, winnerCounts } from '../../state/labCompare';
-import { addQuestion, deleteQuestion, fromGoldenQuestions, markAnswer, removeReference, renameQuestion, toGoldenQuestions } from '../../state/labGolden';
+import { fromGoldenQuestions, toGoldenQuestions } from '../../state/labGolden';
 import { formatScore } from '../../state/labMarks';
 import type { LabTab } from '../../state/labSlice';
 import { parseNumberList, sweepSeries, type SweepPoint } from '../../state/labSweep';
@@ -50,20 +50,21 @@ export function preview(text: string, start: number, end: number, max = 140): st
 export function LabSection() {
   const open = useStore((s) => s.labOpen);
   const tab = useStore((s) => s.labTab);
-  const setLab = useStore((s) => s.setLab);
+  const showLabTab = useStore((s) => s.showLabTab);
+  const toggleLab = useStore((s) => s.toggleLab);
   const pinned = useStore((s) => s.pinned !== null);
   const onTabKey = (e: React.KeyboardEvent, i: number) => {
     const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (!d) return;
     e.preventDefault();
     const next = TABS[(i + d + TABS.length) % TABS.length]!;
-    setLab({ labTab: next.id });
+    showLabTab(next.id);
     document.getElementById(`lab-tab-${next.id}`)?.focus();
   };
   return (
     <section className={`panel lab${open ? ' is-open' : ''}`} aria-label="Evaluation lab">
       <div className="lab-bar">
-        <button type="button" className="lab-toggle" aria-expanded={open} aria-controls="lab-body" onClick={() => setLab({ labOpen: !open })}>
+        <button type="button" className="lab-toggle" aria-expanded={open} aria-controls="lab-body" onClick={toggleLab}>
           <span aria-hidden="true">{open ? '▾' : '▸'}</span> Evaluation lab
         </button>
         {open && (
@@ -78,7 +79,7 @@ export function LabSection() {
                 aria-controls="lab-body"
                 tabIndex={tab === t.id ? 0 : -1}
                 className={tab === t.id ? 'is-active' : ''}
-                onClick={() => setLab({ labTab: t.id })}
+                onClick={() => showLabTab(t.id)}
                 onKeyDown={(e) => onTabKey(e, i)}
               >
                 {t.label}
@@ -160,7 +161,7 @@ function ProbeTab() {
   const error = useStore((s) => s.probeError);
   const text = useStore((s) => s.result?.text ?? '');
   const version = useStore((s) => s.result?.version);
-  const setLab = useStore((s) => s.setLab);
+  const setQuery = useStore((s) => s.setQuery);
   const select = useStore((s) => s.select);
   const [draft, setDraft] = useState(query);
   const shown = probe && probe.version === version ? probe : null;
@@ -178,7 +179,7 @@ function ProbeTab() {
           value={draft}
           onChange={(e) => {
             setDraft(e.target.value);
-            setLab({ query: e.target.value });
+            setQuery(e.target.value);
           }}
         />
       </div>
@@ -259,7 +260,13 @@ function GoldenTab() {
   const runError = useStore((s) => s.runError);
   const states = useStore((s) => s.referenceStates);
   const jobId = useStore((s) => s.result?.jobId);
-  const setLab = useStore((s) => s.setLab);
+  const addQuestion = useStore((s) => s.addQuestion);
+  const markAnswer = useStore((s) => s.markAnswer);
+  const importQuestions = useStore((s) => s.importQuestions);
+  const renameQuestion = useStore((s) => s.renameQuestion);
+  const selectQuestion = useStore((s) => s.selectQuestion);
+  const deleteQuestion = useStore((s) => s.deleteQuestion);
+  const removeAnswer = useStore((s) => s.removeAnswer);
   const setNotice = useStore((s) => s.setNotice);
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
@@ -268,19 +275,14 @@ function GoldenTab() {
   const activeItem = golden.find((q) => q.id === active) ?? null;
   const add = () => {
     if (!draft.trim()) return;
-    const next = addQuestion(golden, draft);
-    setLab({ golden: next, activeQuestion: next[next.length - 1]!.id });
+    addQuestion(draft);
     setDraft('');
-  };
-  const mark = () => {
-    if (!activeItem || !selection) return;
-    setLab({ golden: markAnswer(golden, activeItem.id, text, selection.start, selection.end) });
   };
   const onImport = async (f: File) => {
     try {
       const questions = parseGoldenSet(await f.text(), { name: f.name });
       const items = fromGoldenQuestions(questions);
-      setLab({ golden: [...golden, ...items], activeQuestion: items[0]?.id ?? active, run: null });
+      importQuestions(items);
       setNotice(`Imported ${items.length} question${items.length === 1 ? '' : 's'} from ${f.name}.`);
     } catch (error) {
       setNotice(`Could not import ${f.name}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
@@ -315,7 +317,7 @@ function GoldenTab() {
           </button>
         </div>
         <div className="lab-row">
-          <button type="button" className="primary" onClick={mark} disabled={!canMark} title={canMark ? 'Add the editor selection as an answer span' : 'Select a question, then select its answer text in the editor'}>
+          <button type="button" className="primary" onClick={markAnswer} disabled={!canMark} title={canMark ? 'Add the editor selection as an answer span' : 'Select a question, then select its answer text in the editor'}>
             Mark as answer
           </button>
           <button type="button" className="primary" onClick={() => void runGoldenSet()} disabled={running || golden.length === 0}>
@@ -378,17 +380,17 @@ function GoldenTab() {
                       onChange={(e) => setEditing({ id: q.id, text: e.target.value })}
                       onKeyDown={(e) => {
                         if (e.key === 'Enter') {
-                          setLab({ golden: renameQuestion(golden, q.id, editing.text) });
+                          renameQuestion(q.id, editing.text);
                           setEditing(null);
                         } else if (e.key === 'Escape') setEditing(null);
                       }}
                       onBlur={() => {
-                        setLab({ golden: renameQuestion(golden, q.id, editing.text) });
+                        renameQuestion(q.id, editing.text);
                         setEditing(null);
                       }}
                     />
                   ) : (
-                    <button type="button" className="lab-question" aria-pressed={q.id === active} onClick={() => setLab({ activeQuestion: q.id })}>
+                    <button type="button" className="lab-question" aria-pressed={q.id === active} onClick={() => selectQuestion(q.id)}>
                       <span className="lab-qnum">{qi + 1}.</span> {q.question || '(no question)'}
                     </button>
                   )}
@@ -404,7 +406,7 @@ function GoldenTab() {
                     type="button"
                     className="link danger"
                     aria-label={`Delete question ${qi + 1}`}
-                    onClick={() => setLab({ golden: deleteQuestion(golden, q.id), activeQuestion: active === q.id ? null : active })}
+                    onClick={() => deleteQuestion(q.id)}
                   >
                     Delete
                   </button>
@@ -418,7 +420,7 @@ function GoldenTab() {
                       return (
                         <span key={`${r.start}-${i}`} className={`lab-ref${gone ? ' is-missing' : ''}`} title={gone ? 'Not found in the document any more: mark it again' : `${r.start}–${r.end}`}>
                           {gone ? '⚠ missing: ' : ''}“{preview(r.content, 0, r.content.length, 60)}”
-                          <button type="button" className="link" aria-label={`Remove answer ${i + 1} of question ${qi + 1}`} onClick={() => setLab({ golden: removeReference(golden, q.id, i) })}>
+                          <button type="button" className="link" aria-label={`Remove answer ${i + 1} of question ${qi + 1}`} onClick={() => removeAnswer(q.id, i)}>
                             ×
                           </button>
                         </span>
@@ -581,7 +583,7 @@ function CompareTab() {
   const comparison = useStore((s) => s.comparison);
   const error = useStore((s) => s.compareError);
   const golden = useStore((s) => s.golden);
-  const setLab = useStore((s) => s.setLab);
+  const openQuestion = useStore((s) => s.openQuestion);
   if (!pinned) {
     return (
       <div className="lab-compare">
@@ -668,7 +670,7 @@ function CompareTab() {
             {a.questions.map((qa, i) => (
               <li key={i}>
                 <span className={`lab-winner w-${winners[i]}`}>{winners[i] === 'tie' ? '=' : winners[i]}</span>
-                <button type="button" className="link" onClick={() => setLab({ labTab: 'golden', activeQuestion: golden.find((g) => g.question === qa.question)?.id ?? null })}>
+                <button type="button" className="link" onClick={() => openQuestion(golden.find((g) => g.question === qa.question)?.id ?? null)}>
                   {qa.question}
                 </button>
                 <span className="muted small">
