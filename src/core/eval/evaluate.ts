@@ -138,16 +138,14 @@ export interface EvalResult {
   timings: { chunkMs: number; indexMs: number; searchMs: number };
 }
 
-/** What retrieval needs from the chunk options. */
+/**
+ * What retrieval needs: the evaluation settings but k (every retriever's rows, so a retriever's own option reaches its
+ * searcher without being copied here), and from the chunk options the embedder and the retrieval units.
+ */
 export function retrieverSettings(resolved: Pick<ResolvedOptions, 'retrieval' | 'embedder'>, settings: EvalSettings): RetrieverSettings {
-  return {
-    retriever: settings.retriever,
-    hybridWeight: settings.hybridWeight,
-    stopWords: settings.stopWords,
-    stemming: settings.stemming,
-    embedder: resolved.embedder ?? 'builtin',
-    retrieval: resolved.retrieval ?? 'chunks',
-  };
+  const { chunksInContext: _k, ...rows } = settings;
+  void _k;
+  return { ...rows, embedder: resolved.embedder ?? 'builtin', retrieval: resolved.retrieval ?? 'chunks' };
 }
 
 /** Milliseconds (core has no DOM or Node types: performance is read off globalThis). */

@@ -39,6 +39,8 @@ export interface RetrieverSettings extends Analyzer {
   bm25?: Bm25Params;
   /** The chunks' retrieval units (chunk options' `retrieval`): 'parent-child' returns parents, 'window' windows. */
   retrieval?: RetrievalMode;
+  /** A retriever's own evaluation rows (its descriptor's `options`), by name. */
+  readonly [row: string]: unknown;
 }
 
 /** What a retriever indexes: the leaf chunks' texts of every document, in index order. */
