@@ -59,3 +59,18 @@ describe('hybrid', () => {
     );
   });
 });
+
+describe("a retriever's printed configuration", () => {
+  it('holds its own rows, the embedder when it embeds, the analyzer when it is lexical (in that order)', async () => {
+    const { configurationOf, validateEvalOptions } = await import('../eval/index');
+    const { validateOptions } = await import('../options');
+    const resolved = validateOptions({ size: 100, overlap: 0 });
+    const tail = (retriever: string) => {
+      const keys = Object.keys(configurationOf(resolved, validateEvalOptions({ retriever, hybridWeight: 0.3 })));
+      return keys.slice(keys.indexOf('retriever'));
+    };
+    expect(tail('bm25')).toEqual(['retriever', 'k', 'stopWords', 'stemming']);
+    expect(tail('dense')).toEqual(['retriever', 'k', 'embedder']);
+    expect(tail('hybrid')).toEqual(['retriever', 'k', 'hybridWeight', 'embedder', 'stopWords', 'stemming']);
+  });
+});
