@@ -5,7 +5,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BASE_DEFAULTS, EVAL_OPTIONS, type OptionSpec } from '../core/optionTable';
+import { BASE_DEFAULTS, EVAL_OPTIONS, RETRIEVERS, type OptionSpec } from '../core/optionTable';
+import { getRetriever } from '../core/retrievers/registry';
 import { getStrategy, STRATEGY_NAMES, validateOptions, type StrategyName } from '../core/index';
 import { evaluate, sweep, sweepGrid, GoldenSetError, parseGoldenSet, validateEvalOptions, METRIC_NAMES, type EvalDocument, type EvaluateHooks, type SweepRow } from '../core/eval/index';
 import { nodeLoadWasm } from '../node/loadWasm';
@@ -33,7 +34,7 @@ export function evalUsage(command: 'eval' | 'sweep'): string {
   const lines =
     command === 'eval'
       ? [
-          'Usage: chunkscope eval <file|dir>... --questions <file> [--retriever bm25|dense|hybrid] [--k 5] [chunk options]',
+          `Usage: chunkscope eval <file|dir>... --questions <file> [--retriever ${RETRIEVERS.join('|')}] [--k 5] [chunk options]`,
           '',
           'Chunk the documents, put every chunk into one index, retrieve k chunks per question and print JSON: the',
           "configuration, the means (recall, precision, IoU, precision-Ω as Chroma's chunking_evaluation defines them on",
@@ -63,6 +64,11 @@ export function evalUsage(command: 'eval' | 'sweep'): string {
     'Chunk options: those of `chunkscope chunk` (see chunkscope --help); --strategy, --size, --overlap, --unit, --compat ...',
   );
   return lines.join('\n');
+}
+
+/** Whether a configuration's retriever (a validated name, or absent: the default) ranks with embeddings. */
+function retrieverNeedsEmbeddings(name: unknown): boolean {
+  return typeof name === 'string' && (RETRIEVERS as readonly string[]).includes(name) && getRetriever(name).needsEmbeddings;
 }
 
 /** Runs `chunkscope eval|sweep <args>`; returns the exit code (errors are thrown for main() to print). */
@@ -111,7 +117,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   const needsEmbedder = grid.some((g) => {
     const o = { ...base, ...g } as Record<string, unknown>;
     const strategy = typeof o.strategy === 'string' && STRATEGY_NAMES.includes(o.strategy as StrategyName) ? o.strategy : BASE_DEFAULTS.strategy;
-    return (o.retriever !== undefined && o.retriever !== 'bm25') || getStrategy(strategy).needsEmbeddings === true;
+    return retrieverNeedsEmbeddings(o.retriever) || getStrategy(strategy).needsEmbeddings === true;
   });
   let embedder: Embedder | undefined;
   if (needsEmbedder) {

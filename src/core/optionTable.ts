@@ -5,6 +5,7 @@ import type { StrategyDescription } from './registry';
 import { getStrategy, STRATEGY_NAMES } from './strategies';
 import type { ChunkOptions, CompatMode, KeepSeparator, ResolvedOptions, RetrievalMode, SentenceFinder } from './types';
 import { isTokenEncoding, TOKEN_ENCODINGS, UNIT_NAMES } from './units';
+import { RETRIEVER_NAMES, RETRIEVER_REGISTRY } from './retrievers/registry';
 
 /**
  * The one table of options. Every option is defined here once: its name (the library key, the page's state and
@@ -170,7 +171,8 @@ export const RETRIEVAL_MODES: RetrievalMode[] = ['chunks', 'parent-child', 'wind
 export const KEEP_SEPARATOR_VALUES: KeepSeparator[] = ['start', 'end', 'none'];
 export const COMPAT_MODES: CompatMode[] = ['none', 'langchain', 'llamaindex', 'chonkie'];
 export const SENTENCE_FINDERS: SentenceFinder[] = ['intl', 'regex'];
-export const RETRIEVERS = ['bm25', 'dense', 'hybrid'] as const;
+/** The registered retrievers' names (src/core/retrievers/registry.ts): the `retriever` row's choices. */
+export const RETRIEVERS = RETRIEVER_NAMES;
 export const STOP_WORD_LISTS = ['none', 'english'] as const;
 /** The most chunks a question may retrieve. */
 export const MAX_K = 1000;
@@ -796,14 +798,14 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     flag: 'retriever',
     kind: 'choice',
     choices: RETRIEVERS,
-    default: 'bm25',
+    default: RETRIEVER_NAMES[0],
     group: 'eval',
     arg: '<name>',
-    help: 'how a question finds chunks: bm25 (Okapi, k1 1.2, b 0.75), dense (cosine over the --embedder\'s embeddings of chunk content) or hybrid (reciprocal rank fusion, k 60)',
+    help: `how a question finds chunks: ${listOr(RETRIEVER_REGISTRY.map((r) => r.help))}`,
     engine: false,
     eval: true,
     control: { kind: 'select', label: 'Retriever' },
-    resolve: (v, { has }) => choiceOption('retriever', has('retriever') ? v : 'bm25', RETRIEVERS, 'retriever'),
+    resolve: (v, { has }) => choiceOption('retriever', has('retriever') ? v : RETRIEVER_NAMES[0], RETRIEVERS, 'retriever'),
   },
   {
     name: 'hybridWeight',
@@ -849,6 +851,11 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     resolve: (v, { has }) => (has('stemming') ? booleanOption('stemming', v) : false),
   },
 ];
+
+/** "a, b or c". */
+function listOr(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
 
 /** The table's evaluation settings (retriever, k, ...), in table order: validateEvalOptions runs their resolve(). */
 export const EVAL_OPTIONS: readonly OptionSpec[] = OPTION_TABLE.filter((o) => o.eval);

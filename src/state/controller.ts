@@ -53,7 +53,7 @@ export async function startController(chunks: ChunkClient, fallbackDocument: Ini
   if (notices.length) state.setNotice(notices.join(' '));
 
   const pinned = pinnedFromUrl(window.location.search);
-  if (pinned) state.setLab({ pinned, labOpen: true, labTab: 'compare' });
+  if (pinned) state.restorePinned(pinned);
 
   const jobs = startJobs({ store: useStore, chunks, embed: embed ?? null, probeFor: rideAlongProbe });
   const lab = startLabJobs(useStore, chunks, window.localStorage);

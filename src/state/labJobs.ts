@@ -1,11 +1,11 @@
 import type { StoreApi } from 'zustand';
 import { StaleJobError, type ChunkClient } from '../bridge/chunkClient';
-import { validateEvalOptions, type EvalSettings } from '../core/describe';
+import { EVAL_OPTIONS, getRetriever, validateEvalOptions, type EvalSettings, type GoldenQuestion } from '../core/describe';
 import type { LabEvaluatePayload, ProbeRequest } from '../worker/protocol';
 import { toChunkOptions } from './chunkOptions';
 import type { Config } from './configSlice';
 import { documentFacts } from './jobs';
-import { GOLDEN_STORAGE_KEY, parseStoredGolden, presentReferences, reanchor, serializeGolden, toGoldenQuestions } from './labGolden';
+import { GOLDEN_STORAGE_KEY, parseStoredGolden, presentReferences, reanchor, serializeGolden, toGoldenQuestions, type GoldenItem } from './labGolden';
 import { sweepConfigurations, type SweepPoint, type SweepSpec } from './labSweep';
 import type { AppState } from './store';
 import { sameItems, watch } from './watch';
@@ -24,14 +24,9 @@ export const COMPARE_DELAY_MS = 150;
 
 /** The evaluation settings of a configuration (the option table's eval rows). */
 export function evalSettingsOf(config: Config): EvalSettings {
-  return validateEvalOptions({
-    strategy: config.strategy,
-    retriever: config.retriever,
-    chunksInContext: config.chunksInContext,
-    hybridWeight: config.hybridWeight,
-    stopWords: config.stopWords,
-    stemming: config.stemming,
-  });
+  const given: Record<string, unknown> = { strategy: config.strategy };
+  for (const spec of EVAL_OPTIONS) given[spec.name] = config[spec.name as keyof Config];
+  return validateEvalOptions(given);
 }
 
 function settingsOrNull(config: Config): EvalSettings | null {
@@ -43,19 +38,28 @@ function settingsOrNull(config: Config): EvalSettings | null {
 }
 
 /**
- * The probe a chunk job carries (ProbeRequest): the lab open with a question and a lexical retriever. Its ranking
- * comes back with the chunks, so a slider move paints both at once.
+ * The probe a chunk job carries (ProbeRequest): the lab open with a question and a retriever that needs no
+ * embeddings (BM25). Its ranking comes back with the chunks, so a slider move paints both at once.
  */
 export function rideAlongProbe(s: AppState): ProbeRequest | null {
   if (!s.labOpen || s.query.trim() === '') return null;
   const settings = settingsOrNull(s.config);
-  return settings && settings.retriever === 'bm25' ? { query: s.query, settings } : null;
+  return settings && !getRetriever(settings.retriever).needsEmbeddings ? { query: s.query, settings } : null;
 }
 
 const sameRequest = (a: ProbeRequest | null | undefined, b: ProbeRequest | null) =>
   !!a && !!b && a.query === b.query && JSON.stringify(a.settings) === JSON.stringify(b.settings);
 
 const oneLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+
+/** The golden set's questions a run can measure: a question, and at least one answer still in the text. */
+function measuredQuestions(s: Pick<AppState, 'golden' | 'text'>): GoldenItem[] {
+  return presentReferences(s.golden, s.text).filter((q) => q.references.length > 0 && q.question !== '');
+}
+
+const isAbort = (signal: AbortSignal, error: unknown) => signal.aborted || error instanceof StaleJobError || (error as Error)?.name === 'AbortError';
+
+type Store = StoreApi<AppState>;
 
 export interface LabJobs {
   runGolden(): Promise<void>;
@@ -66,160 +70,191 @@ export interface LabJobs {
   stop(): void;
 }
 
-export function startLabJobs(store: StoreApi<AppState>, chunks: ChunkClient, storage: Storage | null): LabJobs {
-  let probeAbort: AbortController | null = null;
-  let sweepAbort: AbortController | null = null;
-  let reanchorTimer: ReturnType<typeof setTimeout> | null = null;
-  let compareTimer: ReturnType<typeof setTimeout> | null = null;
-  let compareAbort: AbortController | null = null;
-  const get = () => store.getState();
+// ---- golden set storage ----
 
-  // ---- golden set storage ----
+/** The golden set saved with the document: read back (a corrupt one discarded with a notice), then re-anchored. */
+function restoreGolden(store: Store, storage: Storage | null): void {
   const stored = storage ? parseStoredGolden(storage.getItem(GOLDEN_STORAGE_KEY)) : null;
-  if (stored === 'corrupt') get().setNotice('The saved golden set was unreadable and has been discarded.');
-  else if (stored) get().setLab({ golden: stored });
-  const follow = () => {
-    const s = get();
-    const { set, states, changed } = reanchor(s.golden, s.text);
-    s.setLab(changed ? { golden: set, referenceStates: states } : { referenceStates: states });
-  };
-  follow();
+  if (stored === 'corrupt') store.getState().setNotice('The saved golden set was unreadable and has been discarded.');
+  else if (stored) store.getState().loadGolden(stored);
+  followText(store);
+}
 
-  // ---- probe ----
+/** The golden set's references found again in the current text (moved ones follow, lost ones are flagged). */
+function followText(store: Store): void {
+  const s = store.getState();
+  const { set, states, changed } = reanchor(s.golden, s.text);
+  s.reanchored(states, changed ? set : undefined);
+}
+
+function saveGolden(store: Store, storage: Storage | null, golden: readonly GoldenItem[]): void {
+  try {
+    storage?.setItem(GOLDEN_STORAGE_KEY, serializeGolden(golden));
+  } catch {
+    store.getState().setNotice('The golden set could not be saved in this browser; export it to keep it.');
+  }
+}
+
+// ---- probe ----
+
+/**
+ * The query probe: the painted chunks' top k for the question. A ranking the chunk job brought along is shown as is;
+ * otherwise the worker is asked, and a newer request aborts the older one (stale answers are dropped).
+ */
+function probeRunner(store: Store, chunks: ChunkClient) {
+  let inFlight: AbortController | null = null;
+  const get = () => store.getState();
   function probe(requestedAt: number): void {
-    probeAbort?.abort();
-    probeAbort = null;
+    inFlight?.abort();
+    inFlight = null;
     const s = get();
     if (!s.labOpen || !s.result) return;
     if (s.query.trim() === '') {
-      if (s.probe || s.probeError) s.setLab({ probe: null, probeError: null });
+      if (s.probe || s.probeError) s.clearProbe();
       return;
     }
     const settings = settingsOrNull(s.config);
     if (!settings) return; // the controls show the option's one-line error
-    const jobId = s.result.jobId;
-    const version = s.result.version;
+    const { jobId, version } = s.result;
     // The job ranked this very question already (a slider move with the probe open): no second call.
     if (sameRequest(s.result.probeRequest, rideAlongProbe(s)) && (s.result.probe || s.result.probeError)) {
       const ranked = s.result.probe;
-      s.setLab(ranked ? { probe: { ...ranked, requestedAt, version }, probeError: null } : { probeError: s.result.probeError! });
+      if (ranked) s.probeAnswered({ ...ranked, requestedAt, version });
+      else s.probeFailed(s.result.probeError!);
       return;
     }
     const abort = new AbortController();
-    probeAbort = abort;
+    inFlight = abort;
     chunks.probe(jobId, s.query, settings, abort.signal).then(
       (payload) => {
         if (abort.signal.aborted || get().result?.jobId !== jobId) return;
-        get().setLab({ probe: { ...payload, requestedAt, version }, probeError: null });
+        get().probeAnswered({ ...payload, requestedAt, version });
       },
       (error: unknown) => {
-        if (abort.signal.aborted || error instanceof StaleJobError || (error as Error)?.name === 'AbortError') return;
+        if (isAbort(abort.signal, error)) return;
         // A restart of the chunk worker (a runaway job cancelled) drops the call; the next result asks again.
         if (/restarted/.test(oneLine(error))) return;
-        get().setLab({ probeError: oneLine(error) });
+        get().probeFailed(oneLine(error));
       },
     );
   }
+  return { probe, stop: () => inFlight?.abort() };
+}
 
-  // ---- golden-set run ----
-  async function runGolden(): Promise<void> {
-    const s = get();
-    if (!s.result) return;
-    const settings = settingsOrNull(s.config);
-    if (!settings) return;
-    const measured = presentReferences(s.golden, s.text).filter((q) => q.references.length > 0 && q.question !== '');
-    if (measured.length === 0) {
-      s.setLab({ runError: 'Add a question and mark its answer in the editor first.' });
-      return;
-    }
-    s.setLab({ labRunning: true, runError: null });
-    const jobId = s.result.jobId;
-    try {
-      const payload = await chunks.evaluate({ jobId, questions: toGoldenQuestions(measured), settings });
-      get().setLab({ run: { payload, ids: measured.map((q) => q.id), jobId }, labRunning: false });
-    } catch (error) {
-      const stale = error instanceof StaleJobError;
-      get().setLab({ labRunning: false, runError: stale ? 'The chunks changed during the run: run it again.' : oneLine(error) });
-    }
+// ---- golden-set run ----
+
+/** Score the golden set on the painted chunks (the run is kept with the job it scored). */
+async function runGoldenSet(store: Store, chunks: ChunkClient): Promise<void> {
+  const s = store.getState();
+  if (!s.result) return;
+  const settings = settingsOrNull(s.config);
+  if (!settings) return;
+  const measured = measuredQuestions(s);
+  if (measured.length === 0) {
+    s.goldenRunRefused('Add a question and mark its answer in the editor first.');
+    return;
   }
+  s.goldenRunStarted();
+  const jobId = s.result.jobId;
+  try {
+    const payload = await chunks.evaluate({ jobId, questions: toGoldenQuestions(measured), settings });
+    store.getState().goldenRunFinished({ payload, ids: measured.map((q) => q.id), jobId });
+  } catch (error) {
+    const stale = error instanceof StaleJobError;
+    store.getState().goldenRunFailed(stale ? 'The chunks changed during the run: run it again.' : oneLine(error));
+  }
+}
 
-  // ---- sweep ----
-  async function runSweep(spec: SweepSpec): Promise<void> {
-    sweepAbort?.abort();
+// ---- sweep ----
+
+/**
+ * One configuration of a sweep, chunked and scored in the worker (summary only). A restart of the chunk worker (a
+ * runaway chunk job was cancelled) drops the call: it is asked once more. Null: the sweep was cancelled.
+ */
+async function sweepPoint(store: Store, chunks: ChunkClient, config: Config, values: Partial<Config>, questions: GoldenQuestion[], signal: AbortSignal): Promise<SweepPoint | null> {
+  const t0 = performance.now();
+  try {
+    const settings = evalSettingsOf(config);
+    const options = toChunkOptions(config, documentFacts(store.getState()));
+    const input = { options, questions, settings, summary: true };
+    let payload: LabEvaluatePayload;
+    try {
+      payload = await chunks.evaluate(input, signal);
+    } catch (error) {
+      if (signal.aborted) return null;
+      if (/restarted/.test(oneLine(error))) payload = await chunks.evaluate(input, signal);
+      else throw error;
+    }
+    const r = payload.result;
+    return { values, means: { ...r.means }, chunks: r.index.indexed, tokens: r.index.embeddingTokens, ms: performance.now() - t0 };
+  } catch (error) {
+    if (signal.aborted) return null;
+    return { values, means: null, chunks: null, tokens: null, ms: performance.now() - t0, error: oneLine(error) };
+  }
+}
+
+/** The sweep: the golden set over a grid of configurations, one worker call each (progress between, cancel at once). */
+function sweepRunner(store: Store, chunks: ChunkClient) {
+  let running: AbortController | null = null;
+  const get = () => store.getState();
+  async function run(spec: SweepSpec): Promise<void> {
+    running?.abort();
     const abort = new AbortController();
-    sweepAbort = abort;
+    running = abort;
     const s = get();
-    const measured = presentReferences(s.golden, s.text).filter((q) => q.references.length > 0 && q.question !== '');
+    const measured = measuredQuestions(s);
     const configs = sweepConfigurations(spec);
     const startedAt = performance.now();
     if (measured.length === 0 || configs.length === 0) {
-      s.setLab({
-        sweepState: { points: [], done: 0, running: false, startedAt, ms: 0, error: measured.length === 0 ? 'The sweep scores the golden set: add a question with an answer first.' : 'No configuration to run: every overlap is at or above the size.' },
-      });
+      s.sweepRefused(measured.length === 0 ? 'The sweep scores the golden set: add a question with an answer first.' : 'No configuration to run: every overlap is at or above the size.', startedAt);
       return;
     }
     const base = s.config;
     const questions = toGoldenQuestions(measured);
-    const points: SweepPoint[] = configs.map((values) => ({ values, means: null, chunks: null, tokens: null, ms: 0 }));
-    s.setLab({ sweepState: { points, done: 0, running: true, error: null, startedAt, ms: 0 } });
+    s.startSweep(configs.map((values) => ({ values, means: null, chunks: null, tokens: null, ms: 0 })), startedAt);
     for (let i = 0; i < configs.length; i++) {
       if (abort.signal.aborted) return;
-      const config = { ...base, ...configs[i] } as Config;
-      const t0 = performance.now();
-      let point: SweepPoint;
-      try {
-        const settings = evalSettingsOf(config);
-        const options = toChunkOptions(config, documentFacts(get()));
-        let payload: LabEvaluatePayload;
-        try {
-          payload = await chunks.evaluate({ options, questions, settings, summary: true }, abort.signal);
-        } catch (error) {
-          if (abort.signal.aborted) return;
-          // A restart of the chunk worker (a runaway chunk job was cancelled) drops the call: once more.
-          if (/restarted/.test(oneLine(error))) payload = await chunks.evaluate({ options, questions, settings, summary: true }, abort.signal);
-          else throw error;
-        }
-        const r = payload.result;
-        point = { values: configs[i]!, means: { ...r.means }, chunks: r.index.indexed, tokens: r.index.embeddingTokens, ms: performance.now() - t0 };
-      } catch (error) {
-        if (abort.signal.aborted) return;
-        point = { values: configs[i]!, means: null, chunks: null, tokens: null, ms: performance.now() - t0, error: oneLine(error) };
-      }
-      const prev = get().sweepState!;
-      const next = prev.points.slice();
-      next[i] = point;
-      get().setLab({ sweepState: { ...prev, points: next, done: i + 1, ms: performance.now() - startedAt } });
+      const point = await sweepPoint(store, chunks, { ...base, ...configs[i] } as Config, configs[i]!, questions, abort.signal);
+      if (point === null) return;
+      get().sweepPointDone(i, point, performance.now() - startedAt);
     }
-    const last = get().sweepState!;
-    get().setLab({ sweepState: { ...last, running: false, ms: performance.now() - startedAt } });
-    if (sweepAbort === abort) sweepAbort = null;
+    get().sweepFinished(performance.now() - startedAt);
+    if (running === abort) running = null;
   }
-
-  function cancelSweep(): void {
-    sweepAbort?.abort();
-    sweepAbort = null;
-    const st = get().sweepState;
-    if (st?.running) get().setLab({ sweepState: { ...st, running: false, error: `Cancelled after ${st.done} of ${st.points.length} configurations.` } });
+  function cancel(): void {
+    running?.abort();
+    running = null;
+    get().sweepCancelled();
   }
+  return { run, cancel, stop: () => running?.abort() };
+}
 
-  // ---- compare with the pinned configuration A ----
+// ---- compare with the pinned configuration A ----
+
+/**
+ * The comparison: the pinned configuration A is chunked and scored in the worker (kept while its options, the
+ * document and the questions stay the same), the painted chunks (B) scored beside it. Debounced; the newest wins.
+ */
+function comparer(store: Store, chunks: ChunkClient) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let inFlight: AbortController | null = null;
   let runA: { key: string; payload: LabEvaluatePayload } | null = null;
-  function scheduleCompare(): void {
-    if (compareTimer) clearTimeout(compareTimer);
-    compareTimer = setTimeout(() => void compare(), COMPARE_DELAY_MS);
+  const get = () => store.getState();
+  function schedule(): void {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void compare(), COMPARE_DELAY_MS);
   }
   async function compare(): Promise<void> {
-    compareTimer = null;
-    compareAbort?.abort();
+    timer = null;
+    inFlight?.abort();
     const s = get();
     if (!s.pinned || !s.result) {
-      if (s.comparison) s.setLab({ comparison: null });
+      if (s.comparison) s.clearComparison();
       return;
     }
     const abort = new AbortController();
-    compareAbort = abort;
-    const measured = presentReferences(s.golden, s.text).filter((q) => q.references.length > 0 && q.question !== '');
-    const questions = toGoldenQuestions(measured);
+    inFlight = abort;
+    const questions = toGoldenQuestions(measuredQuestions(s));
     const jobId = s.result.jobId;
     try {
       const settingsA = evalSettingsOf(s.pinned);
@@ -232,56 +267,64 @@ export function startLabJobs(store: StoreApi<AppState>, chunks: ChunkClient, sto
       const settingsB = evalSettingsOf(get().config);
       const runB = questions.length ? await chunks.evaluate({ jobId, questions, settings: settingsB }, abort.signal) : null;
       if (abort.signal.aborted || get().result?.jobId !== jobId) return;
-      get().setLab({ comparison: { starts: runA.payload.starts!, ends: runA.payload.ends!, runA: questions.length ? runA.payload : null, runB, jobId }, compareError: null });
+      get().compared({ starts: runA.payload.starts!, ends: runA.payload.ends!, runA: questions.length ? runA.payload : null, runB, jobId });
     } catch (error) {
-      if (abort.signal.aborted || error instanceof StaleJobError || (error as Error)?.name === 'AbortError') return;
-      get().setLab({ compareError: `Configuration A: ${oneLine(error)}` });
+      if (isAbort(abort.signal, error)) return;
+      get().compareFailed(`Configuration A: ${oneLine(error)}`);
     }
   }
+  return {
+    schedule,
+    pin: () => get().pinConfiguration(),
+    unpin: () => {
+      runA = null;
+      get().unpinConfiguration();
+    },
+    stop: () => {
+      inFlight?.abort();
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
 
+/**
+ * The lab's jobs wired to the store: the golden set restored, then one watch per effect (the probe follows the
+ * painted result, the question and the evaluation settings; the golden set is saved and re-anchored; the comparison
+ * follows the pin, the result and the golden set).
+ */
+export function startLabJobs(store: Store, chunks: ChunkClient, storage: Storage | null): LabJobs {
+  let reanchorTimer: ReturnType<typeof setTimeout> | null = null;
+  restoreGolden(store, storage);
+  const probe = probeRunner(store, chunks);
+  const sweep = sweepRunner(store, chunks);
+  const compare = comparer(store, chunks);
   const unsubscribe = [
     watch(
       store,
-      (s) => [s.result, s.query, s.labOpen, s.config.retriever, s.config.chunksInContext, s.config.hybridWeight, s.config.stopWords, s.config.stemming] as const,
-      (next, prev) => probe(next[0] !== prev[0] ? (next[0]?.requestedAt ?? performance.now()) : performance.now()),
+      (s) => [s.result, s.query, s.labOpen, ...EVAL_OPTIONS.map((spec) => s.config[spec.name as keyof Config])],
+      (next, prev) => probe.probe(next[0] !== prev[0] ? ((next[0] as AppState['result'])?.requestedAt ?? performance.now()) : performance.now()),
       sameItems,
     ),
-    watch(store, (s) => s.golden, (golden) => {
-      try {
-        storage?.setItem(GOLDEN_STORAGE_KEY, serializeGolden(golden));
-      } catch {
-        get().setNotice('The golden set could not be saved in this browser; export it to keep it.');
-      }
-    }),
+    watch(store, (s) => s.golden, (golden) => saveGolden(store, storage, golden)),
     watch(store, (s) => s.text, () => {
       if (reanchorTimer) clearTimeout(reanchorTimer);
-      reanchorTimer = setTimeout(follow, REANCHOR_DELAY_MS);
+      reanchorTimer = setTimeout(() => followText(store), REANCHOR_DELAY_MS);
     }),
-    watch(
-      store,
-      (s) => [s.pinned, s.result, s.golden] as const,
-      () => scheduleCompare(),
-      sameItems,
-    ),
+    watch(store, (s) => [s.pinned, s.result, s.golden] as const, compare.schedule, sameItems),
   ];
-  if (get().pinned) scheduleCompare();
-
+  if (store.getState().pinned) compare.schedule();
   return {
-    runGolden,
-    runSweep,
-    cancelSweep,
-    pin: () => get().setLab({ pinned: { ...get().config }, labTab: 'compare' }),
-    unpin: () => {
-      runA = null;
-      get().setLab({ pinned: null, comparison: null, compareError: null });
-    },
+    runGolden: () => runGoldenSet(store, chunks),
+    runSweep: sweep.run,
+    cancelSweep: sweep.cancel,
+    pin: compare.pin,
+    unpin: compare.unpin,
     stop: () => {
       for (const u of unsubscribe) u();
-      probeAbort?.abort();
-      sweepAbort?.abort();
-      compareAbort?.abort();
+      probe.stop();
+      sweep.stop();
+      compare.stop();
       if (reanchorTimer) clearTimeout(reanchorTimer);
-      if (compareTimer) clearTimeout(compareTimer);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { LabEvaluatePayload, ProbePayload } from '../worker/protocol';
 import type { Config } from './configSlice';
-import type { GoldenItem, ReferenceState } from './labGolden';
+import { addQuestion as withQuestion, deleteQuestion as withoutQuestion, markAnswer as withAnswer, removeReference, renameQuestion as renamed, type GoldenItem, type ReferenceState } from './labGolden';
 import type { SweepPoint } from './labSweep';
 
 /**
@@ -46,7 +46,8 @@ export interface Comparison {
   jobId: number;
 }
 
-export interface LabSlice {
+/** The lab's state (its actions are LabActions). */
+export interface LabState {
   labOpen: boolean;
   labTab: LabTab;
   query: string;
@@ -64,17 +65,71 @@ export interface LabSlice {
   compareError: string | null;
   /** The editor's selection (UTF-16 offsets), for "Mark as answer". */
   editorSelection: { start: number; end: number } | null;
-  setLab: (patch: Partial<Omit<LabSlice, 'setLab' | 'resetLab'>>) => void;
-  resetLab: () => void;
 }
 
-const initial = {
+/**
+ * The lab's transitions, one named action each: what the person does (first group), then what the lab's jobs
+ * (labJobs.ts) report. Each is a pure function of the state (lab.test.ts runs them on the store, without a component).
+ */
+export interface LabActions {
+  // ---- the person ----
+  toggleLab(): void;
+  showLabTab(tab: LabTab): void;
+  setQuery(query: string): void;
+  /** A new question, made the active one (blank text: nothing). */
+  addQuestion(question: string): void;
+  /** The editor's selection marked as an answer of the active question (none active, or no selection: nothing). */
+  markAnswer(): void;
+  /** Questions from a file appended; the first becomes active; the last run is dropped (its questions changed). */
+  importQuestions(items: GoldenItem[]): void;
+  renameQuestion(id: string, question: string): void;
+  selectQuestion(id: string | null): void;
+  /** The question on the golden-set tab, active (from the comparison's table). */
+  openQuestion(id: string | null): void;
+  deleteQuestion(id: string): void;
+  removeAnswer(id: string, index: number): void;
+  setEditorSelection(selection: { start: number; end: number } | null): void;
+  /** The current configuration pinned as A; the compare tab shown. */
+  pinConfiguration(): void;
+  unpinConfiguration(): void;
+  /** A pinned configuration from a share link or the saved page: the lab opens on the comparison. */
+  restorePinned(pinned: Config): void;
+  // ---- the lab's jobs ----
+  /** The golden set read back with the document (storage). */
+  loadGolden(golden: GoldenItem[]): void;
+  /** The golden set re-anchored in the edited text (`set` only when a reference moved). */
+  reanchored(states: Map<string, ReferenceState[]>, set?: GoldenItem[]): void;
+  probeAnswered(probe: ProbeView): void;
+  probeFailed(message: string): void;
+  clearProbe(): void;
+  goldenRunRefused(message: string): void;
+  goldenRunStarted(): void;
+  goldenRunFinished(run: LabRun): void;
+  goldenRunFailed(message: string): void;
+  /** A sweep of these (not yet measured) points begins. */
+  startSweep(points: SweepPoint[], startedAt: number): void;
+  /** A sweep that cannot run: why. */
+  sweepRefused(error: string, startedAt: number): void;
+  /** Point i measured (or failed, in `point.error`); `ms` since the sweep started. */
+  sweepPointDone(index: number, point: SweepPoint, ms: number): void;
+  sweepFinished(ms: number): void;
+  /** A running sweep stopped by the person: says how far it got. */
+  sweepCancelled(): void;
+  compared(comparison: Comparison): void;
+  compareFailed(message: string): void;
+  clearComparison(): void;
+  resetLab(): void;
+}
+
+export type LabSlice = LabState & LabActions;
+
+const initial = (): LabState => ({
   labOpen: false,
-  labTab: 'probe' as LabTab,
+  labTab: 'probe',
   query: '',
   probe: null,
   probeError: null,
-  golden: [] as GoldenItem[],
+  golden: [],
   referenceStates: new Map<string, ReferenceState[]>(),
   activeQuestion: null,
   run: null,
@@ -85,10 +140,62 @@ const initial = {
   comparison: null,
   compareError: null,
   editorSelection: null,
-};
+});
 
-export const createLabSlice: StateCreator<LabSlice, [], [], LabSlice> = (set) => ({
-  ...initial,
-  setLab: (patch) => set(patch),
-  resetLab: () => set({ ...initial, referenceStates: new Map() }),
+/** What the lab reads from the other slices: the document's text (answers are marked in it) and the configuration (pinned). */
+type LabReads = { text: string; config: Config };
+
+export const createLabSlice: StateCreator<LabSlice & LabReads, [], [], LabSlice> = (set, get) => ({
+  ...initial(),
+  toggleLab: () => set((s) => ({ labOpen: !s.labOpen })),
+  showLabTab: (labTab) => set({ labTab }),
+  setQuery: (query) => set({ query }),
+  addQuestion: (question) => {
+    if (!question.trim()) return;
+    const golden = withQuestion(get().golden, question);
+    set({ golden, activeQuestion: golden[golden.length - 1]!.id });
+  },
+  markAnswer: () => {
+    const { golden, activeQuestion, editorSelection, text } = get();
+    if (!editorSelection || !golden.some((q) => q.id === activeQuestion)) return;
+    set({ golden: withAnswer(golden, activeQuestion!, text, editorSelection.start, editorSelection.end) });
+  },
+  importQuestions: (items) => set((s) => ({ golden: [...s.golden, ...items], activeQuestion: items[0]?.id ?? s.activeQuestion, run: null })),
+  renameQuestion: (id, question) => set((s) => ({ golden: renamed(s.golden, id, question) })),
+  selectQuestion: (activeQuestion) => set({ activeQuestion }),
+  openQuestion: (activeQuestion) => set({ labTab: 'golden', activeQuestion }),
+  deleteQuestion: (id) => set((s) => ({ golden: withoutQuestion(s.golden, id), activeQuestion: s.activeQuestion === id ? null : s.activeQuestion })),
+  removeAnswer: (id, index) => set((s) => ({ golden: removeReference(s.golden, id, index) })),
+  setEditorSelection: (editorSelection) => set({ editorSelection }),
+  pinConfiguration: () => set((s) => ({ pinned: { ...s.config }, labTab: 'compare' })),
+  unpinConfiguration: () => set({ pinned: null, comparison: null, compareError: null }),
+  restorePinned: (pinned) => set({ pinned, labOpen: true, labTab: 'compare' }),
+  loadGolden: (golden) => set({ golden }),
+  reanchored: (referenceStates, golden) => set(golden ? { golden, referenceStates } : { referenceStates }),
+  probeAnswered: (probe) => set({ probe, probeError: null }),
+  probeFailed: (probeError) => set({ probeError }),
+  clearProbe: () => set({ probe: null, probeError: null }),
+  goldenRunRefused: (runError) => set({ runError }),
+  goldenRunStarted: () => set({ labRunning: true, runError: null }),
+  goldenRunFinished: (run) => set({ run, labRunning: false }),
+  goldenRunFailed: (runError) => set({ labRunning: false, runError }),
+  startSweep: (points, startedAt) => set({ sweepState: { points, done: 0, running: true, error: null, startedAt, ms: 0 } }),
+  sweepRefused: (error, startedAt) => set({ sweepState: { points: [], done: 0, running: false, startedAt, ms: 0, error } }),
+  sweepPointDone: (index, point, ms) =>
+    set((s) => {
+      const sweep = s.sweepState!;
+      const points = sweep.points.slice();
+      points[index] = point;
+      return { sweepState: { ...sweep, points, done: index + 1, ms } };
+    }),
+  sweepFinished: (ms) => set((s) => ({ sweepState: { ...s.sweepState!, running: false, ms } })),
+  sweepCancelled: () =>
+    set((s) => {
+      const st = s.sweepState;
+      return st?.running ? { sweepState: { ...st, running: false, error: `Cancelled after ${st.done} of ${st.points.length} configurations.` } } : s;
+    }),
+  compared: (comparison) => set({ comparison, compareError: null }),
+  compareFailed: (compareError) => set({ compareError }),
+  clearComparison: () => set({ comparison: null }),
+  resetLab: () => set(initial()),
 });

@@ -86,6 +86,6 @@ export function applyShareFile(store: StoreApi<AppState>, file: ShareFile): void
   const query = `?${file.query}`;
   state.setConfig(configFromUrl(query, state.config));
   const pinned = pinnedFromUrl(query);
-  if (pinned) state.setLab({ pinned, labOpen: true, labTab: 'compare' });
+  if (pinned) state.restorePinned(pinned);
   state.setDocument(file.document.text, { name: file.document.name, pageStarts: null });
 }

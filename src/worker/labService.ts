@@ -1,6 +1,6 @@
 import { chunk, validateOptions } from '../core/index';
 import { evaluateChunks, retrieverSettings } from '../core/eval/index';
-import { RetrievalIndex, type RetrieverSettings } from '../core/retrievers/index';
+import { getRetriever, RetrievalIndex, type Hit, type RetrieverSettings } from '../core/retrievers/index';
 import type { Chunk, ChunkOptions, EmbedTexts, LoadWasm } from '../core/types';
 import type { LabEvaluateInput, LabEvaluatePayload, LabSettings, ProbeHitPayload, ProbePayload } from './protocol';
 import { withTransfer } from './rpc';
@@ -35,6 +35,22 @@ export interface LabServiceDeps {
 
 const now = () => performance.now();
 
+/** A hit as the page shows it: its unit's span, the leaf it is (-1: a parent or a window), and its matched leaves. */
+function probeHit(h: Hit, index: RetrievalIndex, chunks: readonly Chunk[], leafOf: Map<Chunk, number>): ProbeHitPayload {
+  const u = index.units[h.unit]!;
+  const unitChunk = u.chunk === null ? null : chunks[u.chunk]!;
+  const leaf = unitChunk ? (leafOf.get(unitChunk) ?? -1) : -1;
+  return {
+    rank: h.rank,
+    score: h.score,
+    start: u.start,
+    end: u.end,
+    leaf,
+    kind: u.chunk === null ? 'window' : leaf === -1 ? 'parent' : 'chunk',
+    matched: h.matched.map((m) => ({ leaf: leafOf.get(chunks[m.chunk]!) ?? -1, start: chunks[m.chunk]!.start, end: chunks[m.chunk]!.end, score: m.score })),
+  };
+}
+
 export function labService(deps: LabServiceDeps) {
   let cached: { key: string; index: RetrievalIndex; leafOf: Map<Chunk, number> } | null = null;
 
@@ -47,7 +63,7 @@ export function labService(deps: LabServiceDeps) {
     const key = `${job.jobId}\u0000${JSON.stringify(rs)}`;
     if (cached?.key === key) return { ...cached, built: false };
     const index = await RetrievalIndex.build([{ id: LAB_DOCUMENT_ID, text: job.text, chunks: job.chunks }], rs, {
-      embed: rs.retriever === 'bm25' ? undefined : deps.embedFor(rs.embedder ?? 'builtin'),
+      embed: getRetriever(rs.retriever).needsEmbeddings ? deps.embedFor(rs.embedder ?? 'builtin') : undefined,
     });
     const leafOf = new Map<Chunk, number>(job.leaves.map((c, i) => [c, i]));
     cached = { key, index, leafOf };
@@ -61,21 +77,7 @@ export function labService(deps: LabServiceDeps) {
     const { index, leafOf } = await indexFor(job, settings);
     const t1 = now();
     const hits = query.trim() === '' ? [] : await index.search(query, settings.chunksInContext);
-    const chunks = job.chunks;
-    const out: ProbeHitPayload[] = hits.map((h) => {
-      const u = index.units[h.unit]!;
-      const unitChunk = u.chunk === null ? null : chunks[u.chunk]!;
-      const leaf = unitChunk ? (leafOf.get(unitChunk) ?? -1) : -1;
-      return {
-        rank: h.rank,
-        score: h.score,
-        start: u.start,
-        end: u.end,
-        leaf,
-        kind: u.chunk === null ? 'window' : leaf === -1 ? 'parent' : 'chunk',
-        matched: h.matched.map((m) => ({ leaf: leafOf.get(chunks[m.chunk]!) ?? -1, start: chunks[m.chunk]!.start, end: chunks[m.chunk]!.end, score: m.score })),
-      };
-    });
+    const out = hits.map((h) => probeHit(h, index, job.chunks, leafOf));
     const scores = query.trim() === '' ? null : await index.unitScores(query);
     return { jobId, query, hits: out, matched: scores ? index.matchedCount(scores) : 0, units: index.units.length, indexMs: t1 - t0, searchMs: now() - t1 };
   }
@@ -96,7 +98,7 @@ export function labService(deps: LabServiceDeps) {
     }
     const resolved = validateOptions(options);
     const settings = input.settings;
-    const embed = settings.retriever === 'bm25' ? undefined : deps.embedFor(resolved.embedder ?? 'builtin');
+    const embed = getRetriever(settings.retriever).needsEmbeddings ? deps.embedFor(resolved.embedder ?? 'builtin') : undefined;
     const questions = input.questions.map((q) => ({ ...q, corpusId: undefined }));
     const result = await evaluateChunks([{ id: LAB_DOCUMENT_ID, text, chunks }], questions, resolved, settings, { embed, signal });
     if (input.summary) result.questions = [];

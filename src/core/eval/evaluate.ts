@@ -2,7 +2,7 @@ import { chunk, optionsKey, type ChunkHooks } from '../index';
 import { meterFor } from '../measure';
 import { RunGuard } from '../merge';
 import { validateOptions } from '../options';
-import { RetrievalIndex, type Hit, type IndexedDocument, type RetrieverSettings } from '../retrievers';
+import { ANALYZER_OPTIONS, getRetriever, RetrievalIndex, type Hit, type IndexedDocument, type RetrieverSettings } from '../retrievers';
 import type { Chunk, ChunkOptions, EmbedTexts, ResolvedOptions } from '../types';
 import { getUnit } from '../units';
 import { anchorReferences, type AnchorStatus } from './anchor';
@@ -138,16 +138,14 @@ export interface EvalResult {
   timings: { chunkMs: number; indexMs: number; searchMs: number };
 }
 
-/** What retrieval needs from the chunk options. */
+/**
+ * What retrieval needs: the evaluation settings but k (every retriever's rows, so a retriever's own option reaches its
+ * searcher without being copied here), and from the chunk options the embedder and the retrieval units.
+ */
 export function retrieverSettings(resolved: Pick<ResolvedOptions, 'retrieval' | 'embedder'>, settings: EvalSettings): RetrieverSettings {
-  return {
-    retriever: settings.retriever,
-    hybridWeight: settings.hybridWeight,
-    stopWords: settings.stopWords,
-    stemming: settings.stemming,
-    embedder: resolved.embedder ?? 'builtin',
-    retrieval: resolved.retrieval ?? 'chunks',
-  };
+  const { chunksInContext: _k, ...rows } = settings;
+  void _k;
+  return { ...rows, embedder: resolved.embedder ?? 'builtin', retrieval: resolved.retrieval ?? 'chunks' };
 }
 
 /** Milliseconds (core has no DOM or Node types: performance is read off globalThis). */
@@ -318,12 +316,11 @@ export function configurationOf(resolved: ResolvedOptions, settings: EvalSetting
   const out: Record<string, unknown> = Object.fromEntries(JSON.parse(optionsKey(resolved)) as [string, unknown][]);
   out.retriever = settings.retriever;
   out.k = settings.chunksInContext;
-  if (settings.retriever === 'hybrid') out.hybridWeight = settings.hybridWeight;
-  if (settings.retriever !== 'bm25' && out.embedder === undefined) out.embedder = resolved.embedder;
-  if (settings.retriever !== 'dense') {
-    out.stopWords = settings.stopWords;
-    out.stemming = settings.stemming;
-  }
+  const retriever = getRetriever(settings.retriever);
+  const values = settings as unknown as Record<string, unknown>;
+  for (const name of retriever.options) out[name] = values[name];
+  if (retriever.needsEmbeddings && out.embedder === undefined) out.embedder = resolved.embedder;
+  if (retriever.analyzer) for (const name of ANALYZER_OPTIONS) out[name] = values[name];
   return out;
 }
 
@@ -336,7 +333,7 @@ export function configurationOf(resolved: ResolvedOptions, settings: EvalSetting
 export async function evaluate(documents: readonly EvalDocument[], questions: readonly GoldenQuestion[], options: EvaluateOptions = {}, hooks: EvaluateHooks = {}): Promise<EvalResult> {
   const resolved = validateOptions(options);
   const settings = validateEvalOptions(options as Record<string, unknown>);
-  if (settings.retriever !== 'bm25' && !hooks.embed) throw new Error(`the ${settings.retriever} retriever needs embeddings: pass hooks.embed (e.g. from createEmbedder in chunkscope/embed)`);
+  if (getRetriever(settings.retriever).needsEmbeddings && !hooks.embed) throw new Error(`the ${settings.retriever} retriever needs embeddings: pass hooks.embed (e.g. from createEmbedder in chunkscope/embed)`);
   const t0 = now();
   const chunked = await chunkDocuments(documents, options, { ...hooks, onProgress: undefined });
   const t1 = now();

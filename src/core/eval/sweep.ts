@@ -3,6 +3,7 @@ import { validateOptions } from '../options';
 import { RunGuard } from '../merge';
 import { chunkDocuments, configurationOf, now, evaluateChunks, prepareQuestions, type EvalDocument, type EvaluateHooks, type EvaluateOptions, type IndexCost } from './evaluate';
 import { validateEvalOptions } from './options';
+import { getRetriever } from '../retrievers/registry';
 import type { GoldenQuestion, MeanMetrics } from './types';
 
 /** One configuration of a sweep: its settings (the grid's values over the base options) and its figures, or why it was refused. */
@@ -53,7 +54,7 @@ export async function sweep(
     try {
       const resolved = validateOptions(options);
       const settings = validateEvalOptions(options as Record<string, unknown>);
-      if (settings.retriever !== 'bm25' && !hooks.embed) throw new Error(`the ${settings.retriever} retriever needs embeddings: pass hooks.embed`);
+      if (getRetriever(settings.retriever).needsEmbeddings && !hooks.embed) throw new Error(`the ${settings.retriever} retriever needs embeddings: pass hooks.embed`);
       const chunked = await chunkDocuments(documents, options, { ...hooks, onProgress: undefined });
       const result = await evaluateChunks(chunked, prepared, resolved, settings, { ...hooks, onProgress: undefined });
       row = { values, configuration: configurationOf(resolved, settings), means: result.means, measured: result.measured, index: result.index, ms: now() - t0 };

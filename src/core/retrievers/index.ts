@@ -1,28 +1,16 @@
-import type { Chunk, EmbedTexts, Range, RetrievalMode } from '../types';
-import { Bm25Index, BM25_DEFAULTS, type Bm25Params, type Scored } from './bm25';
-import { denseRanking, embeddingCache } from './dense';
-import { reciprocalRankFusion, RRF_K } from './fusion';
-import { spanTermIds, termIds, terms, vocabularyOf, type Analyzer } from './tokenize';
+import type { Chunk, EmbedTexts, Range } from '../types';
+import { getRetriever } from './registry';
+import { spanTermIds, termIds } from './tokenize';
+import type { LeafSearcher, RetrieverSettings } from './types';
 
-export { Bm25Index, BM25_DEFAULTS, type Bm25Params, type Scored } from './bm25';
-export { EmbeddingCache, embeddingCache, cosine, denseRanking } from './dense';
-export { reciprocalRankFusion, RRF_K } from './fusion';
+export { Bm25Index, BM25_DEFAULTS, type Bm25Params, type Scored } from './bm25/okapi';
+export { EmbeddingCache, embeddingCache, cosine, denseRanking } from './dense/embeddings';
+export { reciprocalRankFusion, RRF_K } from './hybrid/fusion';
 export { terms, spanTerms, spanTermIds, wordRuns, termOf, DEFAULT_ANALYZER, type Analyzer } from './tokenize';
 export { porterStem } from './porter';
 export { ENGLISH_STOP_WORDS } from './stopWords';
-
-export type RetrieverName = 'bm25' | 'dense' | 'hybrid';
-
-export interface RetrieverSettings extends Analyzer {
-  retriever: RetrieverName;
-  /** Hybrid: the dense ranking's weight (BM25's is 1 − w). */
-  hybridWeight: number;
-  /** Dense and hybrid: the model id the embeddings are cached under (e.g. 'builtin'). */
-  embedder?: string;
-  bm25?: Bm25Params;
-  /** The chunks' retrieval units (chunk options' `retrieval`): 'parent-child' returns parents, 'window' windows. */
-  retrieval?: RetrievalMode;
-}
+export { RETRIEVER_REGISTRY, RETRIEVER_NAMES, getRetriever, type RetrieverName } from './registry';
+export { ANALYZER_OPTIONS, searcherOf, topOfScores, type RetrieverDescriptor, type RetrieverInput, type LeafSearcher, type RetrieverSettings } from './types';
 
 /** A document with its chunks (as chunk() returned them). */
 export interface IndexedDocument {
@@ -71,27 +59,22 @@ interface Leaf {
 export class RetrievalIndex {
   readonly units: RetrievalUnit[] = [];
   private readonly leaves: Leaf[] = [];
-  private bm25: Bm25Index | null = null;
-  private vectors: Float32Array[] | null = null;
+  /** The retriever's searcher over the leaves (set by build). */
+  private searcher!: LeafSearcher;
 
   private constructor(
     readonly documents: readonly IndexedDocument[],
     readonly settings: RetrieverSettings,
-    private readonly embed: EmbedTexts | undefined,
   ) {
     documents.forEach((doc, d) => this.addDocument(doc, d));
   }
 
+  /** Index the documents' leaves with the settings' retriever (./registry.ts). */
   static async build(documents: readonly IndexedDocument[], settings: RetrieverSettings, hooks: { embed?: EmbedTexts } = {}): Promise<RetrievalIndex> {
-    const index = new RetrievalIndex(documents, settings, hooks.embed);
-    if (settings.retriever !== 'dense') {
-      index.bm25 = new Bm25Index({ termIds: index.leafTermIds(), vocabulary: vocabularyOf(settings) }, settings, settings.bm25 ?? BM25_DEFAULTS);
-    }
-    if (settings.retriever !== 'bm25') {
-      const texts = index.leafTexts();
-      if (!hooks.embed) throw new Error(`the ${settings.retriever} retriever needs embeddings: pass hooks.embed`);
-      index.vectors = await embeddingCache(settings.embedder ?? 'builtin').embed(texts, hooks.embed);
-    }
+    const retriever = getRetriever(settings.retriever);
+    const index = new RetrievalIndex(documents, settings);
+    if (retriever.needsEmbeddings && !hooks.embed) throw new Error(`the ${settings.retriever} retriever needs embeddings: pass hooks.embed`);
+    index.searcher = await retriever.index({ texts: index.leafTexts(), termIds: () => index.leafTermIds(), settings, embed: hooks.embed });
     return index;
   }
 
@@ -175,46 +158,12 @@ export class RetrievalIndex {
   private unitLeaves: number[][] | null = null;
 
   /**
-   * Every leaf's score for a question (-Infinity: not matched). BM25: texts sharing no word are not matched; dense:
-   * every embedded text is; hybrid: the fused RRF score of the texts either ranking holds.
+   * Every leaf's score for a question (-Infinity: not matched): the retriever's (BM25: texts sharing no word are not
+   * matched; dense: every embedded text is; hybrid: the fused RRF score of the texts either ranking holds).
    */
-  async leafScores(question: string, { reuse = false }: { reuse?: boolean } = {}): Promise<Float64Array> {
-    const { retriever, hybridWeight } = this.settings;
-    const n = this.leaves.length;
-    if (retriever === 'bm25') {
-      // BM25 alone: the scores themselves, unmatched texts turned to -Infinity in place.
-      const scores = this.bm25!.scores(terms(question, this.settings), reuse ? this.scratch(n) : undefined);
-      for (let i = 0; i < n; i++) if (!(scores[i]! > 0)) scores[i] = -Infinity;
-      return scores;
-    }
-    const out = new Float64Array(n).fill(-Infinity);
-    const lexical = this.bm25 ? this.bm25.scores(terms(question, this.settings)) : null;
-    const [q] = await embeddingCache(this.settings.embedder ?? 'builtin').embed([question], this.embed!);
-    const dense = denseRanking(q!, this.vectors!);
-    if (retriever === 'dense') {
-      for (const d of dense) out[d.index] = d.score;
-      return out;
-    }
-    const lexicalRanking: Scored[] = [];
-    for (let i = 0; i < n; i++) if (lexical![i]! > 0) lexicalRanking.push({ index: i, score: lexical![i]! });
-    lexicalRanking.sort((x, y) => y.score - x.score || x.index - y.index);
-    const fused = reciprocalRankFusion(
-      [
-        { ranking: dense, weight: hybridWeight },
-        { ranking: lexicalRanking, weight: 1 - hybridWeight },
-      ],
-      RRF_K,
-    );
-    for (const f of fused) if (f.score > 0) out[f.index] = f.score;
-    return out;
+  leafScores(question: string, { reuse = false }: { reuse?: boolean } = {}): Promise<Float64Array> {
+    return this.searcher.scores(question, { reuse });
   }
-
-  /** One buffer of `n` scores, reused by callers that read a question's scores before asking the next (a sweep). */
-  private scratch(n: number): Float64Array {
-    if (this.scratchBuffer?.length !== n) this.scratchBuffer = new Float64Array(n);
-    return this.scratchBuffer;
-  }
-  private scratchBuffer: Float64Array | null = null;
 
   /** Each unit's score: its best leaf's (-Infinity: no leaf matched). */
   async unitScores(question: string): Promise<Float64Array> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Chunk } from '../types';
-import { Bm25Index } from './bm25';
-import { EmbeddingCache, cosine } from './dense';
-import { reciprocalRankFusion } from './fusion';
+import { Bm25Index } from './bm25/okapi';
+import { EmbeddingCache, cosine } from './dense/embeddings';
+import { reciprocalRankFusion } from './hybrid/fusion';
 import { RetrievalIndex } from './index';
 import { porterStem } from './porter';
 import { terms, wordRuns } from './tokenize';

@@ -501,7 +501,7 @@ export function ChunkEditor() {
       const b = model.getOffsetAt(e.selection.getEndPosition());
       const next = b > a ? { start: a, end: b } : null;
       const current = useStore.getState().editorSelection;
-      if (next?.start !== current?.start || next?.end !== current?.end) useStore.getState().setLab({ editorSelection: next });
+      if (next?.start !== current?.start || next?.end !== current?.end) useStore.getState().setEditorSelection(next);
     });
     const cursorSub = editor.onDidChangeCursorPosition((e) => {
       if (e.source === 'api' || e.reason !== monaco.editor.CursorChangeReason.Explicit) return;

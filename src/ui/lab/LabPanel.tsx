@@ -1,19 +1,22 @@
 import { useRef, useState } from 'react';
-import { formatGoldenSet, GOLDEN_FORMATS, METRIC_NAMES, parseGoldenSet, RETRIEVERS, STOP_WORD_LISTS, STRATEGY_NAMES, type GoldenFormat, type MeanMetrics, type MetricName } from '../../core/describe';
+import { formatGoldenSet, getRetriever, GOLDEN_FORMATS, METRIC_NAMES, parseGoldenSet, RETRIEVERS, STOP_WORD_LISTS, STRATEGY_NAMES, type GoldenFormat, type MeanMetrics, type MetricName } from '../../core/describe';
 import { cancelSweep, downloadFile, pinConfiguration, runGoldenSet, runSweep, unpinConfiguration } from '../../state/controller';
-import type { Config } from '../../state/configSlice';
+import type { Config, ConfigName } from '../../state/configSlice';
 import { meanDelta, questionWinner, winnerCounts } from '../../state/labCompare';
-import { addQuestion, deleteQuestion, fromGoldenQuestions, markAnswer, removeReference, renameQuestion, toGoldenQuestions } from '../../state/labGolden';
+import { fromGoldenQuestions, toGoldenQuestions, type GoldenItem } from '../../state/labGolden';
 import { formatScore } from '../../state/labMarks';
-import type { LabTab } from '../../state/labSlice';
+import type { LabRun, LabTab, ProbeView } from '../../state/labSlice';
 import { parseNumberList, sweepSeries, type SweepPoint } from '../../state/labSweep';
 import { selectConfig } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { strategyDefinition } from '../../state/strategyInfo';
-import { CheckField, NumberField, SelectField } from '../panels/OptionFields';
+import { CheckField, Field, NumberField, SelectField, specOf } from '../panels/OptionFields';
 import { formatNumber } from '../panels/format';
 import { SweepChart } from './SweepChart';
 import './lab.css';
+
+/** One question's result in a golden-set run. */
+type QuestionResult = LabRun['payload']['result']['questions'][number];
 
 /**
  * The evaluation lab under the editor: the query probe (what a question retrieves, live), the golden set (questions
@@ -50,20 +53,21 @@ export function preview(text: string, start: number, end: number, max = 140): st
 export function LabSection() {
   const open = useStore((s) => s.labOpen);
   const tab = useStore((s) => s.labTab);
-  const setLab = useStore((s) => s.setLab);
+  const showLabTab = useStore((s) => s.showLabTab);
+  const toggleLab = useStore((s) => s.toggleLab);
   const pinned = useStore((s) => s.pinned !== null);
   const onTabKey = (e: React.KeyboardEvent, i: number) => {
     const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (!d) return;
     e.preventDefault();
     const next = TABS[(i + d + TABS.length) % TABS.length]!;
-    setLab({ labTab: next.id });
+    showLabTab(next.id);
     document.getElementById(`lab-tab-${next.id}`)?.focus();
   };
   return (
     <section className={`panel lab${open ? ' is-open' : ''}`} aria-label="Evaluation lab">
       <div className="lab-bar">
-        <button type="button" className="lab-toggle" aria-expanded={open} aria-controls="lab-body" onClick={() => setLab({ labOpen: !open })}>
+        <button type="button" className="lab-toggle" aria-expanded={open} aria-controls="lab-body" onClick={toggleLab}>
           <span aria-hidden="true">{open ? '▾' : '▸'}</span> Evaluation lab
         </button>
         {open && (
@@ -78,7 +82,7 @@ export function LabSection() {
                 aria-controls="lab-body"
                 tabIndex={tab === t.id ? 0 : -1}
                 className={tab === t.id ? 'is-active' : ''}
-                onClick={() => setLab({ labTab: t.id })}
+                onClick={() => showLabTab(t.id)}
                 onKeyDown={(e) => onTabKey(e, i)}
               >
                 {t.label}
@@ -100,24 +104,22 @@ export function LabSection() {
   );
 }
 
-/** Retriever, k, dense weight, stop words and stemming: the option table's eval rows. */
+/**
+ * Retriever, k, then what the chosen retriever reads (src/core/retrievers/registry.ts): its own option rows (hybrid's
+ * dense weight) and, for a lexical one, the analyzer's stop words and stemming. Every field is the option table's row.
+ */
 function RetrieverControls() {
   const config = useStore(selectConfig);
   const setConfig = useStore((s) => s.setConfig);
+  const retriever = getRetriever(config.retriever);
   return (
     <div className="lab-controls">
-      <SelectField name="retriever" value={config.retriever} values={RETRIEVERS} title={(v) => ({ bm25: 'BM25', dense: 'Dense (embedder)', hybrid: 'Hybrid (RRF)' })[String(v)] ?? String(v)} onChange={(v) => setConfig({ retriever: v as Config['retriever'] })} />
+      <SelectField name="retriever" value={config.retriever} values={RETRIEVERS} title={(v) => getRetriever(String(v)).label} onChange={(v) => setConfig({ retriever: v as Config['retriever'] })} />
       <NumberField name="chunksInContext" label="k" value={config.chunksInContext} onChange={(n) => n !== null && n >= 1 && setConfig({ chunksInContext: Math.floor(n) })} />
-      {config.retriever === 'hybrid' && (
-        <div className="field">
-          <label htmlFor="lab-weight">Dense weight</label>
-          <span className="range-row">
-            <input id="lab-weight" type="range" min={0} max={1} step={0.05} value={config.hybridWeight} onChange={(e) => setConfig({ hybridWeight: Number(e.target.value) })} />
-            <span className="muted small">{config.hybridWeight.toFixed(2)}</span>
-          </span>
-        </div>
-      )}
-      {config.retriever !== 'dense' && (
+      {retriever.options.map((name) => (
+        <RetrieverOptionField key={name} name={name as ConfigName} />
+      ))}
+      {retriever.analyzer && (
         <>
           <SelectField name="stopWords" value={config.stopWords} values={STOP_WORD_LISTS} title={(v) => (v === 'none' ? 'Keep all' : 'English (NLTK)')} onChange={(v) => setConfig({ stopWords: v as Config['stopWords'] })} />
           <CheckField name="stemming" checked={config.stemming} onChange={(c) => setConfig({ stemming: c })} />
@@ -127,14 +129,42 @@ function RetrieverControls() {
   );
 }
 
+/** A retriever's own option, drawn from its row's control (a slider shows its value beside it, to the step's decimals). */
+function RetrieverOptionField({ name }: { name: ConfigName }) {
+  const value = useStore((s) => (selectConfig(s) as unknown as Record<string, unknown>)[name]);
+  const setConfig = useStore((s) => s.setConfig);
+  const set = (v: unknown) => setConfig({ [name]: v } as Partial<Config>);
+  const { control, flag, choices } = specOf(name);
+  switch (control.kind) {
+    case 'slider': {
+      const id = `lab-${flag}`;
+      const step = control.step ?? 1;
+      const decimals = String(step).split('.')[1]?.length ?? 0;
+      return (
+        <Field name={name} htmlFor={id}>
+          <span className="range-row">
+            <input id={id} type="range" min={control.min ?? 0} max={control.max ?? 1} step={step} value={Number(value)} onChange={(e) => set(Number(e.target.value))} />
+            <span className="muted small">{Number(value).toFixed(decimals)}</span>
+          </span>
+        </Field>
+      );
+    }
+    case 'checkbox':
+      return <CheckField name={name} checked={value === true} onChange={set} />;
+    case 'select':
+      return <SelectField name={name} value={String(value)} values={choices ?? []} onChange={set} />;
+    default:
+      return <NumberField name={name} value={typeof value === 'number' ? value : null} onChange={(n) => n !== null && set(n)} />;
+  }
+}
+
 function ProbeTab() {
   const query = useStore((s) => s.query);
   const probe = useStore((s) => s.probe);
   const error = useStore((s) => s.probeError);
   const text = useStore((s) => s.result?.text ?? '');
   const version = useStore((s) => s.result?.version);
-  const setLab = useStore((s) => s.setLab);
-  const select = useStore((s) => s.select);
+  const setQuery = useStore((s) => s.setQuery);
   const [draft, setDraft] = useState(query);
   const shown = probe && probe.version === version ? probe : null;
   return (
@@ -151,7 +181,7 @@ function ProbeTab() {
           value={draft}
           onChange={(e) => {
             setDraft(e.target.value);
-            setLab({ query: e.target.value });
+            setQuery(e.target.value);
           }}
         />
       </div>
@@ -174,38 +204,46 @@ function ProbeTab() {
               ? 'Nothing matched: no chunk shares a word with the question.'
               : `Top ${shown.hits.length} of ${formatNumber(shown.matched)} matching ${shown.units === 1 ? 'unit' : 'units'} · ranked in ${(shown.indexMs + shown.searchMs).toFixed(0)} ms`}
           </p>
-          <ol className="lab-hits" data-testid="probe-hits">
-            {shown.hits.map((h) => (
-              <li key={`${h.rank}-${h.start}`}>
-                <button
-                  type="button"
-                  className="lab-hit-row"
-                  data-start={h.start}
-                  data-end={h.end}
-                  onClick={() => {
-                    const leaf = h.leaf >= 0 ? h.leaf : (h.matched[0]?.leaf ?? -1);
-                    if (leaf >= 0) select(leaf, 'list');
-                  }}
-                >
-                  <span className="lab-rank">#{h.rank}</span>
-                  <span className="lab-score" title="score">
-                    {formatScore(h.score)}
-                  </span>
-                  <span className="lab-kind">{h.kind === 'parent' ? 'parent' : h.kind === 'window' ? 'window' : `chunk #${h.leaf}`}</span>
-                  <span className="lab-preview">{preview(text, h.start, h.end)}</span>
-                </button>
-                {h.kind !== 'chunk' && h.matched.length > 0 && (
-                  <span className="lab-matched-list muted small">
-                    matched {h.kind === 'window' ? 'sentence' : 'child'}
-                    {h.matched.length > 1 ? 's' : ''}: {h.matched.map((m) => `chunk #${m.leaf} (${formatScore(m.score)})`).join(', ')}
-                  </span>
-                )}
-              </li>
-            ))}
-          </ol>
+          <ProbeHits hits={shown.hits} text={text} />
         </>
       )}
     </div>
+  );
+}
+
+/** The probe's ranking: each hit's rank, score, kind and preview (a click selects its chunk); what it matched inside. */
+function ProbeHits({ hits, text }: { hits: ProbeView['hits']; text: string }) {
+  const select = useStore((s) => s.select);
+  return (
+    <ol className="lab-hits" data-testid="probe-hits">
+      {hits.map((h) => (
+        <li key={`${h.rank}-${h.start}`}>
+          <button
+            type="button"
+            className="lab-hit-row"
+            data-start={h.start}
+            data-end={h.end}
+            onClick={() => {
+              const leaf = h.leaf >= 0 ? h.leaf : (h.matched[0]?.leaf ?? -1);
+              if (leaf >= 0) select(leaf, 'list');
+            }}
+          >
+            <span className="lab-rank">#{h.rank}</span>
+            <span className="lab-score" title="score">
+              {formatScore(h.score)}
+            </span>
+            <span className="lab-kind">{h.kind === 'parent' ? 'parent' : h.kind === 'window' ? 'window' : `chunk #${h.leaf}`}</span>
+            <span className="lab-preview">{preview(text, h.start, h.end)}</span>
+          </button>
+          {h.kind !== 'chunk' && h.matched.length > 0 && (
+            <span className="lab-matched-list muted small">
+              matched {h.kind === 'window' ? 'sentence' : 'child'}
+              {h.matched.length > 1 ? 's' : ''}: {h.matched.map((m) => `chunk #${m.leaf} (${formatScore(m.score)})`).join(', ')}
+            </span>
+          )}
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -222,48 +260,17 @@ function MeansTable({ means, k }: { means: MeanMetrics; k: number }) {
   );
 }
 
+/** The golden set: questions with their answers marked in the editor (left), the run's means and cost (right). */
 function GoldenTab() {
   const golden = useStore((s) => s.golden);
   const active = useStore((s) => s.activeQuestion);
   const selection = useStore((s) => s.editorSelection);
-  const text = useStore((s) => s.text);
   const run = useStore((s) => s.run);
   const running = useStore((s) => s.labRunning);
   const runError = useStore((s) => s.runError);
-  const states = useStore((s) => s.referenceStates);
   const jobId = useStore((s) => s.result?.jobId);
-  const setLab = useStore((s) => s.setLab);
-  const setNotice = useStore((s) => s.setNotice);
-  const [draft, setDraft] = useState('');
-  const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
-  const [format, setFormat] = useState<GoldenFormat>('json');
-  const file = useRef<HTMLInputElement>(null);
+  const markAnswer = useStore((s) => s.markAnswer);
   const activeItem = golden.find((q) => q.id === active) ?? null;
-  const add = () => {
-    if (!draft.trim()) return;
-    const next = addQuestion(golden, draft);
-    setLab({ golden: next, activeQuestion: next[next.length - 1]!.id });
-    setDraft('');
-  };
-  const mark = () => {
-    if (!activeItem || !selection) return;
-    setLab({ golden: markAnswer(golden, activeItem.id, text, selection.start, selection.end) });
-  };
-  const onImport = async (f: File) => {
-    try {
-      const questions = parseGoldenSet(await f.text(), { name: f.name });
-      const items = fromGoldenQuestions(questions);
-      setLab({ golden: [...golden, ...items], activeQuestion: items[0]?.id ?? active, run: null });
-      setNotice(`Imported ${items.length} question${items.length === 1 ? '' : 's'} from ${f.name}.`);
-    } catch (error) {
-      setNotice(`Could not import ${f.name}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
-    }
-  };
-  const onExport = () => {
-    const body = formatGoldenSet(toGoldenQuestions(golden), format, { defaultCorpusId: 'document' });
-    const ext = format === 'jsonl' ? 'jsonl' : format;
-    downloadFile(`golden-set.${ext}`, body, format === 'csv' ? 'text/csv' : 'application/json');
-  };
   const result = run && run.jobId === jobId ? run.payload.result : null;
   const staleRun = run !== null && run.jobId !== jobId;
   const byId = new Map(result ? run!.ids.map((id, i) => [id, result.questions[i]!]) : []);
@@ -271,63 +278,16 @@ function GoldenTab() {
   return (
     <div className="lab-golden">
       <div className="lab-golden-left">
+        <NewQuestionRow />
         <div className="lab-row">
-          <label htmlFor="lab-new-question" className="sr-only">
-            New question
-          </label>
-          <input
-            id="lab-new-question"
-            type="text"
-            placeholder="Write a question, then select its answer in the editor"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && add()}
-          />
-          <button type="button" onClick={add} disabled={!draft.trim()}>
-            Add
-          </button>
-        </div>
-        <div className="lab-row">
-          <button type="button" className="primary" onClick={mark} disabled={!canMark} title={canMark ? 'Add the editor selection as an answer span' : 'Select a question, then select its answer text in the editor'}>
+          <button type="button" className="primary" onClick={markAnswer} disabled={!canMark} title={canMark ? 'Add the editor selection as an answer span' : 'Select a question, then select its answer text in the editor'}>
             Mark as answer
           </button>
           <button type="button" className="primary" onClick={() => void runGoldenSet()} disabled={running || golden.length === 0}>
             {running ? 'Running…' : 'Run golden set'}
           </button>
         </div>
-        <div className="lab-io small">
-          <span className="muted">
-            {golden.length} question{golden.length === 1 ? '' : 's'} · stored with this document
-          </span>
-          <span className="lab-spacer" />
-          <button type="button" className="link" onClick={() => file.current?.click()}>
-            Import…
-          </button>
-          <input
-            ref={file}
-            type="file"
-            accept=".json,.jsonl,.csv,application/json,text/csv"
-            hidden
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              if (f) void onImport(f);
-              e.target.value = '';
-            }}
-          />
-          <label className="sr-only" htmlFor="lab-export-format">
-            Export format
-          </label>
-          <select id="lab-export-format" className="lab-small-select" value={format} onChange={(e) => setFormat(e.target.value as GoldenFormat)}>
-            {GOLDEN_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {f === 'csv' ? 'Chroma CSV' : f.toUpperCase()}
-              </option>
-            ))}
-          </select>
-          <button type="button" className="link" onClick={onExport} disabled={golden.length === 0}>
-            Export
-          </button>
-        </div>
+        <GoldenFileRow />
         {runError && (
           <p className="lab-error" role="status">
             {runError}
@@ -335,82 +295,9 @@ function GoldenTab() {
         )}
         {golden.length === 0 && <p className="hint">No questions yet. A golden set is stored with this document in the browser; import one as JSON, JSONL or Chroma's CSV.</p>}
         <ul className="lab-questions" data-testid="golden-questions">
-          {golden.map((q, qi) => {
-            const measured = byId.get(q.id);
-            const refStates = states.get(q.id) ?? [];
-            const missing = q.references.filter((r, i) => refStates[i]?.status === 'missing' || text.slice(r.start, r.end) !== r.content).length;
-            return (
-              <li key={q.id} className={q.id === active ? 'is-active' : ''}>
-                <div className="lab-question-row">
-                  {editing?.id === q.id ? (
-                    <input
-                      type="text"
-                      aria-label="Edit question"
-                      autoFocus
-                      value={editing.text}
-                      onChange={(e) => setEditing({ id: q.id, text: e.target.value })}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter') {
-                          setLab({ golden: renameQuestion(golden, q.id, editing.text) });
-                          setEditing(null);
-                        } else if (e.key === 'Escape') setEditing(null);
-                      }}
-                      onBlur={() => {
-                        setLab({ golden: renameQuestion(golden, q.id, editing.text) });
-                        setEditing(null);
-                      }}
-                    />
-                  ) : (
-                    <button type="button" className="lab-question" aria-pressed={q.id === active} onClick={() => setLab({ activeQuestion: q.id })}>
-                      <span className="lab-qnum">{qi + 1}.</span> {q.question || '(no question)'}
-                    </button>
-                  )}
-                  {measured && (
-                    <span className={`lab-recall ${measured.metrics.recall >= 1 ? 'ok' : measured.metrics.recall > 0 ? 'partial' : 'miss'}`} title="recall of this question">
-                      {pct(measured.metrics.recall)}
-                    </span>
-                  )}
-                  <button type="button" className="link" onClick={() => setEditing({ id: q.id, text: q.question })} aria-label={`Edit question ${qi + 1}`}>
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="link danger"
-                    aria-label={`Delete question ${qi + 1}`}
-                    onClick={() => setLab({ golden: deleteQuestion(golden, q.id), activeQuestion: active === q.id ? null : active })}
-                  >
-                    Delete
-                  </button>
-                </div>
-                <div className="lab-refs muted small">
-                  {q.references.length === 0 ? (
-                    <span>No answer marked yet.</span>
-                  ) : (
-                    q.references.map((r, i) => {
-                      const gone = text.slice(r.start, r.end) !== r.content;
-                      return (
-                        <span key={`${r.start}-${i}`} className={`lab-ref${gone ? ' is-missing' : ''}`} title={gone ? 'Not found in the document any more: mark it again' : `${r.start}–${r.end}`}>
-                          {gone ? '⚠ missing: ' : ''}“{preview(r.content, 0, r.content.length, 60)}”
-                          <button type="button" className="link" aria-label={`Remove answer ${i + 1} of question ${qi + 1}`} onClick={() => setLab({ golden: removeReference(golden, q.id, i) })}>
-                            ×
-                          </button>
-                        </span>
-                      );
-                    })
-                  )}
-                  {missing > 0 && <span className="lab-flag"> {missing} not in the document: left out of runs</span>}
-                </div>
-                {measured && q.id === active && measured.failures.length > 0 && (
-                  <ul className="lab-failures" data-testid="failure-reasons">
-                    {measured.failures.map((f, i) => (
-                      <li key={i}>{f.message}</li>
-                    ))}
-                  </ul>
-                )}
-                {measured && q.id === active && measured.failures.length === 0 && <p className="lab-ok small">Every answer span was retrieved.</p>}
-              </li>
-            );
-          })}
+          {golden.map((q, qi) => (
+            <QuestionItem key={q.id} item={q} number={qi + 1} measured={byId.get(q.id)} />
+          ))}
         </ul>
       </div>
       <div className="lab-golden-right">
@@ -428,6 +315,179 @@ function GoldenTab() {
         )}
       </div>
     </div>
+  );
+}
+
+/** The box a new question is written in. */
+function NewQuestionRow() {
+  const addQuestion = useStore((s) => s.addQuestion);
+  const [draft, setDraft] = useState('');
+  const add = () => {
+    if (!draft.trim()) return;
+    addQuestion(draft);
+    setDraft('');
+  };
+  return (
+    <div className="lab-row">
+      <label htmlFor="lab-new-question" className="sr-only">
+        New question
+      </label>
+      <input
+        id="lab-new-question"
+        type="text"
+        placeholder="Write a question, then select its answer in the editor"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && add()}
+      />
+      <button type="button" onClick={add} disabled={!draft.trim()}>
+        Add
+      </button>
+    </div>
+  );
+}
+
+/** The golden set's count, its import (JSON, JSONL, Chroma's CSV) and its export in a chosen format. */
+function GoldenFileRow() {
+  const golden = useStore((s) => s.golden);
+  const importQuestions = useStore((s) => s.importQuestions);
+  const setNotice = useStore((s) => s.setNotice);
+  const [format, setFormat] = useState<GoldenFormat>('json');
+  const file = useRef<HTMLInputElement>(null);
+  const onImport = async (f: File) => {
+    try {
+      const questions = parseGoldenSet(await f.text(), { name: f.name });
+      const items = fromGoldenQuestions(questions);
+      importQuestions(items);
+      setNotice(`Imported ${items.length} question${items.length === 1 ? '' : 's'} from ${f.name}.`);
+    } catch (error) {
+      setNotice(`Could not import ${f.name}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+    }
+  };
+  const onExport = () => {
+    const body = formatGoldenSet(toGoldenQuestions(golden), format, { defaultCorpusId: 'document' });
+    const ext = format === 'jsonl' ? 'jsonl' : format;
+    downloadFile(`golden-set.${ext}`, body, format === 'csv' ? 'text/csv' : 'application/json');
+  };
+  return (
+    <div className="lab-io small">
+      <span className="muted">
+        {golden.length} question{golden.length === 1 ? '' : 's'} · stored with this document
+      </span>
+      <span className="lab-spacer" />
+      <button type="button" className="link" onClick={() => file.current?.click()}>
+        Import…
+      </button>
+      <input
+        ref={file}
+        type="file"
+        accept=".json,.jsonl,.csv,application/json,text/csv"
+        hidden
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          if (f) void onImport(f);
+          e.target.value = '';
+        }}
+      />
+      <label className="sr-only" htmlFor="lab-export-format">
+        Export format
+      </label>
+      <select id="lab-export-format" className="lab-small-select" value={format} onChange={(e) => setFormat(e.target.value as GoldenFormat)}>
+        {GOLDEN_FORMATS.map((f) => (
+          <option key={f} value={f}>
+            {f === 'csv' ? 'Chroma CSV' : f.toUpperCase()}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="link" onClick={onExport} disabled={golden.length === 0}>
+        Export
+      </button>
+    </div>
+  );
+}
+
+/** One question: its text (editable), its recall in the last run, its answers, and why it failed when it is active. */
+function QuestionItem({ item: q, number, measured }: { item: GoldenItem; number: number; measured: QuestionResult | undefined }) {
+  const active = useStore((s) => s.activeQuestion === q.id);
+  const text = useStore((s) => s.text);
+  const refStates = useStore((s) => s.referenceStates.get(q.id)) ?? [];
+  const renameQuestion = useStore((s) => s.renameQuestion);
+  const selectQuestion = useStore((s) => s.selectQuestion);
+  const deleteQuestion = useStore((s) => s.deleteQuestion);
+  const [editing, setEditing] = useState<string | null>(null);
+  const missing = q.references.filter((r, i) => refStates[i]?.status === 'missing' || text.slice(r.start, r.end) !== r.content).length;
+  const commit = (value: string) => {
+    renameQuestion(q.id, value);
+    setEditing(null);
+  };
+  return (
+    <li className={active ? 'is-active' : ''}>
+      <div className="lab-question-row">
+        {editing !== null ? (
+          <input
+            type="text"
+            aria-label="Edit question"
+            autoFocus
+            value={editing}
+            onChange={(e) => setEditing(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commit(editing);
+              else if (e.key === 'Escape') setEditing(null);
+            }}
+            onBlur={() => commit(editing)}
+          />
+        ) : (
+          <button type="button" className="lab-question" aria-pressed={active} onClick={() => selectQuestion(q.id)}>
+            <span className="lab-qnum">{number}.</span> {q.question || '(no question)'}
+          </button>
+        )}
+        {measured && (
+          <span className={`lab-recall ${measured.metrics.recall >= 1 ? 'ok' : measured.metrics.recall > 0 ? 'partial' : 'miss'}`} title="recall of this question">
+            {pct(measured.metrics.recall)}
+          </span>
+        )}
+        <button type="button" className="link" onClick={() => setEditing(q.question)} aria-label={`Edit question ${number}`}>
+          Edit
+        </button>
+        <button type="button" className="link danger" aria-label={`Delete question ${number}`} onClick={() => deleteQuestion(q.id)}>
+          Delete
+        </button>
+      </div>
+      <div className="lab-refs muted small">
+        <AnswerList item={q} number={number} />
+        {missing > 0 && <span className="lab-flag"> {missing} not in the document: left out of runs</span>}
+      </div>
+      {measured && active && measured.failures.length > 0 && (
+        <ul className="lab-failures" data-testid="failure-reasons">
+          {measured.failures.map((f, i) => (
+            <li key={i}>{f.message}</li>
+          ))}
+        </ul>
+      )}
+      {measured && active && measured.failures.length === 0 && <p className="lab-ok small">Every answer span was retrieved.</p>}
+    </li>
+  );
+}
+
+/** A question's answer spans (a span no longer in the text is flagged), each removable. */
+function AnswerList({ item: q, number }: { item: GoldenItem; number: number }) {
+  const text = useStore((s) => s.text);
+  const removeAnswer = useStore((s) => s.removeAnswer);
+  if (q.references.length === 0) return <span>No answer marked yet.</span>;
+  return (
+    <>
+      {q.references.map((r, i) => {
+        const gone = text.slice(r.start, r.end) !== r.content;
+        return (
+          <span key={`${r.start}-${i}`} className={`lab-ref${gone ? ' is-missing' : ''}`} title={gone ? 'Not found in the document any more: mark it again' : `${r.start}–${r.end}`}>
+            {gone ? '⚠ missing: ' : ''}“{preview(r.content, 0, r.content.length, 60)}”
+            <button type="button" className="link" aria-label={`Remove answer ${i + 1} of question ${number}`} onClick={() => removeAnswer(q.id, i)}>
+              ×
+            </button>
+          </span>
+        );
+      })}
+    </>
   );
 }
 
@@ -456,7 +516,6 @@ function SweepTab() {
   };
   const currentPoint = points.findIndex((p) => Object.entries(p.values).every(([k, v]) => (config as unknown as Record<string, unknown>)[k] === v));
   const k = config.chunksInContext;
-  const toggle = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
   return (
     <div className="lab-sweep">
       <div className="lab-row lab-sweep-form">
@@ -466,25 +525,7 @@ function SweepTab() {
         <label>
           Overlaps <input type="text" value={overlaps} onChange={(e) => setOverlaps(e.target.value)} aria-label="Sweep overlaps" />
         </label>
-        <details className="lab-more">
-          <summary>Strategies, retrievers{strategies.length + retrievers.length ? ` (${strategies.length + retrievers.length})` : ''}</summary>
-          <fieldset>
-            <legend>Strategies (none: the current one)</legend>
-            {STRATEGY_CHOICES.filter((id) => strategyDefinition(id).controls.includes('size')).map((id) => (
-              <label key={id} className="check">
-                <input type="checkbox" checked={strategies.includes(id)} onChange={() => setStrategies(toggle(strategies, id))} /> {strategyDefinition(id).label}
-              </label>
-            ))}
-          </fieldset>
-          <fieldset>
-            <legend>Retrievers (none: the current one)</legend>
-            {RETRIEVERS.map((id) => (
-              <label key={id} className="check">
-                <input type="checkbox" checked={retrievers.includes(id)} onChange={() => setRetrievers(toggle(retrievers, id))} /> {id}
-              </label>
-            ))}
-          </fieldset>
-        </details>
+        <SweepChoices strategies={strategies} retrievers={retrievers} setStrategies={setStrategies} setRetrievers={setRetrievers} />
         {sweep?.running ? (
           <button type="button" onClick={cancelSweep}>
             Cancel
@@ -526,6 +567,33 @@ function SweepTab() {
   );
 }
 
+/** The sweep's optional axes: strategies (those with a size) and retrievers; none ticked: the current one. */
+function SweepChoices(props: { strategies: string[]; retrievers: string[]; setStrategies: (l: string[]) => void; setRetrievers: (l: string[]) => void }) {
+  const { strategies, retrievers, setStrategies, setRetrievers } = props;
+  const toggle = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
+  return (
+    <details className="lab-more">
+      <summary>Strategies, retrievers{strategies.length + retrievers.length ? ` (${strategies.length + retrievers.length})` : ''}</summary>
+      <fieldset>
+        <legend>Strategies (none: the current one)</legend>
+        {STRATEGY_CHOICES.filter((id) => strategyDefinition(id).controls.includes('size')).map((id) => (
+          <label key={id} className="check">
+            <input type="checkbox" checked={strategies.includes(id)} onChange={() => setStrategies(toggle(strategies, id))} /> {strategyDefinition(id).label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Retrievers (none: the current one)</legend>
+        {RETRIEVERS.map((id) => (
+          <label key={id} className="check">
+            <input type="checkbox" checked={retrievers.includes(id)} onChange={() => setRetrievers(toggle(retrievers, id))} /> {id}
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
+}
+
 function compact(v: number): string {
   return v >= 1e6 ? `${(v / 1e6).toFixed(1)}M` : v >= 1e3 ? `${(v / 1e3).toFixed(0)}k` : String(Math.round(v));
 }
@@ -554,7 +622,6 @@ function CompareTab() {
   const comparison = useStore((s) => s.comparison);
   const error = useStore((s) => s.compareError);
   const golden = useStore((s) => s.golden);
-  const setLab = useStore((s) => s.setLab);
   if (!pinned) {
     return (
       <div className="lab-compare">
@@ -603,56 +670,74 @@ function CompareTab() {
       {golden.length === 0 && <p className="hint">Add questions in the golden set to score A against B.</p>}
       {a && b && delta && (
         <>
-          <table className="lab-means lab-side" data-testid="compare-table">
-            <thead>
-              <tr>
-                <th scope="col" />
-                {METRIC_NAMES.map((m) => (
-                  <th key={m} scope="col">
-                    {m === 'hit' ? `Hit@${b.k}` : METRIC_LABELS[m]}
-                  </th>
-                ))}
-                <th scope="col">Chunks</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">A</th>
-                {METRIC_NAMES.map((m) => (
-                  <td key={m}>{metric(m, a.means[m])}</td>
-                ))}
-                <td>{formatNumber(a.index.indexed)}</td>
-              </tr>
-              <tr>
-                <th scope="row">B</th>
-                {METRIC_NAMES.map((m) => (
-                  <td key={m} className={delta[m] > 1e-9 ? 'better' : delta[m] < -1e-9 ? 'worse' : ''}>
-                    {metric(m, b.means[m])}
-                  </td>
-                ))}
-                <td>{formatNumber(b.index.indexed)}</td>
-              </tr>
-            </tbody>
-          </table>
+          <CompareMeans a={a} b={b} delta={delta} />
           <p className="small" data-testid="compare-winners">
             Per question: A wins {counts.A}, B wins {counts.B}, tie {counts.tie}.
           </p>
-          <ul className="lab-winners">
-            {a.questions.map((qa, i) => (
-              <li key={i}>
-                <span className={`lab-winner w-${winners[i]}`}>{winners[i] === 'tie' ? '=' : winners[i]}</span>
-                <button type="button" className="link" onClick={() => setLab({ labTab: 'golden', activeQuestion: golden.find((g) => g.question === qa.question)?.id ?? null })}>
-                  {qa.question}
-                </button>
-                <span className="muted small">
-                  {' '}
-                  recall {pct(qa.metrics.recall)} → {pct(b.questions[i]!.metrics.recall)}, IoU {pct(qa.metrics.iou)} → {pct(b.questions[i]!.metrics.iou)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <CompareWinners a={a} b={b} winners={winners} />
         </>
       )}
     </div>
+  );
+}
+
+type RunResult = LabRun['payload']['result'];
+
+/** A's and B's means side by side (B's marked better or worse than A's). */
+function CompareMeans({ a, b, delta }: { a: RunResult; b: RunResult; delta: Record<MetricName, number> }) {
+  return (
+    <table className="lab-means lab-side" data-testid="compare-table">
+      <thead>
+        <tr>
+          <th scope="col" />
+          {METRIC_NAMES.map((m) => (
+            <th key={m} scope="col">
+              {m === 'hit' ? `Hit@${b.k}` : METRIC_LABELS[m]}
+            </th>
+          ))}
+          <th scope="col">Chunks</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <th scope="row">A</th>
+          {METRIC_NAMES.map((m) => (
+            <td key={m}>{metric(m, a.means[m])}</td>
+          ))}
+          <td>{formatNumber(a.index.indexed)}</td>
+        </tr>
+        <tr>
+          <th scope="row">B</th>
+          {METRIC_NAMES.map((m) => (
+            <td key={m} className={delta[m] > 1e-9 ? 'better' : delta[m] < -1e-9 ? 'worse' : ''}>
+              {metric(m, b.means[m])}
+            </td>
+          ))}
+          <td>{formatNumber(b.index.indexed)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** Per question: which configuration won, and its recall and IoU under A then B (a click opens the question). */
+function CompareWinners({ a, b, winners }: { a: RunResult; b: RunResult; winners: ReturnType<typeof questionWinner>[] }) {
+  const golden = useStore((s) => s.golden);
+  const openQuestion = useStore((s) => s.openQuestion);
+  return (
+    <ul className="lab-winners">
+      {a.questions.map((qa, i) => (
+        <li key={i}>
+          <span className={`lab-winner w-${winners[i]}`}>{winners[i] === 'tie' ? '=' : winners[i]}</span>
+          <button type="button" className="link" onClick={() => openQuestion(golden.find((g) => g.question === qa.question)?.id ?? null)}>
+            {qa.question}
+          </button>
+          <span className="muted small">
+            {' '}
+            recall {pct(qa.metrics.recall)} → {pct(b.questions[i]!.metrics.recall)}, IoU {pct(qa.metrics.iou)} → {pct(b.questions[i]!.metrics.iou)}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

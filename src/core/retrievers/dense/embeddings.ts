@@ -1,5 +1,5 @@
-import type { Scored } from './bm25';
-import type { EmbedTexts } from '../types';
+import type { Scored } from '../bm25/okapi';
+import type { EmbedTexts } from '../../types';
 
 /**
  * Embeddings cached per (model, text): the probe re-embeds only chunk texts a slider move changed, and a sweep

@@ -1,4 +1,4 @@
-import type { Scored } from './bm25';
+import type { Scored } from '../bm25/okapi';
 
 /** Reciprocal rank fusion's constant (Cormack, Clarke & Büttcher 2009). */
 export const RRF_K = 60;

@@ -1,4 +1,4 @@
-import { DEFAULT_ANALYZER, terms, type Analyzer, type Vocabulary } from './tokenize';
+import { DEFAULT_ANALYZER, terms, type Analyzer, type Vocabulary } from '../tokenize';
 
 /**
  * Okapi BM25 over a fixed list of texts (one chunk set), built once and queried many times:
