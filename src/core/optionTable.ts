@@ -1,4 +1,5 @@
 import { BREAKPOINT_MODES } from './semantic/breakpoints';
+import { ChunkOptionsError, fail } from './optionError';
 import { checkSeparatorRegex } from './separator-regex';
 import { LANGUAGE_NAMES, languageSeparators } from './languages';
 import type { StrategyDescription } from './registry';
@@ -94,19 +95,7 @@ export interface OptionSpec {
   shapes?(options: ResolvedOptions, strategy: StrategyDescription): boolean;
 }
 
-/** A bad option: `field` names the option (the library key), `message` is one human line. */
-export class ChunkOptionsError extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.name = 'ChunkOptionsError';
-    this.field = field;
-  }
-}
-
-export function fail(field: string, message: string): never {
-  throw new ChunkOptionsError(field, message);
-}
+export { ChunkOptionsError, fail };
 
 export function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value);

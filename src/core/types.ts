@@ -2,18 +2,28 @@
  * The chunk contract shared by every strategy, the worker, the page and the CLI.
  * Offsets are UTF-16 code-unit offsets into the source (the same offsets Monaco uses):
  * `chunk.text === source.slice(chunk.start, chunk.end)` always holds.
+ *
+ * A leaf: this file imports nothing, so every layer (strategies, the registry, the engine, the page) can depend on it
+ * without an import circle (`npm run lint` refuses circles across folders).
  */
 
 export type UnitName = 'chars' | 'words' | TokenEncodingName;
 export type TokenEncodingName = 'cl100k_base' | 'o200k_base' | 'p50k_base' | 'r50k_base' | 'gpt2';
 
-import type { BreakpointMode } from './semantic/breakpoints';
+/** How the semantic splitter chooses a breakpoint (LangChain's breakpoint_threshold_type, plus 'absolute'). */
+export type BreakpointMode = 'percentile' | 'standard_deviation' | 'interquartile' | 'gradient' | 'absolute';
 
-export type { BreakpointMode };
-
-/** The registered strategies' ids: derived from the registry (src/core/strategies/index.ts), so adding a strategy
- * is its folder plus one registry line. */
-export type StrategyName = import('./strategies').StrategyId;
+/**
+ * The strategies' ids, one key each. Each strategy folder's index.ts adds its own id (TypeScript declaration
+ * merging), so this leaf needs no import of the registry and adding a strategy stays one folder plus one registry
+ * line (src/core/strategies/index.ts checks that every id here is registered):
+ *
+ *     declare module '../../types' {
+ *       interface StrategyIds { fixed: true }
+ *     }
+ */
+export interface StrategyIds {}
+export type StrategyName = keyof StrategyIds & string;
 
 /** What a chunk holds: prose, one table (or a row group of one), or code. */
 export type ContentType = 'text' | 'table' | 'code';

@@ -1,6 +1,7 @@
+import type { BreakpointMode } from '../types';
 import { npMean, npPercentileSorted, npStd, sortedCopy } from './numpy';
 
-export type BreakpointMode = 'percentile' | 'standard_deviation' | 'interquartile' | 'gradient' | 'absolute';
+export type { BreakpointMode };
 
 export const BREAKPOINT_MODES: BreakpointMode[] = ['percentile', 'standard_deviation', 'interquartile', 'gradient', 'absolute'];
 

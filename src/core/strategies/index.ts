@@ -28,8 +28,14 @@ export const STRATEGIES = [
   entry(code, () => import('./code/split')),
 ] as const;
 
-/** The id of a registered strategy (StrategyName in ./types). */
+/** The id of a registered strategy. */
 export type StrategyId = (typeof STRATEGIES)[number]['id'];
+
+// StrategyName (../types) is made of the ids the strategy folders declare; every one must have its line above, and
+// every line must be a declared id. A folder without its registry line fails to compile here.
+type Unregistered = Exclude<StrategyName, StrategyId>;
+type Undeclared = Exclude<StrategyId, StrategyName>;
+export const everyStrategyRegistered: [Unregistered, Undeclared] extends [never, never] ? true : { unregistered: Unregistered; undeclared: Undeclared } = true;
 
 export const STRATEGY_NAMES: StrategyName[] = STRATEGIES.map((s) => s.id);
 
