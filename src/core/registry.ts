@@ -1,4 +1,5 @@
-import type { ChunkContext, CompatMode, ContentType, Range, ResolvedOptions, RetrievalMode, StrategyName, UnitName } from './types';
+import type { DocumentOptionName } from './optionRows';
+import type { ChunkContext, CompatMode, ContentType, EngineOptionName, Range, ResolvedOptions, RetrievalMode, StrategyName, UnitName } from './types';
 
 /**
  * The strategy contract (types only; the registry itself is ./strategies/index.ts). A strategy is one folder in
@@ -7,39 +8,13 @@ import type { ChunkContext, CompatMode, ContentType, Range, ResolvedOptions, Ret
  * Everything that depends on which strategy is chosen is a field here, never a comparison of strategy names
  * elsewhere.
  *
- * A leaf like ./types.ts: it imports nothing but types.ts, so the strategies, the registry above them, the option
+ * A leaf like ./types.ts: it imports nothing but types.ts and the option rows, so the strategies, the registry above them, the option
  * table and the engine all depend on it without an import circle (`npm run lint` refuses circles across folders).
  */
 
-/** The options a strategy's controls may show (names are the option table's, src/core/optionTable.ts). */
-export type ControlName =
-  | 'size'
-  | 'overlap'
-  | 'unit'
-  | 'separators'
-  | 'keepSeparator'
-  | 'language'
-  | 'compat'
-  | 'locale'
-  // semantic
-  | 'breakpoint'
-  | 'amount'
-  | 'chunks'
-  | 'buffer'
-  | 'minSize'
-  | 'maxSize'
-  | 'embedder'
-  | 'sentences'
-  // structure
-  | 'headingDepth'
-  | 'rowsAsText'
-  | 'minFragment'
-  | 'rawHtml'
-  | 'stripHeaders'
-  | 'returnEachLine'
-  | 'headers'
-  | 'path'
-  | 'retrieval';
+/** The options a strategy's controls may list: every chunking option but the strategy itself and document data
+ * (mapped from the option rows, src/core/optionRows.ts). */
+export type ControlName = Exclude<EngineOptionName, 'strategy' | DocumentOptionName>;
 
 /** What the `language` option means for a strategy when it is not a recursive separator preset. */
 export interface LanguageChoice {

@@ -1,8 +1,37 @@
 import type { EvalOptionName, OptionName, RetrieverName } from '../core/describe';
-import type { BreakpointMode, CompatMode, KeepSeparator, RetrievalMode, SentenceFinder, StrategyName, UnitName } from '../core/types';
+import type { DocumentOptionName } from '../core/optionRows';
+import type { EngineOptionName, ResolvedOptions } from '../core/types';
 
-// Types only: the config slice (./configSlice.ts) and the strategy switch (./strategySwitch.ts, ./strategyInfo.ts)
-// both need them, and neither may import the other for them (`npm run lint` refuses import circles).
+// Types only (and the page's unset list): the config slice (./configSlice.ts) and the strategy switch
+// (./strategySwitch.ts, ./strategyInfo.ts) both need them, and neither may import the other for them (`npm run lint`
+// refuses import circles).
+
+/**
+ * Options the page keeps at `null` ("unset") by default although the table has a base default: a strategy's
+ * description overrides these (recursive keeps separators at the start, character drops them; separators come
+ * from the strategy or the language preset; the locale is the engine's), so the page sends nothing until the
+ * user sets one.
+ */
+export const PAGE_UNSET_NAMES = ['separators', 'keepSeparator', 'locale'] as const;
+
+/** Where the page holds a chunking option in another form than the engine's value. */
+interface PageForms {
+  /** Contextual header: null (off), true (the default template: title and heading path) or the user's template
+   * as typed (\n, \t written as escapes in the one-line box). */
+  headers: null | true | string;
+  /** Hierarchical level sizes as typed ("2048, 512, 128"); parsed for the engine, which validates them. */
+  levels: string;
+}
+
+/** One field per chunking option but document data, mapped from the option rows (src/core/optionRows.ts): the
+ * resolved value's type, null for "not set" where the row's default is null or the page leaves it unset. */
+type ChunkingConfig = {
+  [N in Exclude<EngineOptionName, DocumentOptionName>]: N extends keyof PageForms
+    ? PageForms[N]
+    : N extends (typeof PAGE_UNSET_NAMES)[number]
+      ? NonNullable<ResolvedOptions[N]> | null
+      : Exclude<ResolvedOptions[N], undefined>;
+};
 
 /**
  * The page's configuration: one field per option of the core option table (src/core/optionTable.ts), under the
@@ -10,59 +39,10 @@ import type { BreakpointMode, CompatMode, KeepSeparator, RetrievalMode, Sentence
  * (documentId, pageStarts) is not configuration and lives with the document. The fields round-trip through the
  * URL (urlCodec.ts) and localStorage (persistence.ts); what the worker receives is toChunkOptions (chunkOptions.ts).
  *
- * `null` in a field means "not set: the strategy's (or the engine's) default" — see PAGE_UNSET below.
+ * `null` in a field means "not set: the strategy's (or the engine's) default" — see PAGE_UNSET_NAMES above. The
+ * chunking options' fields are mapped from their rows; the page and evaluation settings are listed here.
  */
-export interface Config {
-  strategy: StrategyName;
-  size: number;
-  overlap: number;
-  unit: UnitName;
-  /** The compatibility mode (only a mode the strategy lists in its description's `compat` is sent). */
-  compat: CompatMode;
-  /** null: the strategy's default (recursive: start; character: none). */
-  keepSeparator: KeepSeparator | null;
-  /** What the strategy's description says it is: a recursive separator preset, or (a strategy with its own
-   * `language` choice, e.g. code) the grammar; null: none / detected from the path. */
-  language: string | null;
-  /** Separators are regular-expression sources; never sent in a compat mode (LangChain splits on literals). */
-  separatorsAreRegex: boolean;
-  /** null: the strategy's (or language preset's) own separators. */
-  separators: string[] | null;
-  /** Sentence segmentation locale (BCP 47); null: the engine's default. */
-  locale: string | null;
-  // Semantic
-  breakpoint: BreakpointMode;
-  /** The mode's amount; null: the mode's default. For 'absolute' it is the distance. */
-  amount: number | null;
-  /** A target number of chunks; null: use the amount. */
-  chunks: number | null;
-  buffer: number;
-  minSize: number | null;
-  maxSize: number | null;
-  /** 'builtin', a hub model id, or 'local/<folder>' for a folder the user picked (never in a link). */
-  embedder: string;
-  sentences: SentenceFinder;
-  // Structure-aware strategies, contextual headers, retrieval units
-  headingDepth: number;
-  /** Contextual header: null (off), true (the default template: title and heading path) or the user's template
-   * as typed (\n, \t written as escapes in the one-line box). */
-  headers: null | true | string;
-  /** A path the user typed; null: the document's name. */
-  path: string | null;
-  /** Parent–child: parents' size in the unit; null: the engine's default (sections for structure strategies). */
-  parentSize: number | null;
-  window: number;
-  /** Hierarchical level sizes as typed ("2048, 512, 128"); parsed for the engine, which validates them. */
-  levels: string;
-  retrieval: RetrievalMode;
-  rowsAsText: boolean;
-  /** Markdown/HTML: text pieces smaller than this (in the unit) join a neighbour; null: size / 4; 0: off. */
-  minFragment: number | null;
-  /** HTML: chunks' content is the raw HTML (default: the text, tags removed). */
-  rawHtml: boolean;
-  /** LangChain markdown compatibility: strip_headers and return_each_line. */
-  stripHeaders: boolean;
-  returnEachLine: boolean;
+export interface Config extends ChunkingConfig {
   // Page settings: the context budget.
   contextWindow: number;
   /** k: the query probe's, the evaluation's and the context budget's chunks per query. */
@@ -78,7 +58,7 @@ export interface Config {
 }
 
 /** The options the page holds: every option of the table but document data. */
-export type ConfigName = Exclude<OptionName, 'documentId' | 'pageStarts'> | EvalOptionName;
+export type ConfigName = Exclude<OptionName, DocumentOptionName> | EvalOptionName;
 
 // The compiler holds Config to the table: a field under another name, or an option without a field, fails here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

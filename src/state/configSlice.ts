@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { OPTION_TABLE, type OptionSpec } from '../core/describe';
 import type { StrategyName } from '../core/types';
-import type { Config, ConfigName } from './config';
+import { PAGE_UNSET_NAMES, type Config, type ConfigName } from './config';
 import { followDocument, initialMemory, switchStrategy, type StrategyMemory } from './strategySwitch';
 
 export type { Config, ConfigName } from './config';
@@ -10,13 +10,8 @@ export type { Config, ConfigName } from './config';
 /** The table's options that are page state (in table order). */
 export const CONFIG_OPTIONS: readonly OptionSpec[] = OPTION_TABLE.filter((o) => !o.document);
 
-/**
- * Options the page keeps at `null` ("unset") by default although the table has a base default: a strategy's
- * description overrides these (recursive keeps separators at the start, character drops them; separators come
- * from the strategy or the language preset; the locale is the engine's), so the page sends nothing until the
- * user sets one.
- */
-export const PAGE_UNSET: ReadonlySet<ConfigName> = new Set<ConfigName>(['separators', 'keepSeparator', 'locale']);
+/** Options the page keeps at `null` ("unset") by default (see PAGE_UNSET_NAMES in ./config.ts). */
+export const PAGE_UNSET: ReadonlySet<ConfigName> = new Set<ConfigName>(PAGE_UNSET_NAMES);
 
 /** The page's value for an option's table default. */
 function pageDefault(spec: OptionSpec): unknown {

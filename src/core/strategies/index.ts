@@ -31,11 +31,11 @@ export const STRATEGIES = [
 /** The id of a registered strategy. */
 export type StrategyId = (typeof STRATEGIES)[number]['id'];
 
-// StrategyName (../types) is made of the ids the strategy folders declare; every one must have its line above, and
-// every line must be a declared id. A folder without its registry line fails to compile here.
-type Unregistered = Exclude<StrategyName, StrategyId>;
-type Undeclared = Exclude<StrategyId, StrategyName>;
-export const everyStrategyRegistered: [Unregistered, Undeclared] extends [never, never] ? true : { unregistered: Unregistered; undeclared: Undeclared } = true;
+// StrategyName (../types) is the registered ids: the registry fills in the contract's StrategyIds (declaration
+// merging), so ../types.ts needs no import of this module and stays below it.
+declare module '../types' {
+  interface StrategyIds extends Record<StrategyId, true> {}
+}
 
 export const STRATEGY_NAMES: StrategyName[] = STRATEGIES.map((s) => s.id);
 

@@ -2,13 +2,6 @@ import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage } from './languages';
 
-declare module '../../types' {
-  /** This strategy's id (see StrategyIds in src/core/types.ts). */
-  interface StrategyIds {
-    code: true;
-  }
-}
-
 export const code: StrategyDescription<'code'> = {
   id: 'code',
   label: 'Code',

@@ -1,13 +1,6 @@
 import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 
-declare module '../../types' {
-  /** This strategy's id (see StrategyIds in src/core/types.ts). */
-  interface StrategyIds {
-    fixed: true;
-  }
-}
-
 export const fixed: StrategyDescription<'fixed'> = {
   id: 'fixed',
   label: 'Fixed size',

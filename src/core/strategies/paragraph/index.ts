@@ -1,13 +1,6 @@
 import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 
-declare module '../../types' {
-  /** This strategy's id (see StrategyIds in src/core/types.ts). */
-  interface StrategyIds {
-    paragraph: true;
-  }
-}
-
 export const paragraph: StrategyDescription<'paragraph'> = {
   id: 'paragraph',
   label: 'Paragraph',

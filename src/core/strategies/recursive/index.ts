@@ -5,13 +5,6 @@ import { recipes } from './copyAsCode';
 /** Blank line, line, space, character. */
 export const DEFAULT_RECURSIVE_SEPARATORS = ['\n\n', '\n', ' ', ''];
 
-declare module '../../types' {
-  /** This strategy's id (see StrategyIds in src/core/types.ts). */
-  interface StrategyIds {
-    recursive: true;
-  }
-}
-
 export const recursive: StrategyDescription<'recursive'> = {
   id: 'recursive',
   label: 'Recursive',

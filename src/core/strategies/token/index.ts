@@ -3,13 +3,6 @@ import { LLAMAINDEX_TOKEN_PROFILE } from '../../compat/llamaindex/profile';
 import type { StrategyDescription } from '../../registry';
 import { recipes } from './copyAsCode';
 
-declare module '../../types' {
-  /** This strategy's id (see StrategyIds in src/core/types.ts). */
-  interface StrategyIds {
-    token: true;
-  }
-}
-
 export const token: StrategyDescription<'token'> = {
   id: 'token',
   label: 'Token',
