@@ -418,9 +418,6 @@ const ENGINE_BEHAVIOUR: { readonly [N in EngineOptionName]?: OptionBehaviour } =
     },
     shapes: () => false,
   },
-  rowsAsText: {
-    resolve: (v, { has }) => (has('rowsAsText') ? booleanOption('rowsAsText', v) : false),
-  },
   minFragment: {
     resolve(v, { has }) {
       if (!has('minFragment') || v === null) return null;
@@ -429,16 +426,11 @@ const ENGINE_BEHAVIOUR: { readonly [N in EngineOptionName]?: OptionBehaviour } =
       return n;
     },
   },
-  rawHtml: {
-    resolve: (v, { has }) => (has('rawHtml') ? booleanOption('rawHtml', v) : false),
-  },
   stripHeaders: {
-    resolve: (v, { has }) => (has('stripHeaders') ? booleanOption('stripHeaders', v) : true),
     // MarkdownHeaderTextSplitter's own flag: it means something only in LangChain mode.
     shapes: (options, strategy) => options.compat === 'langchain' && inControls('stripHeaders')(options, strategy),
   },
   returnEachLine: {
-    resolve: (v, { has }) => (has('returnEachLine') ? booleanOption('returnEachLine', v) : false),
     shapes: (options, strategy) => options.compat === 'langchain' && inControls('returnEachLine')(options, strategy),
   },
 };
