@@ -8,12 +8,12 @@
  * refuses circles across folders).
  */
 
+export type UnitName = 'chars' | 'words' | TokenEncodingName;
+export type TokenEncodingName = 'cl100k_base' | 'o200k_base' | 'p50k_base' | 'r50k_base' | 'gpt2';
+
 import type { ENGINE_OPTION_ROWS, EngineOptionName } from './optionRows';
 
 export type { EngineOptionName };
-
-export type UnitName = 'chars' | 'words' | TokenEncodingName;
-export type TokenEncodingName = 'cl100k_base' | 'o200k_base' | 'p50k_base' | 'r50k_base' | 'gpt2';
 
 /**
  * The registered strategies' ids, one key each. The registry (src/core/strategies/index.ts) fills this in by
