@@ -551,7 +551,7 @@ function engineSpec(row: (typeof ENGINE_OPTION_ROWS)[number]): OptionSpec {
 
 /** The check of a row without its own: the kind's (whole number, number, true/false, one of the choices, a string),
  * the row's min and max, and its default when the option is not given. */
-function plainResolve(spec: OptionSpec): NonNullable<OptionSpec['resolve']> {
+export function plainResolve(spec: OptionSpec): NonNullable<OptionSpec['resolve']> {
   const { name, kind, choices, min, max } = spec;
   const inRange = (n: number): number => {
     if (min !== undefined && n < min) fail(name, max !== undefined ? `${name} must be between ${min} and ${max} (got ${n})` : `${name} must be at least ${min} (got ${n})`);
