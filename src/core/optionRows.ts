@@ -5,12 +5,16 @@
  * the page's control. How each one is validated, when it is not plain (a kind's check and the row's min/max), and
  * whether it shapes the chunks live beside the table in ./optionTable.ts, keyed by name.
  *
- * A leaf: it imports nothing, so ./types.ts (the chunk contract) derives its option types from it without a circle.
+ * A leaf: it imports nothing but the rows a strategy folder declares for itself (./strategies/<id>/options.ts, leaves
+ * too), so ./types.ts (the chunk contract) derives its option types from it without a circle.
  *
- * Adding an option: one row here (in validation order: a row's checks may read the rows above it), its name in the
+ * Adding an option: one row here or in its strategy's own rows (in validation order: a row's checks may read the
+ * rows above it), its name in the
  * `controls` of the strategies that use it, and the code that reads it. The page shows it in its group without more
  * (src/ui/panels/OptionFields.tsx, GroupFields); see there for the few controls drawn by hand.
  */
+
+import { MAX_BUFFER, SEMANTIC_OPTION_ROWS } from './strategies/semantic/options';
 
 export type OptionKind =
   | 'integer'
@@ -71,8 +75,8 @@ export interface OptionRow {
 }
 
 /** Upper bounds that keep a typo from asking for absurd work (also the page's limits). */
-export const MAX_BUFFER = 100;
 export const MAX_WINDOW = 50;
+export { MAX_BUFFER };
 
 /**
  * The chunking options in validation order: an option's check may read the options before it (overlap reads size,
@@ -196,90 +200,9 @@ export const ENGINE_OPTION_ROWS = [
     help: 'used in the stable chunk ids (default: a hash of the text)',
     document: true,
   },
-  // Semantic chunking (validated for every strategy when given, so a typo never passes silently).
-  {
-    name: 'breakpoint',
-    flag: 'breakpoint',
-    kind: 'choice',
-    choices: ['percentile', 'standard_deviation', 'interquartile', 'gradient', 'absolute'],
-    default: 'percentile',
-    group: 'semantic',
-    arg: '<mode>',
-    help: 'how a cut is chosen: percentile | standard_deviation | interquartile | gradient | absolute',
-    control: { kind: 'select', label: 'Breakpoint' },
-  },
-  {
-    name: 'amount',
-    flag: 'amount',
-    kind: 'number',
-    default: null,
-    group: 'semantic',
-    arg: '<x>',
-    help: "the mode's amount: percentile 95, standard_deviation 3, interquartile 1.5, gradient 95; absolute: the distance (e.g. 0.3)",
-    aliases: ['threshold'],
-    control: { kind: 'number', label: 'Threshold', step: 0.01 },
-  },
-  {
-    name: 'chunks',
-    flag: 'chunks',
-    kind: 'integer',
-    default: null,
-    group: 'semantic',
-    arg: '<n>',
-    help: 'aim for n chunks (overrides --amount)',
-    control: { kind: 'number', label: 'Target chunks', min: 1, placeholder: 'off' },
-  },
-  {
-    name: 'buffer',
-    flag: 'buffer',
-    kind: 'integer',
-    default: 1,
-    group: 'semantic',
-    arg: '<n>',
-    help: 'neighbouring sentences on each side embedded with a sentence',
-    control: { kind: 'number', label: 'Buffer', min: 0, max: MAX_BUFFER, unit: 'sentences' },
-  },
-  {
-    name: 'minSize',
-    flag: 'min-size',
-    kind: 'integer',
-    default: null,
-    group: 'semantic',
-    arg: '<n>',
-    help: 'merge smaller chunks with a neighbour (in the unit)',
-    control: { kind: 'number', label: 'Min size', min: 1, unit: 'unit', placeholder: 'none' },
-  },
-  {
-    name: 'maxSize',
-    flag: 'max-size',
-    kind: 'integer',
-    default: null,
-    group: 'semantic',
-    arg: '<n>',
-    help: 'split larger chunks further (in the unit)',
-    control: { kind: 'number', label: 'Max size', min: 1, unit: 'unit', placeholder: 'none' },
-  },
-  {
-    name: 'embedder',
-    flag: 'embedder',
-    kind: 'string',
-    default: 'builtin',
-    group: 'semantic',
-    arg: '<model>',
-    help: 'builtin (the offline model shipped with Chunkscope) or a Hugging Face model id (e.g. Xenova/all-MiniLM-L6-v2)',
-    control: { kind: 'select', label: 'Embedding model' },
-  },
-  {
-    name: 'sentences',
-    flag: 'sentences',
-    kind: 'choice',
-    choices: ['intl', 'regex'],
-    default: 'intl',
-    group: 'semantic',
-    arg: 'intl|regex',
-    help: "sentence finder: Intl.Segmenter (any language) or LangChain's regex",
-    control: { kind: 'select', label: 'Sentences' },
-  },
+  // The semantic strategy's options, declared in its folder (validated for every strategy when given, so a typo
+  // never passes silently).
+  ...SEMANTIC_OPTION_ROWS,
   // Structure-aware strategies, contextual headers, retrieval units.
   {
     name: 'headingDepth',
