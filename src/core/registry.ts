@@ -8,8 +8,9 @@ import type { ChunkContext, CompatMode, ContentType, EngineOptionName, Range, Re
  * Everything that depends on which strategy is chosen is a field here, never a comparison of strategy names
  * elsewhere.
  *
- * A leaf like ./types.ts: it imports nothing but types.ts and the option rows, so the strategies, the registry above them, the option
- * table and the engine all depend on it without an import circle (`npm run lint` refuses circles across folders).
+ * A leaf like ./types.ts: it imports nothing but types.ts and the option rows, so the strategies, the registry
+ * above them, the option table and the engine all depend on it without an import circle (`npm run lint` refuses
+ * circles across folders).
  */
 
 /** The options a strategy's controls may list: every chunking option but the strategy itself and document data
