@@ -6,9 +6,9 @@
  * TypeScript 7 has no JS compiler API, so dependency-cruiser cannot use `tsc` here, and its swc parser does
  * not read .tsx; it reads TypeScript through Babel (@babel/preset-typescript) instead. Two passes:
  *
- *  - "every import" (rules 1 and 2): type-only imports and dynamic import() count too. A small Babel plugin
- *    turns `import type … from 'x'` / `export type … from 'x'` into `import 'x'` before the TypeScript
- *    preset would drop them.
+ *  - "every import" (rules 1, 2 and 4): type-only imports and dynamic import() count too. A small Babel plugin
+ *    turns `import type … from 'x'` / `export type … from 'x'` and type positions `import('x').T` into
+ *    `import 'x'` before the TypeScript preset would drop them.
  *  - "what the main thread loads" (rule 3): what a bundler keeps: type-only imports (and imports only used as
  *    types) are elided, dynamic import() is not followed (pdfjs-dist and mammoth are loaded that way), and
  *    every other static import is followed transitively (dependency-cruiser `reachable`).
@@ -47,6 +47,22 @@ export const EVERY_IMPORT_RULES = [
   },
 ];
 
+/**
+ * Rule 4: no import circle that spans more than one folder. A circle inside one folder (a.ts ↔ b.ts beside it) is
+ * that folder's business; one through several folders means two layers each need the other (contracts belong in a
+ * leaf module both import: src/core/types.ts, src/core/registry.ts). `$1` is the folder of the importing file:
+ * the rule fires when some file of the circle lies outside it.
+ */
+export const CIRCLE_RULES = [
+  {
+    name: 'no-circle-across-folders',
+    comment: 'an import circle through more than one folder: move what both sides need into a leaf module',
+    severity: 'error',
+    from: { path: '^(.+)/[^/]+$' },
+    to: { circular: true, via: { pathNot: '^$1/[^/]+$' } },
+  },
+];
+
 /** Rules checked on what a bundler would load statically. */
 export const RUNTIME_RULES = [
   {
@@ -70,7 +86,19 @@ function keepTypeImports({ types: t }) {
   return {
     visitor: {
       Program(program) {
-        program.traverse({ ImportDeclaration: asPlainImport, ExportNamedDeclaration: asPlainImport, ExportAllDeclaration: asPlainImport });
+        const typePositionImports = new Set();
+        program.traverse({
+          ImportDeclaration: asPlainImport,
+          ExportNamedDeclaration: asPlainImport,
+          ExportAllDeclaration: asPlainImport,
+          // `type T = import('./x').T`: a dependency on ./x that no import statement shows.
+          TSImportType(path) {
+            const argument = path.node.argument;
+            const source = argument.type === 'StringLiteral' ? argument.value : argument.literal?.value;
+            if (typeof source === 'string') typePositionImports.add(source);
+          },
+        });
+        for (const source of typePositionImports) program.unshiftContainer('body', t.importDeclaration([], t.stringLiteral(source)));
       },
     },
   };
@@ -119,6 +147,10 @@ function asGlobs(paths) {
 export function formatViolations(violations, mainThread = new RegExp(MAIN_THREAD), workerOnly = WORKER_ONLY.map((p) => new RegExp(p))) {
   const lines = new Set();
   for (const v of violations) {
+    if (v.cycle && v.cycle.length > 0) {
+      lines.add(formatCircle(v));
+      continue;
+    }
     if (!v.via || v.via.length === 0) {
       lines.add(`${v.from} → ${v.unresolvedTo && v.unresolvedTo !== v.to ? `${v.unresolvedTo} (${v.to})` : v.to}  [${v.rule.name}]`);
       continue;
@@ -136,11 +168,20 @@ export function formatViolations(violations, mainThread = new RegExp(MAIN_THREAD
   return [...lines].sort();
 }
 
+/** A circle once, however many of its imports report it: started at its first file in name order. */
+function formatCircle(v) {
+  const members = [v.from, ...v.cycle.map((d) => (typeof d === 'string' ? d : d.name))];
+  if (members[members.length - 1] === members[0]) members.pop();
+  const first = members.indexOf([...members].sort()[0]);
+  const ring = [...members.slice(first), ...members.slice(0, first)];
+  return `import circle across folders (${ring.length} files): ${[...ring, ring[0]].join(' → ')}  [${v.rule.name}]`;
+}
+
 /** The violations in `paths` (relative to `baseDir`), one formatted line each. */
 export async function lintLayers(paths = ['src'], { baseDir = process.cwd() } = {}) {
   const globs = asGlobs(paths);
   const violations = [
-    ...(await pass(globs, EVERY_IMPORT_RULES, { everyImport: true, baseDir })),
+    ...(await pass(globs, [...EVERY_IMPORT_RULES, ...CIRCLE_RULES], { everyImport: true, baseDir })),
     ...(await pass(globs, RUNTIME_RULES, { everyImport: false, baseDir })),
   ];
   return formatViolations(violations);

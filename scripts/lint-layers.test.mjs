@@ -86,6 +86,20 @@ test('rule 3: main-thread code must not reach worker-only code or parser package
   ]);
 });
 
+test('rule 4: an import circle across folders fails, type-only ones included; a circle inside one folder is allowed', async () => {
+  const lines = await violations({
+    // across folders, through a type-only import and a type-position import('...')
+    'src/core/types.ts': "export type Name = import('./strategies/list').Id;\n",
+    'src/core/strategies/list.ts': "import type { Name } from '../types';\nexport type Id = 'md';\nexport const names: Name[] = [];\n",
+    // inside one folder: allowed
+    'src/state/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
+    'src/state/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+  });
+  assert.deepEqual(lines, [
+    'import circle across folders (2 files): src/core/strategies/list.ts → src/core/types.ts → src/core/strategies/list.ts  [no-circle-across-folders]',
+  ]);
+});
+
 test('the command exits 1 and prints one line per violation', () => {
   const root = tree({ ...CLEAN, 'src/ui/Bad.tsx': "import { split } from '../worker/chunk.worker';\nexport const Bad = split;\n" });
   try {

@@ -1,21 +1,35 @@
 import { BREAKPOINT_MODES } from './semantic/breakpoints';
+import { ChunkOptionsError, fail } from './optionError';
+import {
+  ENGINE_OPTION_ROWS,
+  MAX_BUFFER,
+  MAX_WINDOW,
+  rowChoices,
+  type ControlSpec,
+  type EngineOptionName,
+  type OptionGroup,
+  type OptionKind,
+  type OptionRow,
+} from './optionRows';
 import { checkSeparatorRegex } from './separator-regex';
 import { LANGUAGE_NAMES, languageSeparators } from './languages';
 import type { StrategyDescription } from './registry';
 import { getStrategy, STRATEGY_NAMES } from './strategies';
-import type { ChunkOptions, CompatMode, KeepSeparator, ResolvedOptions, RetrievalMode, SentenceFinder } from './types';
+import type { CompatMode, KeepSeparator, ResolvedOptions, RetrievalMode, SentenceFinder } from './types';
 import { isTokenEncoding, TOKEN_ENCODINGS, UNIT_NAMES } from './units';
 import { RETRIEVER_NAMES, RETRIEVER_REGISTRY } from './retrievers/registry';
 
 /**
- * The one table of options. Every option is defined here once: its name (the library key, the page's state and
- * stored settings key; kebab-cased, the CLI flag and the URL key), its type and default, whom it applies to, how it
- * is validated (with its one-line error), its help text and how the page shows it. Validation (options.ts), the
- * options key of chunk ids and caches (optionsKey), the CLI's parser and --help, the URL / stored-settings codec
- * and the page's controls and state all read it; none lists options of its own.
+ * The one table of options. Every option is defined once: its name (the library key, the page's state and stored
+ * settings key; kebab-cased, the CLI flag and the URL key), its type and default, whom it applies to, how it is
+ * validated (with its one-line error), its help text and how the page shows it. The chunking options are declared
+ * in ./optionRows.ts (a leaf, so the types in ./types.ts are mapped from it) and get their behaviour here; the page
+ * and evaluation settings are rows here. Validation (options.ts), the options key of chunk ids and caches
+ * (optionsKey), the CLI's parser and --help, the URL / stored-settings codec and the page's controls and state all
+ * read it; none lists options of its own.
  */
 
-export type OptionName = keyof ChunkOptions | PageOptionName;
+export type OptionName = EngineOptionName | PageOptionName;
 /** Page settings that are not chunking options (the context budget) but round-trip like them. */
 export type PageOptionName = 'contextWindow' | 'chunksInContext' | 'projector';
 /**
@@ -24,35 +38,6 @@ export type PageOptionName = 'contextWindow' | 'chunksInContext' | 'projector';
  * context budget's chunks per query, `--k`): one k for the probe, the evaluation and the budget.
  */
 export type EvalOptionName = 'retriever' | 'hybridWeight' | 'stopWords' | 'stemming';
-
-export type OptionKind =
-  | 'integer'
-  | 'number'
-  | 'boolean'
-  | 'choice'
-  | 'string'
-  /** A list of strings (separators): a repeated CLI flag / URL key. */
-  | 'strings'
-  /** A list of whole numbers written "2048,512,128". */
-  | 'integers'
-  /** true (the default template) or a template string: `--headers` alone, or `--headers=<template>`. */
-  | 'template'
-  /** Document data (page starts): neither a flag nor a URL key. */
-  | 'offsets';
-
-export type OptionGroup = 'splitting' | 'semantic' | 'structure' | 'headers' | 'retrieval' | 'document' | 'page' | 'eval';
-
-/** How the page shows an option. `unit: 'unit'` means the chosen size unit (chars, words, tokens). */
-export interface ControlSpec {
-  kind: 'slider' | 'number' | 'select' | 'checkbox' | 'text' | 'lines';
-  label: string;
-  min?: number;
-  max?: number;
-  step?: number;
-  unit?: 'unit' | 'sentences' | 'tokens' | 'chunks';
-  /** Shown when the box is empty (the value is null). */
-  placeholder?: string;
-}
 
 /** What an option's resolve() sees: the options given, those resolved so far (table order) and the strategy. */
 export interface ResolveContext {
@@ -64,30 +49,14 @@ export interface ResolveContext {
   defaults: ResolvedOptions;
 }
 
-export interface OptionSpec {
+/** A row of the table: a declaration (./optionRows.ts's OptionRow, its choices filled in) and its behaviour. */
+export interface OptionSpec extends Omit<OptionRow, 'name' | 'choicesOf'> {
   name: OptionName | EvalOptionName;
-  /** kebab-case: the CLI flag (--flag) and the URL key. */
-  flag: string;
-  kind: OptionKind;
-  /** The allowed values of a choice. */
-  choices?: readonly string[];
-  /** The base default (a strategy's `defaults` may override it). */
-  default: unknown;
-  group: OptionGroup;
-  /** One line for --help and the page's tooltip. */
-  help: string;
-  /** The CLI's value placeholder in --help (`<n>`, `<name>`); none for a switch. */
-  arg?: string;
-  /** Older spellings that still work: CLI flags and URL keys (see urlMigration in src/state). */
-  aliases?: readonly string[];
-  control?: ControlSpec;
   /** false: a page setting, not a chunking option (not validated by core, not in the options key). */
   engine?: false;
   /** An evaluation setting (with engine: false): a key of evaluate()'s options and a flag of `chunkscope eval` /
    * `sweep`, validated by validateEvalOptions with `resolve`. */
   eval?: true;
-  /** Document data, not configuration: never in a share link or the CLI's flags. */
-  document?: true;
   /** Validate and complete the value (ChunkOptionsError with one line naming the option). */
   resolve?(value: unknown, ctx: ResolveContext): unknown;
   /** Whether the option shapes the chunks under these options (part of the options key); default: when the
@@ -95,19 +64,10 @@ export interface OptionSpec {
   shapes?(options: ResolvedOptions, strategy: StrategyDescription): boolean;
 }
 
-/** A bad option: `field` names the option (the library key), `message` is one human line. */
-export class ChunkOptionsError extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.name = 'ChunkOptionsError';
-    this.field = field;
-  }
-}
+export { ChunkOptionsError, fail };
+export type { ControlSpec, OptionGroup, OptionKind };
 
-export function fail(field: string, message: string): never {
-  throw new ChunkOptionsError(field, message);
-}
+type OptionBehaviour = Pick<OptionSpec, 'resolve' | 'shapes'>;
 
 export function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value);
@@ -150,7 +110,6 @@ function choiceOption<T extends string>(field: string, value: unknown, choices: 
 export const MAX_SIZE = 100_000_000;
 const MAX_SEPARATORS = 64;
 const MAX_SEPARATOR_LENGTH = 1000;
-const MAX_BUFFER = 100;
 const MAX_EMBEDDER_ID = 200;
 /** One part of a model id: letters, digits, - _ . (not starting with . or -, never "..": no path can escape). */
 const ID_PART = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,95}$/;
@@ -160,17 +119,16 @@ export function isEmbedderId(id: string): boolean {
   const parts = id.split('/');
   return parts.length === 2 && parts.every((p) => ID_PART.test(p) && !p.includes('..'));
 }
-const MAX_WINDOW = 50;
 const MAX_LEVELS = 6;
 const MAX_TEMPLATE = 500;
 
 /** The contextual header used when `headers: true` (--headers without a template): the heading path, then a blank line. */
 export const DEFAULT_HEADER_TEMPLATE = '{path}\n\n';
 export const HEADER_PLACEHOLDERS = ['{title}', '{path}', '{file}'];
-export const RETRIEVAL_MODES: RetrievalMode[] = ['chunks', 'parent-child', 'window', 'hierarchical'];
-export const KEEP_SEPARATOR_VALUES: KeepSeparator[] = ['start', 'end', 'none'];
-export const COMPAT_MODES: CompatMode[] = ['none', 'langchain', 'llamaindex', 'chonkie'];
-export const SENTENCE_FINDERS: SentenceFinder[] = ['intl', 'regex'];
+export const RETRIEVAL_MODES: RetrievalMode[] = rowChoices('retrieval');
+export const KEEP_SEPARATOR_VALUES: KeepSeparator[] = rowChoices('keepSeparator');
+export const COMPAT_MODES: CompatMode[] = rowChoices('compat');
+export const SENTENCE_FINDERS: SentenceFinder[] = rowChoices('sentences');
 /** The registered retrievers' names (src/core/retrievers/registry.ts): the `retriever` row's choices. */
 export const RETRIEVERS = RETRIEVER_NAMES;
 export const STOP_WORD_LISTS = ['none', 'english'] as const;
@@ -197,29 +155,17 @@ const inControls = (name: string) => (_: ResolvedOptions, strategy: StrategyDesc
  * In validation order: an option's resolve() may read the options before it (overlap reads size, separators read
  * language, amount reads breakpoint). The options key lists shaping options in this order too.
  */
-export const OPTION_TABLE: readonly OptionSpec[] = [
-  {
-    name: 'strategy',
-    flag: 'strategy',
-    kind: 'choice',
-    choices: STRATEGY_NAMES,
-    default: 'recursive',
-    group: 'splitting',
-    arg: '<name>',
-    help: 'how boundaries are found',
-    control: { kind: 'select', label: 'Strategy' },
+/**
+ * How a chunking option is validated and completed (`resolve`), when its row's kind and min/max do not say it all,
+ * and whether it shapes the chunks (`shapes`; default: when the strategy lists it among its controls). The options
+ * themselves are declared in ./optionRows.ts; a row without an entry here gets its kind's check (plainResolve).
+ */
+const ENGINE_BEHAVIOUR: { readonly [N in EngineOptionName]?: OptionBehaviour } = {
+  strategy: {
     resolve: (v, { has }) => choiceOption('strategy', has('strategy') ? v : 'recursive', STRATEGY_NAMES, 'strategy'),
     shapes: () => true,
   },
-  {
-    name: 'size',
-    flag: 'size',
-    kind: 'integer',
-    default: 512,
-    group: 'splitting',
-    arg: '<n>',
-    help: 'maximum chunk size in the unit (default depends on the strategy)',
-    control: { kind: 'slider', label: 'Chunk size', min: 1, max: 4000, step: 1, unit: 'unit' },
+  size: {
     resolve(v, { has, defaults, strategy }) {
       const refused = strategy.refuses?.size;
       if (refused && has('size')) fail('size', refused);
@@ -230,15 +176,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     },
     shapes: (_, strategy) => !strategy.refuses?.size,
   },
-  {
-    name: 'overlap',
-    flag: 'overlap',
-    kind: 'integer',
-    default: 64,
-    group: 'splitting',
-    arg: '<n>',
-    help: 'overlap between neighbouring chunks, smaller than --size',
-    control: { kind: 'slider', label: 'Overlap', min: 0, max: 1000, step: 1, unit: 'unit' },
+  overlap: {
     resolve(v, { given, has, defaults, resolved, strategy }) {
       const refused = strategy.refuses?.overlap;
       if (refused && has('overlap')) fail('overlap', refused);
@@ -256,16 +194,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     },
     shapes: (_, strategy) => !strategy.refuses?.overlap,
   },
-  {
-    name: 'unit',
-    flag: 'unit',
-    kind: 'choice',
-    choices: UNIT_NAMES,
-    default: 'chars',
-    group: 'splitting',
-    arg: '<name>',
-    help: 'how size is counted: chars (UTF-16 code units), words, or a tiktoken encoding',
-    control: { kind: 'select', label: 'Unit' },
+  unit: {
     resolve(v, { has, defaults, strategy }) {
       const unit = choiceOption('unit', has('unit') ? v : defaults.unit, UNIT_NAMES, 'unit');
       if (strategy.tokenUnitOnly && !isTokenEncoding(unit)) {
@@ -275,30 +204,11 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     },
     shapes: () => true,
   },
-  {
-    name: 'compat',
-    flag: 'compat',
-    kind: 'choice',
-    choices: COMPAT_MODES,
-    default: 'none',
-    group: 'splitting',
-    arg: '<mode>',
-    help: 'reproduce a reference library exactly: langchain, llamaindex or chonkie (where the strategy has that mode)',
-    control: { kind: 'select', label: 'Compatibility' },
+  compat: {
     resolve: (v, { has, defaults }) => choiceOption('compat', has('compat') ? v : defaults.compat, COMPAT_MODES, 'compat mode'),
     shapes: () => true,
   },
-  {
-    name: 'keepSeparator',
-    flag: 'keep-separator',
-    kind: 'choice',
-    choices: KEEP_SEPARATOR_VALUES,
-    default: 'none',
-    group: 'splitting',
-    arg: '<where>',
-    help: 'where a separator that was cut at goes: start (of the next piece), end (of the previous) or none',
-    aliases: ['keep'],
-    control: { kind: 'select', label: 'Keep separator' },
+  keepSeparator: {
     resolve(v, { has, defaults }) {
       if (!has('keepSeparator')) return defaults.keepSeparator;
       // LangChain's boolean keepSeparator: true keeps the separator at the start of the next piece.
@@ -308,16 +218,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
       return fail('keepSeparator', `keepSeparator must be one of ${oneOf(KEEP_SEPARATOR_VALUES)} (got ${show(v)})`);
     },
   },
-  {
-    name: 'language',
-    flag: 'language',
-    kind: 'string',
-    default: null,
-    group: 'splitting',
-    arg: '<name>',
-    help: 'recursive: a separator preset (markdown, python, js, ...); code: the grammar (else detected from --path)',
-    aliases: ['lang', 'codelang'],
-    control: { kind: 'select', label: 'Language preset' },
+  language: {
     resolve(v, { has, strategy }) {
       if (!has('language') || v === '') return null;
       const own = strategy.language;
@@ -330,28 +231,11 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
       return v;
     },
   },
-  {
-    name: 'separatorsAreRegex',
-    flag: 'separators-are-regex',
-    kind: 'boolean',
-    default: false,
-    group: 'splitting',
-    help: 'treat separators as regular expressions (guarded against catastrophic backtracking)',
-    aliases: ['regex'],
-    control: { kind: 'checkbox', label: 'Separators are regular expressions' },
+  separatorsAreRegex: {
     resolve: (v, { has }) => (has('separatorsAreRegex') ? v === true || v === 'true' || v === '1' : false),
     shapes: inControls('separators'),
   },
-  {
-    name: 'separators',
-    flag: 'separators',
-    kind: 'strings',
-    default: [],
-    group: 'splitting',
-    arg: '<s>',
-    help: 'a separator; repeat for a hierarchy, coarsest first (escapes: \\n \\r \\t \\\\ \\u{..})',
-    aliases: ['separator', 'sep'],
-    control: { kind: 'lines', label: 'Separators' },
+  separators: {
     resolve(v, { has, defaults, resolved, strategy }) {
       let separators: string[];
       if (has('separators')) {
@@ -376,15 +260,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
       return separators;
     },
   },
-  {
-    name: 'locale',
-    flag: 'locale',
-    kind: 'string',
-    default: 'en',
-    group: 'splitting',
-    arg: '<tag>',
-    help: 'sentence segmentation locale, a BCP 47 tag (en, de-CH, ja, ...)',
-    control: { kind: 'text', label: 'Locale', placeholder: 'en' },
+  locale: {
     resolve(v, { has, defaults }) {
       if (!has('locale')) return defaults.locale;
       try {
@@ -395,15 +271,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
       }
     },
   },
-  {
-    name: 'documentId',
-    flag: 'document-id',
-    kind: 'string',
-    default: null,
-    group: 'document',
-    arg: '<id>',
-    help: 'used in the stable chunk ids (default: a hash of the text)',
-    document: true,
+  documentId: {
     resolve(v, { has }) {
       if (!has('documentId')) return null;
       if (typeof v !== 'string') fail('documentId', 'documentId must be a string');
@@ -411,29 +279,10 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     },
     shapes: () => false,
   },
-  // Semantic chunking (validated for every strategy when given, so a typo never passes silently).
-  {
-    name: 'breakpoint',
-    flag: 'breakpoint',
-    kind: 'choice',
-    choices: BREAKPOINT_MODES,
-    default: 'percentile',
-    group: 'semantic',
-    arg: '<mode>',
-    help: 'how a cut is chosen: percentile | standard_deviation | interquartile | gradient | absolute',
-    control: { kind: 'select', label: 'Breakpoint' },
+  breakpoint: {
     resolve: (v, { has }) => choiceOption('breakpoint', has('breakpoint') ? v : 'percentile', BREAKPOINT_MODES, 'breakpoint mode'),
   },
-  {
-    name: 'amount',
-    flag: 'amount',
-    kind: 'number',
-    default: null,
-    group: 'semantic',
-    arg: '<x>',
-    help: "the mode's amount: percentile 95, standard_deviation 3, interquartile 1.5, gradient 95; absolute: the distance (e.g. 0.3)",
-    aliases: ['threshold'],
-    control: { kind: 'number', label: 'Threshold', step: 0.01 },
+  amount: {
     resolve(v, { has, resolved }) {
       if (!has('amount')) return null;
       const amount = numberOption('amount', v);
@@ -444,15 +293,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
       return amount;
     },
   },
-  {
-    name: 'chunks',
-    flag: 'chunks',
-    kind: 'integer',
-    default: null,
-    group: 'semantic',
-    arg: '<n>',
-    help: 'aim for n chunks (overrides --amount)',
-    control: { kind: 'number', label: 'Target chunks', min: 1, placeholder: 'off' },
+  chunks: {
     resolve(v, { has, resolved }) {
       let chunks: number | null = null;
       if (has('chunks')) {
@@ -465,41 +306,17 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
       return chunks;
     },
   },
-  {
-    name: 'buffer',
-    flag: 'buffer',
-    kind: 'integer',
-    default: 1,
-    group: 'semantic',
-    arg: '<n>',
-    help: 'neighbouring sentences on each side embedded with a sentence',
-    control: { kind: 'number', label: 'Buffer', min: 0, max: MAX_BUFFER, unit: 'sentences' },
+  buffer: {
     resolve(v, { has }) {
       const buffer = has('buffer') ? integerOption('buffer', v) : 1;
       if (buffer < 0 || buffer > MAX_BUFFER) fail('buffer', `buffer must be between 0 and ${MAX_BUFFER} (got ${buffer})`);
       return buffer;
     },
   },
-  {
-    name: 'minSize',
-    flag: 'min-size',
-    kind: 'integer',
-    default: null,
-    group: 'semantic',
-    arg: '<n>',
-    help: 'merge smaller chunks with a neighbour (in the unit)',
-    control: { kind: 'number', label: 'Min size', min: 1, unit: 'unit', placeholder: 'none' },
+  minSize: {
     resolve: (v, { has }) => (has('minSize') ? positiveSize('minSize', v) : null),
   },
-  {
-    name: 'maxSize',
-    flag: 'max-size',
-    kind: 'integer',
-    default: null,
-    group: 'semantic',
-    arg: '<n>',
-    help: 'split larger chunks further (in the unit)',
-    control: { kind: 'number', label: 'Max size', min: 1, unit: 'unit', placeholder: 'none' },
+  maxSize: {
     resolve(v, { has, resolved }) {
       const maxSize = has('maxSize') ? positiveSize('maxSize', v) : null;
       const minSize = resolved.minSize ?? null;
@@ -507,15 +324,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
       return maxSize;
     },
   },
-  {
-    name: 'embedder',
-    flag: 'embedder',
-    kind: 'string',
-    default: 'builtin',
-    group: 'semantic',
-    arg: '<model>',
-    help: 'builtin (the offline model shipped with Chunkscope) or a Hugging Face model id (e.g. Xenova/all-MiniLM-L6-v2)',
-    control: { kind: 'select', label: 'Embedding model' },
+  embedder: {
     resolve(v, { has }) {
       const embedder = has('embedder') ? v : 'builtin';
       if (typeof embedder !== 'string' || embedder.length > MAX_EMBEDDER_ID || !isEmbedderId(embedder.trim())) {
@@ -524,49 +333,21 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
       return embedder.trim();
     },
   },
-  {
-    name: 'sentences',
-    flag: 'sentences',
-    kind: 'choice',
-    choices: SENTENCE_FINDERS,
-    default: 'intl',
-    group: 'semantic',
-    arg: 'intl|regex',
-    help: "sentence finder: Intl.Segmenter (any language) or LangChain's regex",
-    control: { kind: 'select', label: 'Sentences' },
+  sentences: {
     resolve(v, { has }) {
       const s = has('sentences') ? v : 'intl';
       if (typeof s !== 'string' || !(SENTENCE_FINDERS as string[]).includes(s)) fail('sentences', `sentences must be one of ${oneOf(SENTENCE_FINDERS)} (got ${show(s)})`);
       return s;
     },
   },
-  // Structure-aware strategies, contextual headers, retrieval units.
-  {
-    name: 'headingDepth',
-    flag: 'heading-depth',
-    kind: 'integer',
-    default: 3,
-    group: 'structure',
-    arg: '<n>',
-    help: 'split at headings of depth 1..n; deeper headings stay inside their section',
-    aliases: ['depth'],
-    control: { kind: 'select', label: 'Heading depth', min: 1, max: 6 },
+  headingDepth: {
     resolve(v, { has }) {
       const depth = has('headingDepth') ? integerOption('headingDepth', v) : 3;
       if (depth < 1 || depth > 6) fail('headingDepth', `headingDepth must be between 1 and 6 (got ${depth})`);
       return depth;
     },
   },
-  {
-    name: 'headers',
-    flag: 'headers',
-    kind: 'template',
-    default: null,
-    group: 'headers',
-    arg: '[=<template>]',
-    help: 'put a contextual header before each chunk\'s content: the heading path (alone), or a template with {title} {path} {file} (--headers="{title}: {path}\\n\\n"); it counts in the size',
-    aliases: ['header-template', 'hdr'],
-    control: { kind: 'text', label: 'Contextual header' },
+  headers: {
     resolve(v, { has }) {
       if (!has('headers') || v === false || v === '') return null;
       const h = v === true ? DEFAULT_HEADER_TEMPLATE : v;
@@ -578,15 +359,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     // Only when set, so the ids of chunks made without headers do not depend on the option.
     shapes: (options) => Boolean(options.headers),
   },
-  {
-    name: 'path',
-    flag: 'path',
-    kind: 'string',
-    default: null,
-    group: 'structure',
-    arg: '<file>',
-    help: 'the file path used in code prefixes, {file} and code language detection (default: the input file)',
-    control: { kind: 'text', label: 'File path' },
+  path: {
     resolve(v, { has }) {
       if (!has('path') || v === '') return null;
       if (typeof v !== 'string' || v.length > 1000) fail('path', 'path must be a file path or name (a string)');
@@ -594,16 +367,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     },
     shapes: (options, strategy) => (strategy.controls as string[]).includes('path') || Boolean(options.headers),
   },
-  {
-    name: 'parentSize',
-    flag: 'parent-size',
-    kind: 'integer',
-    default: null,
-    group: 'retrieval',
-    arg: '<n>',
-    help: 'parent–child units: parents of n units (sections for structure strategies), children of --size',
-    aliases: ['psize'],
-    control: { kind: 'number', label: 'Parent size', unit: 'unit', placeholder: 'default' },
+  parentSize: {
     resolve(v, { has, resolved }) {
       if (!has('parentSize')) return null;
       const parentSize = integerOption('parentSize', v);
@@ -613,16 +377,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     },
     shapes: (options) => options.retrieval === 'parent-child',
   },
-  {
-    name: 'window',
-    flag: 'window',
-    kind: 'integer',
-    default: 3,
-    group: 'retrieval',
-    arg: '<n>',
-    help: 'sentence windows: one chunk per sentence, metadata.window = n sentences each side',
-    aliases: ['win'],
-    control: { kind: 'number', label: 'Window (sentences each side)', min: 0, max: MAX_WINDOW, unit: 'sentences' },
+  window: {
     resolve(v, { has }) {
       const window = has('window') ? integerOption('window', v) : 3;
       if (window < 0 || window > MAX_WINDOW) fail('window', `window must be between 0 and ${MAX_WINDOW} sentences (got ${window})`);
@@ -630,15 +385,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     },
     shapes: (options) => options.retrieval === 'window',
   },
-  {
-    name: 'levels',
-    flag: 'levels',
-    kind: 'integers',
-    default: [2048, 512, 128],
-    group: 'retrieval',
-    arg: '<a,b,c>',
-    help: 'hierarchical units: nested levels, largest first (e.g. 2048,512,128)',
-    control: { kind: 'text', label: 'Levels' },
+  levels: {
     resolve(v, { has }) {
       if (!has('levels')) return [2048, 512, 128];
       const raw = typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v;
@@ -653,17 +400,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     },
     shapes: (options) => options.retrieval === 'hierarchical',
   },
-  {
-    name: 'retrieval',
-    flag: 'retrieval',
-    kind: 'choice',
-    choices: RETRIEVAL_MODES,
-    default: 'chunks',
-    group: 'retrieval',
-    arg: '<mode>',
-    help: 'retrieval units: chunks | parent-child | window | hierarchical (implied by --parent-size, --window, --levels)',
-    aliases: ['ret'],
-    control: { kind: 'select', label: 'Retrieval units' },
+  retrieval: {
     resolve(v, { has }) {
       if (has('retrieval')) return choiceOption('retrieval', v, RETRIEVAL_MODES, 'retrieval mode');
       // Implied by the field that only one mode uses (--parent-size, --window, --levels).
@@ -673,14 +410,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     },
     shapes: (options) => options.retrieval !== 'chunks',
   },
-  {
-    name: 'pageStarts',
-    flag: 'page-starts',
-    kind: 'offsets',
-    default: null,
-    group: 'document',
-    help: 'where each page starts (from PDF import)',
-    document: true,
+  pageStarts: {
     resolve(v, { has }) {
       if (!has('pageStarts')) return null;
       if (!Array.isArray(v) || v.some((x, i) => typeof x !== 'number' || !Number.isInteger(x) || x < 0 || (i > 0 && x <= (v[i - 1] as number)))) {
@@ -690,26 +420,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     },
     shapes: () => false,
   },
-  {
-    name: 'rowsAsText',
-    flag: 'rows-as-text',
-    kind: 'boolean',
-    default: false,
-    group: 'structure',
-    help: 'table chunks\' content as "column: value" lines per row',
-    aliases: ['rows'],
-    control: { kind: 'checkbox', label: 'Tables as column: value text' },
-    resolve: (v, { has }) => (has('rowsAsText') ? booleanOption('rowsAsText', v) : false),
-  },
-  {
-    name: 'minFragment',
-    flag: 'min-fragment',
-    kind: 'integer',
-    default: null,
-    group: 'structure',
-    arg: '<n>',
-    help: 'markdown/HTML: a text piece smaller than n (in the unit) merges with a neighbour in its section, or the cut before it moves back; whole tables and code blocks are left alone; default size/4, 0 keeps fragments',
-    control: { kind: 'number', label: 'Min fragment', min: 0, unit: 'unit', placeholder: 'size / 4' },
+  minFragment: {
     resolve(v, { has }) {
       if (!has('minFragment') || v === null) return null;
       const n = integerOption('minFragment', v);
@@ -717,41 +428,18 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
       return n;
     },
   },
-  {
-    name: 'rawHtml',
-    flag: 'raw-html',
-    kind: 'boolean',
-    default: false,
-    group: 'structure',
-    help: 'HTML: chunks\' content is the raw HTML of their span (default: the text with tags removed, as a pipeline indexes it)',
-    control: { kind: 'checkbox', label: 'Keep raw HTML in content' },
-    resolve: (v, { has }) => (has('rawHtml') ? booleanOption('rawHtml', v) : false),
-  },
-  {
-    name: 'stripHeaders',
-    flag: 'strip-headers',
-    kind: 'boolean',
-    default: true,
-    group: 'structure',
-    help: "markdown, LangChain mode: MarkdownHeaderTextSplitter's strip_headers (--strip-headers=false, or --keep-headers, keeps the header lines)",
-    aliases: ['strip'],
-    control: { kind: 'checkbox', label: 'Strip headers' },
-    resolve: (v, { has }) => (has('stripHeaders') ? booleanOption('stripHeaders', v) : true),
+  stripHeaders: {
     // MarkdownHeaderTextSplitter's own flag: it means something only in LangChain mode.
     shapes: (options, strategy) => options.compat === 'langchain' && inControls('stripHeaders')(options, strategy),
   },
-  {
-    name: 'returnEachLine',
-    flag: 'return-each-line',
-    kind: 'boolean',
-    default: false,
-    group: 'structure',
-    help: "markdown, LangChain mode: MarkdownHeaderTextSplitter's return_each_line (one chunk per line)",
-    aliases: ['each-line', 'each'],
-    control: { kind: 'checkbox', label: 'One chunk per line' },
-    resolve: (v, { has }) => (has('returnEachLine') ? booleanOption('returnEachLine', v) : false),
+  returnEachLine: {
     shapes: (options, strategy) => options.compat === 'langchain' && inControls('returnEachLine')(options, strategy),
   },
+};
+
+/** The whole table: the chunking options (rows + behaviour), then the page settings and the evaluation settings. */
+export const OPTION_TABLE: readonly OptionSpec[] = [
+  ...ENGINE_OPTION_ROWS.map(engineSpec),
   // Page settings: the context budget under the stats.
   {
     name: 'contextWindow',
@@ -855,6 +543,38 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
 /** "a, b or c". */
 function listOr(items: readonly string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** A chunking option's row with its choices filled in and its behaviour (ENGINE_BEHAVIOUR, else its kind's check). */
+function engineSpec(row: (typeof ENGINE_OPTION_ROWS)[number]): OptionSpec {
+  const { choicesOf, ...declared } = row as OptionRow & { name: EngineOptionName };
+  const choices = choicesOf === 'strategies' ? STRATEGY_NAMES : choicesOf === 'units' ? UNIT_NAMES : declared.choices;
+  const behaviour = ENGINE_BEHAVIOUR[declared.name];
+  const spec: OptionSpec = { ...declared, ...(choices ? { choices } : {}) };
+  spec.resolve = behaviour?.resolve ?? plainResolve(spec);
+  if (behaviour?.shapes) spec.shapes = behaviour.shapes;
+  return spec;
+}
+
+/** The check of a row without its own: the kind's (whole number, number, true/false, one of the choices, a string),
+ * the row's min and max, and its default when the option is not given. */
+export function plainResolve(spec: OptionSpec): NonNullable<OptionSpec['resolve']> {
+  const { name, kind, choices, min, max } = spec;
+  const inRange = (n: number): number => {
+    if (min !== undefined && n < min) fail(name, max !== undefined ? `${name} must be between ${min} and ${max} (got ${n})` : `${name} must be at least ${min} (got ${n})`);
+    if (max !== undefined && n > max) fail(name, min !== undefined ? `${name} must be between ${min} and ${max} (got ${n})` : `${name} must be at most ${max} (got ${n})`);
+    return n;
+  };
+  const check: Partial<Record<OptionKind, (v: unknown) => unknown>> = {
+    integer: (v) => inRange(integerOption(name, v)),
+    number: (v) => inRange(numberOption(name, v)),
+    boolean: (v) => booleanOption(name, v),
+    choice: (v) => choiceOption(name, v, choices ?? []),
+    string: (v) => (typeof v === 'string' ? v : fail(name, `${name} must be a string (got ${show(v)})`)),
+  };
+  const checkKind = check[kind];
+  if (!checkKind) throw new Error(`option "${name}": a ${kind} option needs its own resolve in ENGINE_BEHAVIOUR (src/core/optionTable.ts)`);
+  return (v, { has }) => (has(name) ? checkKind(v) : spec.default);
 }
 
 /** The table's evaluation settings (retriever, k, ...), in table order: validateEvalOptions runs their resolve(). */

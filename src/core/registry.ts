@@ -1,42 +1,21 @@
-import type { CopyAsCodeRecipes } from './export/programs';
-import type { ChunkContext, CompatMode, ContentType, Range, ResolvedOptions, RetrievalMode, StrategyName, UnitName } from './types';
+import type { DocumentOptionName } from './optionRows';
+import type { ChunkContext, CompatMode, ContentType, EngineOptionName, Range, ResolvedOptions, RetrievalMode, StrategyName, UnitName } from './types';
 
 /**
- * A strategy is one folder in ./strategies: `index.ts` describes it (safe on the page's main thread: no parser is
- * imported) and `split.ts` implements it (loaded on demand, in the worker or Node). ./strategies/index.ts lists
- * them, one line each. Everything that depends on which strategy is chosen is a field here, never a comparison of
- * strategy names elsewhere.
+ * The strategy contract (types only; the registry itself is ./strategies/index.ts). A strategy is one folder in
+ * ./strategies: `index.ts` describes it (safe on the page's main thread: no parser is imported) and `split.ts`
+ * implements it (loaded on demand, in the worker or Node). ./strategies/index.ts lists them, one line each.
+ * Everything that depends on which strategy is chosen is a field here, never a comparison of strategy names
+ * elsewhere.
+ *
+ * A leaf like ./types.ts: it imports nothing but types.ts and the option rows, so the strategies, the registry
+ * above them, the option table and the engine all depend on it without an import circle (`npm run lint` refuses
+ * circles across folders).
  */
 
-/** The options a strategy's controls may show (names are the option table's, src/core/optionTable.ts). */
-export type ControlName =
-  | 'size'
-  | 'overlap'
-  | 'unit'
-  | 'separators'
-  | 'keepSeparator'
-  | 'language'
-  | 'compat'
-  | 'locale'
-  // semantic
-  | 'breakpoint'
-  | 'amount'
-  | 'chunks'
-  | 'buffer'
-  | 'minSize'
-  | 'maxSize'
-  | 'embedder'
-  | 'sentences'
-  // structure
-  | 'headingDepth'
-  | 'rowsAsText'
-  | 'minFragment'
-  | 'rawHtml'
-  | 'stripHeaders'
-  | 'returnEachLine'
-  | 'headers'
-  | 'path'
-  | 'retrieval';
+/** The options a strategy's controls may list: every chunking option but the strategy itself and document data
+ * (mapped from the option rows, src/core/optionRows.ts). */
+export type ControlName = Exclude<EngineOptionName, 'strategy' | DocumentOptionName>;
 
 /** What the `language` option means for a strategy when it is not a recursive separator preset. */
 export interface LanguageChoice {
@@ -122,6 +101,32 @@ export interface CompatRetrieval {
   defaults?: Partial<ResolvedOptions>;
   /** The library's own rules between options; throws ChunkOptionsError. */
   check?(options: ResolvedOptions): void;
+}
+
+/** The libraries "Copy as code" writes programs for (src/core/export). */
+export type CodeTarget = 'langchain-js' | 'langchain-python' | 'llamaindex' | 'llamaindex-ts' | 'chonkie' | 'chonkie-ts';
+
+/**
+ * What a "Copy as code" program is written from: the resolved options and their strategy's description (its
+ * refusals, language detection, controls and exact targets). codeFor (src/core/export/copyAsCode.ts) looks the
+ * description up and passes it in, so the program builders, which the strategies' recipes call, need no registry.
+ */
+export interface ProgramOptions extends ResolvedOptions {
+  readonly described: StrategyDescription;
+}
+
+/** A strategy's programs, one per target, and the targets that reproduce chunk() exactly in a compat mode. */
+export interface CopyAsCodeRecipes {
+  /** target → the compat mode under which its program gives exactly Chunkscope's chunks. */
+  exact?: Partial<Record<CodeTarget, CompatMode>>;
+  'langchain-js'(o: ProgramOptions): string;
+  'langchain-python'(o: ProgramOptions): string;
+  llamaindex(o: ProgramOptions): string;
+  chonkie(o: ProgramOptions): string;
+  /** Chonkie's TypeScript package (@chonkiejs/core), where it has an equivalent of the strategy. */
+  'chonkie-ts'?(o: ProgramOptions): string;
+  /** LlamaIndex's TypeScript package (@llamaindex/core), where it has an equivalent of the strategy. */
+  'llamaindex-ts'?(o: ProgramOptions): string;
 }
 
 /** The worker-only half of a strategy (./strategies/<id>/split.ts). */

@@ -2,21 +2,84 @@
  * The chunk contract shared by every strategy, the worker, the page and the CLI.
  * Offsets are UTF-16 code-unit offsets into the source (the same offsets Monaco uses):
  * `chunk.text === source.slice(chunk.start, chunk.end)` always holds.
+ *
+ * Near a leaf: it imports only the option rows' types (./optionRows.ts, which imports nothing), so every layer
+ * (strategies, the registry, the engine, the page) can depend on it without an import circle (`npm run lint`
+ * refuses circles across folders).
  */
 
 export type UnitName = 'chars' | 'words' | TokenEncodingName;
 export type TokenEncodingName = 'cl100k_base' | 'o200k_base' | 'p50k_base' | 'r50k_base' | 'gpt2';
 
-import type { BreakpointMode } from './semantic/breakpoints';
+import type { ENGINE_OPTION_ROWS, EngineOptionName } from './optionRows';
 
-export type { BreakpointMode };
+export type { EngineOptionName };
 
-/** The registered strategies' ids: derived from the registry (src/core/strategies/index.ts), so adding a strategy
- * is its folder plus one registry line. */
-export type StrategyName = import('./strategies').StrategyId;
+/**
+ * The registered strategies' ids, one key each. The registry (src/core/strategies/index.ts) fills this in by
+ * declaration merging (`interface StrategyIds extends Record<StrategyId, true>`), so this module needs no import of
+ * the registry, which sits above it, and adding a strategy stays one folder plus one registry line.
+ */
+export interface StrategyIds {}
+export type StrategyName = keyof StrategyIds & string;
 
 /** What a chunk holds: prose, one table (or a row group of one), or code. */
 export type ContentType = 'text' | 'table' | 'code';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Options: mapped from their rows in ./optionRows.ts (names, kinds, choices, defaults); the help text is there too.
+
+type OptionRowOf<N extends EngineOptionName> = Extract<(typeof ENGINE_OPTION_ROWS)[number], { name: N }>;
+
+/** The values a choice row allows. */
+type ChoiceOf<N extends EngineOptionName> = OptionRowOf<N> extends { choices: readonly (infer C)[] } ? C : never;
+
+/** A row's value after validation, by its kind (null where the row's default is null: not set). */
+type ValueOf<R> =
+  | (R extends { choicesOf: 'strategies' }
+      ? StrategyName
+      : R extends { choicesOf: 'units' }
+        ? UnitName
+        : R extends { choices: readonly (infer C)[] }
+          ? C
+          : R extends { kind: 'integer' | 'number' }
+            ? number
+            : R extends { kind: 'boolean' }
+              ? boolean
+              : R extends { kind: 'string' | 'template' }
+                ? string
+                : R extends { kind: 'strings' }
+                  ? string[]
+                  : R extends { kind: 'integers' | 'offsets' }
+                    ? number[]
+                    : never)
+  | (R extends { default: null } ? null : never);
+
+/** What a caller may give: the value (null only where the row says `givenNull`: "not set" spelled out); a template
+ * also takes true (the default template) or false. */
+type GivenOf<R> = NonNullable<ValueOf<R>> | (R extends { givenNull: true } ? null : never) | (R extends { kind: 'template' } ? boolean : never);
+
+/** Options as a user (CLI flag, page control, library call) gives them; validated by `validateOptions`. Each
+ * option's meaning is its row's `help` in src/core/optionTable.ts (ENGINE_OPTION_ROWS in ./optionRows.ts). */
+export type ChunkOptions = { [N in EngineOptionName]?: GivenOf<OptionRowOf<N>> };
+
+/** Options resolved for every run that hand-built options (tests, the worker's re-split) must still give: the
+ * splitting group and the document id. The others are optional in the type only: validateOptions sets them all. */
+type AlwaysResolvedName = Extract<(typeof ENGINE_OPTION_ROWS)[number], { group: 'splitting' }>['name'] | 'documentId';
+
+/** Options after validation: every field present and checked (null = not set). */
+export type ResolvedOptions = { [N in AlwaysResolvedName]: ValueOf<OptionRowOf<N>> } & {
+  [N in Exclude<EngineOptionName, AlwaysResolvedName>]?: ValueOf<OptionRowOf<N>>;
+};
+
+/** Where a separator kept by the recursive/character splitters goes. */
+export type KeepSeparator = ChoiceOf<'keepSeparator'>;
+/** Which strategies implement a mode is their descriptions' `compat` lists ('chonkie': recursive, token, sentence). */
+export type CompatMode = ChoiceOf<'compat'>;
+/** How the semantic splitter finds sentences: Intl.Segmenter (any language) or LangChain's regex. */
+export type SentenceFinder = ChoiceOf<'sentences'>;
+/** How the semantic splitter chooses a breakpoint (LangChain's breakpoint_threshold_type, plus 'absolute'). */
+export type BreakpointMode = ChoiceOf<'breakpoint'>;
 
 /**
  * Retrieval units built on top of a strategy's chunks (src/core/patterns):
@@ -28,16 +91,7 @@ export type ContentType = 'text' | 'table' | 'code';
  * - 'hierarchical': nested levels of sizes `levels` (largest first, e.g. 2048/512/128 as in LlamaIndex's
  *   HierarchicalNodeParser), each level cut inside the one above.
  */
-export type RetrievalMode = 'chunks' | 'parent-child' | 'window' | 'hierarchical';
-
-/** Where a separator kept by the recursive/character splitters goes. */
-export type KeepSeparator = 'start' | 'end' | 'none';
-
-/** Which strategies implement a mode is their descriptions' `compat` lists ('chonkie': recursive, token, sentence). */
-export type CompatMode = 'none' | 'langchain' | 'llamaindex' | 'chonkie';
-
-/** How the semantic splitter finds sentences: Intl.Segmenter (any language) or LangChain's regex. */
-export type SentenceFinder = 'intl' | 'regex';
+export type RetrievalMode = ChoiceOf<'retrieval'>;
 
 export interface Range {
   start: number;
@@ -113,110 +167,6 @@ export interface Chunk {
   /** Stable id from document id, configuration and span. */
   id: string;
   metadata: ChunkMetadata;
-}
-
-/** Options as a user (CLI flag, page control, library call) gives them; validated by `validateOptions`. */
-export interface ChunkOptions {
-  strategy?: StrategyName;
-  size?: number;
-  overlap?: number;
-  unit?: UnitName;
-  /** Separators for `character` (first one used) and `recursive` (hierarchy, coarsest first). */
-  separators?: string[];
-  /** Treat separators as regular expressions (guarded against catastrophic backtracking). */
-  separatorsAreRegex?: boolean;
-  keepSeparator?: KeepSeparator;
-  /** Recursive language preset (markdown, python, ...). */
-  language?: string;
-  compat?: CompatMode;
-  /** Used for stable chunk ids; defaults to a hash of the text. */
-  documentId?: string;
-  /** Sentence segmentation locale for Intl.Segmenter (default: 'en'). */
-  locale?: string;
-  /** Semantic: how a breakpoint is chosen (default percentile). */
-  breakpoint?: BreakpointMode;
-  /** Semantic: the mode's parameter (percentile 95, standard_deviation 3, interquartile 1.5, gradient 95; absolute: the distance). */
-  amount?: number;
-  /** Semantic: a target number of chunks (overrides amount). */
-  chunks?: number;
-  /** Semantic: neighbouring sentences on each side joined to a sentence before embedding (default 1). */
-  buffer?: number;
-  /** Semantic: groups smaller than this (in the unit) are merged with a neighbour. */
-  minSize?: number;
-  /** Semantic: groups larger than this (in the unit) are split further. */
-  maxSize?: number;
-  /** Semantic: 'builtin' (the static offline model, default) or a hub model id. Part of the chunk ids. */
-  embedder?: string;
-  /** Semantic: sentence finder (default intl; compat langchain always uses the regex). */
-  sentences?: SentenceFinder;
-  /** Markdown/HTML: split at headings of depth 1..headingDepth (default 3); deeper headings stay inside. */
-  headingDepth?: number;
-  /** Markdown/HTML: table chunks' content as "column: value" lines per row. */
-  rowsAsText?: boolean;
-  /** Markdown/HTML: text pieces smaller than this (in the unit) merge with a neighbour in their section; null or
-   * absent = size / 4, 0 = keep them. */
-  minFragment?: number | null;
-  /** HTML: chunks' content is the raw HTML of their span (default false: the text, tags removed). */
-  rawHtml?: boolean;
-  /** Markdown compat langchain: MarkdownHeaderTextSplitter's strip_headers (default true). */
-  stripHeaders?: boolean;
-  /** Markdown compat langchain: MarkdownHeaderTextSplitter's return_each_line (default false). */
-  returnEachLine?: boolean;
-  /** Contextual header put before each chunk's content: null/absent = none; a template with {title}, {path}
-   * (heading path joined with " > "), {file}; `true` = DEFAULT_HEADER_TEMPLATE. */
-  headers?: string | boolean | null;
-  /** The document's file path or name: code language detection, {file} in header templates, code prefixes. */
-  path?: string;
-  /** Retrieval units (default 'chunks'); the fields below choose them too (parentSize → parent-child, ...). */
-  retrieval?: RetrievalMode;
-  /** Parent–child: the parents' size in the unit (structure strategies: sections, cut to this size). */
-  parentSize?: number;
-  /** Sentence windows: sentences on each side (default 3). */
-  window?: number;
-  /** Hierarchical: level sizes, largest first (default [2048, 512, 128]). */
-  levels?: number[];
-  /** Document data, not configuration: the UTF-16 offset where each page starts (first 0), from PDF import. */
-  pageStarts?: number[];
-}
-
-/** Options after validation: every field present and checked. */
-export interface ResolvedOptions {
-  strategy: StrategyName;
-  size: number;
-  overlap: number;
-  unit: UnitName;
-  separators: string[];
-  separatorsAreRegex: boolean;
-  keepSeparator: KeepSeparator;
-  language: string | null;
-  compat: CompatMode;
-  documentId: string | null;
-  locale: string;
-  // Semantic options: always set by validateOptions (null = not given); optional in the type so that options built
-  // by hand for the other strategies stay valid.
-  breakpoint?: BreakpointMode;
-  amount?: number | null;
-  chunks?: number | null;
-  buffer?: number;
-  minSize?: number | null;
-  maxSize?: number | null;
-  embedder?: string;
-  sentences?: SentenceFinder;
-  // Structure, header and retrieval options: always set by validateOptions; optional for hand-built options.
-  headingDepth?: number;
-  rowsAsText?: boolean;
-  minFragment?: number | null;
-  rawHtml?: boolean;
-  stripHeaders?: boolean;
-  returnEachLine?: boolean;
-  /** The resolved header template, or null for none. */
-  headers?: string | null;
-  path?: string | null;
-  retrieval?: RetrievalMode;
-  parentSize?: number | null;
-  window?: number;
-  levels?: number[];
-  pageStarts?: number[] | null;
 }
 
 /** How the size of a piece of text is measured. Implementations cache; `count` must be pure. */

@@ -4,7 +4,7 @@
  * headings. mammoth's convertToMarkdown is deprecated upstream, hence the HTML step. Loaded only when a DOCX
  * is opened (index.ts imports this module dynamically).
  */
-import { ImportError } from './index';
+import { ImportError } from './contract';
 import { htmlToMarkdown } from './htmlToMarkdown';
 import { checkDocxExpansion } from './zipLimits';
 

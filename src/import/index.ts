@@ -7,6 +7,9 @@
 import { BASE_DEFAULTS } from '../core/optionTable';
 import { STRATEGIES } from '../core/strategies';
 import type { StrategyName } from '../core/types';
+import { ImportError, type ImportOptions } from './contract';
+
+export { ImportError, type ImportOptions } from './contract';
 
 export type ImportFormat = 'text' | 'markdown' | 'html' | 'code' | 'pdf' | 'docx';
 export type CodeLanguage = 'python' | 'javascript' | 'typescript' | 'tsx' | 'go' | 'java' | 'rust' | 'c' | 'cpp';
@@ -23,27 +26,6 @@ export interface ImportedDocument {
   language?: CodeLanguage;
   /** Things the user should know (furniture lines dropped, images left out, converter warnings). */
   notes: string[];
-}
-
-export interface ImportOptions {
-  /** PDF: drop lines repeated at the top or bottom of most pages (running headers, "Page 3 of 9"). */
-  dropPageFurniture?: boolean;
-  /** PDF: called after each page is read (for "page i of n" progress on large files). */
-  onProgress?: (done: number, total: number) => void;
-  /** PDF: lower caps than MAX_PDF_PAGES / MAX_PDF_TEXT (tests; a host with less memory). */
-  maxPdfPages?: number;
-  maxPdfText?: number;
-}
-
-/** A file that cannot be imported; the message is one line naming the file and the reason. */
-export class ImportError extends Error {
-  override name = 'ImportError';
-  constructor(
-    readonly fileName: string,
-    readonly reason: string,
-  ) {
-    super(`“${fileName}” ${reason}`);
-  }
 }
 
 const MARKDOWN = new Set(['md', 'markdown', 'mdown', 'mkd', 'mdx']);

@@ -9,7 +9,7 @@
  * show as a stray control character in the editor. pageStarts records where each page's text begins.
  */
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { ImportError, type ImportOptions } from './index';
+import { ImportError, type ImportOptions } from './contract';
 import { dropPageFurniture } from './pageFurniture';
 import { pdfWorkerSource } from './pdfWorkerSource';
 

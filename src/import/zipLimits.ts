@@ -4,7 +4,7 @@
  * would expand past the limits is refused at once, in one line. (A zip may lie about its sizes; JSZip then fails
  * the entry when the inflated data does not match, so lying does not get a larger part through unnoticed.)
  */
-import { ImportError } from './index';
+import { ImportError } from './contract';
 
 /** The most the XML and other non-media parts of a DOCX may expand to, together. */
 const MAX_DOCX_XML_BYTES = 48 * 1024 * 1024;

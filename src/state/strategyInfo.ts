@@ -1,7 +1,7 @@
 import { appliesTo, BASE_DEFAULTS, LANGUAGE_PRESETS, optionSpec, STRATEGIES, type OptionSpec } from '../core/describe';
 import type { ControlName, StrategyDescription } from '../core/registry';
-import type { ResolvedOptions, StrategyName } from '../core/types';
-import type { Config, ConfigName } from './configSlice';
+import type { KeepSeparator, ResolvedOptions, StrategyName } from '../core/types';
+import type { Config, ConfigName } from './config';
 
 /** Registry entry for a strategy; an unknown id gets a neutral stand-in so the page never breaks on it. */
 export function strategyDefinition(id: StrategyName | string): StrategyDescription {

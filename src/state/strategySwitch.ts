@@ -1,5 +1,5 @@
 import type { StrategyName } from '../core/types';
-import type { Config } from './configSlice';
+import type { Config } from './config';
 import { strategyPatch } from './strategyInfo';
 
 /**

@@ -1,4 +1,4 @@
-import { chunk, optionsKey, type ChunkHooks } from '../index';
+import { chunk, optionsKey, type ChunkHooks } from '../chunk';
 import { meterFor } from '../measure';
 import { RunGuard } from '../merge';
 import { validateOptions } from '../options';

@@ -18,9 +18,9 @@
  */
 import { getStrategy } from '../strategies';
 import type { ResolvedOptions } from '../types';
-import type { CodeTarget } from './programs';
+import { programIsExact, type CodeTarget } from './programs';
 
-export { jsString, pyString, reproducesExactly, type CodeTarget, type CopyAsCodeRecipes } from './programs';
+export { jsString, pyString, type CodeTarget, type CopyAsCodeRecipes } from './programs';
 
 export const CODE_TARGETS: CodeTarget[] = ['langchain-js', 'langchain-python', 'llamaindex', 'llamaindex-ts', 'chonkie', 'chonkie-ts'];
 export const CODE_TARGET_LABELS: Record<CodeTarget, string> = {
@@ -52,5 +52,10 @@ export function targetsFor(options: ResolvedOptions): CodeTarget[] {
 export function codeFor(options: ResolvedOptions, target: CodeTarget): string {
   const recipe = getStrategy(options.strategy).copyAsCode[target];
   if (!recipe) throw new Error(`${CODE_TARGET_LABELS[target]} has no equivalent of the ${options.strategy} strategy`);
-  return recipe(options);
+  return recipe({ ...options, described: getStrategy(options.strategy) });
+}
+
+/** True when the program for `target` returns exactly the contents of chunk(text, options). */
+export function reproducesExactly(options: ResolvedOptions, target: CodeTarget): boolean {
+  return programIsExact({ ...options, described: getStrategy(options.strategy) }, target);
 }

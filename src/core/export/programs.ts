@@ -4,24 +4,11 @@
  * which library, what it only approximates) live in its folder, src/core/strategies/<id>/copyAsCode.ts.
  */
 import { LANGUAGE_PRESETS } from '../languages';
-import { getStrategy } from '../strategies';
+import type { CodeTarget, CopyAsCodeRecipes, ProgramOptions } from '../registry';
 import type { CompatMode, ResolvedOptions, UnitName } from '../types';
 
-export type CodeTarget = 'langchain-js' | 'langchain-python' | 'llamaindex' | 'llamaindex-ts' | 'chonkie' | 'chonkie-ts';
-
-/** A strategy's programs, one per target, and the targets that reproduce chunk() exactly in a compat mode. */
-export interface CopyAsCodeRecipes {
-  /** target → the compat mode under which its program gives exactly Chunkscope's chunks. */
-  exact?: Partial<Record<CodeTarget, CompatMode>>;
-  'langchain-js'(o: ResolvedOptions): string;
-  'langchain-python'(o: ResolvedOptions): string;
-  llamaindex(o: ResolvedOptions): string;
-  chonkie(o: ResolvedOptions): string;
-  /** Chonkie's TypeScript package (@chonkiejs/core), where it has an equivalent of the strategy. */
-  'chonkie-ts'?(o: ResolvedOptions): string;
-  /** LlamaIndex's TypeScript package (@llamaindex/core), where it has an equivalent of the strategy. */
-  'llamaindex-ts'?(o: ResolvedOptions): string;
-}
+// Declared with the strategy contract (each strategy's description holds its recipes); re-exported for this folder.
+export type { CodeTarget, CopyAsCodeRecipes, ProgramOptions };
 
 // ---------------------------------------------------------------------------------------------------------------
 // String literals
@@ -78,8 +65,8 @@ export function headingDepthOf(o: ResolvedOptions): number {
 }
 
 /** The first comment lines: the configuration, and what the program does not reproduce. */
-export function summary(o: ResolvedOptions, comment: string): string {
-  const strategy = getStrategy(o.strategy);
+export function summary(o: ProgramOptions, comment: string): string {
+  const strategy = o.described;
   const parts = [`strategy ${o.strategy}`];
   if (!strategy.refuses?.size) parts.push(`size ${o.size}`, `overlap ${o.overlap} (${o.unit})`);
   const detected = strategy.language?.detect?.(o);
@@ -154,8 +141,8 @@ export const JS_WORD_COUNTER = [
 ];
 
 /** The summary and the line saying how close the program is. */
-export function jsHead(o: ResolvedOptions, approximation?: string, npm = '@langchain/textsplitters'): string[] {
-  const exact = reproducesExactly(o, 'langchain-js');
+export function jsHead(o: ProgramOptions, approximation?: string, npm = '@langchain/textsplitters'): string[] {
+  const exact = programIsExact(o, 'langchain-js');
   return [
     summary(o, '//'),
     exact
@@ -169,7 +156,7 @@ export function jsHead(o: ResolvedOptions, approximation?: string, npm = '@langc
 }
 
 /** A LangChain JS program: reads the file, runs `make` (an expression of class `cls`), prints the chunks. */
-export function jsProgram(o: ResolvedOptions, parts: { cls: string; make: string; splitter: JsSplitter; approximation?: string; tiktoken?: boolean }): string {
+export function jsProgram(o: ProgramOptions, parts: { cls: string; make: string; splitter: JsSplitter; approximation?: string; tiktoken?: boolean }): string {
   const tiktoken = parts.tiktoken ?? isTokenUnit(o.unit);
   return [
     ...jsHead(o, parts.approximation, '@langchain/textsplitters' + (tiktoken ? ' js-tiktoken' : '')),
@@ -188,8 +175,8 @@ export function jsProgram(o: ResolvedOptions, parts: { cls: string; make: string
 }
 
 /** True when the program for `target` returns exactly the contents of chunk(text, options). */
-export function reproducesExactly(options: ResolvedOptions, target: CodeTarget): boolean {
-  const mode = getStrategy(options.strategy).copyAsCode.exact?.[target];
+export function programIsExact(options: ProgramOptions, target: CodeTarget): boolean {
+  const mode = options.described.copyAsCode.exact?.[target];
   return mode !== undefined && mode === options.compat;
 }
 
@@ -329,7 +316,7 @@ export function langchainPySizeSplitter(o: ResolvedOptions, languageEnum: string
 }
 
 /** A LangChain Python program around a splitter expression. */
-export function langchainPyProgram(o: ResolvedOptions, part: PyPart, pip: string): string {
+export function langchainPyProgram(o: ProgramOptions, part: PyPart, pip: string): string {
   return [
     summary(o, '#'),
     "# Approximates Chunkscope: LangChain Python counts code points and trims and joins slightly differently from LangChain JS.",
@@ -350,7 +337,7 @@ export function langchainPyProgram(o: ResolvedOptions, part: PyPart, pip: string
 }
 
 /** A LlamaIndex program: `setup` lines, then `parser = expr` run over one Document. */
-export function llamaindexProgram(o: ResolvedOptions, p: { notes: string[]; imports: string[]; setup?: string[]; expr: string; pip: string }): string {
+export function llamaindexProgram(o: ProgramOptions, p: { notes: string[]; imports: string[]; setup?: string[]; expr: string; pip: string }): string {
   return [
     summary(o, '#'),
     "# Approximates Chunkscope: LlamaIndex's parsers have their own algorithms.",
@@ -373,7 +360,7 @@ export function llamaindexProgram(o: ResolvedOptions, p: { notes: string[]; impo
 }
 
 /** A Chonkie program: `chunker = expr`, its chunks' texts printed. */
-export function chonkieProgram(o: ResolvedOptions, p: { notes: string[]; imports: string[]; expr: string }): string {
+export function chonkieProgram(o: ProgramOptions, p: { notes: string[]; imports: string[]; expr: string }): string {
   return [
     summary(o, '#'),
     "# Approximates Chunkscope: Chonkie's chunkers have their own algorithms.",
@@ -395,7 +382,7 @@ export function chonkieProgram(o: ResolvedOptions, p: { notes: string[]; imports
 }
 
 /** The recursive and character strategies' Chonkie program: one RecursiveLevel per separator. */
-export function chonkieRecursive(o: ResolvedOptions, separators: readonly string[]): string {
+export function chonkieRecursive(o: ProgramOptions, separators: readonly string[]): string {
   const notes: string[] = [];
   if (o.separatorsAreRegex) notes.push('# Chonkie splits on literal delimiters only: these regular expressions are used as plain text.');
   if (o.overlap > 0) notes.push(`# RecursiveChunker has no overlap of its own (an OverlapRefinery can add ${o.overlap} of context).`);
@@ -412,7 +399,7 @@ export function chonkieRecursive(o: ResolvedOptions, separators: readonly string
 }
 
 /** The character and recursive strategies' LlamaIndex program: LangChain's splitter through LangchainNodeParser. */
-export function llamaindexViaLangchain(o: ResolvedOptions, oneSeparator: boolean): string {
+export function llamaindexViaLangchain(o: ProgramOptions, oneSeparator: boolean): string {
   const lc = langchainPySplitter(o, { oneSeparator });
   return llamaindexProgram(o, {
     pip: 'llama-index-core langchain-text-splitters' + (isTokenUnit(o.unit) ? ' tiktoken' : ''),
@@ -424,7 +411,7 @@ export function llamaindexViaLangchain(o: ResolvedOptions, oneSeparator: boolean
 }
 
 /** LangChain Python's TokenTextSplitter (token and fixed token windows). */
-export function langchainPyTokenWindows(o: ResolvedOptions): string {
+export function langchainPyTokenWindows(o: ProgramOptions): string {
   const part: PyPart = {
     imports: ['from langchain_text_splitters import TokenTextSplitter'],
     notes: [],
@@ -434,7 +421,7 @@ export function langchainPyTokenWindows(o: ResolvedOptions): string {
 }
 
 /** LlamaIndex's TokenTextSplitter (token and fixed windows). */
-export function llamaindexTokenSplitter(o: ResolvedOptions): string {
+export function llamaindexTokenSplitter(o: ProgramOptions): string {
   const tok = llamaTokenizer(o.unit);
   return llamaindexProgram(o, {
     pip: 'llama-index-core' + (isTokenUnit(o.unit) ? ' tiktoken' : ''),
@@ -445,7 +432,7 @@ export function llamaindexTokenSplitter(o: ResolvedOptions): string {
 }
 
 /** LlamaIndex's SentenceSplitter (sentence and paragraph strategies). */
-export function llamaindexSentenceSplitter(o: ResolvedOptions): string {
+export function llamaindexSentenceSplitter(o: ProgramOptions): string {
   const tok = llamaTokenizer(o.unit);
   return llamaindexProgram(o, {
     pip: 'llama-index-core' + (isTokenUnit(o.unit) ? ' tiktoken' : ''),
@@ -456,7 +443,7 @@ export function llamaindexSentenceSplitter(o: ResolvedOptions): string {
 }
 
 /** LlamaIndex's SentenceWindowNodeParser (Python: its sentence splitter is NLTK's, not the TS package's tokenizer). */
-export function llamaindexSentenceWindowPy(o: ResolvedOptions): string {
+export function llamaindexSentenceWindowPy(o: ProgramOptions): string {
   return llamaindexProgram(o, {
     pip: 'llama-index-core',
     imports: ['from llama_index.core.node_parser import SentenceWindowNodeParser'],
@@ -466,7 +453,7 @@ export function llamaindexSentenceWindowPy(o: ResolvedOptions): string {
 }
 
 /** LlamaIndex's HierarchicalNodeParser, one SentenceSplitter per level (nodes listed level by level). */
-export function llamaindexHierarchicalPy(o: ResolvedOptions): string {
+export function llamaindexHierarchicalPy(o: ProgramOptions): string {
   const tok = llamaTokenizer(o.unit);
   const levels = o.levels ?? [2048, 512, 128];
   return llamaindexProgram(o, {
@@ -482,7 +469,7 @@ export function llamaindexHierarchicalPy(o: ResolvedOptions): string {
 }
 
 /** The LangChain JS program of the recursive splitter over paragraphs, lines and words (sentence, paragraph). */
-export function jsParagraphFallback(o: ResolvedOptions, what: string): string {
+export function jsParagraphFallback(o: ProgramOptions, what: string): string {
   const sp = new JsSplitter(o);
   sp.notes.push(`// LangChain JS has no ${what} splitter; closest: the recursive splitter over paragraphs, lines and words.`);
   sp.fields.unshift(`separators: ${jsList(PARAGRAPH_FALLBACK)}`);
@@ -491,7 +478,7 @@ export function jsParagraphFallback(o: ResolvedOptions, what: string): string {
 }
 
 /** Chonkie's SentenceChunker (sentence and paragraph strategies). */
-export function chonkieSentences(o: ResolvedOptions, notes: string[] = []): string {
+export function chonkieSentences(o: ProgramOptions, notes: string[] = []): string {
   return chonkieProgram(o, {
     notes,
     imports: ['from chonkie import SentenceChunker'],
@@ -500,7 +487,7 @@ export function chonkieSentences(o: ResolvedOptions, notes: string[] = []): stri
 }
 
 /** Chonkie's TokenChunker (token and fixed strategies). */
-export function chonkieTokenChunker(o: ResolvedOptions): string {
+export function chonkieTokenChunker(o: ProgramOptions): string {
   return chonkieProgram(o, {
     notes: [],
     imports: ['from chonkie import TokenChunker'],
@@ -516,9 +503,9 @@ export function chonkieTokenChunker(o: ResolvedOptions): string {
  * in as a tokenizer object over js-tiktoken (Chonkie's chunkers take any object with countTokens, encode, decode
  * and decodeBatch); special-token strings count as text, as in Chunkscope.
  */
-export function chonkieTsProgram(o: ResolvedOptions, p: { cls: string; fields: string[]; notes?: string[] }): string {
+export function chonkieTsProgram(o: ProgramOptions, p: { cls: string; fields: string[]; notes?: string[] }): string {
   const tiktoken = isTokenUnit(o.unit);
-  const exact = reproducesExactly(o, 'chonkie-ts');
+  const exact = programIsExact(o, 'chonkie-ts');
   const notes = [...(p.notes ?? [])];
   if (o.unit === 'words') notes.push("// Chonkie's TypeScript tokenizers count characters or tokens, not words: characters are used here.");
   return [
@@ -555,7 +542,7 @@ export function chonkieTsProgram(o: ResolvedOptions, p: { cls: string; fields: s
 }
 
 /** RecursiveChunker: Chonkie's default rules in compat mode, else one level per Chunkscope separator. */
-export function chonkieTsRecursive(o: ResolvedOptions, separators: readonly string[]): string {
+export function chonkieTsRecursive(o: ProgramOptions, separators: readonly string[]): string {
   const fields = [`chunkSize: ${o.size}`];
   const notes: string[] = [];
   if (o.compat !== 'chonkie') {
@@ -570,12 +557,12 @@ export function chonkieTsRecursive(o: ResolvedOptions, separators: readonly stri
 }
 
 /** TokenChunker (token strategy). */
-export function chonkieTsTokenChunker(o: ResolvedOptions): string {
+export function chonkieTsTokenChunker(o: ProgramOptions): string {
   return chonkieTsProgram(o, { cls: 'TokenChunker', fields: [`chunkSize: ${o.size}`, `chunkOverlap: ${o.overlap}`] });
 }
 
 /** SentenceChunker (sentence strategy). */
-export function chonkieTsSentences(o: ResolvedOptions): string {
+export function chonkieTsSentences(o: ProgramOptions): string {
   const notes = o.compat === 'chonkie' ? [] : ["// Chonkie's sentences end at . ! ? followed by a space, and at line breaks (Chunkscope's native mode uses Intl.Segmenter)."];
   return chonkieTsProgram(o, { cls: 'SentenceChunker', fields: [`chunkSize: ${o.size}`, `chunkOverlap: ${o.overlap}`], notes });
 }
@@ -588,8 +575,8 @@ export function chonkieTsSentences(o: ResolvedOptions): string {
  * tokenizer: none for cl100k_base (the package's default, js-tiktoken), js-tiktoken's other encodings, or an object
  * whose encode() has as many entries as the text has characters or words.
  */
-export function llamaindexTsProgram(o: ResolvedOptions, p: { imports: string[]; body: string[]; notes?: string[]; tokenizer?: boolean }): string {
-  const exact = reproducesExactly(o, 'llamaindex-ts');
+export function llamaindexTsProgram(o: ProgramOptions, p: { imports: string[]; body: string[]; notes?: string[]; tokenizer?: boolean }): string {
+  const exact = programIsExact(o, 'llamaindex-ts');
   const tok = p.tokenizer ? llamaTsTokenizer(o.unit) : null;
   return [
     summary(o, '//'),
@@ -641,7 +628,7 @@ function llamaTsTokenizer(unit: UnitName): { npm: string; imports: string[]; set
 }
 
 /** SentenceSplitter or TokenTextSplitter from @llamaindex/core/node-parser, its splitText() printed. */
-export function llamaindexTsSplitter(o: ResolvedOptions, cls: 'SentenceSplitter' | 'TokenTextSplitter', notes: string[] = []): string {
+export function llamaindexTsSplitter(o: ProgramOptions, cls: 'SentenceSplitter' | 'TokenTextSplitter', notes: string[] = []): string {
   const field = llamaTsTokenizer(o.unit).field;
   const fields = [`chunkSize: ${o.size}`, `chunkOverlap: ${o.overlap}`, ...(field ? [field] : [])];
   return llamaindexTsProgram(o, {
@@ -657,7 +644,7 @@ export function llamaindexTsSplitter(o: ResolvedOptions, cls: 'SentenceSplitter'
 }
 
 /** SentenceWindowNodeParser from @llamaindex/core/node-parser over one Document: the sentences printed. */
-export function llamaindexTsSentenceWindow(o: ResolvedOptions): string {
+export function llamaindexTsSentenceWindow(o: ProgramOptions): string {
   return llamaindexTsProgram(o, {
     imports: ["import { SentenceWindowNodeParser } from '@llamaindex/core/node-parser';", "import { Document } from '@llamaindex/core/schema';"],
     body: [
@@ -673,7 +660,7 @@ export function llamaindexTsSentenceWindow(o: ResolvedOptions): string {
  * LlamaIndex TS has no HierarchicalNodeParser: its algorithm (LlamaIndex Python's from_defaults) with one
  * SentenceSplitter per level, each level cut from the texts of the one above; the nodes printed in pre-order.
  */
-export function llamaindexTsHierarchical(o: ResolvedOptions): string {
+export function llamaindexTsHierarchical(o: ProgramOptions): string {
   const field = llamaTsTokenizer(o.unit).field;
   const fields = ['chunkSize', `chunkOverlap: ${o.overlap}`, ...(field ? [field] : [])];
   return llamaindexTsProgram(o, {
@@ -697,7 +684,7 @@ export function llamaindexTsHierarchical(o: ResolvedOptions): string {
 }
 
 /** MarkdownNodeParser from @llamaindex/core/node-parser over one Document, the nodes' texts printed. */
-export function llamaindexTsMarkdown(o: ResolvedOptions, notes: string[] = []): string {
+export function llamaindexTsMarkdown(o: ProgramOptions, notes: string[] = []): string {
   return llamaindexTsProgram(o, {
     notes,
     imports: ["import { MarkdownNodeParser } from '@llamaindex/core/node-parser';", "import { Document } from '@llamaindex/core/schema';"],
@@ -720,7 +707,7 @@ export function headingStructureNotes(o: ResolvedOptions, comment: string): stri
 }
 
 /** LangChain JS has no structure splitters: its recursive splitter over a language's separators. */
-export function jsRecursiveApproximation(o: ResolvedOptions, language: string | null, notes: string[]): string {
+export function jsRecursiveApproximation(o: ProgramOptions, language: string | null, notes: string[]): string {
   const sp = new JsSplitter(o);
   sp.notes.push(...notes);
   sp.lengthFunction();
@@ -733,7 +720,7 @@ export function jsRecursiveApproximation(o: ResolvedOptions, language: string | 
 }
 
 /** LangChain Python: a header splitter makes sections, the recursive splitter cuts those larger than the size. */
-export function langchainPyHeaderSections(o: ResolvedOptions, p: { notes: string[]; cls: string; headers: string; pip: string }): string {
+export function langchainPyHeaderSections(o: ProgramOptions, p: { notes: string[]; cls: string; headers: string; pip: string }): string {
   const size = langchainPySizeSplitter(o, null);
   return pyProgram({
     head: [summary(o, '#'), `# Approximates Chunkscope's ${o.strategy} strategy.`],
@@ -746,7 +733,7 @@ export function langchainPyHeaderSections(o: ResolvedOptions, p: { notes: string
 }
 
 /** LlamaIndex: a node parser makes sections, SentenceSplitter cuts those larger than the size. */
-export function llamaindexSections(o: ResolvedOptions, p: { notes: string[]; parser: string; sections: string; pip: string }): string {
+export function llamaindexSections(o: ProgramOptions, p: { notes: string[]; parser: string; sections: string; pip: string }): string {
   const tok = llamaTokenizer(o.unit);
   return pyProgram({
     head: [summary(o, '#'), `# Approximates Chunkscope's ${o.strategy} strategy: LlamaIndex's parsers have their own algorithms.`],
@@ -763,7 +750,7 @@ export function llamaindexSections(o: ResolvedOptions, p: { notes: string[]; par
 }
 
 /** The head of a structure strategy's Chonkie program, and its notes (with the overlap it cannot give). */
-export function chonkieStructureParts(o: ResolvedOptions, notes: string[]): { head: string[]; notes: string[] } {
+export function chonkieStructureParts(o: ProgramOptions, notes: string[]): { head: string[]; notes: string[] } {
   const all = [...notes];
   if (o.overlap > 0) all.push(`# Chonkie's chunkers here have no overlap of their own (an OverlapRefinery can add ${o.overlap} of context).`);
   return { head: [summary(o, '#'), `# Approximates Chunkscope's ${o.strategy} strategy: Chonkie's chunkers have their own algorithms.`], notes: all };

@@ -1,4 +1,4 @@
-import { ChunkOptionsError } from '../options';
+import { ChunkOptionsError } from '../optionError';
 import type { DocumentStructure, LoadedStrategy } from '../registry';
 import type { ChunkContext, ResolvedOptions, RetrievalMode } from '../types';
 import { Progress, type UnitSpan } from './common';

@@ -1,8 +1,10 @@
+import { rowChoices } from '../optionRows';
+import type { BreakpointMode } from '../types';
 import { npMean, npPercentileSorted, npStd, sortedCopy } from './numpy';
 
-export type BreakpointMode = 'percentile' | 'standard_deviation' | 'interquartile' | 'gradient' | 'absolute';
+export type { BreakpointMode };
 
-export const BREAKPOINT_MODES: BreakpointMode[] = ['percentile', 'standard_deviation', 'interquartile', 'gradient', 'absolute'];
+export const BREAKPOINT_MODES: BreakpointMode[] = rowChoices('breakpoint');
 
 /** LangChain's defaults (BREAKPOINT_DEFAULTS); 'absolute' has none: its amount is the distance itself. */
 export const BREAKPOINT_DEFAULTS: Record<Exclude<BreakpointMode, 'absolute'>, number> = {

@@ -28,8 +28,14 @@ export const STRATEGIES = [
   entry(code, () => import('./code/split')),
 ] as const;
 
-/** The id of a registered strategy (StrategyName in ./types). */
+/** The id of a registered strategy. */
 export type StrategyId = (typeof STRATEGIES)[number]['id'];
+
+// StrategyName (../types) is the registered ids: the registry fills in the contract's StrategyIds (declaration
+// merging), so ../types.ts needs no import of this module and stays below it.
+declare module '../types' {
+  interface StrategyIds extends Record<StrategyId, true> {}
+}
 
 export const STRATEGY_NAMES: StrategyName[] = STRATEGIES.map((s) => s.id);
 

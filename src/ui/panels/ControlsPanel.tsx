@@ -6,7 +6,7 @@ import { defaultFor, strategyDefinition } from '../../state/strategyInfo';
 import { selectConfig, selectError, selectStrategy } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { unitLabel } from './format';
-import { CheckField, Field, fieldId, RangeField, SelectField, specOf, TextDraft, useShown } from './OptionFields';
+import { CheckField, Field, fieldId, GroupFields, RangeField, SelectField, specOf, TextDraft, useShown } from './OptionFields';
 import { SemanticControls } from './SemanticControls';
 import { LangchainMarkdownOptions, RetrievalControls, StructureControls } from './StructureControls';
 
@@ -44,8 +44,9 @@ const GRAMMAR_TITLES: Record<string, string> = {
 
 /**
  * The configuration controls. Which appear is the strategy's description (its `controls`, src/core/strategies);
- * each control's label, kind, range, unit and tooltip is its option's row in the option table; this panel and the
- * semantic, structure and retrieval groups only lay them out.
+ * each control's label, kind, range, unit and tooltip is its option's row in the option table. Each group's
+ * options are drawn from their rows (GroupFields) but for the few with a widget of their own (HAND_DRAWN in
+ * ./optionLayout.ts), which this panel and the semantic, structure and retrieval groups lay out by hand.
  */
 export function ControlsPanel() {
   const config = useStore(selectConfig);
@@ -123,6 +124,7 @@ export function ControlsPanel() {
         />
       )}
 
+      <GroupFields group="splitting" />
       <CompatField />
       <RetrievalControls />
     </section>

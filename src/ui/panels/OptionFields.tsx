@@ -1,15 +1,17 @@
 import { useEffect, useId, useState } from 'react';
-import { optionSpec, type ControlSpec, type OptionSpec } from '../../core/describe';
+import { optionSpec, type ControlSpec, type OptionGroup, type OptionSpec } from '../../core/describe';
 import type { Config, ConfigName } from '../../state/configSlice';
 import { optionApplies, optionInUse } from '../../state/strategyInfo';
 import { selectConfig, selectStrategy } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { unitLabel } from './format';
+import { genericallyDrawn } from './optionLayout';
 
 /**
  * The generic pieces the control panels are built of: each option's field comes from its row in the option table
- * (src/core/optionTable.ts): label, kind, range, unit, placeholder, and its help as the tooltip. Which fields appear
- * is the strategy's description (its `controls`); the panels only say where each goes.
+ * (src/core/optionRows.ts): label, kind, range, unit, placeholder, and its help as the tooltip. Which fields appear
+ * is the strategy's description (its `controls`). GroupFields draws a group's options from their rows alone; the
+ * few with a widget of their own are drawn by their panel (HAND_DRAWN in ./optionLayout.ts says which and why).
  */
 
 /** An option's table row with its page control (every option the page shows has one). */
@@ -229,4 +231,68 @@ export function TextDraft(props: { id: string; value: string; placeholder?: stri
       }}
     />
   );
+}
+
+/** The options of a group that have no hand-drawn widget, each drawn from its row (see ./optionLayout.ts). */
+export function GroupFields({ group }: { group: OptionGroup }) {
+  return (
+    <>
+      {genericallyDrawn(group).map((spec) => (
+        <ShownOptionField key={spec.name} name={spec.name as ConfigName} />
+      ))}
+    </>
+  );
+}
+
+function ShownOptionField({ name }: { name: ConfigName }) {
+  return useShown(name) ? <OptionField name={name} /> : null;
+}
+
+/** The row's help as the line under a control: one text for --help, the tooltip and the page. */
+function helpLine(spec: OptionSpec): string {
+  return spec.help.charAt(0).toUpperCase() + spec.help.slice(1) + (/[.)]$/.test(spec.help) ? '' : '.');
+}
+
+/** One option drawn by its control's kind: checkbox, number box, select over its choices (or range), slider, text. */
+export function OptionField({ name }: { name: ConfigName }) {
+  const config = useStore(selectConfig);
+  const strategy = useStore(selectStrategy);
+  const setConfig = useStore((s) => s.setConfig);
+  const unitApplies = useShown('unit');
+  const spec = specOf(name);
+  const { control } = spec;
+  const value = config[name] as unknown;
+  const set = (next: unknown) => setConfig({ [name]: next } as Partial<Config>);
+  const unit = unitText(control, config, strategy.defaults.unit, unitApplies);
+  const hint = helpLine(spec);
+  switch (control.kind) {
+    case 'checkbox':
+      return (
+        <div className="field field-check">
+          <CheckField name={name} checked={value === true} onChange={set} />
+          <p className="hint">{hint}</p>
+        </div>
+      );
+    case 'number':
+      return <NumberField name={name} value={typeof value === 'number' ? value : null} unit={unit} hint={hint} onChange={(n) => set(n ?? (spec.default as number | null))} />;
+    case 'select': {
+      const values = spec.choices ?? Array.from({ length: (control.max ?? 0) - (control.min ?? 0) + 1 }, (_, i) => (control.min ?? 0) + i);
+      return (
+        <SelectField name={name} value={value as string | number} values={values} onChange={(v) => set(spec.kind === 'integer' ? Number(v) : v)}>
+          <p className="hint">{hint}</p>
+        </SelectField>
+      );
+    }
+    case 'slider':
+      return <RangeField name={name} unit={unit ?? ''} max={control.max ?? 100} value={value as number} onChange={set} />;
+    case 'text':
+      return (
+        <Field name={name}>
+          <TextDraft id={fieldId(name)} value={typeof value === 'string' ? value : ''} placeholder={control.placeholder} onCommit={(text) => set(text.trim() === '' ? spec.default : text)} />
+          <p className="hint">{hint}</p>
+        </Field>
+      );
+    default:
+      throw new Error(`option "${name}": a ${control.kind} control needs a hand-drawn widget (HAND_DRAWN in ./optionLayout.ts)`);
+  }
 }

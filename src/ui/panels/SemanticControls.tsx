@@ -6,7 +6,7 @@ import { optionApplies } from '../../state/strategyInfo';
 import { embedderDownloadHint, loadModelFolder } from '../../state/controller';
 import { selectConfig, selectStrategy } from '../../state/selectors';
 import { useStore } from '../../state/store';
-import { NumberField, SelectField, specOf, unitText, useShown } from './OptionFields';
+import { GroupFields, NumberField, SelectField, specOf, unitText, useShown } from './OptionFields';
 
 const MODE_LABELS: Record<BreakpointMode, string> = {
   percentile: 'Percentile of distances',
@@ -110,6 +110,7 @@ export function SemanticControls() {
         </div>
       )}
       {shown.buffer && <p className="hint semantic-hint">Buffer: neighbouring sentences joined to each one before embedding. Sizes are in the unit above.</p>}
+      <GroupFields group="semantic" />
     </>
   );
 }

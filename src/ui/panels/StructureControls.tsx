@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import type { RetrievalMode } from '../../core/types';
 import { selectConfig, selectDocName, selectStrategy } from '../../state/selectors';
 import { useStore } from '../../state/store';
-import { CheckField, Field, fieldId, NumberField, SelectField, specOf, TextDraft, unitText, useShown } from './OptionFields';
+import { CheckField, Field, fieldId, GroupFields, NumberField, SelectField, specOf, TextDraft, unitText, useShown } from './OptionFields';
 import './StructureControls.css';
 
 /**
@@ -12,7 +12,8 @@ import './StructureControls.css';
  * one-line alert and the last good chunks stay.
  */
 
-/** File path, heading depth and tables as text: what decides where a structured document is cut. */
+/** File path, heading depth, then the group's options drawn from their rows (tables as text, min fragment, raw
+ * HTML): what decides where a structured document is cut. */
 export function StructureControls() {
   const config = useStore(selectConfig);
   const strategy = useStore(selectStrategy);
@@ -20,10 +21,6 @@ export function StructureControls() {
   const setConfig = useStore((s) => s.setConfig);
   const showPath = useShown('path');
   const showDepth = useShown('headingDepth');
-  const showRows = useShown('rowsAsText');
-  const showMinFragment = useShown('minFragment');
-  const showRawHtml = useShown('rawHtml');
-  const unitApplies = useShown('unit');
   const depth = specOf('headingDepth').control;
   const depths = Array.from({ length: (depth.max ?? 6) - (depth.min ?? 1) + 1 }, (_, i) => (depth.min ?? 1) + i);
 
@@ -52,28 +49,7 @@ export function StructureControls() {
           onChange={(d) => setConfig({ headingDepth: Number(d) })}
         />
       )}
-      {showRows && (
-        <div className="field field-check">
-          <CheckField name="rowsAsText" checked={config.rowsAsText} onChange={(rowsAsText) => setConfig({ rowsAsText })} />
-          <p className="hint">Each table row becomes “column: value” lines in the chunk’s content.</p>
-        </div>
-      )}
-      {showMinFragment && (
-        <NumberField
-          name="minFragment"
-          value={config.minFragment}
-          unit={unitText(specOf('minFragment').control, config, strategy.defaults.unit, unitApplies)}
-          placeholder={specOf('minFragment').control.placeholder}
-          hint="Smaller text pieces join a neighbour in their section; tables and code blocks stay whole. 0: keep them."
-          onChange={(minFragment) => setConfig({ minFragment })}
-        />
-      )}
-      {showRawHtml && (
-        <div className="field field-check">
-          <CheckField name="rawHtml" checked={config.rawHtml} onChange={(rawHtml) => setConfig({ rawHtml })} />
-          <p className="hint">Off: each chunk’s content is its text, tags removed, as a pipeline indexes it.</p>
-        </div>
-      )}
+      <GroupFields group="structure" />
     </>
   );
 }
@@ -195,6 +171,8 @@ export function RetrievalControls() {
           )}
         </SelectField>
       )}
+      <GroupFields group="headers" />
+      <GroupFields group="retrieval" />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { ChunkOptionsError } from '../../optionTable';
+import { ChunkOptionsError } from '../../optionError';
 import type { CompatProfile } from '../../registry';
 
 /**

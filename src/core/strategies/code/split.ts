@@ -2,7 +2,7 @@ import type { StrategyImplementation } from '../../registry';
 import { splitCode, codeStructure } from '../../structure/codeSplit';
 import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage, type CodeLanguageName } from './languages';
 import type { ChunkContext, LoadWasm } from '../../types';
-import { ChunkOptionsError } from '../../optionTable';
+import { ChunkOptionsError } from '../../optionError';
 
 /**
  * Syntax-aware code splitting (tree-sitter): top-level definitions stay whole when they fit and small ones are
