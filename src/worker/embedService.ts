@@ -1,5 +1,5 @@
 import type { Range } from '../core/types';
-import { lateChunkVectors } from '../embed/late';
+import { querySimilarities } from '../embed/late';
 import type { Embedder } from '../embed/types';
 import type { EmbedderSummary, EmbedEvents, EmbedMainApi, EmbedPortApi, LateAnswer } from './embedProtocol';
 import { lookupEmbeddings, storeDocumentEmbeddings, storeEmbeddings, textsKey } from './embeddingCache';
@@ -49,18 +49,6 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       (e) => (signal.removeEventListener('abort', onAbort), reject(e)),
     );
   });
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : NaN;
 }
 
 export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
@@ -201,22 +189,15 @@ export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
     const { model, text } = input;
     const chunks: Range[] = Array.from(input.starts, (start, i) => ({ start, end: input.ends[i]! }));
     const embedder = await loadEmbedder(model, false, 0);
-    const [queryVector] = await embedder.embed([query]);
-    const texts = chunks.map((c) => text.slice(c.start, c.end));
-    const nonBlank = texts.map((t) => t.trim() !== '');
-    const naiveVectors = await embedder.embed(texts.filter((_, i) => nonBlank[i]));
+    // The whole text's token vectors, kept per model and document version: a new query embeds only itself and the chunks.
     const key = `${model}\u0000${input.version}\u0000${text.length}`;
-    if (lateTokens?.key !== key) {
-      const { tokens, vectors } = await embedder.embedTokens(text);
-      lateTokens = { key, tokens, vectors };
-    }
-    const lateVectors = lateChunkVectors(lateTokens.tokens, lateTokens.vectors, chunks);
-    const naive = new Float64Array(chunks.length).fill(NaN);
-    let k = 0;
-    chunks.forEach((_, i) => {
-      if (nonBlank[i]) naive[i] = cosine(queryVector!, naiveVectors[k++]!);
-    });
-    const lateSims = Float64Array.from(lateVectors, (v) => cosine(queryVector!, v));
+    const tokens = {
+      embedTokens: async (whole: string) => {
+        if (lateTokens?.key !== key) lateTokens = { key, ...(await embedder.embedTokens(whole)) };
+        return lateTokens;
+      },
+    };
+    const { naive, late: lateSims } = await querySimilarities(embedder, query, text, chunks, tokens);
     const note =
       model === BUILTIN
         ? 'The built-in model is a static word model: late-chunked and naive vectors are the same by construction.'
