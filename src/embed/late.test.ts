@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunk } from '../core/index';
 import type { Range } from '../core/types';
 import { createEmbedder } from './index';
-import { compareQuery, cosineSimilarity, embedLate, lateChunkVectors, normalized } from './late';
+import { cosineSimilarity } from '../core/vectors';
+import { embedLate, lateChunkVectors, normalized, querySimilarities } from './late';
 import type { Embedder } from './types';
 
 // "one two three four": four words; vectors chosen so that means normalize to exact decimals (3-4-5 triangles).
@@ -111,45 +112,65 @@ describe('lateChunkVectors', () => {
   });
 });
 
-describe('cosine helpers', () => {
-  it('computes cosine similarity and normalizes', () => {
-    expect(cosineSimilarity([1, 2, 2], [2, 1, 2])).toBeCloseTo(8 / 9, 12);
-    expect(cosineSimilarity([1, 0], [-3, 0])).toBe(-1);
-    expect(cosineSimilarity([0, 0], [1, 0])).toBeNaN();
+describe('normalized', () => {
+  it('scales to length 1 in float32; no direction stays all zeros', () => {
     expect(Array.from(normalized([3, 4]))).toEqual([0.6000000238418579, 0.800000011920929]); // 0.6, 0.8 in float32
-    expect(() => cosineSimilarity([1], [1, 2])).toThrow(/1 and 2 dimensions/);
+    expect(Array.from(normalized([0, 0]))).toEqual([0, 0]);
+    expect(Array.from(normalized([Infinity, 1]))).toEqual([0, 0]);
   });
 });
 
-describe('compareQuery', () => {
-  it('gives each chunk its naive and late similarity and where each ranks it', () => {
-    const query = [1, 0, 0];
-    const naive = [
-      [1, 0, 0],
-      [0, 1, 0],
-      [0, 0, 0],
-    ];
-    const late = [
-      [0.6, 0.8, 0],
-      [0.8, 0.6, 0],
-      [0, 0, 0],
-    ];
-    const rows = compareQuery(query, naive, late);
-    expect(rows.map((r) => r.index)).toEqual([0, 1, 2]);
-    expect(rows.map((r) => r.naive)).toEqual([1, 0, NaN]);
-    expect(rows[0]!.late).toBeCloseTo(0.6, 12);
-    expect(rows[1]!.late).toBeCloseTo(0.8, 12);
-    expect(rows[2]!.late).toBeNaN();
-    // Late chunking moves chunk 1 to the top; a chunk without a direction ranks last in both.
-    expect(rows.map((r) => r.naiveRank)).toEqual([1, 2, 3]);
-    expect(rows.map((r) => r.lateRank)).toEqual([2, 1, 3]);
+describe('querySimilarities (what the embedding worker answers the late-chunking panel)', () => {
+  /** Words → fixed vectors; a text's vector is the sum of its words' (its tokens are its words). */
+  const WORDS: Record<string, number[]> = { boat: [1, 0, 0], sail: [0.8, 0.6, 0], bread: [0, 1, 0], oven: [0, 0.6, 0.8], it: [0, 0, 0] };
+  const words = (text: string) => [...text.matchAll(/\w+/g)];
+  const vectorOf = (text: string) => {
+    const sum = [0, 0, 0];
+    for (const [w] of words(text)) (WORDS[w] ?? [0, 0, 0]).forEach((x, d) => (sum[d]! += x));
+    return new Float32Array(sum);
+  };
+  const calls = { embed: [] as string[][], embedTokens: 0 };
+  const embedder = {
+    embed: async (texts: string[]) => (calls.embed.push(texts), texts.map(vectorOf)),
+    embedTokens: async (text: string) => {
+      calls.embedTokens++;
+      const tokens = words(text).map((m) => ({ start: m.index, end: m.index + m[0].length }));
+      return { tokens, vectors: tokens.map((t) => vectorOf(text.slice(t.start, t.end))) };
+    },
+  };
+  const TEXT = 'boat sail  \n  bread oven it';
+  const CHUNKS = [
+    { start: 0, end: 9 }, // "boat sail"
+    { start: 9, end: 14 }, // blank
+    { start: 14, end: 24 }, // "bread oven"
+    { start: 24, end: 27 }, // " it": a word without a direction
+  ];
+
+  it('gives each chunk its naive and late cosine with the query; blank chunks are not embedded', async () => {
+    calls.embed = [];
+    const { naive, late } = await querySimilarities(embedder, 'bread', TEXT, CHUNKS);
+    expect(calls.embed).toEqual([['bread'], ['boat sail', 'bread oven', ' it']]);
+    expect(naive[0]).toBeCloseTo(cosineSimilarity([0, 1, 0], [1.8, 0.6, 0]), 6);
+    expect(naive[1]).toBeNaN();
+    expect(naive[2]).toBeCloseTo(cosineSimilarity([0, 1, 0], [0, 1.6, 0.8]), 6);
+    expect(naive[3]).toBeNaN();
+    // These chunks start and end between tokens: late vectors point where naive ones do.
+    expect(late[0]).toBeCloseTo(naive[0]!, 6);
+    expect(late[1]).toBeNaN(); // no token in a blank span
+    expect(late[2]).toBeCloseTo(naive[2]!, 6);
+    expect(late[3]).toBeNaN();
   });
 
-  it('keeps chunk order for ties and refuses lists of different lengths', () => {
-    const rows = compareQuery([0, 1], [[1, 0], [1, 0]], [[0, 1], [0, 2]]);
-    expect(rows.map((r) => r.naiveRank)).toEqual([1, 2]);
-    expect(rows.map((r) => r.lateRank)).toEqual([1, 2]);
-    expect(() => compareQuery([1], [[1]], [])).toThrow(/differ in number/);
+  it('late vectors see a word cut by a boundary from both sides; the token vectors come from `tokens` when given', async () => {
+    calls.embedTokens = 0;
+    const kept = await embedder.embedTokens(TEXT);
+    const tokens = { embedTokens: async () => kept };
+    // "boat sa" | "il": "sail" counts for both chunks late, but the naive "il" is an unknown word.
+    const { naive, late } = await querySimilarities(embedder, 'sail', TEXT, [{ start: 0, end: 7 }, { start: 7, end: 9 }], tokens);
+    expect(calls.embedTokens).toBe(1);
+    expect(naive[1]).toBeNaN();
+    expect(late[1]).toBeCloseTo(1, 6);
+    expect(late[0]).toBeCloseTo(cosineSimilarity([0.8, 0.6, 0], [1.8, 0.6, 0]), 6);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Range } from '../core/types';
+import { cosineSimilarity } from '../core/vectors';
 import type { EmbedCallOptions, Embedder } from './types';
 
 /**
@@ -15,7 +16,7 @@ import type { EmbedCallOptions, Embedder } from './types';
 /**
  * One vector per chunk: the mean of the vectors of the tokens whose span overlaps the chunk's span, normalized to
  * length 1. A chunk that no token overlaps (only whitespace, or an empty span), or whose tokens all have zero vectors
- * (the built-in model's unknown words), gets a zero vector: it has no direction, and `cosineSimilarity` says NaN.
+ * (the built-in model's unknown words), gets a zero vector: it has no direction, and core's `cosineSimilarity` says NaN.
  *
  * `vectors[i]` is the vector of `tokens[i]`. Tokens in text order (starts and ends non-decreasing, as a tokenizer
  * gives them) take O(tokens + chunks · log tokens + overlapping tokens · dims); tokens out of order are still handled,
@@ -72,77 +73,6 @@ export function normalized(values: ArrayLike<number>): Float32Array {
   return out;
 }
 
-/** Sum of products, in double precision. */
-export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) throw new Error(`cannot compare vectors of ${a.length} and ${b.length} dimensions`);
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
-  return sum;
-}
-
-/**
- * Cosine similarity in [-1, 1]; NaN when either vector has no direction (all zeros: a chunk without a known word),
- * so a display can say "no similarity" rather than a made-up 0.
- */
-export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const denominator = Math.sqrt(dot(a, a) * dot(b, b));
-  if (!(denominator > 0)) return NaN;
-  // Rounding can push the cosine of parallel vectors a hair past 1.
-  return Math.max(-1, Math.min(1, dot(a, b) / denominator));
-}
-
-export interface QueryComparison {
-  /** The chunk's index. */
-  index: number;
-  /** Cosine similarity of the query with the chunk embedded on its own (NaN: the chunk vector is zero). */
-  naive: number;
-  /** Cosine similarity of the query with the chunk's late-chunked vector. */
-  late: number;
-  /** 1-based rank of the chunk among all chunks by `naive` similarity (NaN ranks last). */
-  naiveRank: number;
-  /** 1-based rank by `late` similarity. */
-  lateRank: number;
-}
-
-/**
- * For a query the user types: each chunk's similarity with the query under naive and under late-chunked embeddings,
- * side by side, and where each puts the chunk in a ranking (what a retriever would return first). Ties keep chunk
- * order.
- */
-export function compareQuery(
-  queryVector: ArrayLike<number>,
-  naive: readonly ArrayLike<number>[],
-  late: readonly ArrayLike<number>[],
-): QueryComparison[] {
-  if (naive.length !== late.length) {
-    throw new Error(`naive and late embeddings differ in number: ${naive.length} and ${late.length}`);
-  }
-  const naiveScores = naive.map((vector) => cosineSimilarity(queryVector, vector));
-  const lateScores = late.map((vector) => cosineSimilarity(queryVector, vector));
-  const naiveRanks = ranks(naiveScores);
-  const lateRanks = ranks(lateScores);
-  return naiveScores.map((score, index) => ({
-    index,
-    naive: score,
-    late: lateScores[index]!,
-    naiveRank: naiveRanks[index]!,
-    lateRank: lateRanks[index]!,
-  }));
-}
-
-/** 1-based ranks by descending score; NaN after every number; ties in index order. */
-function ranks(scores: readonly number[]): number[] {
-  const order = scores.map((_, i) => i).sort((a, b) => {
-    const nanA = Number.isNaN(scores[a]);
-    const nanB = Number.isNaN(scores[b]);
-    if (nanA !== nanB) return nanA ? 1 : -1;
-    return nanA ? a - b : scores[b]! - scores[a]! || a - b;
-  });
-  const rank = new Array<number>(scores.length);
-  order.forEach((chunkIndex, position) => (rank[chunkIndex] = position + 1));
-  return rank;
-}
-
 /**
  * Late-chunked vectors for `chunks` of `text` with a model: one `embedTokens` call over the whole text (the embedder
  * windows texts longer than its maximum input), then `lateChunkVectors`.
@@ -155,4 +85,39 @@ export async function embedLate(
 ): Promise<Float32Array[]> {
   const { tokens, vectors } = await embedder.embedTokens(text, options);
   return lateChunkVectors(tokens, vectors, chunks);
+}
+
+/** Each chunk's similarity with a query: embedded on its own (naive) and late-chunked, as the late-chunking panel shows. */
+export interface QuerySimilarities {
+  /** NaN where the chunk is blank (not embedded) or its vector has no direction. */
+  naive: Float64Array;
+  /** NaN where the chunk's late-chunked vector has no direction. */
+  late: Float64Array;
+}
+
+/**
+ * For a query the user types: each chunk's cosine similarity with the query, under naive chunk embeddings (the chunk
+ * text embedded alone; blank chunks are not embedded) and under late-chunked ones (`embedLate` over the whole text).
+ * `tokens` gives the whole text's token vectors: the embedding worker passes one that keeps them per document
+ * version, so a new query re-embeds only the query and the chunks.
+ */
+export async function querySimilarities(
+  embedder: Pick<Embedder, 'embed' | 'embedTokens'>,
+  query: string,
+  text: string,
+  chunks: readonly Range[],
+  tokens: Pick<Embedder, 'embedTokens'> = embedder,
+): Promise<QuerySimilarities> {
+  const [queryVector] = await embedder.embed([query]);
+  const texts = chunks.map((c) => text.slice(c.start, c.end));
+  const nonBlank = texts.map((t) => t.trim() !== '');
+  const naiveVectors = await embedder.embed(texts.filter((_, i) => nonBlank[i]));
+  const lateVectors = await embedLate(tokens, text, chunks);
+  const naive = new Float64Array(chunks.length).fill(NaN);
+  let k = 0;
+  chunks.forEach((_, i) => {
+    if (nonBlank[i]) naive[i] = cosineSimilarity(queryVector!, naiveVectors[k++]!);
+  });
+  const late = Float64Array.from(lateVectors, (v) => cosineSimilarity(queryVector!, v));
+  return { naive, late };
 }

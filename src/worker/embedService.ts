@@ -1,9 +1,9 @@
 import type { Range } from '../core/types';
-import { lateChunkVectors } from '../embed/late';
+import { querySimilarities } from '../embed/late';
 import type { Embedder } from '../embed/types';
 import type { EmbedderSummary, EmbedEvents, EmbedMainApi, EmbedPortApi, LateAnswer } from './embedProtocol';
 import { lookupEmbeddings, storeDocumentEmbeddings, storeEmbeddings, textsKey } from './embeddingCache';
-import { rpcServe, withTransfer, type Endpoint } from './rpc';
+import { rpcServe, withTransfer, type Endpoint, type Handlers } from './rpc';
 
 /**
  * The embedding worker's service: loads an embedding model once and embeds what chunk workers ask for over their
@@ -51,30 +51,13 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : NaN;
-}
+type Emit = <K extends keyof EmbedEvents>(name: K, data: EmbedEvents[K]) => void;
 
-export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
+/** The one model the worker holds: loaded on first use, replaced (and the previous one disposed) by another. */
+function modelSlot(runtime: EmbedRuntime, emit: Emit) {
   let loaded: { id: string; embedder: Promise<Embedder>; ready: boolean } | null = null;
-  /** Jobs up to this id were cancelled: one cancelled while its model was still loading stops before embedding. */
-  let cancelledUpTo = 0;
-  let inflight: { key: string; signal: { aborted: boolean }; jobId: number; vectors: Promise<Float32Array[]> } | null = null;
-  let lateTokens: { key: string; tokens: Range[]; vectors: Float32Array[] } | null = null;
-  let served: { close(): void } | null = null;
 
-  const emit = <K extends keyof EmbedEvents>(name: K, data: EmbedEvents[K]) => main.emit(name, data);
-  const summary = (e: Embedder): EmbedderSummary => ({ ...e.info, threads: e.info.backend === 'wasm' ? runtime.threads : 0, isolated: runtime.isolated });
-
-  function loadEmbedder(model: string, allowRemote: boolean, jobId: number): Promise<Embedder> {
+  function load(model: string, allowRemote: boolean, jobId: number): Promise<Embedder> {
     if (loaded?.id === model) return loaded.embedder;
     const previous = loaded;
     const isHub = model !== BUILTIN && !model.startsWith('local/');
@@ -101,7 +84,7 @@ export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
   async function embedderFor(model: string, allowRemote: boolean, jobId: number): Promise<Embedder> {
     if (!(loaded?.id === model && loaded.ready)) emit('progress', { jobId, stage: 'loading', fraction: 0 });
     try {
-      return await loadEmbedder(model, allowRemote, jobId);
+      return await load(model, allowRemote, jobId);
     } catch (error) {
       const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
       if (model !== BUILTIN) {
@@ -113,8 +96,72 @@ export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
     }
   }
 
+  return {
+    load,
+    embedderFor,
+    /** A local folder added again under the same id: the next use loads its new files. */
+    forget(id: string): void {
+      if (loaded?.id === id) loaded = null;
+    },
+  };
+}
+
+/** The vectors of `texts`: from the cache where known, the rest embedded (each distinct text once) and stored. */
+async function cachedOrEmbedded(
+  model: string,
+  embedder: Embedder,
+  texts: string[],
+  documentKey: string,
+  signal: { aborted: boolean },
+  /** The job that waits on these vectors now (a newer job may take them over). */
+  jobIdOf: () => number,
+  emit: Emit,
+): Promise<Float32Array[]> {
+  const known = await lookupEmbeddings(model, texts, documentKey, (reason) =>
+    emit('notice', { jobId: jobIdOf(), message: `Cached embeddings for this document were damaged (${reason}) and have been discarded; they are computed again.` }),
+  );
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  known.forEach((v, i) => {
+    if (v === undefined && !seen.has(texts[i]!)) {
+      seen.add(texts[i]!);
+      missing.push(texts[i]!);
+    }
+  });
+  if (missing.length > 0) {
+    let lastProgressAt = 0;
+    emit('progress', { jobId: jobIdOf(), stage: 'embedding', fraction: 0 });
+    const vectors = await embedder.embed(missing, {
+      signal,
+      onProgress: (fraction) => {
+        if (signal.aborted) throw new EmbedCancelled();
+        const now = performance.now();
+        if (now - lastProgressAt < PROGRESS_INTERVAL_MS) return;
+        lastProgressAt = now;
+        emit('progress', { jobId: jobIdOf(), stage: 'embedding', fraction });
+      },
+    });
+    if (signal.aborted) throw new EmbedCancelled();
+    storeEmbeddings(model, missing, vectors);
+    const byText = new Map<string, Float32Array>();
+    missing.forEach((t, i) => byText.set(t, vectors[i]!));
+    known.forEach((v, i) => {
+      if (v === undefined) known[i] = byText.get(texts[i]!);
+    });
+    storeDocumentEmbeddings(model, texts, documentKey, known as Float32Array[]);
+  }
+  return known as Float32Array[];
+}
+
+/**
+ * Embeddings in flight, shared: a newer job that needs the same texts takes over the embedding an older one started;
+ * one that needs other texts aborts it (the older result would be dropped anyway).
+ */
+function sharedEmbeddings(emit: Emit) {
+  let inflight: { key: string; signal: { aborted: boolean }; jobId: number; vectors: Promise<Float32Array[]> } | null = null;
+
   /** Vectors for `texts`, from the cache or the model; shared by jobs that need the same ones. */
-  function embeddingsFor(model: string, embedder: Embedder, texts: string[], jobId: number): Promise<Float32Array[]> {
+  function vectorsFor(model: string, embedder: Embedder, texts: string[], jobId: number): Promise<Float32Array[]> {
     const documentKey = textsKey(texts); // hashes every text: taken once for the lookup and the write too
     const key = `${model}\u0000${documentKey}`;
     if (inflight && inflight.key === key) {
@@ -124,42 +171,7 @@ export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
     if (inflight) inflight.signal.aborted = true;
     const signal = { aborted: false };
     const entry = { key, signal, jobId, vectors: Promise.resolve<Float32Array[]>([]) };
-    entry.vectors = (async () => {
-      const known = await lookupEmbeddings(model, texts, documentKey, (reason) =>
-        emit('notice', { jobId: entry.jobId, message: `Cached embeddings for this document were damaged (${reason}) and have been discarded; they are computed again.` }),
-      );
-      const missing: string[] = [];
-      const seen = new Set<string>();
-      known.forEach((v, i) => {
-        if (v === undefined && !seen.has(texts[i]!)) {
-          seen.add(texts[i]!);
-          missing.push(texts[i]!);
-        }
-      });
-      if (missing.length > 0) {
-        let lastProgressAt = 0;
-        emit('progress', { jobId: entry.jobId, stage: 'embedding', fraction: 0 });
-        const vectors = await embedder.embed(missing, {
-          signal,
-          onProgress: (fraction) => {
-            if (signal.aborted) throw new EmbedCancelled();
-            const now = performance.now();
-            if (now - lastProgressAt < PROGRESS_INTERVAL_MS) return;
-            lastProgressAt = now;
-            emit('progress', { jobId: entry.jobId, stage: 'embedding', fraction });
-          },
-        });
-        if (signal.aborted) throw new EmbedCancelled();
-        storeEmbeddings(model, missing, vectors);
-        const byText = new Map<string, Float32Array>();
-        missing.forEach((t, i) => byText.set(t, vectors[i]!));
-        known.forEach((v, i) => {
-          if (v === undefined) known[i] = byText.get(texts[i]!);
-        });
-        storeDocumentEmbeddings(model, texts, documentKey, known as Float32Array[]);
-      }
-      return known as Float32Array[];
-    })().catch((error: unknown) => {
+    entry.vectors = cachedOrEmbedded(model, embedder, texts, documentKey, signal, () => entry.jobId, emit).catch((error: unknown) => {
       throw signal.aborted ? new EmbedCancelled() : error;
     });
     inflight = entry;
@@ -170,53 +182,33 @@ export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
     return entry.vectors;
   }
 
-  const portHandlers = {
-    embed: async ({ jobId, model, texts, settings }: Parameters<EmbedPortApi['embed']>[0], { signal }: { signal: AbortSignal }) => {
-      if (jobId <= cancelledUpTo) throw new EmbedCancelled();
-      const embedder = await raceAbort(embedderFor(model, settings.allowRemote, jobId), signal);
-      if (jobId <= cancelledUpTo) throw new EmbedCancelled();
-      const vectors = texts.length > 0 ? await raceAbort(embeddingsFor(model, embedder, texts, jobId), signal) : [];
-      const dims = vectors[0]?.length ?? embedder.info.dims;
-      const packed = new Float32Array(vectors.length * dims);
-      vectors.forEach((v, i) => packed.set(v, i * dims));
-      return withTransfer({ vectors: packed, dims, embedder: summary(embedder) }, [packed.buffer]);
-    },
-    info: async ({ jobId, model, settings }: Parameters<EmbedPortApi['info']>[0]) => summary(await embedderFor(model, settings.allowRemote, jobId)),
-    tokenize: async ({ model, text }: Parameters<EmbedPortApi['tokenize']>[0]) => {
-      let tokens: Range[] = [];
-      try {
-        tokens = (await loadEmbedder(model, false, 0)).tokenize(text);
-      } catch {
-        tokens = [];
-      }
-      const starts = Int32Array.from(tokens, (t) => t.start);
-      const ends = Int32Array.from(tokens, (t) => t.end);
-      return withTransfer({ starts, ends }, [starts.buffer, ends.buffer]);
+  return {
+    vectorsFor,
+    /** The embedding job `jobId` (or an earlier one) waits on stops. */
+    cancel(jobId: number): void {
+      if (inflight && jobId >= inflight.jobId) inflight.signal.aborted = true;
     },
   };
+}
 
+/** The late-chunking panel's answers (querySimilarities), the whole text's token vectors kept per model and version. */
+function lateAnswers(models: ReturnType<typeof modelSlot>) {
+  let lateTokens: { key: string; tokens: Range[]; vectors: Float32Array[] } | null = null;
   async function late(input: Parameters<EmbedMainApi['late']>[0]): Promise<LateAnswer> {
     const query = input.query.trim();
     if (!query) throw new Error('type a query');
     const { model, text } = input;
     const chunks: Range[] = Array.from(input.starts, (start, i) => ({ start, end: input.ends[i]! }));
-    const embedder = await loadEmbedder(model, false, 0);
-    const [queryVector] = await embedder.embed([query]);
-    const texts = chunks.map((c) => text.slice(c.start, c.end));
-    const nonBlank = texts.map((t) => t.trim() !== '');
-    const naiveVectors = await embedder.embed(texts.filter((_, i) => nonBlank[i]));
+    const embedder = await models.load(model, false, 0);
+    // The whole text's token vectors, kept per model and document version: a new query embeds only itself and the chunks.
     const key = `${model}\u0000${input.version}\u0000${text.length}`;
-    if (lateTokens?.key !== key) {
-      const { tokens, vectors } = await embedder.embedTokens(text);
-      lateTokens = { key, tokens, vectors };
-    }
-    const lateVectors = lateChunkVectors(lateTokens.tokens, lateTokens.vectors, chunks);
-    const naive = new Float64Array(chunks.length).fill(NaN);
-    let k = 0;
-    chunks.forEach((_, i) => {
-      if (nonBlank[i]) naive[i] = cosine(queryVector!, naiveVectors[k++]!);
-    });
-    const lateSims = Float64Array.from(lateVectors, (v) => cosine(queryVector!, v));
+    const tokens = {
+      embedTokens: async (whole: string) => {
+        if (lateTokens?.key !== key) lateTokens = { key, ...(await embedder.embedTokens(whole)) };
+        return lateTokens;
+      },
+    };
+    const { naive, late: lateSims } = await querySimilarities(embedder, query, text, chunks, tokens);
     const note =
       model === BUILTIN
         ? 'The built-in model is a static word model: late-chunked and naive vectors are the same by construction.'
@@ -226,30 +218,82 @@ export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
     return withTransfer({ naive, late: lateSims, note }, [naive.buffer, lateSims.buffer]);
   }
 
+  return late;
+}
+
+/** What a chunk worker asks over its MessagePort: embeddings, a model's summary, a text's tokens. */
+function portHandlers(
+  models: ReturnType<typeof modelSlot>,
+  embeddings: ReturnType<typeof sharedEmbeddings>,
+  summary: (e: Embedder) => EmbedderSummary,
+  isCancelled: (jobId: number) => boolean,
+): Handlers<EmbedPortApi> {
+  return {
+    embed: async ({ jobId, model, texts, settings }, { signal }) => {
+      if (isCancelled(jobId)) throw new EmbedCancelled();
+      const embedder = await raceAbort(models.embedderFor(model, settings.allowRemote, jobId), signal);
+      if (isCancelled(jobId)) throw new EmbedCancelled();
+      const vectors = texts.length > 0 ? await raceAbort(embeddings.vectorsFor(model, embedder, texts, jobId), signal) : [];
+      const dims = vectors[0]?.length ?? embedder.info.dims;
+      const packed = new Float32Array(vectors.length * dims);
+      vectors.forEach((v, i) => packed.set(v, i * dims));
+      return withTransfer({ vectors: packed, dims, embedder: summary(embedder) }, [packed.buffer]);
+    },
+    info: async ({ jobId, model, settings }) => summary(await models.embedderFor(model, settings.allowRemote, jobId)),
+    tokenize: async ({ model, text }) => {
+      let tokens: Range[] = [];
+      try {
+        tokens = (await models.load(model, false, 0)).tokenize(text);
+      } catch {
+        tokens = [];
+      }
+      const starts = Int32Array.from(tokens, (t) => t.start);
+      const ends = Int32Array.from(tokens, (t) => t.end);
+      return withTransfer({ starts, ends }, [starts.buffer, ends.buffer]);
+    },
+  };
+}
+
+/** A picked model folder's files under their paths inside it; refused unless it is a transformers.js model. */
+function localModelFiles(model: Parameters<EmbedMainApi['addLocalModel']>[0]): { id: string; files: Map<string, Blob> } {
+  const id = `local/${model.name.replace(/[^\w.-]+/g, '_') || 'model'}`;
+  const files = new Map<string, Blob>();
+  for (const f of model.files) files.set(f.path.split('/').slice(1).join('/') || f.path, f.file);
+  if (!files.has('config.json') || !files.has('tokenizer.json') || ![...files.keys()].some((p) => p.startsWith('onnx/') && p.endsWith('.onnx'))) {
+    throw new Error('That folder is not a transformers.js model (it needs config.json, tokenizer.json and onnx/*.onnx).');
+  }
+  return { id, files };
+}
+
+export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
+  /** Jobs up to this id were cancelled: one cancelled while its model was still loading stops before embedding. */
+  let cancelledUpTo = 0;
+  let served: { close(): void } | null = null;
+  const emit: Emit = (name, data) => main.emit(name, data);
+  const summary = (e: Embedder): EmbedderSummary => ({ ...e.info, threads: e.info.backend === 'wasm' ? runtime.threads : 0, isolated: runtime.isolated });
+  const models = modelSlot(runtime, emit);
+  const embeddings = sharedEmbeddings(emit);
+  const handlers = portHandlers(models, embeddings, summary, (jobId) => jobId <= cancelledUpTo);
+
   const main = rpcServe<EmbedMainApi>(endpoint, {
     connect: ({ port }) => {
       // One chunk worker at a time: a restarted one replaces the port of the one that was terminated.
       served?.close();
       const p = port as unknown as Endpoint & { close(): void };
-      rpcServe<EmbedPortApi>(p, portHandlers);
+      rpcServe<EmbedPortApi>(p, handlers);
       served = p;
     },
     cancel: ({ jobId }) => {
       cancelledUpTo = Math.max(cancelledUpTo, jobId);
-      if (inflight && jobId >= inflight.jobId) inflight.signal.aborted = true;
+      embeddings.cancel(jobId);
     },
     addLocalModel: (model) => {
-      const id = `local/${model.name.replace(/[^\w.-]+/g, '_') || 'model'}`;
-      const files = new Map<string, Blob>();
-      for (const f of model.files) files.set(f.path.split('/').slice(1).join('/') || f.path, f.file);
-      if (!files.has('config.json') || !files.has('tokenizer.json') || ![...files.keys()].some((p) => p.startsWith('onnx/') && p.endsWith('.onnx'))) {
-        throw new Error('That folder is not a transformers.js model (it needs config.json, tokenizer.json and onnx/*.onnx).');
-      }
+      const { id, files } = localModelFiles(model);
       runtime.addLocalFolder?.(id, files);
-      if (loaded?.id === id) loaded = null;
+      models.forget(id);
       return { id, message: `Loaded ${model.name} from a local folder.` };
     },
-    late,
+    late: lateAnswers(models),
   });
   return main;
 }

@@ -1,3 +1,4 @@
+import { dot } from '../vectors';
 import { npSum } from './numpy';
 
 /** An embedding: any array of numbers (number[], Float32Array from a model, ...). */
@@ -35,23 +36,14 @@ export function cosineDistances(
     const ea = embeddings[a];
     const eb = embeddings[b];
     if (!ea || !eb) throw new Error(`missing embedding for sentence ${ea ? i + 1 : i}`);
+    // core's dot runs left to right; numpy's np.dot goes through BLAS, whose order (and fused multiply-adds) depend
+    // on the machine, so a distance can differ from LangChain's or LlamaIndex's in the last bit; everything after the
+    // distances (percentiles, mean, std, gradient) is reproduced exactly (numpy.ts).
     let similarity = dot(ea, eb) / (norms[a]! * norms[b]!);
     if (!Number.isFinite(similarity) && degenerate === 'zero-similarity') similarity = 0;
     out[i] = 1 - similarity;
   }
   return out;
-}
-
-/**
- * Left-to-right products. numpy's np.dot goes through BLAS, whose order (and fused multiply-adds) depend on the
- * machine, so a distance can differ from LangChain's or LlamaIndex's in the last bit; everything after the
- * distances (percentiles, mean, std, gradient) is reproduced exactly (numpy.ts).
- */
-function dot(a: Vector, b: Vector): number {
-  if (a.length !== b.length) throw new Error(`embeddings of different lengths (${a.length} and ${b.length})`);
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
-  return s;
 }
 
 /** The Euclidean norm with numpy's pairwise sum of squares (np.linalg.norm over an axis). */

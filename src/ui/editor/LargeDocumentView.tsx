@@ -1,9 +1,10 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import type { PaintableResult } from '../../state/resultsSlice';
 import { selectDocumentSerial, selectResult, selectSelectedIndex, VIEW_ONLY_DOCUMENT } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { formatNumber } from '../panels/format';
 import { chunkAtOffset } from './editorModel';
-import { LINE_SCAN_CHARS, lineOf, lineRange, lineRuns, scanLineStarts, scrollTopFor, viewWindow } from './largeView';
+import { LINE_SCAN_CHARS, lineOf, lineRange, lineRuns, scanLineStarts, scrollTopFor, viewWindow, type LineRun } from './largeView';
 
 /** Line starts of `text`, scanned LINE_SCAN_CHARS per task (a 10 MiB paste must not scan in one long task). */
 function useLineStarts(text: string): { starts: number[] | null; scanned: number } {
@@ -51,69 +52,25 @@ export function LargeDocumentView() {
   return <DocumentLines key={useStore(selectDocumentSerial)} />;
 }
 
+/** The view's hooks and handlers; the lines themselves are drawn by DrawnLine (a plain function: same elements). */
 function DocumentLines() {
   const text = useStore((s) => s.text);
   const result = useStore(selectResult);
   const selectedIndex = useStore(selectSelectedIndex);
-  const selectionSource = useStore((s) => s.selectionSource);
   const projector = useStore((s) => s.config.projector);
   const lineHeight = projector ? 27 : 21;
   const { starts: lineStarts, scanned } = useLineStarts(text);
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewHeight, setViewHeight] = useState(600);
+  const viewHeight = useViewHeight(scroller);
   // The result's offsets are this text's (a result of the previous document is not drawn on this one).
   const shown = useMemo(() => (result && result.text.length === text.length && result.text === text ? result : null), [result, text]);
-
-  // The paste came through the editor, now hidden: the keyboard goes on in the view (arrows scroll, a paste replaces).
-  // After the next frame: focus() brings styles up to date, and in the paste's own task that was the new view's
-  // whole style and layout.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        const active = document.activeElement;
-        if (!active || active === document.body || active.closest('.editor-monaco')) scroller.current?.focus({ preventScroll: true });
-      }, 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  useLayoutEffect(() => {
-    const el = scroller.current!;
-    const observer = new ResizeObserver(() => setViewHeight(el.clientHeight || 600));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  useFocusAfterPaste(scroller);
+  useRevealChosenChunk(shown, lineStarts, lineHeight, viewHeight, scroller, setScrollTop);
+  usePaintedMeasure(shown, lineStarts);
 
   const lineCount = lineStarts?.length ?? 0;
   const geometry = viewWindow(lineCount, lineHeight, scrollTop, viewHeight);
-
-  // A chunk chosen in the list (or by the keyboard there) scrolls into view when its start is off screen; once per
-  // choice, not again when a slider move brings new chunks.
-  const revealed = useRef<number | null>(null);
-  useEffect(() => {
-    if (selectedIndex === null || selectionSource !== 'list') revealed.current = null;
-    if (!shown || !lineStarts || selectedIndex === null || selectionSource !== 'list' || selectedIndex >= shown.starts.length) return;
-    if (revealed.current === selectedIndex) return;
-    revealed.current = selectedIndex;
-    const line = lineOf(lineStarts, shown.starts[selectedIndex]!);
-    const now = viewWindow(lineStarts.length, lineHeight, scroller.current!.scrollTop, viewHeight);
-    if (line > now.first && line < now.last - 1) return;
-    const top = scrollTopFor(line, lineStarts.length, lineHeight, viewHeight);
-    scroller.current!.scrollTop = top;
-    setScrollTop(top);
-  }, [shown, lineStarts, selectedIndex, selectionSource, lineHeight, viewHeight]);
-
-  // The chunks are on screen: the same measure the editor records when it paints, and the store is told.
-  useEffect(() => {
-    if (!shown || !lineStarts) return;
-    performance.measure('chunkscope:paint', { start: shown.requestedAt, end: performance.now(), detail: { jobId: shown.jobId, chunks: shown.starts.length } });
-    useStore.getState().setPainted(shown.jobId);
-  }, [shown, lineStarts]);
-
   const lines = useMemo(() => {
     if (!lineStarts) return [];
     const out = [];
@@ -136,28 +93,13 @@ function DocumentLines() {
     const index = chunkAtOffset(shown.starts, shown.ends, offset);
     if (index !== null) useStore.getState().select(index, 'editor');
   };
-  // The view has no caret: a paste is a new document (a paste over everything in the editor is one too).
-  const onPaste = (event: React.ClipboardEvent) => {
-    const pasted = event.clipboardData.getData('text/plain');
-    event.preventDefault();
-    if (pasted === '') return;
-    // The new document in a task after the paste's, as in ChunkEditor: reading 10 MiB off the clipboard is this one's share.
-    setTimeout(() => {
-      const state = useStore.getState();
-      state.setDocument(pasted, { name: null });
-      state.followDocumentKind(null);
-    }, 0);
+  const drawn: DrawnText = {
+    text,
+    shown,
+    lineHeight,
+    gutter: `${String(Math.max(lineCount, 1)).length + 1}ch`,
+    selected: shown && selectedIndex !== null && selectedIndex < shown.starts.length ? { start: shown.starts[selectedIndex]!, end: shown.ends[selectedIndex]! } : null,
   };
-  // Select-all selects the text drawn, not the whole page.
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
-      event.preventDefault();
-      const block = scroller.current!.querySelector('.lv-lines');
-      if (block) window.getSelection()?.selectAllChildren(block);
-    }
-  };
-  const gutter = `${String(Math.max(lineCount, 1)).length + 1}ch`;
-  const selected = shown && selectedIndex !== null && selectedIndex < shown.starts.length ? { start: shown.starts[selectedIndex]!, end: shown.ends[selectedIndex]! } : null;
 
   return (
     <div className={`large-view${projector ? ' is-projector' : ''}`} data-testid="large-view">
@@ -179,44 +121,153 @@ function DocumentLines() {
         aria-busy={!lineStarts}
         onScroll={onScroll}
         onClick={onClick}
-        onKeyDown={onKeyDown}
-        onPaste={onPaste}
+        onKeyDown={(event) => selectAllDrawn(event, scroller.current!)}
+        onPaste={pasteAsNewDocument}
       >
         {!lineStarts && <div className="lv-preparing">Preparing the view… {Math.round(scanned * 100)}%</div>}
         <div className="lv-spacer" style={{ height: geometry.scrollHeight }}>
           <div className="lv-lines" style={{ transform: `translateY(${scrollTop - geometry.shift}px)`, lineHeight: `${lineHeight}px` }}>
-            {lines.map(({ line, end, drawnEnd, runs }) => (
-              <div className="lv-line" key={line} style={{ height: lineHeight }}>
-                <span className="lv-number" style={{ width: gutter }} aria-hidden="true">
-                  {line + 1}
-                </span>
-                <span className="lv-text">
-                  {runs.map((run) => {
-                    const isSelected = selected !== null && run.from >= selected.start && run.to <= selected.end;
-                    const opens = shown && run.chunk >= 0 && shown.starts[run.chunk] === run.from;
-                    const oversize = run.chunk >= 0 && shown!.oversize[run.chunk];
-                    let className = run.chunk < 0 ? 'cs-gap' : run.chunk % 2 === 0 ? 'cs-chunk-even' : 'cs-chunk-odd';
-                    if (oversize) className += ' cs-chunk-oversize';
-                    if (run.overlap) className += ' cs-overlap';
-                    if (isSelected) className += ' cs-chunk-selected';
-                    return (
-                      <span key={run.from} className={className} data-from={run.from}>
-                        {opens && (
-                          <span className={oversize ? 'cs-chunk-label cs-chunk-label-oversize' : 'cs-chunk-label'} aria-hidden="true">
-                            {run.chunk}
-                          </span>
-                        )}
-                        {text.slice(run.from, run.to)}
-                      </span>
-                    );
-                  })}
-                  {drawnEnd < end && <span className="lv-more">… {formatNumber(end - drawnEnd)} more characters on this line</span>}
-                </span>
-              </div>
-            ))}
+            {lines.map((line) => drawnLine(line, drawn))}
           </div>
         </div>
       </div>
     </div>
+  );
+}
+
+/** The view's height, followed as the page resizes. */
+function useViewHeight(scroller: RefObject<HTMLDivElement | null>): number {
+  const [viewHeight, setViewHeight] = useState(600);
+  useLayoutEffect(() => {
+    const el = scroller.current!;
+    const observer = new ResizeObserver(() => setViewHeight(el.clientHeight || 600));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [scroller]);
+  return viewHeight;
+}
+
+/**
+ * The paste came through the editor, now hidden: the keyboard goes on in the view (arrows scroll, a paste replaces).
+ * After the next frame: focus() brings styles up to date, and in the paste's own task that was the new view's whole
+ * style and layout.
+ */
+function useFocusAfterPaste(scroller: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body || active.closest('.editor-monaco')) scroller.current?.focus({ preventScroll: true });
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [scroller]);
+}
+
+/**
+ * A chunk chosen in the list (or by the keyboard there) scrolls into view when its start is off screen; once per
+ * choice, not again when a slider move brings new chunks.
+ */
+function useRevealChosenChunk(
+  shown: PaintableResult | null,
+  lineStarts: number[] | null,
+  lineHeight: number,
+  viewHeight: number,
+  scroller: RefObject<HTMLDivElement | null>,
+  setScrollTop: (top: number) => void,
+): void {
+  const selectedIndex = useStore(selectSelectedIndex);
+  const selectionSource = useStore((s) => s.selectionSource);
+  const revealed = useRef<number | null>(null);
+  useEffect(() => {
+    if (selectedIndex === null || selectionSource !== 'list') revealed.current = null;
+    if (!shown || !lineStarts || selectedIndex === null || selectionSource !== 'list' || selectedIndex >= shown.starts.length) return;
+    if (revealed.current === selectedIndex) return;
+    revealed.current = selectedIndex;
+    const line = lineOf(lineStarts, shown.starts[selectedIndex]!);
+    const now = viewWindow(lineStarts.length, lineHeight, scroller.current!.scrollTop, viewHeight);
+    if (line > now.first && line < now.last - 1) return;
+    const top = scrollTopFor(line, lineStarts.length, lineHeight, viewHeight);
+    scroller.current!.scrollTop = top;
+    setScrollTop(top);
+  }, [shown, lineStarts, selectedIndex, selectionSource, lineHeight, viewHeight, scroller, setScrollTop]);
+}
+
+/** The chunks are on screen: the same measure the editor records when it paints, and the store is told. */
+function usePaintedMeasure(shown: PaintableResult | null, lineStarts: number[] | null): void {
+  useEffect(() => {
+    if (!shown || !lineStarts) return;
+    performance.measure('chunkscope:paint', { start: shown.requestedAt, end: performance.now(), detail: { jobId: shown.jobId, chunks: shown.starts.length } });
+    useStore.getState().setPainted(shown.jobId);
+  }, [shown, lineStarts]);
+}
+
+/** The view has no caret: a paste is a new document (a paste over everything in the editor is one too). */
+function pasteAsNewDocument(event: React.ClipboardEvent): void {
+  const pasted = event.clipboardData.getData('text/plain');
+  event.preventDefault();
+  if (pasted === '') return;
+  // The new document in a task after the paste's, as in ChunkEditor: reading 10 MiB off the clipboard is this one's share.
+  setTimeout(() => {
+    const state = useStore.getState();
+    state.setDocument(pasted, { name: null });
+    state.followDocumentKind(null);
+  }, 0);
+}
+
+/** Select-all selects the text drawn, not the whole page. */
+function selectAllDrawn(event: React.KeyboardEvent, scroller: HTMLDivElement): void {
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+    event.preventDefault();
+    const block = scroller.querySelector('.lv-lines');
+    if (block) window.getSelection()?.selectAllChildren(block);
+  }
+}
+
+/** What every drawn line reads. */
+interface DrawnText {
+  text: string;
+  shown: PaintableResult | null;
+  lineHeight: number;
+  gutter: string;
+  selected: { start: number; end: number } | null;
+}
+
+/** One line: its number, its runs coloured by chunk (a chunk's index at its start), and what is left undrawn. */
+function drawnLine({ line, end, drawnEnd, runs }: { line: number; end: number; drawnEnd: number; runs: LineRun[] }, d: DrawnText) {
+  return (
+    <div className="lv-line" key={line} style={{ height: d.lineHeight }}>
+      <span className="lv-number" style={{ width: d.gutter }} aria-hidden="true">
+        {line + 1}
+      </span>
+      <span className="lv-text">
+        {runs.map((run) => drawnRun(run, d))}
+        {drawnEnd < end && <span className="lv-more">… {formatNumber(end - drawnEnd)} more characters on this line</span>}
+      </span>
+    </div>
+  );
+}
+
+function drawnRun(run: LineRun, { text, shown, selected }: DrawnText) {
+  const isSelected = selected !== null && run.from >= selected.start && run.to <= selected.end;
+  const opens = shown && run.chunk >= 0 && shown.starts[run.chunk] === run.from;
+  const oversize = run.chunk >= 0 && shown!.oversize[run.chunk];
+  let className = run.chunk < 0 ? 'cs-gap' : run.chunk % 2 === 0 ? 'cs-chunk-even' : 'cs-chunk-odd';
+  if (oversize) className += ' cs-chunk-oversize';
+  if (run.overlap) className += ' cs-overlap';
+  if (isSelected) className += ' cs-chunk-selected';
+  return (
+    <span key={run.from} className={className} data-from={run.from}>
+      {opens && (
+        <span className={oversize ? 'cs-chunk-label cs-chunk-label-oversize' : 'cs-chunk-label'} aria-hidden="true">
+          {run.chunk}
+        </span>
+      )}
+      {text.slice(run.from, run.to)}
+    </span>
   );
 }

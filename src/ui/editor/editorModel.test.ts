@@ -3,8 +3,17 @@ import fc from 'fast-check';
 // The markdown renderer Monaco's hover uses (monaco-editor depends on this marked).
 import { marked } from 'marked';
 import type { PaintableResult } from '../../state/resultsSlice';
+import type { LabMark } from '../../state/labMarks';
 import {
   chunkAtOffset,
+  editIsNewDocument,
+  FIRST_LOAD_PIECE,
+  labFocus,
+  labMarksChanged,
+  type LabMarksState,
+  markToReveal,
+  PieceLoad,
+  sameMarks,
   chunkHover,
   chunkHoverLines,
   documentAfterPaste,
@@ -421,5 +430,107 @@ describe('ordinal', () => {
   it('gives English ordinals, teens included', async () => {
     const { ordinal } = await import('./editorModel');
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111, 1002].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th', '1,002nd']);
+  });
+});
+
+describe('PieceLoad (a large document into Monaco, one task per action)', () => {
+  it('empties, prepares, then sets the first piece and appends the rest; finish once the text is in', () => {
+    const text = 'line of text\n'.repeat(60_000); // 780k characters
+    const load = new PieceLoad(text);
+    expect(load.next()).toEqual({ kind: 'empty' });
+    expect(load.next()).toEqual({ kind: 'prepare' });
+    const pieces: { from: number; to: number }[] = [];
+    for (let action = load.next(); action.kind === 'piece'; action = load.next()) {
+      pieces.push(action);
+      load.pieceTook(action.to - action.from, 5);
+    }
+    expect(pieces.map((p) => text.slice(p.from, p.to)).join('')).toBe(text);
+    expect(pieces[0]!.from).toBe(0);
+    expect(pieces[0]!.to).toBeLessThanOrEqual(FIRST_LOAD_PIECE + 1);
+    pieces.slice(1, -1).forEach((p) => expect(p.to - p.from).toBeGreaterThanOrEqual(MIN_APPEND_PIECE));
+    expect(load.fraction).toBe(1);
+    expect(load.next()).toEqual({ kind: 'finish' });
+  });
+
+  it('sizes each piece from the last one’s time (a slow piece makes the next one smaller)', () => {
+    const text = 'x'.repeat(3_000_000);
+    /** The third piece's size when every piece takes `ms`. */
+    const sizes = (ms: number) => {
+      const load = new PieceLoad(text);
+      load.next();
+      load.next();
+      let size = 0;
+      for (let i = 0; i < 3; i++) {
+        const piece = load.next() as { from: number; to: number };
+        size = piece.to - piece.from;
+        load.pieceTook(size, ms);
+      }
+      return size;
+    };
+    expect(sizes(1)).toBe(nextPieceSize(nextPieceSize(FIRST_LOAD_PIECE, 1), 1));
+    expect(sizes(40)).toBe(MIN_APPEND_PIECE);
+    expect(sizes(40)).toBeLessThan(sizes(1));
+  });
+
+  it('covers any text exactly, never splitting \\r\\n (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'bc', '\r\n', '\n', '\u{1F600}'), { maxLength: 400 }), fc.integer({ min: 1, max: 50 }), (parts, ms) => {
+        const text = parts.join('').repeat(600);
+        fc.pre(text.length > 0);
+        const load = new PieceLoad(text);
+        load.next();
+        load.next();
+        let joined = '';
+        for (let action = load.next(); action.kind === 'piece'; action = load.next()) {
+          expect(text.slice(action.to - 1, action.to + 1)).not.toBe('\r\n');
+          joined += text.slice(action.from, action.to);
+          load.pieceTook(action.to - action.from, ms);
+        }
+        expect(joined).toBe(text);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe('lab marks in the editor', () => {
+  const mark = (start: number, kind: LabMark['kind'], badge?: string): LabMark => ({ start, end: start + 5, kind, ...(badge ? { badge } : {}) });
+  const lab = { probe: null, labTab: 'probe', labOpen: true, activeQuestion: null, run: null, comparison: null, golden: [] } as unknown as LabMarksState;
+
+  it('redraws when any lab field it draws from changes, and only then', () => {
+    expect(labMarksChanged(lab, { ...lab })).toBe(false);
+    for (const field of ['probe', 'labTab', 'labOpen', 'activeQuestion', 'run', 'comparison', 'golden'] as const) {
+      expect(labMarksChanged({ ...lab, [field]: {} } as unknown as LabMarksState, lab)).toBe(true);
+    }
+  });
+
+  it('compares marks by span, kind and badge (not by identity or hover text)', () => {
+    expect(sameMarks([mark(1, 'hit', '#1')], [{ ...mark(1, 'hit', '#1'), title: 'other' }])).toBe(true);
+    expect(sameMarks([mark(1, 'hit', '#1')], [mark(1, 'hit', '#2')])).toBe(false);
+    expect(sameMarks([mark(1, 'hit')], [mark(2, 'hit')])).toBe(false);
+    expect(sameMarks([mark(1, 'hit')], [mark(1, 'retrieved')])).toBe(false);
+    expect(sameMarks([mark(1, 'hit')], [])).toBe(false);
+  });
+
+  it('reveals the first answer (else the first mark) once per query or question, never on the compare tab', () => {
+    const probeFocus = labFocus({ labTab: 'probe', probe: { query: 'refunds' } as never, activeQuestion: null });
+    expect(probeFocus).toBe('probe\u0000refunds');
+    expect(labFocus({ labTab: 'golden', probe: null, activeQuestion: 'q3' })).toBe('golden\u0000q3');
+    expect(labFocus({ labTab: 'compare', probe: null, activeQuestion: 'q3' })).toBe('');
+    const marks = [mark(10, 'retrieved'), mark(1, 'hit'), mark(40, 'answer')];
+    expect(markToReveal(marks, probeFocus, '')).toEqual(mark(40, 'answer'));
+    expect(markToReveal([mark(10, 'hit'), mark(1, 'matched')], probeFocus, '')).toEqual(mark(10, 'hit'));
+    expect(markToReveal(marks, probeFocus, probeFocus)).toBeNull(); // already revealed for this query
+    expect(markToReveal([mark(1, 'only-a')], probeFocus, '')).toBeNull(); // boundaries are not revealed
+    expect(markToReveal(marks, '', '')).toBeNull();
+  });
+});
+
+describe('editIsNewDocument', () => {
+  it('a paste over the whole text, or a named document emptied by hand, is a new document', () => {
+    expect(editIsNewDocument('pasted', true, 'sample.md')).toBe(true);
+    expect(editIsNewDocument('  \n', false, 'sample.md')).toBe(true);
+    expect(editIsNewDocument('  \n', false, null)).toBe(false);
+    expect(editIsNewDocument('typed', false, 'sample.md')).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
  * imports the Monaco API (types only), so it all runs in Node tests.
  */
 import type { editor } from 'monaco-editor/editor/editor.api';
+import type { LabMark } from '../../state/labMarks';
 import type { PaintableResult, TokenCounts } from '../../state/resultsSlice';
 import { breadcrumbText, chunkExtras, chunksAt, pagesLabel, tokensFor } from '../../state/selectors';
 import type { AppState } from '../../state/store';
@@ -397,4 +398,92 @@ export function editorSteps(next: EditorState, prev: EditorState): EditorStep[] 
   if (next.revealGap !== prev.revealGap && next.revealGap) steps.push({ kind: 'pair', gap: next.revealGap.gap, reveal: true });
   if (next.result !== prev.result && !next.result?.semantic) steps.push({ kind: 'clearPair' });
   return steps;
+}
+
+/**
+ * A large document's way into Monaco, one task per action (what useChunkedLoad does; pure, so the pieces can be
+ * tested): first the previous text goes (`empty`), then the options change (`prepare`, then the wait for the
+ * chunks), then the pieces: the first FIRST_LOAD_PIECE long and set as the text, every later one appended, at least
+ * MIN_APPEND_PIECE long and sized from the last one's time; `finish` once the whole text is in.
+ */
+export type LoadAction = { kind: 'empty' } | { kind: 'prepare' } | { kind: 'piece'; from: number; to: number } | { kind: 'finish' };
+
+export class PieceLoad {
+  private stage: 'empty' | 'prepare' | 'pieces' | 'done' = 'empty';
+  private at = 0;
+  private piece = FIRST_LOAD_PIECE;
+
+  constructor(private readonly text: string) {}
+
+  /** The next action (and moves past it). */
+  next(): LoadAction {
+    if (this.stage === 'empty') {
+      this.stage = 'prepare';
+      return { kind: 'empty' };
+    }
+    if (this.stage === 'prepare') {
+      this.stage = 'pieces';
+      return { kind: 'prepare' };
+    }
+    if (this.stage === 'done') return { kind: 'finish' };
+    const from = this.at;
+    const to = pieceEnd(this.text, from, this.piece, from === 0 ? 0 : MIN_APPEND_PIECE);
+    this.at = to;
+    if (to >= this.text.length) this.stage = 'done';
+    return { kind: 'piece', from, to };
+  }
+
+  /** The piece just applied took `ms`: size the next one from it. */
+  pieceTook(chars: number, ms: number): void {
+    this.piece = nextPieceSize(chars, ms);
+  }
+
+  /** Fraction of the text in Monaco. */
+  get fraction(): number {
+    return this.at / this.text.length;
+  }
+}
+
+/** The store fields the lab's marks are drawn from: a change of any of them redraws the marks. */
+export type LabMarksState = Pick<AppState, 'probe' | 'labTab' | 'labOpen' | 'activeQuestion' | 'run' | 'comparison' | 'golden'>;
+
+export function labMarksChanged(next: LabMarksState, prev: LabMarksState): boolean {
+  return (
+    next.probe !== prev.probe ||
+    next.labTab !== prev.labTab ||
+    next.labOpen !== prev.labOpen ||
+    next.activeQuestion !== prev.activeQuestion ||
+    next.run !== prev.run ||
+    next.comparison !== prev.comparison ||
+    next.golden !== prev.golden
+  );
+}
+
+/** Whether two sets of lab marks draw the same (the same spans, kinds and badges, in order). */
+export function sameMarks(a: readonly LabMark[], b: readonly LabMark[]): boolean {
+  return a.length === b.length && a.every((m, i) => m.start === b[i]!.start && m.end === b[i]!.end && m.kind === b[i]!.kind && m.badge === b[i]!.badge);
+}
+
+/**
+ * What the lab's marks are about: the probe's query, or the active golden question ('' on other tabs). Marks are
+ * revealed once per focus (a new query, a clicked question), not on every redraw (a slider move).
+ */
+export function labFocus(s: Pick<AppState, 'labTab' | 'probe' | 'activeQuestion'>): string {
+  if (s.labTab === 'probe') return `probe\u0000${s.probe?.query ?? ''}`;
+  if (s.labTab === 'golden') return `golden\u0000${s.activeQuestion ?? ''}`;
+  return '';
+}
+
+/** The mark to scroll to when `marks` are drawn for `focus` (null: none; `revealedFor`: the focus last revealed). */
+export function markToReveal(marks: readonly LabMark[], focus: string, revealedFor: string): LabMark | null {
+  if (focus === '' || focus === revealedFor || !marks.some((m) => m.kind === 'hit' || m.kind === 'answer')) return null;
+  return marks.find((m) => m.kind === 'answer') ?? marks[0]!;
+}
+
+/**
+ * After a change of the editor's text: whether it made a new document (a paste over the whole text, or the text
+ * emptied by hand while it had a name: no longer the file or sample it was).
+ */
+export function editIsNewDocument(text: string, pasteIsNewDocument: boolean, docName: string | null): boolean {
+  return pasteIsNewDocument || (text.trim() === '' && docName !== null);
 }

@@ -1,5 +1,6 @@
 import type { Scored } from '../bm25/okapi';
 import type { EmbedTexts } from '../../types';
+import { cosineSimilarity } from '../../vectors';
 
 /**
  * Embeddings cached per (model, text): the probe re-embeds only chunk texts a slider move changed, and a sweep
@@ -52,18 +53,10 @@ export function embeddingCache(model: string): EmbeddingCache {
   return c;
 }
 
-/** Cosine similarity (0 when either vector is zero). */
+/** Cosine similarity (core's one cosine; 0 instead of NaN when either vector is zero, so it ranks as unrelated). */
 export function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+  const similarity = cosineSimilarity(a, b);
+  return Number.isNaN(similarity) ? 0 : similarity;
 }
 
 /** Every vector ranked by cosine similarity to the query, best first (ties: earlier first); zero vectors last, left out. */
