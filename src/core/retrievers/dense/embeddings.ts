@@ -53,8 +53,10 @@ export function embeddingCache(model: string): EmbeddingCache {
   return c;
 }
 
-/** Cosine similarity (core's one cosine; 0 instead of NaN when either vector is zero, so it ranks as unrelated). */
+/** Cosine similarity (core's one cosine; 0 instead of NaN when either vector is zero or empty — an embedder may give
+ * an empty query no vector at all — so it ranks as unrelated). */
 export function cosine(a: Float32Array, b: Float32Array): number {
+  if (a.length === 0 || b.length === 0) return 0;
   const similarity = cosineSimilarity(a, b);
   return Number.isNaN(similarity) ? 0 : similarity;
 }
