@@ -4,7 +4,7 @@ import { LANGUAGE_NAMES, languageSeparators } from './languages';
 import type { StrategyDescription } from './registry';
 import { getStrategy, STRATEGY_NAMES } from './strategies';
 import type { ChunkOptions, CompatMode, KeepSeparator, ResolvedOptions, RetrievalMode, SentenceFinder } from './types';
-import { isTokenEncoding, TOKEN_ENCODINGS, UNIT_NAMES } from './units';
+import { TOKEN_ENCODINGS, UNIT_NAMES, unitDescriptor } from './units';
 
 /**
  * The one table of options. Every option is defined here once: its name (the library key, the page's state and
@@ -262,11 +262,11 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     default: 'chars',
     group: 'splitting',
     arg: '<name>',
-    help: 'how size is counted: chars (UTF-16 code units), words, or a tiktoken encoding',
+    help: 'how size is counted: chars (UTF-16 code units), words, bytes (UTF-8), or a tiktoken encoding',
     control: { kind: 'select', label: 'Unit' },
     resolve(v, { has, defaults, strategy }) {
       const unit = choiceOption('unit', has('unit') ? v : defaults.unit, UNIT_NAMES, 'unit');
-      if (strategy.tokenUnitOnly && !isTokenEncoding(unit)) {
+      if (strategy.tokenUnitOnly && !unitDescriptor(unit)?.tokenizer) {
         fail('unit', `the ${strategy.id} strategy counts tokens: unit must be one of ${oneOf(TOKEN_ENCODINGS)} (got "${unit}")`);
       }
       return unit;

@@ -102,7 +102,7 @@ describe('validateOptions errors', () => {
     [{ size: 100, overlap: 100 }, 'overlap', 'overlap (100) must be smaller than size (100)'],
     [{ overlap: -1 }, 'overlap', 'overlap must not be negative (got -1)'],
     [{ strategy: 'late' }, 'strategy', 'unknown strategy "late" (expected one of recursive, character, sentence, paragraph, fixed, token, semantic, markdown, html, code)'],
-    [{ unit: 'bytes' }, 'unit', 'unknown unit "bytes" (expected one of chars, words, cl100k_base, o200k_base, p50k_base, r50k_base, gpt2)'],
+    [{ unit: 'graphemes' }, 'unit', 'unknown unit "graphemes" (expected one of chars, words, bytes, cl100k_base, o200k_base, p50k_base, r50k_base, gpt2)'],
     [{ language: 'cobol' }, 'language', expect.stringContaining('unknown language "cobol" (expected one of cpp, go,')],
     [{ keepSeparator: 'middle' }, 'keepSeparator', 'keepSeparator must be one of start, end, none (got "middle")'],
     [{ compat: 'llamaindex' }, 'compat', 'compat llamaindex applies to sentence, token, semantic, markdown only (got recursive)'],

@@ -4,7 +4,7 @@
  * `chunk.text === source.slice(chunk.start, chunk.end)` always holds.
  */
 
-export type UnitName = 'chars' | 'words' | TokenEncodingName;
+export type UnitName = 'chars' | 'words' | 'bytes' | TokenEncodingName;
 export type TokenEncodingName = 'cl100k_base' | 'o200k_base' | 'p50k_base' | 'r50k_base' | 'gpt2';
 
 import type { BreakpointMode } from './semantic/breakpoints';
