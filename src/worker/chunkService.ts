@@ -4,7 +4,7 @@ import { lowerBound } from '../core/sorted';
 import type { Chunk, ChunkDetail, ChunkOptions, EmbedTexts, LoadWasm, Range, TokenEncodingName } from '../core/types';
 import { languageWindowSteps, type LanguageWindows } from '../core/languageWindows';
 import { meterFor } from '../core/measure';
-import { getUnit, isTokenEncoding } from '../core/units/index';
+import { getUnit, unitDescriptor } from '../core/units/index';
 import { findEmbedderModel } from '../embed/hub';
 import { truncation } from '../embed/truncation';
 import type { EmbedderSummary, EmbedPortApi, EmbedSettings, SemanticPayload } from './embedProtocol';
@@ -239,7 +239,7 @@ export function serveChunkWorker(endpoint: Endpoint, service: ChunkServiceOption
     if (!job || job.jobId !== jobId) return null;
     const chunks = job.leaves;
     const chosen = job.options.unit;
-    const encoding: TokenEncodingName = chosen && isTokenEncoding(chosen) ? chosen : TOOLTIP_ENCODING;
+    const encoding: TokenEncodingName = (chosen && unitDescriptor(chosen)?.tokenizer) || TOOLTIP_ENCODING;
     const unit = await getUnit(encoding);
     // Words from the document's own word counter (segmented once per document), not each chunk's text again.
     const words = meterFor(await getUnit('words'), job.text);
