@@ -85,6 +85,12 @@ export const bytes: UnitDescriptor<'bytes'> = {
   additive: true,
   isLength: false,
   mostCodeUnitsPerCount: 1,
+  program: {
+    js: { setup: ['const utf8 = new TextEncoder();', 'const countBytes = (t) => utf8.encode(t).length;'], count: 'countBytes' },
+    py: { count: 'lambda t: len(t.encode("utf-8"))' },
+    pyTokenizer: 'str.encode  # one token per UTF-8 byte',
+    charsPer: 1,
+  },
   load: () => Promise.resolve(bytesUnit),
   meter: (_, source) => bytesMeter(source),
 };

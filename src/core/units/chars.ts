@@ -17,11 +17,12 @@ export const chars: UnitDescriptor<'chars'> = {
   label: 'chars',
   longLabel: 'chars',
   noun: 'character',
-  description: 'chars (UTF-16 code units)',
+  description: 'characters (UTF-16 code units)',
   additive: true,
   isLength: true,
   mostCodeUnitsPerCount: 1,
   sampleCount: 'chars',
+  program: { pyTokenizer: 'list  # one token per character', chonkie: 'character', charsPer: 1 },
   load: () => Promise.resolve(charsUnit),
   meter: () => CHARS_METER,
 };

@@ -33,8 +33,24 @@ export interface UnitDescriptor<Name extends UnitName = UnitName> {
   segments?(text: string): { starts: ArrayLike<number>; ends: ArrayLike<number> };
   /** Which count of a language sample (characters, tokens) this unit's sizes compare with, for "size in words". */
   sampleCount?: 'chars' | 'tokens';
+  /** How "copy as code" programs count it; absent for a token unit (the programs use its tokenizer). */
+  program?: UnitProgram;
   /** The unit (a token encoding loads its ranks on first use). */
   load(): Promise<Unit>;
   /** How it counts spans of one source text (see SpanMeter): measure.ts's meterFor keeps the last one per unit. */
   meter(unit: Unit, source: string): SpanMeter;
+}
+
+/** What a generated program (src/core/export) writes to count a unit that is not a token encoding. */
+export interface UnitProgram {
+  /** JavaScript: the lines defining the counter, a function `(t) => number`, and its name (absent: characters, the libraries' default). */
+  js?: { setup: readonly string[]; count: string };
+  /** Python: a `(t) -> int` expression (absent: len, the libraries' default), and a comment line about it. */
+  py?: { count: string; note?: string };
+  /** Python: a callable that LlamaIndex's splitters take as `tokenizer` (they count the length of its result). */
+  pyTokenizer: string;
+  /** The name of Chonkie's tokenizer for it (absent: Chonkie has none). */
+  chonkie?: string;
+  /** About how many characters one counts (LlamaIndex's CodeSplitter counts characters). */
+  charsPer: number;
 }

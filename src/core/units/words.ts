@@ -371,10 +371,24 @@ export const words: UnitDescriptor<'words'> = {
   label: 'words',
   longLabel: 'words',
   noun: 'word',
-  description: 'words (Intl.Segmenter word-like segments)',
+  description: 'words',
   additive: false,
   isLength: false,
   segments: wordRanges,
+  program: {
+    js: {
+      setup: [
+        "// Words as Chunkscope counts them: Intl.Segmenter's word-like segments (any language) and emoji.",
+        "const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });",
+        'const countWords = (t) => [...wordSegmenter.segment(t)].filter((s) => s.isWordLike || /\\p{Extended_Pictographic}/u.test(s.segment)).length;',
+      ],
+      count: 'countWords',
+    },
+    py: { count: 'lambda t: len(t.split())', note: "# Words here are runs of non-whitespace; Chunkscope counts Intl.Segmenter's words (CJK and Thai differ)." },
+    pyTokenizer: 'str.split  # one token per word',
+    chonkie: 'word',
+    charsPer: 6,
+  },
   load: () => Promise.resolve(wordsUnit),
   meter: (_, source) => wordsMeter(source),
 };
