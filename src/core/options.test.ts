@@ -107,7 +107,7 @@ describe('validateOptions errors', () => {
     [{ keepSeparator: 'middle' }, 'keepSeparator', 'keepSeparator must be one of start, end, none (got "middle")'],
     [{ compat: 'llamaindex' }, 'compat', 'compat llamaindex applies to sentence, token, semantic, markdown only (got recursive)'],
     [{ compat: 'haystack' }, 'compat', 'unknown compat mode "haystack" (expected one of none, langchain, llamaindex, chonkie)'],
-    [{ compat: 'chonkie', strategy: 'paragraph' }, 'compat', 'compat chonkie applies to recursive, sentence, token only (got paragraph)'],
+    [{ compat: 'chonkie', strategy: 'paragraph' }, 'compat', 'compat chonkie applies to recursive, sentence, fixed, token only (got paragraph)'],
     [{ compat: 'chonkie', overlap: 10 }, 'overlap', "Chonkie's RecursiveChunker has no overlap (leave overlap out, or turn compat mode off)"],
     [{ compat: 'chonkie', strategy: 'token', unit: 'words' }, 'unit', 'Chonkie\'s tokenizers are its character tokenizer (unit chars) or a token encoding (cl100k_base, o200k_base, ...) (got "words")'],
     [{ strategy: 'token', unit: 'words' }, 'unit', expect.stringContaining('the token strategy counts tokens')],
