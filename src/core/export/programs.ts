@@ -556,6 +556,30 @@ export function chonkieTsProgram(o: ResolvedOptions, p: { cls: string; fields: s
   ].join('\n');
 }
 
+/**
+ * FastChunker (the fixed strategy's compat mode `chonkie`): windows of `size` UTF-8 bytes cut after the last
+ * newline, period or question mark. It has no tokenizer and no overlap; Chunkscope's overlap is left out.
+ */
+export function chonkieTsFast(o: ResolvedOptions): string {
+  const exact = reproducesExactly(o, 'chonkie-ts');
+  return [
+    summary(o, '//'),
+    exact
+      ? "// Gives exactly Chunkscope's chunks in Chonkie compatibility mode."
+      : "// Chonkie's FastChunker: windows of UTF-8 bytes cut after a newline, period or question mark (turn on Chonkie compatibility, unit bytes, to see these chunks).",
+    ...(o.overlap > 0 ? ["// FastChunker has no overlap (Chunkscope's overlap is not reproduced)."] : []),
+    '// npm install @chonkiejs/core',
+    "import { readFileSync } from 'node:fs';",
+    "import { FastChunker } from '@chonkiejs/core';",
+    '',
+    "const text = readFileSync(process.argv[2], 'utf8');",
+    `const chunker = await FastChunker.create({ chunkSize: ${o.size} });`,
+    'const chunks = chunker.chunk(text);',
+    'console.log(JSON.stringify(chunks.map((c) => c.text), null, 2));',
+    '',
+  ].join('\n');
+}
+
 /** RecursiveChunker: Chonkie's default rules in compat mode, else one level per Chunkscope separator. */
 export function chonkieTsRecursive(o: ResolvedOptions, separators: readonly string[]): string {
   const fields = [`chunkSize: ${o.size}`];

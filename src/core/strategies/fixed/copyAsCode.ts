@@ -1,5 +1,6 @@
 import {
   chonkieTokenChunker,
+  chonkieTsFast,
   isTokenUnit,
   jsProgram,
   JsSplitter,
@@ -14,6 +15,7 @@ import { unitDescriptor } from '../../units';
 
 /** Fixed windows: token windows where the unit is a tokenizer, else the closest character merging. */
 export const recipes: CopyAsCodeRecipes = {
+  exact: { 'chonkie-ts': 'chonkie' },
   'langchain-js'(o) {
     const sp = new JsSplitter(o);
     if (isTokenUnit(o.unit)) {
@@ -34,4 +36,5 @@ export const recipes: CopyAsCodeRecipes = {
   },
   llamaindex: llamaindexTokenSplitter,
   chonkie: chonkieTokenChunker,
+  'chonkie-ts': chonkieTsFast,
 };
