@@ -26,7 +26,7 @@ describe('opening a chunk export in the page', () => {
   // Every compat mode of every registered strategy that takes a size (the semantic and code strategies need an
   // embedder or a parser: core's reimport.registry.test.ts covers them up to the parsed configuration).
   const cases = STRATEGIES.filter((s) => (s.controls as readonly string[]).includes('size') && s.id !== 'code').flatMap((s) =>
-    (['none', ...s.compat] as const).map((compat) => [s.id, compat, s.defaults.unit ?? 'chars'] as const),
+    (['none', ...s.compat] as const).map((compat) => [s.id, compat, s.compatProfiles?.[compat]?.defaults?.unit ?? s.defaults.unit ?? 'chars'] as const),
   );
   it.each(cases)('a %s export in compat mode %s (unit %s) opens with that configuration', async (strategy, compat, unit) => {
     useStore.getState().setConfig({ strategy: 'fixed', compat: 'none', unit: 'words' });
