@@ -23,8 +23,10 @@ export interface Exporter<Id extends string = string> {
   /** The downloaded file's name. */
   fileName: string;
   mime: string;
-  /** One line: what the file holds (the button's title and the CLI's help). */
+  /** One line: what the file holds (the export button's title). */
   description: string;
+  /** What the CLI's help says after the name, in parentheses (nothing when the name says it all). */
+  cliHelp?: string;
   /**
    * Chunkscope's own chunk objects, written as they are: the chunk worker formats them itself, the CLI writes them a
    * batch at a time, and opening such a file rebuilds the document (../reimport.ts).

@@ -7,6 +7,7 @@ export const jsonl = {
   fileName: 'chunks.jsonl',
   mime: 'application/x-ndjson',
   description: 'One chunk per line (CLI --format jsonl)',
+  cliHelp: 'one object per line',
   native: true,
   render: (chunks) => chunks.map((c) => JSON.stringify(c) + '\n').join(''),
 } as const satisfies Exporter<'jsonl'>;

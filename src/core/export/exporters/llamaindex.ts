@@ -9,6 +9,7 @@ export const llamaindex = {
   fileName: 'chunks.llamaindex.json',
   mime: 'application/json',
   description: 'LlamaIndex TextNodes with relationships (CLI --format llamaindex)',
+  cliHelp: 'TextNode JSON',
   native: false,
   render(chunks, about) {
     const documentId = about.documentId ?? chunks[0]?.metadata.documentId ?? (about.text === undefined ? 'document' : documentIdFor(about.text));
