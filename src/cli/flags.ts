@@ -4,6 +4,7 @@
  * here: the output format, PDF page furniture, help and version.
  */
 import type { ParseArgsConfig } from 'node:util';
+import { EXPORTERS, type Exporter } from '../core/export/exporters';
 import { ENGINE_OPTIONS, type OptionGroup, type OptionSpec } from '../core/optionTable';
 import { STRATEGIES } from '../core/strategies';
 import type { ChunkOptions } from '../core/types';
@@ -186,7 +187,7 @@ export function usage(): string {
   out.push(
     '',
     'Input and output:',
-    row('--format <name>', 'json (default: a JSON array) | jsonl (one object per line) | csv | langchain (Document JSON: pageContent, metadata) | llamaindex (TextNode JSON)'),
+    row('--format <name>', EXPORTERS.map((e: Exporter) => (e.cliHelp ? `${e.id} (${e.cliHelp})` : e.id)).join(' | ')),
     row('--drop-page-furniture', 'PDF: drop lines repeated at the top or bottom of most pages'),
     row('--keep-headers', 'the same as --strip-headers=false'),
     row('-h, --help', 'show this help'),

@@ -79,7 +79,7 @@ describe('chunkscope chunk', () => {
     ['a size that is not a number', ['chunk', '-', '--size', 'ten'], /--size must be a whole number/],
     ['overlap >= size', ['chunk', '-', '--size', '10', '--overlap', '10'], /overlap/],
     ['an unknown strategy', ['chunk', '-', '--strategy', 'magic'], /strategy/],
-    ['an unknown unit', ['chunk', '-', '--unit', 'bytes'], /unit/],
+    ['an unknown unit', ['chunk', '-', '--unit', 'graphemes'], /unit/],
     ['an unknown language', ['chunk', '-', '--language', 'klingon'], /language/],
     ['an unknown flag', ['chunk', '-', '--sise', '10'], /sise/],
     ['an unknown format', ['chunk', '-', '--format', 'xml'], /format/],

@@ -122,7 +122,7 @@ export const ENGINE_OPTION_ROWS = [
     default: 'chars',
     group: 'splitting',
     arg: '<name>',
-    help: 'how size is counted: chars (UTF-16 code units), words, or a tiktoken encoding',
+    help: 'how size is counted: chars (UTF-16 code units), words, bytes (UTF-8), or a tiktoken encoding',
     control: { kind: 'select', label: 'Unit' },
   },
   {

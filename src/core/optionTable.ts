@@ -16,7 +16,7 @@ import { LANGUAGE_NAMES, languageSeparators } from './languages';
 import type { StrategyDescription } from './registry';
 import { getStrategy, STRATEGY_NAMES } from './strategies';
 import type { CompatMode, KeepSeparator, ResolvedOptions, RetrievalMode, SentenceFinder } from './types';
-import { isTokenEncoding, TOKEN_ENCODINGS, UNIT_NAMES } from './units';
+import { TOKEN_ENCODINGS, UNIT_NAMES, unitDescriptor } from './units';
 import { RETRIEVER_NAMES, RETRIEVER_REGISTRY } from './retrievers/registry';
 
 /**
@@ -197,7 +197,7 @@ const ENGINE_BEHAVIOUR: { readonly [N in EngineOptionName]?: OptionBehaviour } =
   unit: {
     resolve(v, { has, defaults, strategy }) {
       const unit = choiceOption('unit', has('unit') ? v : defaults.unit, UNIT_NAMES, 'unit');
-      if (strategy.tokenUnitOnly && !isTokenEncoding(unit)) {
+      if (strategy.tokenUnitOnly && !unitDescriptor(unit)?.tokenizer) {
         fail('unit', `the ${strategy.id} strategy counts tokens: unit must be one of ${oneOf(TOKEN_ENCODINGS)} (got "${unit}")`);
       }
       return unit;

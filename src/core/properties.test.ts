@@ -58,7 +58,7 @@ async function checkInvariants(text: string, chunks: Chunk[], unitName: UnitName
   }
 }
 
-const UNITS: UnitName[] = ['chars', 'words', 'cl100k_base'];
+const UNITS: UnitName[] = ['chars', 'words', 'bytes', 'cl100k_base'];
 const CASES = Number(process.env.CHUNKSCOPE_PROPERTY_RUNS ?? 150);
 
 for (const strategy of ['recursive', 'character', 'sentence', 'paragraph', 'fixed'] as StrategyName[]) {

@@ -8,7 +8,7 @@
  * refuses circles across folders).
  */
 
-export type UnitName = 'chars' | 'words' | TokenEncodingName;
+export type UnitName = 'chars' | 'words' | 'bytes' | TokenEncodingName;
 export type TokenEncodingName = 'cl100k_base' | 'o200k_base' | 'p50k_base' | 'r50k_base' | 'gpt2';
 
 import type { ENGINE_OPTION_ROWS, EngineOptionName } from './optionRows';

@@ -1,13 +1,15 @@
 import type { StoreApi } from 'zustand';
 import type { ChunkClient } from '../bridge/chunkClient';
 import type { AppState } from './store';
+import { getExporter, type NativeExportFormat } from '../core/export/exporters';
 
 /**
  * Export: the painted chunks formatted by the same formatChunks the CLI uses, by the chunk worker that made them (it
  * recomputes them, embeddings included, if it was restarted since), and the browser download.
  */
 
-export type ExportFormatName = 'json' | 'jsonl';
+/** The formats the chunk worker writes itself (the exporters' native ones). */
+export type ExportFormatName = NativeExportFormat;
 
 /** The painted chunks as JSON or JSONL text; null when nothing is painted. */
 export function exportedTextFor(store: StoreApi<AppState>, chunks: ChunkClient, format: ExportFormatName, signal?: AbortSignal): Promise<string | null> {
@@ -17,7 +19,8 @@ export function exportedTextFor(store: StoreApi<AppState>, chunks: ChunkClient, 
 }
 
 export function exportFileName(format: ExportFormatName): { name: string; type: string } {
-  return format === 'json' ? { name: 'chunks.json', type: 'application/json' } : { name: 'chunks.jsonl', type: 'application/x-ndjson' };
+  const exporter = getExporter(format);
+  return { name: exporter.fileName, type: exporter.mime };
 }
 
 /** Save `text` as a file the browser downloads. */

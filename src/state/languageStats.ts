@@ -2,6 +2,7 @@
 import type { LanguageWindows } from '../core/languageWindows';
 import type { PaintableResult, TokenCounts } from './resultsSlice';
 import { tokensFor } from './selectors';
+import { unitDescriptor } from '../core/units';
 
 /**
  * Tokens per word and characters per token, per detected language: a 512-token budget holds very different amounts
@@ -117,10 +118,11 @@ export function languageRows(
   return { rows, mixed, other };
 }
 
-/** What the size setting holds in words in a language (null when the unit is words). */
+/** What the size setting holds in words in a language (null for words themselves, and for a unit the sample does not count). */
 function sizeInWordsFor(unit: string, size: number, r: { chars: number; words: number; tokens: number }): number | null {
-  if (unit === 'words') return null;
-  return unit === 'chars' ? size / (r.chars / r.words) : size / (r.tokens / r.words);
+  const counted = unitDescriptor(unit)?.sampleCount;
+  if (counted === undefined) return null;
+  return size / (r[counted] / r.words);
 }
 
 /** A chunk is of one language when at least this share of its characters lies in that language's windows. */

@@ -2,6 +2,7 @@ import { strategyDefinition } from './strategyInfo';
 import type { StrategyDescription } from '../core/registry';
 import type { AppState } from './store';
 import type { PaintableResult, TokenCounts } from './resultsSlice';
+import { unitDescriptor } from '../core/units';
 
 /** Selectors live at module level so components subscribe to stable functions. */
 
@@ -44,7 +45,7 @@ export const selectStrategy = (s: AppState): StrategyDescription => strategyDefi
 export function tokensFor(result: PaintableResult | null, tokens: TokenCounts | null): { counts: ArrayLike<number>; encoding: string } | null {
   if (!result) return null;
   if (tokens && tokens.jobId === result.jobId) return { counts: tokens.tokens, encoding: tokens.encoding };
-  if (result.unit !== 'chars' && result.unit !== 'words') return { counts: result.sizes, encoding: result.unit };
+  if (unitDescriptor(result.unit)?.tokenizer) return { counts: result.sizes, encoding: result.unit };
   return null;
 }
 

@@ -2,6 +2,7 @@ import { appliesTo, BASE_DEFAULTS, LANGUAGE_PRESETS, optionSpec, STRATEGIES, typ
 import type { ControlName, StrategyDescription } from '../core/registry';
 import type { KeepSeparator, ResolvedOptions, StrategyName } from '../core/types';
 import type { Config, ConfigName } from './config';
+import { unitDescriptor } from '../core/units';
 
 /** Registry entry for a strategy; an unknown id gets a neutral stand-in so the page never breaks on it. */
 export function strategyDefinition(id: StrategyName | string): StrategyDescription {
@@ -103,8 +104,8 @@ export function strategyPatch(config: Config, id: StrategyName): Partial<Config>
   const next = strategyDefinition(id);
   const patch: Partial<Config> = { strategy: id, separators: null, keepSeparator: null };
   if (!sameLanguageMeaning(prev, next) || !languageUsable(config.language, next)) patch.language = null;
-  const unitIsTokens = config.unit !== 'chars' && config.unit !== 'words';
-  const wantsTokens = next.defaults.unit !== undefined && next.defaults.unit !== 'chars' && next.defaults.unit !== 'words';
+  const unitIsTokens = unitDescriptor(config.unit)?.tokenizer !== undefined;
+  const wantsTokens = next.defaults.unit !== undefined && unitDescriptor(next.defaults.unit)?.tokenizer !== undefined;
   if (next.defaults.unit && (!next.controls.includes('unit') || (wantsTokens && !unitIsTokens))) patch.unit = next.defaults.unit;
   return patch;
 }

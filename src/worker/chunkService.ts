@@ -2,7 +2,7 @@ import { chunk, chunkStats, ChunkOptionsError, formatChunks, getStrategy, valida
 import { orphanEdgesKnown } from '../core/describe';
 import type { Chunk, ChunkDetail, ChunkOptions, LoadWasm, SemanticDetail, TokenEncodingName } from '../core/types';
 import { meterFor } from '../core/measure';
-import { getUnit, isTokenEncoding } from '../core/units/index';
+import { getUnit, unitDescriptor } from '../core/units/index';
 import { DocumentStore } from './documentStore';
 import type { SemanticPayload } from './embedProtocol';
 import { BUILTIN_MODEL, EmbeddingPort, embedderTokenCounts } from './embeddingPort';
@@ -177,7 +177,7 @@ export class ChunkService {
     if (!job || job.jobId !== jobId) return null;
     const chunks = job.leaves;
     const chosen = job.options.unit;
-    const encoding: TokenEncodingName = chosen && isTokenEncoding(chosen) ? chosen : TOOLTIP_ENCODING;
+    const encoding: TokenEncodingName = (chosen && unitDescriptor(chosen)?.tokenizer) || TOOLTIP_ENCODING;
     const unit = await getUnit(encoding);
     // Words from the document's own word counter (segmented once per document), not each chunk's text again.
     const words = meterFor(await getUnit('words'), job.text);

@@ -36,6 +36,12 @@ describe('generated Chonkie TypeScript code, executed', () => {
     await expectSameChunks(DOC, { strategy: 'recursive', size: 12, unit: 'cl100k_base' });
   });
 
+  it('FastChunker: UTF-8 byte windows (a cut inside an emoji, the defaults)', async () => {
+    await expectSameChunks(DOC, { strategy: 'fixed', compat: 'chonkie' });
+    await expectSameChunks(DOC, { strategy: 'fixed', compat: 'chonkie', size: 25 });
+    await expectSameChunks(DOC, { strategy: 'fixed', compat: 'chonkie', size: 3 });
+  });
+
   it('TokenChunker: characters and tokens, with overlap', async () => {
     await expectSameChunks(DOC, { strategy: 'token' });
     await expectSameChunks(DOC, { strategy: 'token', size: 40, overlap: 15 });

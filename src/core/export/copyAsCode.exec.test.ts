@@ -109,8 +109,10 @@ describe('generated LangChain JS code, executed', () => {
     await expectSameChunks(text, { strategy: 'character', size: 8, overlap: 3, separators: ['\\'] });
   });
 
-  it('words and token length functions', async () => {
+  it('words, bytes and token length functions', async () => {
     await expectSameChunks(DOC, { strategy: 'recursive', size: 8, overlap: 2, unit: 'words' });
+    await expectSameChunks(DOC + ' Zürich 東京 😀', { strategy: 'recursive', size: 30, overlap: 6, unit: 'bytes' });
+    await expectSameChunks(DOC + ' Zürich 東京 😀', { strategy: 'character', separators: [' '], size: 20, overlap: 4, unit: 'bytes' });
     await expectSameChunks(DOC, { strategy: 'recursive', size: 12, overlap: 3, unit: 'cl100k_base' });
   });
 

@@ -44,6 +44,8 @@ const CONFIGS: ChunkOptions[] = [
   { strategy: 'character', separators: ['"\'\\\r\n😀'], unit: 'words', size: 50, overlap: 5 },
   { strategy: 'fixed', unit: 'o200k_base', size: 64, overlap: 8 },
   { strategy: 'fixed', unit: 'words', size: 64, overlap: 8 },
+  { strategy: 'fixed', unit: 'bytes', size: 64, overlap: 8 },
+  { strategy: 'recursive', unit: 'bytes', size: 200, overlap: 20 },
   { strategy: 'sentence', unit: 'words', size: 40, overlap: 4 },
   { strategy: 'markdown', headingDepth: 2, unit: 'words', size: 120, overlap: 10 },
   { strategy: 'markdown', compat: 'langchain', stripHeaders: false, returnEachLine: true },
@@ -98,12 +100,12 @@ describe('codeFor', () => {
     const separator = fc.oneof(fc.constantFrom(...NASTY.filter((x) => x !== '')), fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }));
     const options = fc.record({
       strategy: fc.constantFrom(...STRATEGY_NAMES.filter((x) => x !== 'semantic')),
-      unit: fc.constantFrom('chars', 'words', 'cl100k_base', 'gpt2'),
+      unit: fc.constantFrom('chars', 'words', 'bytes', 'cl100k_base', 'gpt2'),
       keepSeparator: fc.constantFrom('start', 'end', 'none'),
       separators: fc.array(separator, { minLength: 1, maxLength: 4 }),
       language: fc.option(fc.constantFrom('python', 'markdown', 'ts', 'latex', 'c'), { nil: undefined }),
     })
-      .filter((o) => o.strategy !== 'token' || (o.unit !== 'chars' && o.unit !== 'words'))
+      .filter((o) => o.strategy !== 'token' || (o.unit !== 'chars' && o.unit !== 'words' && o.unit !== 'bytes'))
       // The code strategy's language is a grammar name (python, ts, c ...), not a separator preset such as latex.
       .filter((o) => o.strategy !== 'code' || o.language === undefined || resolveCodeLanguage(o.language) !== null);
     const samples = fc.sample(options, 25);

@@ -1,4 +1,6 @@
-/** Exports of chunks to other tools and "copy as code" (pure; the page and CLI wire these in). */
+/** Exports of chunks to other tools, their re-import and "copy as code" (pure; the page and CLI wire these in). */
+export { EXPORTERS, getExporter, isNativeExporter, type Exporter, type ExportAbout, type ExportFormat, type NativeExportFormat } from './exporters';
+export { parseChunkExport, MAX_REIMPORT_LENGTH, type ChunkExportImport } from './reimport';
 export {
   toCsv,
   csvField,

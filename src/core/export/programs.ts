@@ -6,6 +6,8 @@
 import { LANGUAGE_PRESETS } from '../languages';
 import type { CodeTarget, CopyAsCodeRecipes, ProgramOptions } from '../registry';
 import type { CompatMode, ResolvedOptions, UnitName } from '../types';
+import { unitDescriptor } from '../units';
+import type { UnitProgram } from '../units/unit';
 
 // Declared with the strategy contract (each strategy's description holds its recipes); re-exported for this folder.
 export type { CodeTarget, CopyAsCodeRecipes, ProgramOptions };
@@ -46,7 +48,10 @@ export const pyList = (items: readonly string[]): string => `[${items.map(pyStri
 // ---------------------------------------------------------------------------------------------------------------
 // Shared facts about the configuration
 
-export const isTokenUnit = (unit: UnitName): boolean => unit !== 'chars' && unit !== 'words';
+export const isTokenUnit = (unit: UnitName): boolean => unitDescriptor(unit)?.tokenizer !== undefined;
+
+/** How programs count a unit that is not a token encoding (see UnitProgram); undefined for token units. */
+const programOf = (unit: UnitName): UnitProgram | undefined => unitDescriptor(unit)?.program;
 
 function sameList(a: readonly string[], b: readonly string[] | undefined): boolean {
   return b !== undefined && a.length === b.length && a.every((s, i) => s === b[i]);
@@ -99,12 +104,13 @@ export class JsSplitter {
     this.fields = [`chunkSize: ${o.size}`, `chunkOverlap: ${o.overlap}`];
   }
 
-  /** Sizes in words or tokens need a length function (characters are LangChain's default). */
+  /** Sizes in another unit than characters (LangChain's default) need a length function. */
   lengthFunction(): this {
     const { o } = this;
-    if (o.unit === 'words') {
-      this.setup.push(...JS_WORD_COUNTER);
-      this.fields.push('lengthFunction: countWords');
+    const js = programOf(o.unit)?.js;
+    if (js) {
+      this.setup.push(...js.setup);
+      this.fields.push(`lengthFunction: ${js.count}`);
     }
     else if (isTokenUnit(o.unit)) {
       this.imports.push("import { getEncoding } from 'js-tiktoken';");
@@ -134,12 +140,6 @@ export class JsSplitter {
 }
 
 /** Chunkscope's words unit in a JS program: Intl.Segmenter's word-like segments, plus emoji, for any language. */
-export const JS_WORD_COUNTER = [
-  "// Words as Chunkscope counts them: Intl.Segmenter's word-like segments (any language) and emoji.",
-  "const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });",
-  'const countWords = (t) => [...wordSegmenter.segment(t)].filter((s) => s.isWordLike || /\\p{Extended_Pictographic}/u.test(s.segment)).length;',
-];
-
 /** The summary and the line saying how close the program is. */
 export function jsHead(o: ProgramOptions, approximation?: string, npm = '@langchain/textsplitters'): string[] {
   const exact = programIsExact(o, 'langchain-js');
@@ -184,8 +184,6 @@ export function programIsExact(options: ProgramOptions, target: CodeTarget): boo
 // Python (LangChain, LlamaIndex, Chonkie)
 
 /** Python has no Intl.Segmenter: its programs count whitespace-separated words. */
-export const PY_WORDS_NOTE = "# Words here are runs of non-whitespace; Chunkscope counts Intl.Segmenter's words (CJK and Thai differ).";
-
 export const PY_READ = [
   '# newline="" keeps CRLF line ends as they are: the splitters see the same text as Chunkscope.',
   'with open(sys.argv[1], encoding="utf-8", newline="") as f:',
@@ -224,9 +222,10 @@ export function langchainPySplitter(o: ResolvedOptions, { oneSeparator }: { oneS
   }
   if (o.separatorsAreRegex && language === null) args.push('is_separator_regex=True');
   imports.push(`from langchain_text_splitters import ${cls}`);
-  if (o.unit === 'words') {
-    args.push('length_function=lambda t: len(t.split())');
-    notes.push(PY_WORDS_NOTE);
+  const py = programOf(o.unit)?.py;
+  if (py) {
+    args.push(`length_function=${py.count}`);
+    if (py.note) notes.push(py.note);
   }
   if (isTokenUnit(o.unit)) {
     return { imports, notes, expr: `${cls}.from_tiktoken_encoder(\n    encoding_name=${pyString(o.unit)},\n    ${args.join(',\n    ')},\n)` };
@@ -245,14 +244,15 @@ export function sentenceRegexSplitter(o: ResolvedOptions): PyPart {
 
 /** The tokenizer callable LlamaIndex's splitters take, for the unit. */
 export function llamaTokenizer(unit: UnitName): { imports: string[]; expr: string } {
-  if (unit === 'chars') return { imports: [], expr: 'list  # one token per character' };
-  if (unit === 'words') return { imports: [], expr: 'str.split  # one token per word' };
+  const program = programOf(unit);
+  if (program) return { imports: [], expr: program.pyTokenizer };
   return { imports: ['import tiktoken'], expr: `tiktoken.get_encoding(${pyString(unit)}).encode` };
 }
 
 /** Chonkie's tokenizer name for the unit (the first positional argument of its chunkers). */
 export function chonkieTokenizer(unit: UnitName): string {
-  return pyString(unit === 'chars' ? 'character' : unit === 'words' ? 'word' : unit);
+  const program = programOf(unit);
+  return pyString(program ? (program.chonkie ?? 'character') : unit);
 }
 
 export interface PyProgram {
@@ -300,7 +300,8 @@ export function langchainPySizeSplitter(o: ResolvedOptions, languageEnum: string
   const imports = ['from langchain_text_splitters import RecursiveCharacterTextSplitter'];
   const args = [`chunk_size=${o.size}`, `chunk_overlap=${o.overlap}`];
   if (languageEnum) imports.push('from langchain_text_splitters import Language');
-  if (o.unit === 'words') args.push('length_function=lambda t: len(t.split())');
+  const py = programOf(o.unit)?.py;
+  if (py) args.push(`length_function=${py.count}`);
   if (isTokenUnit(o.unit)) {
     if (languageEnum) {
       args.unshift(`separators=RecursiveCharacterTextSplitter.get_separators_for_language(Language.${languageEnum})`, 'is_separator_regex=True');
@@ -507,7 +508,8 @@ export function chonkieTsProgram(o: ProgramOptions, p: { cls: string; fields: st
   const tiktoken = isTokenUnit(o.unit);
   const exact = programIsExact(o, 'chonkie-ts');
   const notes = [...(p.notes ?? [])];
-  if (o.unit === 'words') notes.push("// Chonkie's TypeScript tokenizers count characters or tokens, not words: characters are used here.");
+  const counted = unitDescriptor(o.unit);
+  if (!tiktoken && !counted?.isLength) notes.push(`// Chonkie's TypeScript tokenizers count characters or tokens, not ${counted?.label ?? o.unit}: characters are used here.`);
   return [
     summary(o, '//'),
     exact
@@ -536,6 +538,30 @@ export function chonkieTsProgram(o: ProgramOptions, p: { cls: string; fields: st
       : []),
     `const chunker = await ${p.cls}.create({\n  ${[`tokenizer: ${tiktoken ? 'tokenizer' : "'character'"}`, ...p.fields].join(',\n  ')},\n});`,
     'const chunks = await chunker.chunk(text);',
+    'console.log(JSON.stringify(chunks.map((c) => c.text), null, 2));',
+    '',
+  ].join('\n');
+}
+
+/**
+ * FastChunker (the fixed strategy's compat mode `chonkie`): windows of `size` UTF-8 bytes cut after the last
+ * newline, period or question mark. It has no tokenizer and no overlap; Chunkscope's overlap is left out.
+ */
+export function chonkieTsFast(o: ProgramOptions): string {
+  const exact = programIsExact(o, 'chonkie-ts');
+  return [
+    summary(o, '//'),
+    exact
+      ? "// Gives exactly Chunkscope's chunks in Chonkie compatibility mode."
+      : "// Chonkie's FastChunker: windows of UTF-8 bytes cut after a newline, period or question mark (turn on Chonkie compatibility, unit bytes, to see these chunks).",
+    ...(o.overlap > 0 ? ["// FastChunker has no overlap (Chunkscope's overlap is not reproduced)."] : []),
+    '// npm install @chonkiejs/core',
+    "import { readFileSync } from 'node:fs';",
+    "import { FastChunker } from '@chonkiejs/core';",
+    '',
+    "const text = readFileSync(process.argv[2], 'utf8');",
+    `const chunker = await FastChunker.create({ chunkSize: ${o.size} });`,
+    'const chunks = chunker.chunk(text);',
     'console.log(JSON.stringify(chunks.map((c) => c.text), null, 2));',
     '',
   ].join('\n');
@@ -613,13 +639,14 @@ function llamaTsTokenizer(unit: UnitName): { npm: string; imports: string[]; set
       field: 'tokenizer',
     };
   }
-  const count = unit === 'chars' ? 't.length' : 'countWords(t)';
+  const js = programOf(unit)?.js;
+  const count = js ? `${js.count}(t)` : 't.length';
   return {
     npm: '',
     imports: [],
     setup: [
-      ...(unit === 'chars' ? [] : JS_WORD_COUNTER),
-      `// Sizes in ${unit === 'chars' ? 'characters (UTF-16 code units)' : 'words'}: the splitter counts encode(text).length.`,
+      ...(js?.setup ?? []),
+      `// Sizes in ${unitDescriptor(unit)?.description ?? unit}: the splitter counts encode(text).length.`,
       `const tokenizer = { encode: (t) => new Uint32Array(${count}), decode: () => '' };`,
     ],
     notes: [],

@@ -17,6 +17,7 @@ import { embeddingInputs, type EmbeddingInputs, type WindowJoin } from './buffer
 import { cosineDistances, type DegenerateCosine, type Vector } from './distances';
 import { npGradient } from './numpy';
 import { semanticSentences, type SentenceShape } from './sentences';
+import { unitDescriptor } from '../units';
 
 /**
  * The semantic splitter as a pure function of sentences and their embeddings, in steps so that the expensive part
@@ -315,7 +316,7 @@ function mergeSmallNative(groups: readonly Group[], min: number, distances: Floa
  * not rebuilt, so a long run of small groups costs O(total length), not its square.
  */
 function langchainSizer(source: string, sentences: readonly Range[], unit: Unit): (g: Group) => number {
-  if (unit.name === 'chars') {
+  if (unitDescriptor(unit.name)?.isLength) {
     const lengthBefore = new Float64Array(sentences.length + 1);
     sentences.forEach((r, k) => (lengthBefore[k + 1] = lengthBefore[k]! + r.end - r.start));
     return (g) => lengthBefore[g.last + 1]! - lengthBefore[g.first]! + (g.last - g.first);

@@ -1,20 +1,36 @@
 import type { TokenEncodingName, Unit, UnitName } from '../types';
-import { charsUnit } from './chars';
-import { wordsUnit } from './words';
-import { loadTiktokenUnit, TOKEN_ENCODINGS } from './tiktoken';
+import { bytes } from './bytes';
+import { chars } from './chars';
+import { TOKEN_ENCODINGS } from './tiktoken';
+import { tokens } from './tokens';
+import type { UnitDescriptor } from './unit';
+import { words } from './words';
 
-export const UNIT_NAMES: UnitName[] = ['chars', 'words', ...TOKEN_ENCODINGS];
+/** The units, one line each (a token encoding is a line of its own through `tokens`), in the order the page and --help list them. */
+export const UNITS: readonly UnitDescriptor[] = [chars, words, bytes, ...TOKEN_ENCODINGS.map((e) => tokens(e))];
+
+export const UNIT_NAMES: UnitName[] = UNITS.map((u) => u.name);
+
+const BY_NAME = new Map<string, UnitDescriptor>(UNITS.map((u) => [u.name, u]));
+
+/** The descriptor of a unit name, or undefined for a name no unit has (a stale link, a crafted file). */
+export function unitDescriptor(name: string): UnitDescriptor | undefined {
+  return BY_NAME.get(name);
+}
 
 export function isTokenEncoding(name: string): name is TokenEncodingName {
-  return (TOKEN_ENCODINGS as string[]).includes(name);
+  return unitDescriptor(name)?.tokenizer === name;
 }
 
 /** Resolve a unit by name; token encodings load their ranks on first use. */
-export async function getUnit(name: UnitName): Promise<Unit> {
-  if (name === 'chars') return charsUnit;
-  if (name === 'words') return wordsUnit;
-  return loadTiktokenUnit(name);
+export function getUnit(name: UnitName): Promise<Unit> {
+  const found = BY_NAME.get(name);
+  if (!found) return Promise.reject(new Error(`unknown unit "${name}"`));
+  return found.load();
 }
 
-export { charsUnit, wordsUnit };
+export type { UnitDescriptor } from './unit';
+export { charsUnit } from './chars';
+export { bytesUnit, utf8Length } from './bytes';
+export { wordsUnit } from './words';
 export { TiktokenUnit, loadTiktokenUnit, TOKEN_ENCODINGS } from './tiktoken';

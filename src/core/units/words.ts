@@ -1,5 +1,7 @@
 import { lowerBound } from '../sorted';
 import type { Unit } from '../types';
+import type { SpanMeter } from './meter';
+import type { UnitDescriptor } from './unit';
 
 /**
  * Words, for any language: the segments of Intl.Segmenter's word granularity that are word-like (`isWordLike`:
@@ -357,3 +359,36 @@ export function wordsSpanCounter(source: string): (a: number, b: number) => numb
     return wordsUnit.count(source.slice(a, a2)) + (t[b2]! - t[a2]!) + wordsUnit.count(source.slice(b2, b));
   };
 }
+
+/** Words (Intl.Segmenter word-like segments); span counts from wordsSpanCounter. */
+function wordsMeter(source: string): SpanMeter {
+  const count = wordsSpanCounter(source);
+  return { exactEstimates: true, atMostOnePerCluster: true, exact: count, estimate: count };
+}
+
+export const words: UnitDescriptor<'words'> = {
+  name: 'words',
+  label: 'words',
+  longLabel: 'words',
+  noun: 'word',
+  description: 'words',
+  additive: false,
+  isLength: false,
+  segments: wordRanges,
+  program: {
+    js: {
+      setup: [
+        "// Words as Chunkscope counts them: Intl.Segmenter's word-like segments (any language) and emoji.",
+        "const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });",
+        'const countWords = (t) => [...wordSegmenter.segment(t)].filter((s) => s.isWordLike || /\\p{Extended_Pictographic}/u.test(s.segment)).length;',
+      ],
+      count: 'countWords',
+    },
+    py: { count: 'lambda t: len(t.split())', note: "# Words here are runs of non-whitespace; Chunkscope counts Intl.Segmenter's words (CJK and Thai differ)." },
+    pyTokenizer: 'str.split  # one token per word',
+    chonkie: 'word',
+    charsPer: 6,
+  },
+  load: () => Promise.resolve(wordsUnit),
+  meter: (_, source) => wordsMeter(source),
+};

@@ -307,6 +307,12 @@ describe('chunkHover', () => {
     expect(lines).toContain('Size 5 tokens (cl100k_base) · 20 chars · 6 tokens (o200k_base)');
   });
 
+  it('sizes in bytes also give chars', () => {
+    const result = resultFor(text, spans, 'bytes');
+    result.sizes = Float64Array.from([22, 15]);
+    expect(chunkHoverLines(result, null, null, 0)).toContain('Size 22 bytes (UTF-8) · 20 chars');
+  });
+
   it('heading titles are document text: escaped in the markdown; injected size, pages and parent unit are said', () => {
     const result = resultFor(text, spans);
     result.structure = {

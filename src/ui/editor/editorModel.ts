@@ -11,6 +11,7 @@ import { breadcrumbText, chunkExtras, chunksAt, pagesLabel, tokensFor } from '..
 import type { AppState } from '../../state/store';
 import { formatNumber } from '../panels/format';
 import { chunkWindow } from './decorations';
+import { unitDescriptor } from '../../core/units';
 
 /**
  * Above this size the editor neither soft-wraps nor highlights syntax: wrapping and tokenizing a 10 MiB document
@@ -290,7 +291,7 @@ export function plainInMarkdown(text: string): string {
 
 /** How the hover names the result's unit. */
 export function unitName(unit: string): string {
-  return unit === 'chars' ? 'chars' : unit === 'words' ? 'words' : `tokens (${unit})`;
+  return unitDescriptor(unit)?.longLabel ?? `tokens (${unit})`;
 }
 
 /** Embedder token counts of a semantic result (selectEmbedderTokens), or null. */
@@ -315,7 +316,7 @@ export function chunkHoverLines(result: PaintableResult, tokens: TokenCounts | n
   const end = result.ends[i]!;
   const unit = unitName(result.unit);
   const size = [`${fmt(result.sizes[i]!)} ${unit}`];
-  if (result.unit !== 'chars') size.push(`${fmt(end - start)} chars`);
+  if (!unitDescriptor(result.unit)?.isLength) size.push(`${fmt(end - start)} chars`);
   if (counted && counted.encoding !== result.unit) size.push(`${fmt(counted.counts[i]!)} tokens (${counted.encoding})`);
   const overlap: string[] = [];
   if (i > 0) overlap.push(`${fmt(result.overlaps[i - 1]!)} chars with #${i - 1}`);

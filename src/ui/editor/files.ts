@@ -6,7 +6,7 @@ import type { StrategyName } from '../../core/types';
 import { IMPORTABLE_EXTENSIONS, ImportError, importDocument, setPdfWorkerSource, type ImportedDocument } from '../../import/index';
 import { useStore } from '../../state/store';
 import { applyChunkImport } from '../export/applyChunkImport';
-import { parseChunkExport } from '../export/reimport';
+import { parseChunkExport } from '../../core/export/reimport';
 import { parseShareFile, ShareLinkError } from '../../state/shareLink';
 import { applyShareFile } from '../../state/shareLinkSync';
 

@@ -4,6 +4,7 @@ import { selectResult } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import type { Chunk } from '../../core/types';
 import { CopyAsCodeDialog } from './CopyAsCodeDialog';
+import { isNativeExporter } from '../../core/export/exporters';
 import { PAGE_EXPORT_FORMATS, renderForeignExport, type ExportFormatInfo } from './formats';
 import './export.css';
 
@@ -18,7 +19,7 @@ export function ExportMenu() {
 
   const onExport = async (info: ExportFormatInfo) => {
     setError(null);
-    setBusy(info.format);
+    setBusy(info.id);
     try {
       await exportFormat(info);
     } catch (e) {
@@ -41,7 +42,7 @@ export function ExportMenu() {
         </span>
         {PAGE_EXPORT_FORMATS.map((info) => (
           <button
-            key={info.format}
+            key={info.id}
             type="button"
             className="btn export-button"
             aria-label={info.label}
@@ -63,8 +64,8 @@ async function exportFormat(info: ExportFormatInfo): Promise<void> {
   const s = useStore.getState();
   const result = s.result;
   if (!result) return;
-  if (info.format === 'json' || info.format === 'jsonl') {
-    const text = await exportedText(info.format);
+  if (isNativeExporter(info)) {
+    const text = await exportedText(info.id);
     if (text !== null) downloadFile(info.fileName, text, info.mime);
     return;
   }
@@ -72,6 +73,6 @@ async function exportFormat(info: ExportFormatInfo): Promise<void> {
   if (json === null) return;
   // JSON keeps every field and its order, so these chunks serialize exactly as the worker's objects would.
   const chunks = JSON.parse(json) as Chunk[];
-  const body = renderForeignExport(chunks, info.format, { text: result.text, source: s.docName });
+  const body = renderForeignExport(chunks, info, { text: result.text, source: s.docName });
   downloadFile(info.fileName, body, info.mime);
 }

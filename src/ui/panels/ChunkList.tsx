@@ -19,6 +19,7 @@ import { orphanLabel, orphanSummary } from '../../state/labBudget';
 import { useStore } from '../../state/store';
 import { chunkPreview } from './chunkPreview';
 import { formatNumber, unitLabel } from './format';
+import { unitDescriptor } from '../../core/units';
 
 const fmt = (n: number) => formatNumber(n);
 /** Rows have fixed heights (text clamped), so scrolling 10,000 chunks never measures the DOM. */
@@ -271,7 +272,7 @@ const ChunkRow = memo(function ChunkRow({ result, index, height, tokens, embedde
         <span className="chunk-size">
           {fmt(result.sizes[index]!)} {unit}
           {prefixSize > 0 ? <span className="muted" title="Part of the size taken by the injected prefix"> ({fmt(prefixSize)} header)</span> : null}
-          {tokens !== undefined && result.unit === 'chars' ? <span className="muted chunk-tok"> · {fmt(tokens)} tok</span> : null}
+          {tokens !== undefined && unitDescriptor(result.unit)?.isLength ? <span className="muted chunk-tok"> · {fmt(tokens)} tok</span> : null}
         </span>
         {extras && extras.contentType !== 'text' && (
           <span className={`badge badge-${extras.contentType}`} title={extras.caption ?? undefined}>

@@ -9,6 +9,7 @@ import { selectLanguageRows } from '../../state/languageStats';
 /** Languages listed in the stats (the largest shares of the document). */
 const MAX_LANGUAGE_ROWS = 12;
 import { compactNumber, formatNumber, unitLabel } from './format';
+import { unitDescriptor } from '../../core/units';
 
 /** Count, min/median/mean/max, the size histogram and the context budget. */
 export function StatsPanel() {
@@ -160,7 +161,7 @@ function LanguageLines() {
             <th scope="col">Language</th>
             <th scope="col" title="Characters per token">chars/tok</th>
             <th scope="col" title="Tokens per word (Intl.Segmenter's words)">tok/word</th>
-            {unit !== 'words' && <th scope="col" title={`What the size setting (${size} ${unitLabel(unit)}) holds in words`}>{formatNumber(size)} {unitLabel(unit)} ≈</th>}
+            {unitDescriptor(unit)?.sampleCount !== undefined && <th scope="col" title={`What the size setting (${size} ${unitLabel(unit)}) holds in words`}>{formatNumber(size)} {unitLabel(unit)} ≈</th>}
           </tr>
         </thead>
         <tbody>

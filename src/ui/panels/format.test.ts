@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactNumber } from './format';
+import { UNITS } from '../../core/units';
+import { compactNumber, unitLabel } from './format';
 
 describe('compactNumber', () => {
   it('keeps three significant digits', () => {
@@ -17,5 +18,11 @@ describe('compactNumber', () => {
         expect(Math.abs(value - n) / n).toBeLessThan(0.01);
       }),
     );
+  });
+});
+
+describe('unitLabel', () => {
+  it('is each unit descriptor\'s label: chars, words, bytes, and tokens for every encoding', () => {
+    expect(UNITS.map((u) => unitLabel(u.name))).toEqual(['chars', 'words', 'bytes', 'tokens', 'tokens', 'tokens', 'tokens', 'tokens']);
   });
 });

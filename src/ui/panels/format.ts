@@ -1,8 +1,8 @@
+import { unitDescriptor } from '../../core/units';
+
 /** Short label of a size unit, as shown next to numbers. */
 export function unitLabel(unit: string): string {
-  if (unit === 'chars') return 'chars';
-  if (unit === 'words') return 'words';
-  return 'tokens';
+  return unitDescriptor(unit)?.label ?? 'tokens';
 }
 
 // One formatter per precision, made once: Number#toLocaleString builds a new Intl formatter on every call.

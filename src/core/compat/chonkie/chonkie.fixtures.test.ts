@@ -40,7 +40,7 @@ describe('Chonkie defaults in compat mode', () => {
     expect(() => validateOptions({ strategy: 'recursive', compat: 'chonkie', separators: ['\n'] })).toThrow(/own rules/);
     expect(() => validateOptions({ strategy: 'sentence', compat: 'chonkie', unit: 'words' })).toThrow(/character tokenizer/);
     expect(() => validateOptions({ strategy: 'token', compat: 'chonkie', size: 10, overlap: 10 })).toThrow(/smaller than size/);
-    expect(() => validateOptions({ strategy: 'paragraph', compat: 'chonkie' })).toThrow(/compat chonkie applies to recursive, sentence, token only/);
+    expect(() => validateOptions({ strategy: 'paragraph', compat: 'chonkie' })).toThrow(/compat chonkie applies to recursive, sentence, fixed, token only/);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { SplitSpan } from '../../registry';
 import type { ChunkContext } from '../../types';
 import { recursiveReference } from './recursive';
+export { chonkieFast, fastReference, CHONKIE_FAST_DELIMITERS, CHONKIE_FAST_SIZE } from './fast';
 import { sentenceReference } from './sentence';
 import { toSpans } from './spans';
 import { tokenReference } from './token';

@@ -31,6 +31,13 @@ export const CHONKIE_TOKEN_PROFILE: CompatProfile = {
   units: UNITS,
 };
 
+/** FastChunker: chunkSize 4096 bytes (UTF-8), its delimiters (\n . ?), no overlap. */
+export const CHONKIE_FAST_PROFILE: CompatProfile = {
+  defaults: { size: 4096, overlap: 0, unit: 'bytes' },
+  refuses: { overlap: "Chonkie's FastChunker has no overlap (leave overlap out, or turn compat mode off)" },
+  units: { allowed: ['bytes'], reason: "Chonkie's FastChunker counts UTF-8 bytes (unit bytes)" },
+};
+
 /** SentenceChunker: chunkSize 2048, chunkOverlap 0, the character tokenizer by default. */
 export const CHONKIE_SENTENCE_PROFILE: CompatProfile = {
   defaults: { size: 2048, overlap: 0, unit: 'chars' },

@@ -1,5 +1,6 @@
 import type { Unit } from '../../types';
 import { TiktokenUnit } from '../../units/tiktoken';
+import { unitDescriptor } from '../../units';
 
 /**
  * What @chonkiejs/core asks of a tokenizer (its Tokenizer class, or any object with these methods), over
@@ -18,7 +19,7 @@ export interface ChonkieTokenizer {
 }
 
 export function chonkieTokenizer(unit: Unit): ChonkieTokenizer {
-  if (unit.name === 'chars') return CHARACTER;
+  if (unitDescriptor(unit.name)?.isLength) return CHARACTER;
   if (unit instanceof TiktokenUnit) return tiktokenTokenizer(unit);
   throw new Error(`Chonkie's tokenizers count characters or tokens: unit ${unit.name} has no Chonkie equivalent`);
 }

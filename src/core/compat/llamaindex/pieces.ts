@@ -2,6 +2,7 @@ import type { SplitSpan } from '../../registry';
 import type { ChunkContext, Unit } from '../../types';
 import { meterFor, type SpanMeter } from '../../measure';
 import { rejectSpecialTokenText, TiktokenUnit } from '../../units/tiktoken';
+import { unitDescriptor } from '../../units';
 
 /**
  * A piece of the source as LlamaIndex has it: [start, end) is where it came from, and its string is
@@ -27,7 +28,7 @@ export class PieceCounter {
     private readonly unit: Unit,
   ) {
     this.meter = meterFor(unit, source);
-    this.maxTokenUnits = unit instanceof TiktokenUnit ? longestToken(unit) : unit.name === 'chars' ? 1 : Infinity;
+    this.maxTokenUnits = unit instanceof TiktokenUnit ? longestToken(unit) : (unitDescriptor(unit.name)?.mostCodeUnitsPerCount ?? Infinity);
   }
   count(p: Piece): number {
     return p.text === undefined ? this.meter.exact(p.start, p.end) : this.unit.count(p.text);

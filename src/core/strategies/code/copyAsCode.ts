@@ -10,6 +10,7 @@ import {
 } from '../../export/programs';
 import type { ResolvedOptions } from '../../types';
 import { detectCodeLanguage, resolveCodeLanguage, type CodeLanguageName } from './languages';
+import { unitDescriptor } from '../../units';
 
 /** The grammar: the language option (name or alias), else the file extension of `path`. */
 function codeLanguageOf(o: ResolvedOptions): CodeLanguageName | null {
@@ -61,8 +62,9 @@ export const recipes: CopyAsCodeRecipes = {
   llamaindex(o) {
     const grammar = codeLanguageOf(o);
     const all = notes('#');
-    const perUnit = o.unit === 'chars' ? 1 : o.unit === 'words' ? 6 : 4;
-    if (perUnit !== 1) all.push(`# CodeSplitter counts characters (max_chars): about ${perUnit} per ${o.unit === 'words' ? 'word' : 'token'} here.`);
+    const counted = unitDescriptor(o.unit);
+    const perUnit = counted?.program?.charsPer ?? 4; // a token is about 4 characters
+    if (perUnit !== 1) all.push(`# CodeSplitter counts characters (max_chars): about ${perUnit} per ${counted?.noun ?? 'token'} here.`);
     if (o.overlap > 0) all.push("# CodeSplitter has no overlap in characters (Chunkscope's overlap is not reproduced).");
     if (!grammar) all.push('# The language is unknown (no language option, no file extension): name it in language="...".');
     return pyProgram({

@@ -1,5 +1,6 @@
 import {
   chonkieTokenChunker,
+  chonkieTsFast,
   isTokenUnit,
   jsProgram,
   JsSplitter,
@@ -10,9 +11,11 @@ import {
   llamaindexTokenSplitter,
   type CopyAsCodeRecipes,
 } from '../../export/programs';
+import { unitDescriptor } from '../../units';
 
 /** Fixed windows: token windows where the unit is a tokenizer, else the closest character merging. */
 export const recipes: CopyAsCodeRecipes = {
+  exact: { 'chonkie-ts': 'chonkie' },
   'langchain-js'(o) {
     const sp = new JsSplitter(o);
     if (isTokenUnit(o.unit)) {
@@ -21,16 +24,17 @@ export const recipes: CopyAsCodeRecipes = {
       return jsProgram(o, { cls: 'TokenTextSplitter', splitter: sp, make: sp.make('TokenTextSplitter') });
     }
     sp.notes.push('// LangChain JS has no fixed-window splitter; closest: merging single characters (or words) up to the size.');
-    sp.fields.unshift(`separator: ${jsString(o.unit === 'words' ? ' ' : '')}`);
+    sp.fields.unshift(`separator: ${jsString(unitDescriptor(o.unit)?.segments ? ' ' : '')}`);
     sp.lengthFunction();
     return jsProgram(o, { cls: 'CharacterTextSplitter', splitter: sp, make: sp.make('CharacterTextSplitter') });
   },
   'langchain-python'(o) {
     if (isTokenUnit(o.unit)) return langchainPyTokenWindows(o);
-    const part = langchainPySplitter({ ...o, separators: [o.unit === 'words' ? ' ' : ''], separatorsAreRegex: false, keepSeparator: 'none' }, { oneSeparator: true });
+    const part = langchainPySplitter({ ...o, separators: [unitDescriptor(o.unit)?.segments ? ' ' : ''], separatorsAreRegex: false, keepSeparator: 'none' }, { oneSeparator: true });
     part.notes.push('# LangChain has no fixed-window splitter; closest: merging single characters (or words) up to the size.');
     return langchainPyProgram(o, part, 'langchain-text-splitters');
   },
   llamaindex: llamaindexTokenSplitter,
   chonkie: chonkieTokenChunker,
+  'chonkie-ts': chonkieTsFast,
 };

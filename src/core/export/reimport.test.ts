@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunk } from '../../core/index';
-import { formatChunks } from '../../core/format';
-import type { ChunkOptions } from '../../core/types';
+import { chunk } from '../index';
+import { formatChunks } from '../format';
+import type { ChunkOptions } from '../types';
 import { parseChunkExport } from './reimport';
 
 const DOC = '# Travel policy\n\nBook early.  Economy class for flights under six hours.\n\n## Per diem\n\nMeals: €45 a day 😀.\n\n\n\nEnd.';

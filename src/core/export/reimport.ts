@@ -1,4 +1,6 @@
-import type { ChunkOptions, CompatMode, StrategyName } from '../../core/types';
+import { STRATEGIES, STRATEGY_NAMES } from '../strategies';
+import type { ChunkOptions, CompatMode, StrategyName } from '../types';
+import { UNIT_NAMES } from '../units';
 
 /**
  * Re-import of a Chunkscope JSON or JSONL export (issue 4, item 11): the chunks carry their exact source offsets
@@ -112,8 +114,8 @@ export function parseChunkExport(text: string): ChunkExportImport | null {
   return { document, gaps, gapChars, chunks: chunks.length, options: optionsOf(chunks) };
 }
 
-const STRATEGY_NAMES: readonly string[] = ['fixed', 'token', 'character', 'sentence', 'paragraph', 'recursive', 'semantic', 'markdown', 'html', 'code'];
-const COMPATS: readonly string[] = ['none', 'langchain', 'llamaindex'];
+/** The compat modes a chunk's metadata may name: 'none' and every mode a registered strategy declares. */
+const COMPAT_MODES: readonly string[] = ['none', ...new Set(STRATEGIES.flatMap((s) => s.compat))];
 
 /** Strategy, compat and unit as every chunk's metadata states them (left out when the chunks disagree). */
 function optionsOf(chunks: readonly ExportedChunk[]): ChunkExportImport['options'] {
@@ -123,10 +125,10 @@ function optionsOf(chunks: readonly ExportedChunk[]): ChunkExportImport['options
   };
   const options: ChunkExportImport['options'] = {};
   const strategy = agreed('strategy');
-  if (typeof strategy === 'string' && STRATEGY_NAMES.includes(strategy)) options.strategy = strategy as StrategyName;
+  if (typeof strategy === 'string' && (STRATEGY_NAMES as string[]).includes(strategy)) options.strategy = strategy as StrategyName;
   const compat = agreed('compat');
-  if (typeof compat === 'string' && COMPATS.includes(compat)) options.compat = compat as CompatMode;
+  if (typeof compat === 'string' && COMPAT_MODES.includes(compat)) options.compat = compat as CompatMode;
   const unit = agreed('unit');
-  if (typeof unit === 'string') options.unit = unit as ChunkOptions['unit'];
+  if (typeof unit === 'string' && (UNIT_NAMES as string[]).includes(unit)) options.unit = unit as ChunkOptions['unit'];
   return options;
 }
