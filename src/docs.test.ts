@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -13,8 +13,78 @@ import { renderStrategiesDoc, STRATEGIES_DOC } from '../scripts/gen-docs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
+/** The markdown pages whose links are checked. */
+function pages(): string[] {
+  const docs = readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`);
+  return ['README.md', 'CONTRIBUTING.md', 'src/core/README.md', 'bench/RESULTS.md', ...docs].filter((p) => existsSync(join(root, p)));
+}
+
+/** GitHub's heading anchor: lower case, punctuation dropped (hyphens and underscores kept), spaces to hyphens. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const counts = new Map<string, number>();
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    if (fenced) continue;
+    const heading = /^#{1,6}\s+(.*)$/.exec(line);
+    if (heading) {
+      const base = slug(heading[1]!);
+      const n = counts.get(base) ?? 0;
+      counts.set(base, n + 1);
+      anchors.add(n === 0 ? base : `${base}-${n}`);
+    }
+  }
+  for (const m of markdown.matchAll(/<a id="([^"]+)"><\/a>/g)) anchors.add(m[1]!);
+  return anchors;
+}
+
+/** Relative link targets outside code (inline code and fences), as [text](target) or ![alt](target). */
+function linksOf(markdown: string): string[] {
+  const prose = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  return [...prose.matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z]+:/i.test(t));
+}
+
 describe('documentation', () => {
   it(`${STRATEGIES_DOC} is what \`npm run docs\` generates from the registry and the option table`, () => {
     expect(read(STRATEGIES_DOC), `${STRATEGIES_DOC} is stale: run \`npm run docs\` and commit it`).toBe(renderStrategiesDoc());
+  });
+
+  it('every relative link in README.md, CONTRIBUTING.md, docs/ and the core README resolves', () => {
+    const broken: string[] = [];
+    const checked = pages();
+    expect(checked).toContain('README.md');
+    expect(checked).toContain(STRATEGIES_DOC);
+    for (const page of checked) {
+      for (const target of linksOf(read(page))) {
+        const [path, fragment] = target.split('#') as [string, string | undefined];
+        const file = path === '' ? page : join(dirname(page), decodeURIComponent(path));
+        if (!existsSync(join(root, file))) {
+          broken.push(`${page}: ${target} (no such file)`);
+          continue;
+        }
+        if (fragment && file.endsWith('.md') && !anchorsOf(read(file)).has(fragment)) broken.push(`${page}: ${target} (no such heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('the link checker sees links, headings and anchors (so an empty result means something)', () => {
+    expect(linksOf('see [a](docs/a.md#x) and ![b](b.png) but not `[c](c.md)` nor [d](https://e.org)')).toEqual(['docs/a.md#x', 'b.png']);
+    expect([...anchorsOf('# One: `two` (3)\n## One: two 3\n<a id="k"></a>')]).toEqual(['one-two-3', 'one-two-3-1', 'k']);
+  });
+
+  it('the README fits on a screen: 200 lines at most', () => {
+    expect(read('README.md').replace(/\n$/, '').split('\n').length).toBeLessThanOrEqual(200);
   });
 });
