@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { renderResults } from '../scripts/bench-results.mjs';
 import { renderStrategiesDoc, STRATEGIES_DOC } from '../scripts/gen-docs';
 
 /**
@@ -86,5 +87,25 @@ describe('documentation', () => {
 
   it('the README fits on a screen: 200 lines at most', () => {
     expect(read('README.md').replace(/\n$/, '').split('\n').length).toBeLessThanOrEqual(200);
+  });
+
+  it('bench/RESULTS.md as `npm run bench` writes it: date, machine, commit, each benchmark\'s output in a code block', () => {
+    const md = renderResults({
+      date: new Date('2026-12-04T21:30:00Z'),
+      machine: 'a CPU, 2 cores',
+      commit: 'abc1234',
+      command: 'npm run bench',
+      steps: [
+        { file: 'bench/node.bench.ts', status: 0, seconds: 61.4, output: '\u001b[1mratio\u001b[0m 2.8x\r\n```\n' },
+        { file: 'bench/lab.bench.ts', status: 1, seconds: 2, output: '' },
+      ],
+    });
+    expect(md).toContain('`npm run bench` on 2026-12-04 21:30 UTC');
+    expect(md).toContain('- Machine: a CPU, 2 cores');
+    expect(md).toContain('- Commit: abc1234');
+    expect(md).toContain("## bench/node.bench.ts\n\nRan for 61 s.\n\n```text\nratio 2.8x\n'''\n```");
+    expect(md).toContain('## bench/lab.bench.ts — exit code 1');
+    expect(md.match(/```/g)).toHaveLength(4);
+    expect(linksOf(md).every((l) => existsSync(join(root, 'bench', l)))).toBe(true);
   });
 });
