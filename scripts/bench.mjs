@@ -3,8 +3,15 @@
 // evaluation, the lab, and the scale/pathological tables, whose cases each run in their own process). Each prints
 // ratios measured side by side in one run; none is a timed test. (bench/cli-50mib.ts and bench/tokenizers.eval.ts
 // are run by hand: see their headers.)
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+//
+// What each benchmark prints is shown as it runs and written to bench/RESULTS.md at the end, with the date, the
+// machine and the commit (scripts/bench-results.mjs). CHUNKSCOPE_BENCH_ONLY=bpe,eval runs only the benchmarks whose
+// file names start with those words and writes .bench/RESULTS.md instead (a partial run never replaces the results);
+// CHUNKSCOPE_BENCH_RESULTS=<path> writes elsewhere.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { commitSummary, machineSummary, renderResults } from './bench-results.mjs';
 
 const args = process.argv.slice(2);
 const steps = [
@@ -20,10 +27,37 @@ const steps = [
   ['bench/lab.bench.ts', ['npx', 'tsx', 'bench/lab.bench.ts', ...args]],
   ['bench/scale.bench.ts', ['node', '--expose-gc', '--import', 'tsx', 'bench/scale.bench.ts']],
 ];
-let failed = false;
-for (const [file, cmd] of steps) {
-  if (!existsSync(file)) continue;
-  const r = spawnSync(cmd[0], cmd.slice(1), { stdio: 'inherit' });
-  if (r.status !== 0) failed = true;
+const only = (process.env.CHUNKSCOPE_BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const chosen = steps.filter(([file]) => existsSync(file) && (only.length === 0 || only.some((o) => file.startsWith(`bench/${o}`))));
+const resultsPath = process.env.CHUNKSCOPE_BENCH_RESULTS || (only.length ? '.bench/RESULTS.md' : 'bench/RESULTS.md');
+
+/** Runs one benchmark, its output shown as it comes and kept for the results file. */
+function run(cmd) {
+  return new Promise((done) => {
+    const started = Date.now();
+    const child = spawn(cmd[0], cmd.slice(1), { stdio: ['inherit', 'pipe', 'inherit'] });
+    const parts = [];
+    child.stdout.on('data', (part) => {
+      process.stdout.write(part);
+      parts.push(part);
+    });
+    const finish = (status) => done({ status, seconds: (Date.now() - started) / 1000, output: Buffer.concat(parts).toString('utf8') });
+    child.on('error', (error) => {
+      parts.push(Buffer.from(`could not start: ${error.message}\n`));
+      finish(null);
+    });
+    child.on('close', (code) => finish(code));
+  });
 }
-process.exit(failed ? 1 : 0);
+
+const date = new Date();
+const machine = machineSummary();
+const commit = commitSummary();
+const results = [];
+for (const [file, cmd] of chosen) results.push({ file, ...(await run(cmd)) });
+
+const command = ['npm run bench', ...args].join(' ') + (only.length ? ` (CHUNKSCOPE_BENCH_ONLY=${only.join(',')})` : '');
+mkdirSync(dirname(resultsPath), { recursive: true });
+writeFileSync(resultsPath, renderResults({ date, machine, commit, command, steps: results }));
+console.log(`\nresults written to ${resultsPath}`);
+process.exit(results.some((r) => r.status !== 0) ? 1 : 0);

@@ -1,0 +1,111 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { renderResults } from '../scripts/bench-results.mjs';
+import { renderStrategiesDoc, STRATEGIES_DOC } from '../scripts/gen-docs';
+
+/**
+ * The documentation cannot drift from the code: docs/strategies.md is what scripts/gen-docs.ts renders from the
+ * strategy registry and the option table, every relative link in the hand-written pages points to a file (and, with
+ * a #fragment into a markdown page, to a heading or anchor there), and the README stays one screen.
+ */
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+
+/** The markdown pages whose links are checked. */
+function pages(): string[] {
+  const docs = readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`);
+  return ['README.md', 'CONTRIBUTING.md', 'src/core/README.md', 'bench/RESULTS.md', ...docs].filter((p) => existsSync(join(root, p)));
+}
+
+/** GitHub's heading anchor: lower case, punctuation dropped (hyphens and underscores kept), spaces to hyphens. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const counts = new Map<string, number>();
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    if (fenced) continue;
+    const heading = /^#{1,6}\s+(.*)$/.exec(line);
+    if (heading) {
+      const base = slug(heading[1]!);
+      const n = counts.get(base) ?? 0;
+      counts.set(base, n + 1);
+      anchors.add(n === 0 ? base : `${base}-${n}`);
+    }
+  }
+  for (const m of markdown.matchAll(/<a id="([^"]+)"><\/a>/g)) anchors.add(m[1]!);
+  return anchors;
+}
+
+/** Relative link targets outside code (inline code and fences), as [text](target) or ![alt](target). */
+function linksOf(markdown: string): string[] {
+  const prose = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  return [...prose.matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z]+:/i.test(t));
+}
+
+describe('documentation', () => {
+  it(`${STRATEGIES_DOC} is what \`npm run docs\` generates from the registry and the option table`, () => {
+    expect(read(STRATEGIES_DOC), `${STRATEGIES_DOC} is stale: run \`npm run docs\` and commit it`).toBe(renderStrategiesDoc());
+  });
+
+  it('every relative link in README.md, CONTRIBUTING.md, docs/ and the core README resolves', () => {
+    const broken: string[] = [];
+    const checked = pages();
+    expect(checked).toContain('README.md');
+    expect(checked).toContain(STRATEGIES_DOC);
+    for (const page of checked) {
+      for (const target of linksOf(read(page))) {
+        const [path, fragment] = target.split('#') as [string, string | undefined];
+        const file = path === '' ? page : join(dirname(page), decodeURIComponent(path));
+        if (!existsSync(join(root, file))) {
+          broken.push(`${page}: ${target} (no such file)`);
+          continue;
+        }
+        if (fragment && file.endsWith('.md') && !anchorsOf(read(file)).has(fragment)) broken.push(`${page}: ${target} (no such heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('the link checker sees links, headings and anchors (so an empty result means something)', () => {
+    expect(linksOf('see [a](docs/a.md#x) and ![b](b.png) but not `[c](c.md)` nor [d](https://e.org)')).toEqual(['docs/a.md#x', 'b.png']);
+    expect([...anchorsOf('# One: `two` (3)\n## One: two 3\n<a id="k"></a>')]).toEqual(['one-two-3', 'one-two-3-1', 'k']);
+  });
+
+  it('the README fits on a screen: 200 lines at most', () => {
+    expect(read('README.md').replace(/\n$/, '').split('\n').length).toBeLessThanOrEqual(200);
+  });
+
+  it('bench/RESULTS.md as `npm run bench` writes it: date, machine, commit, each benchmark\'s output in a code block', () => {
+    const md = renderResults({
+      date: new Date('2026-12-04T21:30:00Z'),
+      machine: 'a CPU, 2 cores',
+      commit: 'abc1234',
+      command: 'npm run bench',
+      steps: [
+        { file: 'bench/node.bench.ts', status: 0, seconds: 61.4, output: '\u001b[1mratio\u001b[0m 2.8x\r\n```\n' },
+        { file: 'bench/lab.bench.ts', status: 1, seconds: 2, output: '' },
+      ],
+    });
+    expect(md).toContain('`npm run bench` on 2026-12-04 21:30 UTC');
+    expect(md).toContain('- Machine: a CPU, 2 cores');
+    expect(md).toContain('- Commit: abc1234');
+    expect(md).toContain("## bench/node.bench.ts\n\nRan for 61 s.\n\n```text\nratio 2.8x\n'''\n```");
+    expect(md).toContain('## bench/lab.bench.ts — exit code 1');
+    expect(md.match(/```/g)).toHaveLength(4);
+    expect(linksOf(md).every((l) => existsSync(join(root, 'bench', l)))).toBe(true);
+  });
+});
