@@ -1,0 +1,20 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { documentCache } from './documentCache';
+import { documentIdFor } from './ids';
+
+/**
+ * The engine's per-document memos live in the one document cache (one bound, one eviction policy), not in
+ * module-level variables of their own: each is found there after use and is gone after the cache is cleared.
+ */
+describe('per-document memos are owned by documentCache', () => {
+  beforeEach(() => documentCache.clear());
+  const text = `A document.\n\n${'Some words in a paragraph. '.repeat(400)}`;
+
+  it('the document id', () => {
+    const id = documentIdFor(text);
+    expect(documentCache.get(text, 'ids.documentId')).toBe(id);
+    documentCache.clear();
+    expect(documentCache.stats().entries).toBe(0);
+    expect(documentIdFor(text)).toBe(id);
+  });
+});
