@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { documentCache } from './documentCache';
 import { documentIdFor } from './ids';
+import { wordRanges } from './units/words';
 
 /**
  * The engine's per-document memos live in the one document cache (one bound, one eviction policy), not in
@@ -16,5 +17,16 @@ describe('per-document memos are owned by documentCache', () => {
     documentCache.clear();
     expect(documentCache.stats().entries).toBe(0);
     expect(documentIdFor(text)).toBe(id);
+  });
+
+  it("a long text's word ranges (short texts are scanned again instead)", () => {
+    const ranges = wordRanges(text);
+    expect(documentCache.get(text, 'words.ranges')).toBe(ranges);
+    expect(wordRanges(text)).toBe(ranges);
+    documentCache.clear();
+    expect(wordRanges(text)).not.toBe(ranges);
+    expect(wordRanges(text).starts).toEqual(ranges.starts);
+    wordRanges('a short text');
+    expect(documentCache.get('a short text', 'words.ranges')).toBeUndefined();
   });
 });
