@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { documentCache } from './documentCache';
 import { documentIdFor } from './ids';
-import { wordRanges } from './units/words';
+import { meterFor } from './measure';
+import { wordRanges, wordsUnit } from './units/words';
 
 /**
  * The engine's per-document memos live in the one document cache (one bound, one eviction policy), not in
@@ -28,5 +29,15 @@ describe('per-document memos are owned by documentCache', () => {
     expect(wordRanges(text).starts).toEqual(ranges.starts);
     wordRanges('a short text');
     expect(documentCache.get('a short text', 'words.ranges')).toBeUndefined();
+  });
+
+  it('span meters, per unit object', () => {
+    const meter = meterFor(wordsUnit, text);
+    expect(meterFor(wordsUnit, text)).toBe(meter);
+    const other = { ...wordsUnit };
+    expect(meterFor(other, text)).not.toBe(meter);
+    expect(meterFor(other, text).exact(0, 100)).toBe(meter.exact(0, 100));
+    documentCache.clear();
+    expect(meterFor(wordsUnit, text)).not.toBe(meter);
   });
 });

@@ -139,17 +139,26 @@ export function outlineBytes(text: string): number {
   return text.length * 4;
 }
 
-const embedderIds = new WeakMap<object, number>();
-let nextEmbedderId = 1;
+const instanceIds = new WeakMap<object, number>();
+let nextInstanceId = 1;
+/**
+ * A key part naming one object (an embed function, a unit): entries computed with two different objects are never
+ * mixed up, even under the same name (a fresh unit with empty caches, a test's own embedder). Ids, not a cache: the
+ * map is weak and holds no values of its own.
+ */
+export function instanceKey(kind: string, object: object): string {
+  let id = instanceIds.get(object);
+  if (id === undefined) {
+    id = nextInstanceId++;
+    instanceIds.set(object, id);
+  }
+  return `${kind}#${id}`;
+}
+
 /**
  * A key part naming an embed function: vectors from two different functions are never mixed up, even under the same
  * `embedder` option (tests pass their own; the page's worker keeps one function per model, so its entries are reused).
  */
 export function embedderKey(embed: object): string {
-  let id = embedderIds.get(embed);
-  if (id === undefined) {
-    id = nextEmbedderId++;
-    embedderIds.set(embed, id);
-  }
-  return `embed#${id}`;
+  return instanceKey('embed', embed);
 }

@@ -1,3 +1,4 @@
+import { documentCache, instanceKey } from './documentCache';
 import type { Unit } from './types';
 import { TiktokenUnit, type PreTokenTable } from './units/tiktoken';
 import { wordsSpanCounter } from './units/words';
@@ -136,24 +137,24 @@ function tiktokenMeter(unit: TiktokenUnit, source: string): SpanMeter {
   return { exactEstimates: false, mostPerCodeUnit: 3, exact, estimate, edges };
 }
 
-/** The last meter per unit: switching units back and forth (chars for chunks, tokens for hover) keeps both. */
-const lastMeters = new Map<Unit, { source: string; meter: SpanMeter }>();
-
 /**
- * The meter for (unit, source). The last one per unit is kept, so moving a slider over the same document reuses
- * the pre-token table and the per-span memo.
+ * The meter for (unit, source), kept in the document's cache per unit, so moving a slider over the same document
+ * reuses the pre-token table and the per-span memo, and switching units back and forth (chars for chunks, tokens
+ * for hover) keeps both.
  */
 export function meterFor(unit: Unit, source: string): SpanMeter {
-  const last = lastMeters.get(unit);
-  if (last && last.source === source) return last.meter;
-  let meter: SpanMeter;
-  if (unit.name === 'chars') meter = CHARS_METER;
-  else if (unit.name === 'words') meter = wordsMeter(source);
-  else if (unit instanceof TiktokenUnit) meter = tiktokenMeter(unit, source);
-  else {
-    const exact = memoExact(unit, source);
-    meter = { exactEstimates: false, exact, estimate: exact };
-  }
-  lastMeters.set(unit, { source, meter });
-  return meter;
+  if (unit.name === 'chars') return CHARS_METER;
+  return documentCache.getOrCompute(source, `measure.meter:${instanceKey('unit', unit)}`, () => newMeter(unit, source), () => meterBytes(source));
+}
+
+function newMeter(unit: Unit, source: string): SpanMeter {
+  if (unit.name === 'words') return wordsMeter(source);
+  if (unit instanceof TiktokenUnit) return tiktokenMeter(unit, source);
+  const exact = memoExact(unit, source);
+  return { exactEstimates: false, exact, estimate: exact };
+}
+
+/** A meter's estimated bytes: its span memos (at most MAX_MEMO entries each, about 24 bytes an entry, two of them). */
+function meterBytes(source: string): number {
+  return Math.min(source.length, MAX_MEMO) * 48;
 }
