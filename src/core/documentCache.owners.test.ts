@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { documentCache } from './documentCache';
 import { documentIdFor } from './ids';
 import { meterFor } from './measure';
+import { separatorLevels } from './segment/separators';
 import { wordRanges, wordsUnit } from './units/words';
 
 /**
@@ -39,5 +40,15 @@ describe('per-document memos are owned by documentCache', () => {
     expect(meterFor(other, text).exact(0, 100)).toBe(meter.exact(0, 100));
     documentCache.clear();
     expect(meterFor(wordsUnit, text)).not.toBe(meter);
+  });
+
+  it("a document's separator splits", () => {
+    const [paragraphs] = separatorLevels(text, ['\n\n', ''], false, 'start');
+    const pieces = paragraphs!(0, text.length);
+    expect(pieces.map((p) => text.slice(p.start, p.end))).toEqual(['A document.', `\n\n${'Some words in a paragraph. '.repeat(400)}`]);
+    // Levels made again for the same document (the next slider move) reuse the pieces.
+    expect(separatorLevels(text, ['\n\n', ''], false, 'start')[0]!(0, text.length)).toBe(pieces);
+    documentCache.clear();
+    expect(separatorLevels(text, ['\n\n', ''], false, 'start')[0]!(0, text.length)).not.toBe(pieces);
   });
 });
