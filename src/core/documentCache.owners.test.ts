@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { documentCache } from './documentCache';
 import { documentIdFor } from './ids';
 import { meterFor } from './measure';
+import { sentences } from './segment/sentences';
 import { separatorLevels } from './segment/separators';
 import { wordRanges, wordsUnit } from './units/words';
 
@@ -50,5 +51,14 @@ describe('per-document memos are owned by documentCache', () => {
     expect(separatorLevels(text, ['\n\n', ''], false, 'start')[0]!(0, text.length)).toBe(pieces);
     documentCache.clear();
     expect(separatorLevels(text, ['\n\n', ''], false, 'start')[0]!(0, text.length)).not.toBe(pieces);
+  });
+
+  it("a document's sentences, per locale", () => {
+    const found = sentences(text, 0, 400, 'en');
+    expect(found.map((r) => text.slice(r.start, r.end).trim()).filter((s) => s !== '').slice(0, 2)).toEqual(['A document.', 'Some words in a paragraph.']);
+    expect(sentences(text, 0, 400, 'en')).toBe(found);
+    expect(sentences(text, 0, 400, 'de')).not.toBe(found);
+    documentCache.clear();
+    expect(sentences(text, 0, 400, 'en')).not.toBe(found);
   });
 });
