@@ -4,6 +4,7 @@ import { documentIdFor } from './ids';
 import { meterFor } from './measure';
 import { sentences } from './segment/sentences';
 import { separatorLevels } from './segment/separators';
+import { loadTiktokenUnit } from './units/tiktoken';
 import { wordRanges, wordsUnit } from './units/words';
 
 /**
@@ -60,5 +61,22 @@ describe('per-document memos are owned by documentCache', () => {
     expect(sentences(text, 0, 400, 'de')).not.toBe(found);
     documentCache.clear();
     expect(sentences(text, 0, 400, 'en')).not.toBe(found);
+  });
+
+  it("a token unit's pre-token table, token offsets and token spans, per unit object", async () => {
+    const unit = (await loadTiktokenUnit('cl100k_base')).withEmptyCaches();
+    // The offsets pass builds the table too.
+    const offsets = unit.tokenOffsets(text);
+    const table = unit.tableFor(text);
+    const spans = unit.tokenize(text);
+    expect(unit.tableFor(text)).toBe(table);
+    expect(unit.tokenOffsets(text)).toBe(offsets);
+    expect(unit.tokenize(text)).toBe(spans);
+    expect(spans.length).toBe(unit.count(text));
+    // Another unit object of the same encoding has entries of its own (a fresh unit starts cold).
+    expect(unit.withEmptyCaches().tableFor(text)).not.toBe(table);
+    documentCache.clear();
+    expect(unit.tableFor(text)).not.toBe(table);
+    expect(unit.tokenize(text)).not.toBe(spans);
   });
 });
