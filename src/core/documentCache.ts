@@ -5,6 +5,12 @@
  * page re-runs chunk() on the same document on every slider move: with this cache a new semantic threshold, mode,
  * target count or min/max size skips segmentation and embedding and costs one O(n) re-split.
  *
+ * It is also the one owner of the engine's per-document memos, so one bound and one eviction policy govern them all:
+ * the document id (ids.ts), separator splits and sentences (segment/), span meters per unit (measure.ts), word
+ * ranges (units/words.ts), a token unit's pre-token table, token offsets and spans (units/tiktoken.ts), LangChain
+ * token compat's tokenized document. Entries computed with a particular object (a unit, an embedder) name it with
+ * `instanceKey`, so a fresh unit starts cold.
+ *
  * Bound: least recently used first, at most `maxDocuments` documents and `maxBytes` estimated bytes in all (each
  * document counts its text, 2 bytes per UTF-16 unit, plus its entries' estimates). The document being written to is
  * evicted last: other documents go first, then its own oldest entries. An entry larger than the whole bound is not
