@@ -14,8 +14,10 @@
  * Bound: least recently used first, at most `maxDocuments` documents and `maxBytes` estimated bytes in all (each
  * document counts its text, 2 bytes per UTF-16 unit, plus its entries' estimates). The document being written to is
  * evicted last: other documents go first, then its own oldest entries. An entry larger than the whole bound is not
- * kept. Defaults: 8 documents, 192 MiB — room for a 1 MiB document's outline, sentences and analysis for a few
- * embedders, and for several smaller documents besides.
+ * kept. Defaults: 8 documents, 384 MiB — room for a 1 MiB document's outline, sentences and analysis for a few
+ * embedders, and for several smaller documents besides; and for a 16 MiB document's token tables (about 150 MiB
+ * for cl100k, once kept outside this bound as the last document's) with its text and meters, without evicting them
+ * within one run.
  *
  * Keys are strings chosen by the caller; they must name everything the value depends on besides the text (the
  * options used, and for embeddings which embedder: see `embedderKey`).
@@ -26,7 +28,7 @@ export interface DocumentCacheLimits {
   maxBytes: number;
 }
 
-export const DEFAULT_DOCUMENT_CACHE_LIMITS: DocumentCacheLimits = { maxDocuments: 8, maxBytes: 192 * 1024 * 1024 };
+export const DEFAULT_DOCUMENT_CACHE_LIMITS: DocumentCacheLimits = { maxDocuments: 8, maxBytes: 384 * 1024 * 1024 };
 
 interface Entry {
   value: unknown;

@@ -45,8 +45,8 @@ export function sentences(source: string, start: number, end: number, locale: st
 
 /** `sentences` for one document and locale, its memo looked up once (a packer level calls it for every range). */
 export function sentenceSplitter(source: string, locale: string): (start: number, end: number) => Range[] {
-  // Estimated at creation (it fills while packing): ranges of about 40 bytes, at most one per 20 characters.
-  const memo = documentCache.getOrCompute(source, `sentences:${locale}`, () => new Map<number, Range[]>(), () => source.length * 2);
+  // Estimated at creation (it fills while packing): ranges of about 40 bytes, about one per 40 characters or fewer.
+  const memo = documentCache.getOrCompute(source, `sentences:${locale}`, () => new Map<number, Range[]>(), () => source.length);
   const stride = source.length + 1;
   return (start, end) => {
     const key = start * stride + end;

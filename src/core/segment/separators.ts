@@ -147,9 +147,9 @@ function splitMemo(source: string, separatorKey: string): Map<number, Range[]> {
 
 /**
  * Estimated bytes of one separator's memo, taken when it is created (it fills while packing): about one range
- * (40 bytes with its array slot) per 20 characters, what paragraph and line pieces take; word pieces are kept only
- * for the long lines that are cut at words.
+ * (40 bytes with its array slot) per 40 characters, more than paragraph and line pieces take; word pieces are
+ * kept only for the long lines that are cut at words (a document of one long line holds more).
  */
 function splitMemoBytes(source: string): number {
-  return source.length * 2;
+  return source.length;
 }
