@@ -79,4 +79,18 @@ describe('per-document memos are owned by documentCache', () => {
     expect(unit.tableFor(text)).not.toBe(table);
     expect(unit.tokenize(text)).not.toBe(spans);
   });
+
+  it('one bound for all of them: the least recently used document takes its memos with it', () => {
+    const documents = Array.from({ length: 9 }, (_, i) => `Document ${i}.\n\n${'Some words in a paragraph. '.repeat(200)}`);
+    for (const doc of documents) {
+      documentIdFor(doc);
+      separatorLevels(doc, ['\n\n', ''], false, 'start')[0]!(0, doc.length);
+      meterFor(wordsUnit, doc);
+    }
+    // At most 8 documents (DEFAULT_DOCUMENT_CACHE_LIMITS): the first one's id, splits and meter went together.
+    expect(documentCache.stats().documents).toBe(8);
+    expect(documentCache.stats().entries).toBe(8 * 3);
+    expect(documentCache.get(documents[0]!, 'ids.documentId')).toBeUndefined();
+    expect(documentCache.get(documents[8]!, 'ids.documentId')).toBe(documentIdFor(documents[8]!));
+  });
 });
