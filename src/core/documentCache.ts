@@ -5,11 +5,19 @@
  * page re-runs chunk() on the same document on every slider move: with this cache a new semantic threshold, mode,
  * target count or min/max size skips segmentation and embedding and costs one O(n) re-split.
  *
+ * It is also the one owner of the engine's per-document memos, so one bound and one eviction policy govern them all:
+ * the document id (ids.ts), separator splits and sentences (segment/), span meters per unit (measure.ts), word
+ * ranges (units/words.ts), a token unit's pre-token table, token offsets and spans (units/tiktoken.ts), LangChain
+ * token compat's tokenized document. Entries computed with a particular object (a unit, an embedder) name it with
+ * `instanceKey`, so a fresh unit starts cold.
+ *
  * Bound: least recently used first, at most `maxDocuments` documents and `maxBytes` estimated bytes in all (each
  * document counts its text, 2 bytes per UTF-16 unit, plus its entries' estimates). The document being written to is
  * evicted last: other documents go first, then its own oldest entries. An entry larger than the whole bound is not
- * kept. Defaults: 8 documents, 192 MiB — room for a 1 MiB document's outline, sentences and analysis for a few
- * embedders, and for several smaller documents besides.
+ * kept. Defaults: 8 documents, 384 MiB — room for a 1 MiB document's outline, sentences and analysis for a few
+ * embedders, and for several smaller documents besides; and for a 16 MiB document's token tables (about 150 MiB
+ * for cl100k, once kept outside this bound as the last document's) with its text and meters, without evicting them
+ * within one run.
  *
  * Keys are strings chosen by the caller; they must name everything the value depends on besides the text (the
  * options used, and for embeddings which embedder: see `embedderKey`).
@@ -20,7 +28,7 @@ export interface DocumentCacheLimits {
   maxBytes: number;
 }
 
-export const DEFAULT_DOCUMENT_CACHE_LIMITS: DocumentCacheLimits = { maxDocuments: 8, maxBytes: 192 * 1024 * 1024 };
+export const DEFAULT_DOCUMENT_CACHE_LIMITS: DocumentCacheLimits = { maxDocuments: 8, maxBytes: 384 * 1024 * 1024 };
 
 interface Entry {
   value: unknown;
@@ -139,17 +147,26 @@ export function outlineBytes(text: string): number {
   return text.length * 4;
 }
 
-const embedderIds = new WeakMap<object, number>();
-let nextEmbedderId = 1;
+const instanceIds = new WeakMap<object, number>();
+let nextInstanceId = 1;
+/**
+ * A key part naming one object (an embed function, a unit): entries computed with two different objects are never
+ * mixed up, even under the same name (a fresh unit with empty caches, a test's own embedder). Ids, not a cache: the
+ * map is weak and holds no values of its own.
+ */
+export function instanceKey(kind: string, object: object): string {
+  let id = instanceIds.get(object);
+  if (id === undefined) {
+    id = nextInstanceId++;
+    instanceIds.set(object, id);
+  }
+  return `${kind}#${id}`;
+}
+
 /**
  * A key part naming an embed function: vectors from two different functions are never mixed up, even under the same
  * `embedder` option (tests pass their own; the page's worker keeps one function per model, so its entries are reused).
  */
 export function embedderKey(embed: object): string {
-  let id = embedderIds.get(embed);
-  if (id === undefined) {
-    id = nextEmbedderId++;
-    embedderIds.set(embed, id);
-  }
-  return `embed#${id}`;
+  return instanceKey('embed', embed);
 }

@@ -5,6 +5,7 @@
  * UTF-8 through encodeInto (native) reads a megabyte in about a millisecond; the earlier loop over UTF-16 code units
  * took 6-8 ms, most of a new document's first chunking.
  */
+import { documentCache } from './documentCache';
 /** TextEncoder, in every browser, worker and Node; declared here because the engine is built without the DOM lib. */
 declare const TextEncoder: new () => { encodeInto(source: string, destination: Uint8Array): { read: number; written: number } };
 const encoder = new TextEncoder();
@@ -96,17 +97,15 @@ export function hashString(text: string, seed = 0): string {
   return base36(hash53(text, seed));
 }
 
-let lastDocument: { text: string; id: string } | null = null;
+/** An id string's estimated bytes. */
+const ID_BYTES = (): number => 64;
 
 /**
- * Default document id: a hash of the text (so the page and the CLI agree without being told an id). The last one
- * is remembered: re-chunking the same document on every slider move should not re-hash a megabyte.
+ * Default document id: a hash of the text (so the page and the CLI agree without being told an id). It is kept in
+ * the document's cache: re-chunking the same document on every slider move should not re-hash a megabyte.
  */
 export function documentIdFor(text: string): string {
-  if (lastDocument && lastDocument.text === text) return lastDocument.id;
-  const id = 'doc-' + hashString(text);
-  lastDocument = { text, id };
-  return id;
+  return documentCache.getOrCompute(text, 'ids.documentId', () => 'doc-' + hashString(text), ID_BYTES);
 }
 
 /**

@@ -1,6 +1,7 @@
+import { documentCache, instanceKey } from './documentCache';
 import type { Unit } from './types';
 import { unitDescriptor } from './units';
-import { memoExact, type SpanMeter } from './units/meter';
+import { MAX_MEMO, memoExact, type SpanMeter } from './units/meter';
 
 export type { EstimateEdges, SpanMeter } from './units/meter';
 
@@ -14,24 +15,27 @@ export function isWhitespaceCode(c: number): boolean {
   );
 }
 
-/** The last meter per unit: switching units back and forth (chars for chunks, tokens for hover) keeps both. */
-const lastMeters = new Map<Unit, { source: string; meter: SpanMeter }>();
-
 /**
- * The meter for (unit, source). The last one per unit is kept, so moving a slider over the same document reuses
- * the pre-token table and the per-span memo.
+ * The meter for (unit, source), kept in the document's cache per unit, so moving a slider over the same document
+ * reuses the pre-token table and the per-span memo, and switching units back and forth (chars for chunks, tokens
+ * for hover) keeps both.
  */
 export function meterFor(unit: Unit, source: string): SpanMeter {
-  const last = lastMeters.get(unit);
-  if (last && last.source === source) return last.meter;
-  let meter: SpanMeter;
-  // How a unit counts spans is its descriptor's (src/core/units); a unit without one counts slices.
+  // How a unit counts spans is its descriptor's (src/core/units); a unit without one counts slices. A count that is
+  // the span's length (chars) needs no document and no memo: its one meter is returned as it is.
+  const descriptor = unitDescriptor(unit.name);
+  if (descriptor?.isLength && descriptor.meter) return descriptor.meter(unit, source);
+  return documentCache.getOrCompute(source, `measure.meter:${instanceKey('unit', unit)}`, () => newMeter(unit, source), () => meterBytes(source));
+}
+
+function newMeter(unit: Unit, source: string): SpanMeter {
   const counting = unitDescriptor(unit.name)?.meter;
-  if (counting) meter = counting(unit, source);
-  else {
-    const exact = memoExact(unit, source);
-    meter = { exactEstimates: false, exact, estimate: exact };
-  }
-  lastMeters.set(unit, { source, meter });
-  return meter;
+  if (counting) return counting(unit, source);
+  const exact = memoExact(unit, source);
+  return { exactEstimates: false, exact, estimate: exact };
+}
+
+/** A meter's estimated bytes: its span memos (at most MAX_MEMO entries each, about 24 bytes an entry, two of them). */
+function meterBytes(source: string): number {
+  return Math.min(source.length, MAX_MEMO) * 48;
 }

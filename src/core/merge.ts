@@ -174,6 +174,8 @@ function tableOfOffsets(source: string, pieces: PieceOffsets, meter: SpanMeter):
  * document (their split memo), so a slider move finds the counts of the last run. A table is for one meter (one
  * unit on one document); a list is never modified and never returned for another document (levels make a new one,
  * or memoize per document). Weak: a list the level's memo drops takes its table with it.
+ * Not moved to documentCache: it is read for every piece list the packer visits (the slider's inner loop), and being
+ * weak it already goes when documentCache evicts the separator memo holding the lists.
  */
 const levelTables = new WeakMap<readonly Range[], PieceTable>();
 

@@ -1,5 +1,5 @@
 import type { DocumentStructure, LoadedStrategy } from '../registry';
-import { sentences } from '../segment/sentences';
+import { sentenceSplitter } from '../segment/sentences';
 import type { ChunkContext, Range } from '../types';
 import { headingPathOf, Progress, sectionsOf, structureOf, trimRange, type UnitSpan } from './common';
 
@@ -21,11 +21,12 @@ export async function splitSentenceWindows(
   const structure = await structureOf(text, strategy, ctx, known);
   const total = Math.max(1, text.length);
   const out: UnitSpan[] = [];
+  const sentencesIn = sentenceSplitter(text, ctx.options.locale);
   for (const section of sectionsOf(text, structure)) {
     const found: Range[] = [];
     for (const piece of linePieces(text, section.start, section.end)) {
       progress.report(piece.start / total);
-      for (const s of sentences(text, piece.start, piece.end, ctx.options.locale)) {
+      for (const s of sentencesIn(piece.start, piece.end)) {
         const t = trimRange(text, s);
         if (t.start >= t.end) continue;
         // "## 1. Working hours": the segmenter ends a sentence after a heading's section number; the number joins

@@ -1,3 +1,4 @@
+import { documentCache } from '../documentCache';
 import type { Range } from '../types';
 
 /**
@@ -22,6 +23,7 @@ export const MAY_END_SENTENCE = /[^\p{L}\p{M}\p{Nd}\p{Extended_Pictographic}\u20
 const MAX_WINDOW = 4 * WINDOW;
 /** A letter at the start of the string (one code point: an ideograph, kana, a Latin letter...). */
 const LETTER = /^\p{L}/u;
+// Not a document cache: one segmenter per locale for the life of the thread (a handful of locales), whatever the text.
 const segmenters = new Map<string, Intl.Segmenter>();
 
 function segmenterFor(locale: string): Intl.Segmenter {
@@ -33,19 +35,29 @@ function segmenterFor(locale: string): Intl.Segmenter {
   return s;
 }
 
-/** Results for the last document, so moving a slider does not segment it again. */
-let memo: { source: string; locale: string; ranges: Map<number, Range[]> } | null = null;
-
+/**
+ * Sentences of [start, end) of `source`. Results are kept per (document, locale) in the document's cache, so
+ * moving a slider does not segment it again; a caller cutting many ranges takes `sentenceSplitter` once instead.
+ */
 export function sentences(source: string, start: number, end: number, locale: string): Range[] {
-  if (!memo || memo.source !== source || memo.locale !== locale) memo = { source, locale, ranges: new Map() };
-  const key = start * (source.length + 1) + end;
-  let found = memo.ranges.get(key);
-  if (!found) {
-    found = segment(source, start, end, locale);
-    if (memo.ranges.size > 10_000) memo.ranges.clear();
-    memo.ranges.set(key, found);
-  }
-  return found;
+  return sentenceSplitter(source, locale)(start, end);
+}
+
+/** `sentences` for one document and locale, its memo looked up once (a packer level calls it for every range). */
+export function sentenceSplitter(source: string, locale: string): (start: number, end: number) => Range[] {
+  // Estimated at creation (it fills while packing): ranges of about 40 bytes, about one per 40 characters or fewer.
+  const memo = documentCache.getOrCompute(source, `sentences:${locale}`, () => new Map<number, Range[]>(), () => source.length);
+  const stride = source.length + 1;
+  return (start, end) => {
+    const key = start * stride + end;
+    let found = memo.get(key);
+    if (!found) {
+      found = segment(source, start, end, locale);
+      if (memo.size > 10_000) memo.clear();
+      memo.set(key, found);
+    }
+    return found;
+  };
 }
 
 function segment(source: string, start: number, end: number, locale: string): Range[] {

@@ -1,3 +1,4 @@
+import { documentCache } from '../documentCache';
 import type { KeepSeparator, Level, PieceOffsets, Range } from '../types';
 import { graphemeOffsets, toRanges } from './graphemes';
 
@@ -83,7 +84,7 @@ function joinWhereNotAllowed(pieces: PieceOffsets, cutAllowed: (position: number
   return pieces;
 }
 
-/** Ranges per separator kept for the last document before its memo starts over. */
+/** Ranges per separator kept for a document before its memo starts over. */
 const MAX_MEMO_RANGES = 10_000;
 
 /**
@@ -135,19 +136,20 @@ export function graphemeLevel(source: string, cutAllowed: ((position: number) =>
 }
 
 /**
- * The last document's separator splits, per separator, by range. A slider move re-packs the same document: its
- * paragraphs (and the lines of its long paragraphs) are the same at every size, so they are cut once. Only the
- * last document is kept, and the grapheme level never is (a long line without spaces has millions of pieces).
- * Callers never modify the pieces they are given.
+ * A document's separator splits, per separator, by range, kept in the document's cache. A slider move re-packs the
+ * same document: its paragraphs (and the lines of its long paragraphs) are the same at every size, so they are cut
+ * once. The grapheme level never is kept (a long line without spaces has millions of pieces). Callers never modify
+ * the pieces they are given.
  */
-let lastSplits: { source: string; bySeparator: Map<string, Map<number, Range[]>> } | null = null;
-
 function splitMemo(source: string, separatorKey: string): Map<number, Range[]> {
-  if (!lastSplits || lastSplits.source !== source) lastSplits = { source, bySeparator: new Map() };
-  let memo = lastSplits.bySeparator.get(separatorKey);
-  if (!memo) {
-    memo = new Map();
-    lastSplits.bySeparator.set(separatorKey, memo);
-  }
-  return memo;
+  return documentCache.getOrCompute(source, `separators.splits:${separatorKey}`, () => new Map<number, Range[]>(), () => splitMemoBytes(source));
+}
+
+/**
+ * Estimated bytes of one separator's memo, taken when it is created (it fills while packing): about one range
+ * (40 bytes with its array slot) per 40 characters, more than paragraph and line pieces take; word pieces are
+ * kept only for the long lines that are cut at words (a document of one long line holds more).
+ */
+function splitMemoBytes(source: string): number {
+  return source.length;
 }

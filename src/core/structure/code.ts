@@ -15,6 +15,7 @@ import { CODE_LANGUAGES, GRAMMAR_RULES, RUNTIME_WASM, type CodeLanguageName, typ
 // Once per process (worker or Node): the runtime, then each grammar on first use. A failed load is forgotten so
 // that a later call can try again (a host whose loader failed once is not stuck).
 let runtime: Promise<void> | null = null;
+// Not document caches: one grammar and one parser per language for the life of the thread, whatever the text.
 const grammars = new Map<CodeLanguageName, Promise<Language>>();
 const parsers = new Map<CodeLanguageName, Parser>();
 
@@ -71,6 +72,8 @@ export interface ParsedCode {
 
 // The last file parsed, kept for the next call on the same text: chunk() asks for the structure and then the split,
 // and the page re-splits the same document on every slider move; neither parses again.
+// Not in documentCache: the tree is WASM memory that must be deleted when replaced, and documentCache evicts without a
+// dispose step (an eviction while `use` runs would free a tree in use).
 let lastParsed: ParsedCode | null = null;
 
 /**

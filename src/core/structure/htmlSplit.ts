@@ -1,13 +1,11 @@
-import { meterFor } from '../measure';
-import { cutFilterFor, packLevels, RunGuard, type Level, type MergeParams } from '../merge';
-import type { DocumentStructure, SplitSpan, StructureSection } from '../registry';
-import { separatorLevels } from '../segment/separators';
+import { RunGuard, type Level } from '../merge';
+import type { DocumentStructure, StructureSection } from '../registry';
 import type { Range, Unit } from '../types';
 import { buildHtmlOutline, htmlHeadingPathAt, type HtmlBlock, type HtmlOutline, type HtmlTable } from './html';
-import type { StructureContentType, StructureSpan } from './markdownSplit';
 import { htmlVisibleText, spanVisibleText } from './htmlText';
-import { absorbFragments, joinLoneHeadings, mergeTinySections, minFragmentFor, rowsAsText, serializedTables, type FragmentRules } from './sections';
-import { inclusiveRange, lastStartingAtOrBefore, trimRange } from '../ranges';
+import { splitStructured, structureRun, type StructureOutline, type StructureSpan } from './pipeline';
+import { rowsAsText, serializedTables } from './sections';
+import { inclusiveRange, trimRange } from '../ranges';
 
 export interface HtmlSplitOptions {
   /** Split at headings h1..h{maxDepth} (default 3, the strategy's headingDepth); deeper headings stay inside. */
@@ -32,8 +30,6 @@ const IGNORED_ELEMENTS = new Set(['head', 'script', 'style']);
 
 export const DEFAULT_HTML_HEADING_DEPTH = 3;
 
-/** Inside an oversize section, after the block elements: blank lines, lines, words, grapheme clusters. */
-const FALLBACK_SEPARATORS = ['\n\n', '\n', ' ', ''];
 /** Block nesting deeper than this is cut at lines and words instead (each nesting level is one packer level). */
 const MAX_BLOCK_LEVELS = 32;
 
@@ -52,23 +48,7 @@ export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpa
   guard.check();
   const outline = options.outline ?? buildHtmlOutline(text);
   guard.check();
-  const meter = meterFor(options.unit, text);
-  const params: MergeParams = { size: options.size, overlap: options.overlap, meter, guard };
-  const sizeOf = (r: Range): number => {
-    const t = trimRange(text, r);
-    return t.start >= t.end ? 0 : meter.exact(t.start, t.end);
-  };
-  const fits = (r: Range): boolean => sizeOf(r) <= options.size;
-
-  // Sections, then tiny ones merged forward into their next siblings; a heading with no body joins the next section.
-  const sections = sectionRanges(text, outline, maxDepth);
-  const headingEnds = new Map(outline.headings.map((h) => [h.section.start, h.end]));
-  const headingOnly = (r: Range): boolean => {
-    const t = trimRange(text, r);
-    return (headingEnds.get(t.start) ?? -1) >= t.end;
-  };
-  const merged = mergeTinySections(sections, options.size, sizeOf, headingOnly);
-
+  const run = structureRun(text, options, guard);
   // With rowsAsText a table alone in a chunk gets serialized content, so it must fit serialized too.
   const { serializedRows, fitsSerialized } = serializedTables<HtmlTable>(options);
 
@@ -77,117 +57,82 @@ export function splitHtml(text: string, options: HtmlSplitOptions): StructureSpa
   for (const t of outline.tables) {
     const outer = bigTables[bigTables.length - 1];
     if (outer && t.start < outer.end) continue;
-    if (!fits(t) || !fitsSerialized(t, false)) bigTables.push(t);
+    if (!run.fits(t) || !fitsSerialized(t, false)) bigTables.push(t);
   }
   const bigSet = new Set(bigTables);
 
-  const atomic = atomicRanges(outline, fits, (t) => !bigSet.has(t) && fitsSerialized(t, true));
   const blockLevel: Level = (start, end) => blockPieces(outline.blocks, start, end);
-  const levels = [
-    ...new Array<Level>(Math.min(MAX_BLOCK_LEVELS, blockNesting(outline.blocks) + 1)).fill(blockLevel),
-    ...separatorLevels(text, FALLBACK_SEPARATORS, false, 'start', cutFilterFor(text, options.unit)),
-  ].map((level) => withoutCutsInside(level, atomic));
-
-  // What a span holds when it is exactly one code block or one table.
-  const kinds = new Map<string, { type: StructureContentType; table?: HtmlTable }>();
-  const key = (r: Range): string => `${r.start}:${r.end}`;
-  for (const c of outline.code) kinds.set(key(trimRange(text, c)), { type: 'code' });
-  for (const t of outline.tables) kinds.set(key(trimRange(text, t)), { type: 'table', table: t });
-
-  const fragments: FragmentRules = {
-    size: options.size,
-    minFragment: minFragmentFor(options.size, options.minFragment),
-    sizeOf,
-    whole: (s) => kinds.has(key(s)) || insideCode(s),
-    headingOnly,
-    cuttable: (at) => !insideAny(atomic, at) && !insideAny(outline.code, at),
+  const read: StructureOutline<HtmlTable> = {
+    sections: sectionRanges(text, outline, maxDepth),
+    headingEnds: new Map(outline.headings.map((h) => [h.section.start, h.end])),
+    code: outline.code,
+    // No cut inside a tag, nor inside a table or code block that fits.
+    atomic: atomicRanges(outline, run.fits, (t) => !bigSet.has(t) && fitsSerialized(t, true)),
+    // One packer level per nesting level of block elements (outermost first).
+    blockLevels: new Array<Level>(Math.min(MAX_BLOCK_LEVELS, blockNesting(outline.blocks) + 1)).fill(blockLevel),
+    // What a span holds when it is exactly one code block or one table.
+    wholeBlocks: [
+      ...outline.code.map((c) => ({ range: trimRange(text, c), type: 'code' as const })),
+      ...outline.tables.map((t) => ({ range: trimRange(text, t), type: 'table' as const, table: t })),
+    ],
+    holes: skippedRanges(outline, bigTables),
   };
-  // What a pipeline indexes: the span's visible text (tags out), unless raw HTML is asked for.
-  const visible = (r: Range, code: boolean): string => spanVisibleText(text, r, outline.markup, code);
-
-  // A heading left alone before a cut joins its body's first words (joinLoneHeadings); never a cut inside a tag,
-  // a table or a code block.
-  const wordLevels = separatorLevels(text, ['\\s+', ''], true, 'start').map((level) => withoutCutsInside(level, atomic));
-  // A piece of a code block too large to keep whole is code too: no heading joins it, no fragment moves it.
-  const insideCode = (r: Range): boolean => {
-    const around = outline.code[lastStartingAtOrBefore(outline.code, r.start)];
-    return around !== undefined && r.end <= around.end;
-  };
-  const joinHeadings = (spans: SplitSpan[]): SplitSpan[] =>
-    joinLoneHeadings(text, spans, { headingOnly, headingStarts: headingEnds, keptWhole: (r) => kinds.has(key(r)) || insideCode(r), wordLevels, params });
-
-  const out: StructureSpan[] = [];
-  const pushText = (spans: SplitSpan[]): void => {
-    const batch: (StructureSpan & { markupOnly?: true })[] = [];
-    for (const span of absorbFragments(text, joinHeadings(spans), fragments)) {
-      const kind = kinds.get(key(span));
-      // A piece of a code block too large to keep whole is still code.
-      const inCode = !kind && insideCode(span);
-      const contentType = kind?.type ?? (inCode ? 'code' : 'text');
-      const described: StructureSpan & { markupOnly?: true } = { ...span, headingPath: htmlHeadingPathAt(outline, span.start), contentType };
-      const table = kind?.table;
-      if (table?.caption) described.caption = table.caption.text;
+  // Pieces of the stretch being settled that are markup alone (no visible text).
+  const markupOnly = new Set<StructureSpan>();
+  return splitStructured(run, read, {
+    headingPathAt: (offset) => htmlHeadingPathAt(outline, offset),
+    describe(span, table) {
       if (table && options.rowsAsText && table.rows.length > 0) {
         const rows = serializedRows(table);
-        described.content = table.caption && fitsSerialized(table, true) ? `${table.caption.text}\n\n${rows}` : rows;
+        span.content = table.caption && fitsSerialized(table, true) ? `${table.caption.text}\n\n${rows}` : rows;
       } else if (!options.rawHtml) {
-        described.content = visible(span, contentType === 'code');
-        if (described.content === '') described.markupOnly = true;
+        // What a pipeline indexes: the span's visible text (tags out), unless raw HTML is asked for.
+        span.content = spanVisibleText(text, span, outline.markup, span.contentType === 'code');
+        if (span.content === '') markupOnly.add(span);
       }
-      batch.push(described);
-    }
-    // Markup alone (closing tags, a wrapper's opening tag) has no text: it joins the text piece before it, or at the
-    // start of a section the one after it; else it is dropped.
-    const kept: StructureSpan[] = [];
-    let pendingStart: number | null = null;
-    for (const piece of batch) {
-      if (piece.markupOnly) {
-        const prev = kept[kept.length - 1];
-        if (prev && prev.contentType === 'text' && pendingStart === null) prev.end = Math.max(prev.end, piece.end);
-        else pendingStart ??= piece.start;
-        continue;
-      }
-      if (pendingStart !== null && piece.contentType === 'text') {
-        piece.start = pendingStart;
-        piece.headingPath = htmlHeadingPathAt(outline, piece.start);
-      }
-      pendingStart = null;
-      kept.push(piece);
-    }
-    out.push(...kept);
-  };
+    },
+    settle(pieces) {
+      const kept = joinMarkupOnly(pieces, (piece) => markupOnly.has(piece), (offset) => htmlHeadingPathAt(outline, offset));
+      markupOnly.clear();
+      return kept;
+    },
+    rowGroups: (table) => tableRowGroups(text, outline, table, options, guard),
+  });
+}
 
-  // Skipped while packing: row-grouped tables (cut on their own) and head, script, style (never chunked).
+/**
+ * Markup alone (closing tags, a wrapper's opening tag) has no text: it joins the text piece before it, or at the
+ * start of a section the one after it; else it is dropped.
+ */
+function joinMarkupOnly(pieces: readonly StructureSpan[], isMarkupOnly: (s: StructureSpan) => boolean, headingPathAt: (offset: number) => string[]): StructureSpan[] {
+  const kept: StructureSpan[] = [];
+  let pendingStart: number | null = null;
+  for (const piece of pieces) {
+    if (isMarkupOnly(piece)) {
+      const prev = kept[kept.length - 1];
+      if (prev && prev.contentType === 'text' && pendingStart === null) prev.end = Math.max(prev.end, piece.end);
+      else pendingStart ??= piece.start;
+      continue;
+    }
+    if (pendingStart !== null && piece.contentType === 'text') {
+      piece.start = pendingStart;
+      piece.headingPath = headingPathAt(piece.start);
+    }
+    pendingStart = null;
+    kept.push(piece);
+  }
+  return kept;
+}
+
+/** Skipped while packing, outermost only: row-grouped tables (cut on their own) and head, script, style (never chunked). */
+function skippedRanges(outline: HtmlOutline, bigTables: readonly HtmlTable[]): (Range & { table?: HtmlTable })[] {
   const holes: (Range & { table?: HtmlTable })[] = [
     ...bigTables.map((t) => ({ start: t.start, end: t.end, table: t })),
     ...outline.blocks.filter((b) => IGNORED_ELEMENTS.has(b.name)).map((b) => ({ start: b.start, end: b.end })),
   ].sort((a, b) => a.start - b.start || b.end - a.end);
   const outermost: typeof holes = [];
   for (const h of holes) if (outermost.length === 0 || h.start >= outermost[outermost.length - 1]!.end) outermost.push(h);
-
-  let nextHole = 0;
-  for (const section of merged) {
-    guard.check();
-    let from = section.start;
-    while (nextHole < outermost.length && outermost[nextHole]!.start < section.end) {
-      const hole = outermost[nextHole++]!;
-      const spans: SplitSpan[] = [];
-      if (hole.start > from) packLevels(text, from, hole.start, levels, params, spans);
-      pushText(spans);
-      if (hole.table) out.push(...tableRowGroups(text, outline, hole.table, options, guard));
-      from = Math.max(from, hole.end);
-    }
-    const spans: SplitSpan[] = [];
-    if (section.end > from) packLevels(text, from, section.end, levels, params, spans);
-    pushText(spans);
-  }
-  return out;
-}
-
-/** Whether `at` lies strictly inside one of `ranges` (sorted by start, not overlapping). */
-function insideAny(ranges: readonly Range[], at: number): boolean {
-  const i = lastStartingAtOrBefore(ranges, at - 1);
-  return i >= 0 && at < ranges[i]!.end;
+  return outermost;
 }
 
 /** The sections at headings of depth <= maxDepth, covering the document: the text before the first is depth 0. */
@@ -291,21 +236,6 @@ function atomicRanges(outline: HtmlOutline, fits: (r: Range) => boolean, keepTab
   return out;
 }
 
-
-/** A level whose cuts strictly inside an atomic range are undone (the pieces on both sides are joined). */
-function withoutCutsInside(level: Level, atomic: readonly Range[]): Level {
-  if (atomic.length === 0) return level;
-  return (start, end) => {
-    const out: Range[] = [];
-    for (const p of level(start, end)) {
-      const prev = out[out.length - 1];
-      const i = lastStartingAtOrBefore(atomic, p.start - 1);
-      if (prev && prev.end === p.start && i >= 0 && p.start < atomic[i]!.end) prev.end = p.end;
-      else out.push({ start: p.start, end: p.end });
-    }
-    return out;
-  };
-}
 
 /**
  * Row groups of a table too large for one chunk (no overlap). Group spans run from a row's start to the next

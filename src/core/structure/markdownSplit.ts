@@ -1,22 +1,12 @@
-import { meterFor } from '../measure';
 import { inclusiveRange, lastStartingAtOrBefore, trimRange } from '../ranges';
-import { cutFilterFor, packLevels, RunGuard, type Level, type MergeParams } from '../merge';
-import type { SplitSpan } from '../registry';
-import { separatorLevels } from '../segment/separators';
+import { RunGuard } from '../merge';
 import type { Range, Unit } from '../types';
 import { buildOutline, headingPathAt, type MarkdownOutline, type OutlineTable } from './markdown';
-import { absorbFragments, joinLoneHeadings, mergeTinySections, minFragmentFor, rowsAsText, serializedTables, type FragmentRules } from './sections';
+import { splitStructured, structureRun, type StructureOutline, type StructureSpan, type WholeBlock } from './pipeline';
+import { rowsAsText, serializedTables } from './sections';
 
-export type StructureContentType = 'text' | 'table' | 'code';
-
-/** A chunk span of a structure-aware splitter: exact source offsets plus breadcrumbs and what the chunk holds. */
-export interface StructureSpan extends SplitSpan {
-  /** Ancestor heading titles at the span's first non-blank character, outermost first. */
-  headingPath: string[];
-  contentType: StructureContentType;
-  /** Table chunks: the table's caption text, when it has one. */
-  caption?: string;
-}
+// The span types live with the pipeline; existing callers import them from here.
+export type { StructureContentType, StructureSpan } from './pipeline';
 
 export interface MarkdownSplitOptions {
   /** Split at headings of depth 1..maxDepth (default 6); deeper headings stay inside their section. */
@@ -38,9 +28,6 @@ export interface MarkdownSplitOptions {
   minFragment?: number | null;
 }
 
-/** Separators used inside an oversize section, after its markdown blocks: the recursive splitter's defaults. */
-const FALLBACK_SEPARATORS = ['\n\n', '\n', ' ', ''];
-
 // Shared with the HTML splitter (and imported from here by existing callers).
 export { rowsAsText, TINY_SECTION_FRACTION } from './sections';
 
@@ -55,126 +42,60 @@ export { rowsAsText, TINY_SECTION_FRACTION } from './sections';
 export function splitMarkdown(text: string, options: MarkdownSplitOptions): StructureSpan[] {
   const maxDepth = options.maxDepth ?? 6;
   const outline = options.outline ?? buildOutline(text);
-  const meter = meterFor(options.unit, text);
-  const params: MergeParams = {
-    size: options.size,
-    overlap: options.overlap,
-    meter,
-    guard: new RunGuard({ signal: options.signal, onProgress: options.onProgress }, text.length),
-  };
-  const sizeOf = (r: Range): number => {
-    const t = trimRange(text, r);
-    return t.start >= t.end ? 0 : meter.exact(t.start, t.end);
-  };
+  const run = structureRun(text, options, new RunGuard({ signal: options.signal, onProgress: options.onProgress }, text.length));
+  const bounds = options.range ?? { start: 0, end: text.length };
+  // With a range (a parent unit), only the outline's parts that overlap it matter: per-call work stays
+  // proportional to the range, not to the document.
+  const local = options.range ? restrictOutline(outline, bounds) : outline;
+  // With rowsAsText a table must also fit once serialized (a table alone in a chunk gets that content).
+  const { serializedRows, fitsSerialized } = serializedTables<OutlineTable>(options);
 
-  // Sections: the preamble, then one per heading of depth <= maxDepth (depth 0 = preamble).
+  // What a span holds when it is exactly one code block or one table (with or without its caption).
+  const wholeBlocks: WholeBlock<OutlineTable>[] = local.code.map((c) => ({ range: trimRange(text, c), type: 'code' }));
+  for (const t of local.tables) {
+    wholeBlocks.push({ range: trimRange(text, t), type: 'table', table: t });
+    if (t.caption) wholeBlocks.push({ range: trimRange(text, { start: Math.min(t.caption.start, t.start), end: t.end }), type: 'table', table: t });
+  }
+  const read: StructureOutline<OutlineTable> = {
+    sections: sectionRanges(text, outline, maxDepth, options.range),
+    headingEnds: new Map(local.headings.map((h) => [h.start, h.end])),
+    code: outline.code,
+    atomic: atomicRanges(local, run.fits, fitsSerialized),
+    blockLevels: [(start, end) => piecesBetween(start, end, outline.blocks)],
+    wholeBlocks,
+    // Oversize tables are cut into row groups; the text around them is packed.
+    holes: local.tables
+      .filter((t) => t.start >= bounds.start && t.end <= bounds.end && (!run.fits(t) || !fitsSerialized(t, false)))
+      .map((t) => ({ start: t.start, end: t.end, table: t })),
+  };
+  return splitStructured(run, read, {
+    headingPathAt: (offset) => headingPathAt(outline, offset),
+    describe(span, table) {
+      if (table && options.rowsAsText && table.rows.length > 0) {
+        // The caption line is kept in the content when it fits; it is always in `caption`.
+        const rows = serializedRows(table);
+        const withCaption = table.caption && span.start <= table.caption.start && fitsSerialized(table, true);
+        span.content = withCaption ? `${table.caption!.text}\n\n${rows}` : rows;
+      }
+    },
+    rowGroups: (table) => tableRowGroups(text, outline, table, options),
+  });
+}
+
+/**
+ * Sections: the preamble, then one per heading of depth <= maxDepth (depth 0 = preamble); with a range, only those
+ * inside it, clipped to it (a parent unit may be a piece of a section).
+ */
+function sectionRanges(text: string, outline: MarkdownOutline, maxDepth: number, range: Range | undefined): (Range & { depth: number })[] {
   const cuts = outline.headings.filter((h) => h.depth <= maxDepth);
   const sections: (Range & { depth: number })[] = [];
   if (cuts.length === 0 || cuts[0]!.start > 0) sections.push({ start: 0, end: cuts[0]?.start ?? text.length, depth: 0 });
   cuts.forEach((h, i) => sections.push({ start: h.start, end: cuts[i + 1]?.start ?? text.length, depth: h.depth }));
-  const bounds = options.range ?? { start: 0, end: text.length };
-  if (options.range) {
-    // Only the sections inside the range, clipped to it (a parent unit may be a piece of a section).
-    const clipped = sections
-      .filter((s) => s.end > bounds.start && s.start < bounds.end)
-      .map((s) => ({ start: Math.max(s.start, bounds.start), end: Math.min(s.end, bounds.end), depth: s.depth }));
-    sections.splice(0, sections.length, ...clipped);
-  }
-
-  // Merge tiny sections forward into their next siblings; a heading with no body joins the section after it.
-  // With a range (a parent unit), only the outline's parts that overlap it matter: per-call work stays
-  // proportional to the range, not to the document.
-  const local = options.range ? restrictOutline(outline, bounds) : outline;
-  const headingEnds = new Map(local.headings.map((h) => [h.start, h.end]));
-  const headingOnly = (r: Range): boolean => {
-    const t = trimRange(text, r);
-    return (headingEnds.get(t.start) ?? -1) >= t.end;
-  };
-  const merged = mergeTinySections(sections, options.size, sizeOf, headingOnly);
-
-  // With rowsAsText a table must also fit once serialized (a table alone in a chunk gets that content).
-  const { serializedRows, fitsSerialized } = serializedTables<OutlineTable>(options);
-  const fits = (r: Range): boolean => sizeOf(r) <= options.size;
-  const atomic = atomicRanges(text, local, fits, fitsSerialized);
-  const blockLevel: Level = (start, end) => piecesBetween(start, end, outline.blocks);
-  const levels = [blockLevel, ...separatorLevels(text, FALLBACK_SEPARATORS, false, 'start', cutFilterFor(text, options.unit))].map((level) =>
-    keepAtomic(level, atomic),
-  );
-
-  // What a span holds when it is exactly one code block or one table (with or without its caption).
-  const kinds = new Map<string, { type: StructureContentType; table?: OutlineTable }>();
-  const key = (r: Range): string => `${r.start}:${r.end}`;
-  for (const c of local.code) kinds.set(key(trimRange(text, c)), { type: 'code' });
-  for (const t of local.tables) {
-    kinds.set(key(trimRange(text, t)), { type: 'table', table: t });
-    if (t.caption) kinds.set(key(trimRange(text, { start: Math.min(t.caption.start, t.start), end: t.end })), { type: 'table', table: t });
-  }
-
-  // A heading left alone before a cut joins its body's first words (joinLoneHeadings).
-  const wordLevels = separatorLevels(text, ['\\s+', ''], true, 'start').map((level) => keepAtomic(level, atomic));
-  // A piece of a code block too large to keep whole is code too: no heading joins it, no fragment moves it.
-  const insideCode = (r: Range): boolean => {
-    const around = outline.code[lastStartingAtOrBefore(outline.code, r.start)];
-    return around !== undefined && r.end <= around.end;
-  };
-  const joinHeadings = (spans: SplitSpan[]): SplitSpan[] =>
-    joinLoneHeadings(text, spans, { headingOnly, headingStarts: headingEnds, keptWhole: (r) => kinds.has(key(r)) || insideCode(r), wordLevels, params });
-
-  // Fragments join a neighbour; code blocks and tables (whole, or pieces of one too large) are left as they are.
-  const fragments: FragmentRules = {
-    size: options.size,
-    minFragment: minFragmentFor(options.size, options.minFragment),
-    sizeOf,
-    whole: (s) => kinds.has(key(s)) || insideCode(s),
-    headingOnly,
-    cuttable: (at) => !insideAny(atomic, at) && !insideAny(outline.code, at),
-  };
-
-  const out: StructureSpan[] = [];
-  const pushText = (found: SplitSpan[]): void => {
-    for (const span of absorbFragments(text, joinHeadings(found), fragments)) {
-      const kind = kinds.get(key(span));
-      // A piece of a code block too large to keep whole is still code.
-      const inCode = !kind && insideCode(span);
-      const contentType = kind?.type ?? (inCode ? 'code' : 'text');
-      const described: StructureSpan = { ...span, headingPath: headingPathAt(outline, span.start), contentType };
-      if (kind?.table?.caption) described.caption = kind.table.caption.text;
-      if (kind?.table && options.rowsAsText && kind.table.rows.length > 0) {
-        // The caption line is kept in the content when it fits; it is always in `caption`.
-        const rows = serializedRows(kind.table);
-        const withCaption = kind.table.caption && span.start <= kind.table.caption.start && fitsSerialized(kind.table, true);
-        described.content = withCaption ? `${kind.table.caption!.text}\n\n${rows}` : rows;
-      }
-      out.push(described);
-    }
-  };
-  const oversizeTables = local.tables.filter(
-    (t) => t.start >= bounds.start && t.end <= bounds.end && (!fits(t) || !fitsSerialized(t, false)),
-  );
-  let nextTable = 0;
-  for (const section of merged) {
-    params.guard.check();
-    // Oversize tables inside the section are cut into row groups; the text around them is packed.
-    const bigTables: OutlineTable[] = [];
-    while (nextTable < oversizeTables.length && oversizeTables[nextTable]!.start < section.end) {
-      bigTables.push(oversizeTables[nextTable]!);
-      nextTable++;
-    }
-    let from = section.start;
-    for (const table of bigTables) {
-      const spans: SplitSpan[] = [];
-      if (table.start > from) packLevels(text, from, table.start, levels, params, spans);
-      pushText(spans);
-      out.push(...tableRowGroups(text, outline, table, options));
-      from = table.end;
-    }
-    const spans: SplitSpan[] = [];
-    if (section.end > from) packLevels(text, from, section.end, levels, params, spans);
-    pushText(spans);
-  }
-  return out;
+  if (!range) return sections;
+  return sections
+    .filter((s) => s.end > range.start && s.start < range.end)
+    .map((s) => ({ start: Math.max(s.start, range.start), end: Math.min(s.end, range.end), depth: s.depth }));
 }
-
 
 /** The outline's headings, code blocks and tables that overlap `bounds` (each list is sorted by start). */
 function restrictOutline(outline: MarkdownOutline, bounds: Range): MarkdownOutline {
@@ -205,7 +126,6 @@ function piecesBetween(start: number, end: number, blocks: readonly Range[]): Ra
 
 /** Ranges no cut may fall inside: code blocks and tables (with their captions) that fit the size on their own. */
 function atomicRanges(
-  text: string,
   outline: MarkdownOutline,
   fits: (r: Range) => boolean,
   fitsSerialized: (t: OutlineTable, withCaption: boolean) => boolean,
@@ -220,32 +140,6 @@ function atomicRanges(
   return ranges.sort((a, b) => a.start - b.start);
 }
 
-
-/** Whether `at` lies strictly inside one of `ranges` (sorted by start, not overlapping). */
-function insideAny(ranges: readonly Range[], at: number): boolean {
-  const i = lastStartingAtOrBefore(ranges, at - 1);
-  return i >= 0 && at < ranges[i]!.end;
-}
-
-/** A level whose cuts inside an atomic range are undone (the pieces on both sides are joined). */
-function keepAtomic(level: Level, atomic: readonly Range[]): Level {
-  if (atomic.length === 0) return level;
-  return (start, end) => {
-    const pieces = level(start, end);
-    const out: Range[] = [];
-    for (const p of pieces) {
-      const prev = out[out.length - 1];
-      const cut = p.start;
-      // Atomic ranges fit the size, so they are never the range being cut here: a cut inside one is undone.
-      if (prev && prev.end === cut && insideAny(atomic, cut)) {
-        prev.end = p.end;
-      } else {
-        out.push({ start: p.start, end: p.end });
-      }
-    }
-    return out;
-  };
-}
 
 function tableRowGroups(
   text: string,

@@ -1,5 +1,6 @@
 import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
 import type { TokenEncodingName, TokenSpan, Unit } from '../types';
+import { documentCache, instanceKey } from '../documentCache';
 import { BytePairEncoder } from './bpe';
 import { lowerBound, upperBound } from '../sorted';
 
@@ -56,6 +57,16 @@ export interface TokenOffsets {
   ids: Int32Array;
   starts: Int32Array;
   ends: Int32Array;
+}
+
+/** Estimated bytes of one TokenSpan object with its one-id array. */
+const TOKEN_SPAN_BYTES = 96;
+
+/** Estimated bytes of a pre-token table: its arrays' buffers (views keep the whole buffer) and its giant pieces. */
+function tableBytes(table: PreTokenTable): number {
+  let bytes = table.starts.buffer.byteLength + table.ends.buffer.byteLength + table.countsBefore.buffer.byteLength;
+  for (const g of table.giant.values()) bytes += g.ids.length * 8 + g.at.byteLength + g.before.byteLength + 64;
+  return bytes;
 }
 
 /** Pieces at least this long (UTF-16 units) keep their token boundaries in the pre-token table. */
@@ -209,24 +220,25 @@ export class TiktokenUnit implements Unit {
    * (pieces tile the text: ends[i] === starts[i + 1]).
    */
   preTokens(text: string): PreTokenTable {
-    return this.scan(text, false);
+    return this.scan(text, false).table;
   }
 
   /**
    * The tokens of `text` as parallel arrays (ids, UTF-16 starts and ends; ends widened to whole characters as in
-   * tokenize), built in the same pass as the pre-token table; the last text's result is kept (a slider move
+   * tokenize), built in the same pass as the pre-token table; kept in the document's cache (a slider move
    * re-windows the same document). 12 bytes a token, where an object per token costs several times that.
    */
   tokenOffsets(text: string): TokenOffsets {
-    if (this.lastOffsets && this.lastOffsets.text === text) return this.lastOffsets.offsets;
-    this.scan(text, true);
-    return this.lastOffsets!.offsets;
+    return documentCache.get<TokenOffsets>(text, this.documentKey('offsets')) ?? this.scan(text, true).offsets!;
   }
 
-  private lastOffsets: { text: string; offsets: TokenOffsets } | null = null;
+  /** A key of this unit's entries in the document cache: per unit object, so a fresh unit starts with none. */
+  private documentKey(what: string): string {
+    return `tiktoken.${what}:${instanceKey('unit', this)}`;
+  }
 
   /** One pass of the pattern over `text`: the pre-token table, and with `withTokens` the token offsets too. */
-  private scan(text: string, withTokens: boolean): PreTokenTable {
+  private scan(text: string, withTokens: boolean): { table: PreTokenTable; offsets: TokenOffsets | null } {
     const n = text.length;
     // Pieces and tokens average 4-5 characters in prose (3 in code and other scripts): a guess that rarely needs
     // to grow, since growing copies (and a peak holds both copies).
@@ -282,15 +294,16 @@ export class TiktokenUnit implements Unit {
     }
     // Views, not copies: a copy would double the peak for a moment, and the spare capacity is small.
     const table: PreTokenTable = { starts: starts.subarray(0, k), ends: ends.subarray(0, k), countsBefore: counts.subarray(0, k + 1), giant };
-    this.lastTable = { text, table };
-    if (withTokens) this.lastOffsets = { text, offsets: { ids: ids.subarray(0, t), starts: tokenStarts.subarray(0, t), ends: tokenEnds.subarray(0, t) } };
-    return table;
+    documentCache.set(text, this.documentKey('table'), table, tableBytes(table));
+    if (!withTokens) return { table, offsets: null };
+    const offsets = { ids: ids.subarray(0, t), starts: tokenStarts.subarray(0, t), ends: tokenEnds.subarray(0, t) };
+    documentCache.set(text, this.documentKey('offsets'), offsets, ids.buffer.byteLength * 3);
+    return { table, offsets };
   }
 
-  /** The pre-token table of `text`: the last one built is kept (the meter, tokenize and cut filters share it). */
+  /** The pre-token table of `text`, kept in the document's cache (the meter, tokenize and cut filters share it). */
   tableFor(text: string): PreTokenTable {
-    if (this.lastTable && this.lastTable.text === text) return this.lastTable.table;
-    return this.preTokens(text);
+    return documentCache.get<PreTokenTable>(text, this.documentKey('table')) ?? this.preTokens(text);
   }
 
   /**
@@ -310,8 +323,6 @@ export class TiktokenUnit implements Unit {
     return (position) => allowed[position] === 1;
   }
 
-  /** Giant pieces of the last table built (tokenize() of the same text reuses their tokens). */
-  private lastTable: { text: string; table: PreTokenTable } | null = null;
   /** GIANT_PIECE; lowered by tests to reach the giant-piece paths on small texts. */
   giantPiece = GIANT_PIECE;
 
@@ -424,18 +435,18 @@ export class TiktokenUnit implements Unit {
    * Tokens with UTF-16 offsets. A token that ends inside a multi-byte character (emoji, CJK split across
    * tokens) gets its end moved to the end of that character, so a span is never a half character; the next
    * token then starts there and may be empty (start === end).
-   * Cached per pre-token piece, and the last text's result is kept (a slider move re-tokenizes the same document).
+   * Cached per pre-token piece, and kept in the document's cache (a slider move re-tokenizes the same document).
    */
   tokenize(text: string): TokenSpan[] {
-    if (this.lastTokenized && this.lastTokenized.text === text) return this.lastTokenized.spans;
+    return documentCache.getOrCompute(text, this.documentKey('spans'), () => this.tokenSpans(text), (spans) => spans.length * TOKEN_SPAN_BYTES);
+  }
+
+  private tokenSpans(text: string): TokenSpan[] {
     const { ids, starts, ends } = this.tokenOffsets(text);
     const spans: TokenSpan[] = new Array(ids.length);
     for (let i = 0; i < ids.length; i++) spans[i] = { start: starts[i]!, end: ends[i]!, ids: [ids[i]!] };
-    this.lastTokenized = { text, spans };
     return spans;
   }
-
-  private lastTokenized: { text: string; spans: TokenSpan[] } | null = null;
   private readonly pieceTokens = new Map<string, { ids: number[]; ends: number[] }>();
 
   /** Token ids of one piece with each token's end as a UTF-16 offset in the piece (widened to whole characters). */

@@ -1,3 +1,4 @@
+import { documentCache } from '../documentCache';
 import { lowerBound } from '../sorted';
 import type { Unit } from '../types';
 import type { SpanMeter } from './meter';
@@ -260,11 +261,14 @@ function stretchEnd(text: string, start: number, end: number): number {
   return end;
 }
 
-let lastRanges: { text: string; ranges: { starts: Int32Array; ends: Int32Array } } | null = null;
-
-/** The words of `text` as parallel arrays of UTF-16 start and end offsets (the last text's result is kept). */
+/** The words of `text` as parallel arrays of UTF-16 start and end offsets (kept in the document's cache). */
 export function wordRanges(text: string): { starts: Int32Array; ends: Int32Array } {
-  if (lastRanges && lastRanges.text === text) return lastRanges.ranges;
+  // Short texts (hover counts, tests) are cheaper to scan again than to cache.
+  if (text.length <= 4096) return scanWordRanges(text);
+  return documentCache.getOrCompute(text, 'words.ranges', () => scanWordRanges(text), (r) => r.starts.byteLength + r.ends.byteLength);
+}
+
+function scanWordRanges(text: string): { starts: Int32Array; ends: Int32Array } {
   let starts = new Int32Array(Math.max(16, text.length >> 3));
   let ends = new Int32Array(starts.length);
   let n = 0;
@@ -280,9 +284,7 @@ export function wordRanges(text: string): { starts: Int32Array; ends: Int32Array
     starts[n] = a;
     ends[n++] = b;
   });
-  const ranges = { starts: starts.slice(0, n), ends: ends.slice(0, n) };
-  if (text.length > 4096) lastRanges = { text, ranges };
-  return ranges;
+  return { starts: starts.slice(0, n), ends: ends.slice(0, n) };
 }
 
 export const wordsUnit: Unit = {

@@ -1,3 +1,4 @@
+import { documentCache, instanceKey } from '../../documentCache';
 import type { ChunkContext } from '../../types';
 import { rejectSpecialTokenText, TiktokenUnit } from '../../units/tiktoken';
 import { RunControl, type LangchainSpan } from './run';
@@ -50,12 +51,17 @@ interface TokenizedDocument {
   ends: Int32Array;
 }
 
-/** The last document tokenized per unit: moving the size or overlap slider then costs no re-encoding. */
-const lastTokenized = new WeakMap<TiktokenUnit, TokenizedDocument>();
-
+/** The document tokenized per unit, kept in the document's cache: moving the size or overlap slider then costs no re-encoding. */
 function tokenizedDocument(source: string, unit: TiktokenUnit): TokenizedDocument {
-  const cached = lastTokenized.get(unit);
-  if (cached && cached.source === source) return cached;
+  return documentCache.getOrCompute(source, `langchain.tokenized:${instanceKey('unit', unit)}`, () => tokenize(source, unit), tokenizedBytes);
+}
+
+/** Estimated bytes: a number array slot per id (8) and two Int32 offsets. */
+function tokenizedBytes(doc: TokenizedDocument): number {
+  return doc.ids.length * 8 + doc.starts.byteLength + doc.ends.byteLength;
+}
+
+function tokenize(source: string, unit: TiktokenUnit): TokenizedDocument {
   // The unit's tokenize() gives encode(source)'s ids (special tokens as text, rejected above) from its per-piece
   // cache, which a document edited and re-chunked mostly hits.
   const ids: number[] = [];
@@ -87,9 +93,7 @@ function tokenizedDocument(source: string, unit: TiktokenUnit): TokenizedDocumen
     }
     ends[t] = endChar;
   }
-  const doc = { source, ids, starts, ends };
-  lastTokenized.set(unit, doc);
-  return doc;
+  return { source, ids, starts, ends };
 }
 
 /** UTF-8 bytes of the character at `i` as TextEncoder writes it (a lone surrogate becomes U+FFFD: 3 bytes). */

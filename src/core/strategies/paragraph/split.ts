@@ -2,7 +2,7 @@ import { cutFilterFor, mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
 import { graphemeLevel } from '../../segment/separators';
 import { paragraphs } from '../../segment/paragraphs';
-import { sentences } from '../../segment/sentences';
+import { sentenceSplitter } from '../../segment/sentences';
 import { words } from '../../segment/words';
 
 /**
@@ -14,7 +14,7 @@ export const implementation: StrategyImplementation = {
     const { options } = ctx;
     const levels = [
       (s: number, e: number) => paragraphs(text, s, e),
-      (s: number, e: number) => sentences(text, s, e, options.locale),
+      sentenceSplitter(text, options.locale),
       (s: number, e: number) => words(text, s, e),
       // Token units cut a long run without spaces between its tokens only, as recursive does.
       graphemeLevel(text, cutFilterFor(text, ctx.unit)),

@@ -3,7 +3,7 @@ import { llamaindexRetrievalUnits, llamaindexSentenceSplitter } from '../../comp
 import { cutFilterFor, mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
 import { graphemeLevel } from '../../segment/separators';
-import { sentences } from '../../segment/sentences';
+import { sentenceSplitter } from '../../segment/sentences';
 import { words } from '../../segment/words';
 
 /**
@@ -17,7 +17,7 @@ export const implementation: StrategyImplementation = {
     if (options.compat === 'chonkie') return chonkieSentence(text, ctx);
     if (options.compat === 'llamaindex') return llamaindexSentenceSplitter(text, ctx);
     const levels = [
-      (s: number, e: number) => sentences(text, s, e, options.locale),
+      sentenceSplitter(text, options.locale),
       (s: number, e: number) => words(text, s, e),
       // Token units cut a long run without spaces between its tokens only, as recursive does.
       graphemeLevel(text, cutFilterFor(text, ctx.unit)),
