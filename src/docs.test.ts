@@ -19,7 +19,10 @@ function pages(): string[] {
   const docs = readdirSync(join(root, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`);
-  return ['README.md', 'CONTRIBUTING.md', 'src/core/README.md', 'bench/RESULTS.md', ...docs].filter((p) => existsSync(join(root, p)));
+  const coreReadmes = readdirSync(join(root, 'src/core'))
+    .map((f) => `src/core/${f}/README.md`)
+    .filter((p) => existsSync(join(root, p)));
+  return ['README.md', 'CONTRIBUTING.md', 'src/core/README.md', ...coreReadmes, 'bench/RESULTS.md', ...docs].filter((p) => existsSync(join(root, p)));
 }
 
 /** GitHub's heading anchor: lower case, punctuation dropped (hyphens and underscores kept), spaces to hyphens. */
@@ -61,11 +64,12 @@ describe('documentation', () => {
     expect(read(STRATEGIES_DOC), `${STRATEGIES_DOC} is stale: run \`npm run docs\` and commit it`).toBe(renderStrategiesDoc());
   });
 
-  it('every relative link in README.md, CONTRIBUTING.md, docs/ and the core README resolves', () => {
+  it('every relative link in README.md, CONTRIBUTING.md, docs/ and the READMEs of src/core resolves', () => {
     const broken: string[] = [];
     const checked = pages();
     expect(checked).toContain('README.md');
     expect(checked).toContain(STRATEGIES_DOC);
+    expect(checked).toContain('src/core/retrievers/README.md');
     for (const page of checked) {
       for (const target of linksOf(read(page))) {
         const [path, fragment] = target.split('#') as [string, string | undefined];
