@@ -89,6 +89,21 @@ describe('documentation', () => {
     expect([...anchorsOf('# One: `two` (3)\n## One: two 3\n<a id="k"></a>')]).toEqual(['one-two-3', 'one-two-3-1', 'k']);
   });
 
+  it("docs/architecture.md's map names every folder and module of src/core and every rule of `npm run lint`", () => {
+    const map = read('docs/architecture.md');
+    const core = readdirSync(join(root, 'src/core'), { withFileTypes: true });
+    const names = [
+      ...core.filter((e) => e.isDirectory()).map((e) => `${e.name}/`),
+      ...core.filter((e) => e.isFile() && /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name)).map((e) => e.name),
+    ];
+    expect(names).toContain('optionRows.ts');
+    expect(names.filter((n) => !new RegExp(`(^|[\\s\`(,])${n.replace(/\./g, '\\.')}`, 'm').test(map))).toEqual([]);
+    // The rule names as scripts/lint-layers.mjs declares them (read as text: importing it would load dependency-cruiser).
+    const rules = [...read('scripts/lint-layers.mjs').matchAll(/^\s+name: '([a-z-]+)',$/gm)].map((m) => m[1]!);
+    expect(rules).toEqual(expect.arrayContaining(['no-circle-across-folders', 'core-imports-only-core']));
+    expect(rules.filter((r) => !map.includes(`\`${r}\``))).toEqual([]);
+  });
+
   it('the README fits on a screen: 200 lines at most', () => {
     expect(read('README.md').replace(/\n$/, '').split('\n').length).toBeLessThanOrEqual(200);
   });
