@@ -19,7 +19,10 @@ function pages(): string[] {
   const docs = readdirSync(join(root, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`);
-  return ['README.md', 'CONTRIBUTING.md', 'src/core/README.md', 'bench/RESULTS.md', ...docs].filter((p) => existsSync(join(root, p)));
+  const coreReadmes = readdirSync(join(root, 'src/core'))
+    .map((f) => `src/core/${f}/README.md`)
+    .filter((p) => existsSync(join(root, p)));
+  return ['README.md', 'CONTRIBUTING.md', 'src/core/README.md', ...coreReadmes, 'bench/RESULTS.md', ...docs].filter((p) => existsSync(join(root, p)));
 }
 
 /** GitHub's heading anchor: lower case, punctuation dropped (hyphens and underscores kept), spaces to hyphens. */
@@ -61,11 +64,12 @@ describe('documentation', () => {
     expect(read(STRATEGIES_DOC), `${STRATEGIES_DOC} is stale: run \`npm run docs\` and commit it`).toBe(renderStrategiesDoc());
   });
 
-  it('every relative link in README.md, CONTRIBUTING.md, docs/ and the core README resolves', () => {
+  it('every relative link in README.md, CONTRIBUTING.md, docs/ and the READMEs of src/core resolves', () => {
     const broken: string[] = [];
     const checked = pages();
     expect(checked).toContain('README.md');
     expect(checked).toContain(STRATEGIES_DOC);
+    expect(checked).toContain('src/core/retrievers/README.md');
     for (const page of checked) {
       for (const target of linksOf(read(page))) {
         const [path, fragment] = target.split('#') as [string, string | undefined];
@@ -83,6 +87,21 @@ describe('documentation', () => {
   it('the link checker sees links, headings and anchors (so an empty result means something)', () => {
     expect(linksOf('see [a](docs/a.md#x) and ![b](b.png) but not `[c](c.md)` nor [d](https://e.org)')).toEqual(['docs/a.md#x', 'b.png']);
     expect([...anchorsOf('# One: `two` (3)\n## One: two 3\n<a id="k"></a>')]).toEqual(['one-two-3', 'one-two-3-1', 'k']);
+  });
+
+  it("docs/architecture.md's map names every folder and module of src/core and every rule of `npm run lint`", () => {
+    const map = read('docs/architecture.md');
+    const core = readdirSync(join(root, 'src/core'), { withFileTypes: true });
+    const names = [
+      ...core.filter((e) => e.isDirectory()).map((e) => `${e.name}/`),
+      ...core.filter((e) => e.isFile() && /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name)).map((e) => e.name),
+    ];
+    expect(names).toContain('optionRows.ts');
+    expect(names.filter((n) => !new RegExp(`(^|[\\s\`(,])${n.replace(/\./g, '\\.')}`, 'm').test(map))).toEqual([]);
+    // The rule names as scripts/lint-layers.mjs declares them (read as text: importing it would load dependency-cruiser).
+    const rules = [...read('scripts/lint-layers.mjs').matchAll(/^\s+name: '([a-z-]+)',$/gm)].map((m) => m[1]!);
+    expect(rules).toEqual(expect.arrayContaining(['no-circle-across-folders', 'core-imports-only-core']));
+    expect(rules.filter((r) => !map.includes(`\`${r}\``))).toEqual([]);
   });
 
   it('the README fits on a screen: 200 lines at most', () => {
