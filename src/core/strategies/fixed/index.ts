@@ -5,7 +5,7 @@ import { CHONKIE_FAST_PROFILE } from '../../compat/chonkie/profile';
 export const fixed: StrategyDescription<'fixed'> = {
   id: 'fixed',
   label: 'Fixed size',
-  description: 'Windows of exactly N units (characters, words or tokens) with overlap, ignoring the text structure.',
+  description: 'Windows of exactly N units (characters, words, UTF-8 bytes or tokens) with overlap, ignoring the text structure.',
   defaults: { size: 512, overlap: 64, unit: 'chars' },
   controls: ['size', 'overlap', 'unit', 'compat', 'headers', 'retrieval'],
   compat: ['chonkie'],
