@@ -80,6 +80,7 @@ export const bytes: UnitDescriptor<'bytes'> = {
   name: 'bytes',
   label: 'bytes',
   longLabel: 'bytes (UTF-8)',
+  title: 'Bytes (UTF-8)',
   noun: 'byte',
   description: 'bytes (UTF-8)',
   additive: true,

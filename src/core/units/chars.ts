@@ -16,6 +16,7 @@ export const chars: UnitDescriptor<'chars'> = {
   name: 'chars',
   label: 'chars',
   longLabel: 'chars',
+  title: 'Characters',
   noun: 'character',
   description: 'characters (UTF-16 code units)',
   additive: true,

@@ -3,12 +3,21 @@ import { loadTiktokenUnit, TiktokenUnit } from './tiktoken';
 import { tiktokenMeter } from './tiktokenMeter';
 import type { UnitDescriptor } from './unit';
 
+/** The models that use each encoding, as the page's unit menu names them. */
+const ENCODING_MODELS: Partial<Record<TokenEncodingName, string>> = {
+  cl100k_base: 'GPT-4, GPT-3.5',
+  o200k_base: 'GPT-4o',
+  p50k_base: 'Codex',
+  r50k_base: 'GPT-3',
+};
+
 /** The unit of one tiktoken encoding: BPE tokens (see tiktoken.ts). */
 export function tokens<Name extends TokenEncodingName>(encoding: Name): UnitDescriptor<Name> {
   return {
     name: encoding,
     label: 'tokens',
     longLabel: `tokens (${encoding})`,
+    title: ENCODING_MODELS[encoding] ? `Tokens · ${encoding} (${ENCODING_MODELS[encoding]})` : `Tokens · ${encoding}`,
     noun: 'token',
     description: `tokens of the ${encoding} encoding`,
     additive: false,

@@ -11,6 +11,8 @@ export interface UnitDescriptor<Name extends UnitName = UnitName> {
   label: string;
   /** Where units of one kind must be told apart (the hover): "tokens (cl100k_base)". */
   longLabel: string;
+  /** The page's unit menu: "Characters", "Tokens · cl100k_base (GPT-4, GPT-3.5)". */
+  title: string;
   /** One counted thing, for sentences ("about 4 characters per token"). */
   noun: string;
   /** How it counts, for help text. */

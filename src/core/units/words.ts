@@ -372,6 +372,7 @@ export const words: UnitDescriptor<'words'> = {
   name: 'words',
   label: 'words',
   longLabel: 'words',
+  title: 'Words',
   noun: 'word',
   description: 'words',
   additive: false,

@@ -5,20 +5,11 @@ import { formatSeparators, parseSeparators } from '../../state/separators';
 import { defaultFor, strategyDefinition } from '../../state/strategyInfo';
 import { selectConfig, selectError, selectStrategy } from '../../state/selectors';
 import { useStore } from '../../state/store';
+import { unitDescriptor } from '../../core/units';
 import { unitLabel } from './format';
 import { CheckField, Field, fieldId, GroupFields, RangeField, SelectField, specOf, TextDraft, useShown } from './OptionFields';
 import { SemanticControls } from './SemanticControls';
 import { LangchainMarkdownOptions, RetrievalControls, StructureControls } from './StructureControls';
-
-const UNIT_TITLES: Record<string, string> = {
-  chars: 'Characters',
-  words: 'Words',
-  cl100k_base: 'Tokens · cl100k_base (GPT-4, GPT-3.5)',
-  o200k_base: 'Tokens · o200k_base (GPT-4o)',
-  p50k_base: 'Tokens · p50k_base (Codex)',
-  r50k_base: 'Tokens · r50k_base (GPT-3)',
-  gpt2: 'Tokens · gpt2',
-};
 
 const KEEP_TITLES: Record<KeepSeparator, string> = {
   start: 'At the start of the next chunk',
@@ -86,7 +77,7 @@ export function ControlsPanel() {
         name="unit"
         value={unit}
         values={UNIT_NAMES}
-        title={(u) => UNIT_TITLES[u] ?? String(u)}
+        title={(u) => unitDescriptor(String(u))?.title ?? String(u)}
         disabled={!unitApplies}
         onChange={(u) => setConfig({ unit: u as UnitName })}
       />
