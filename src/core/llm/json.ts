@@ -22,7 +22,7 @@ function scanFirst(text: string): unknown {
     try {
       return JSON.parse(text.slice(at, end + 1));
     } catch {
-      // not JSON after all ("[1] see note"): look further
+      // not JSON after all ("[see note]"): look further
     }
   }
   return undefined;

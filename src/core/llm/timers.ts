@@ -4,15 +4,24 @@
  */
 import type { AbortSignalLike } from './types';
 
-declare const setTimeout: (callback: () => void, ms: number) => unknown;
-declare const clearTimeout: (handle: unknown) => void;
-declare const AbortController: new () => { signal: AbortSignalLike; abort(): void };
+interface TimerGlobals {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  AbortController: new () => { signal: AbortSignalLike; abort(): void };
+}
+const platform = globalThis as unknown as TimerGlobals;
 
-export { setTimeout, clearTimeout };
+export function setTimeout(callback: () => void, ms: number): unknown {
+  return platform.setTimeout(callback, ms);
+}
+
+export function clearTimeout(handle: unknown): void {
+  platform.clearTimeout(handle);
+}
 
 /** An abort controller (the platform's). */
 export function newAbortController(): { signal: AbortSignalLike; abort(): void } {
-  return new AbortController();
+  return new platform.AbortController();
 }
 
 /** Waits `ms`, or rejects with an AbortError as soon as `signal` aborts. */

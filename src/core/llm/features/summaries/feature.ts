@@ -1,5 +1,5 @@
 /**
- * Summaries: one per document and, optionally, one per top-level section (the shallowest markdown heading level),
+ * Summaries: one per document and, optionally, one per top-level section (the shallowest markdown heading level used twice or more),
  * added as extra entries after the base strategy's chunks. A summary entry is derived text:
  * `start`/`end`/`text` are the span it summarises (so `text === source.slice(start, end)` holds), `content` is the
  * summary, `metadata.kind` is 'summary', `metadata.summaryOf` and `metadata.derivedFrom` the span. A span longer
@@ -19,9 +19,11 @@ export function summarySpans(source: string, withSections: boolean): { id: strin
   if (!withSections) return out;
   const headings = [...source.matchAll(/^(#{1,6})[ \t]+\S.*$/gm)];
   if (headings.length === 0) return out;
-  const top = Math.min(...headings.map((h) => h[1]!.length));
+  // Top-level: the shallowest heading level used twice or more (a lone title heading is the document itself).
+  const levels = headings.map((h) => h[1]!.length);
+  const top = [1, 2, 3, 4, 5, 6].find((level) => levels.filter((l) => l === level).length >= 2);
+  if (top === undefined) return out;
   const starts = headings.filter((h) => h[1]!.length === top).map((h) => h.index!);
-  if (starts.length < 2) return out;
   starts.forEach((start, i) => out.push({ id: `section-${start}`, span: { start, end: starts[i + 1] ?? source.length }, scope: 'section of a document' }));
   return out;
 }

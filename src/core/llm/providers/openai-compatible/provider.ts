@@ -72,8 +72,10 @@ class OpenAiCompatibleClient implements LlmClient {
 
 /** fetch's TypeError: in Node the cause says refused/DNS; in a page a CORS refusal looks the same and has none. */
 function networkError(url: string, err: unknown): LlmError {
-  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-  if (cause?.code) return new LlmError('network', `cannot reach ${url}: ${cause.code}`);
+  const cause = (err as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } })?.cause;
+  const code = cause?.code ?? cause?.errors?.find((e) => e.code)?.code;
+  if (code) return new LlmError('network', `cannot reach ${url}: ${code}`);
+  if (cause?.message) return new LlmError('unreachable', `cannot reach ${url}: ${cause.message}`);
   return new LlmError(
     'unreachable',
     `cannot reach ${url} (network or CORS: a local server must allow this page's origin, e.g. OLLAMA_ORIGINS, LM Studio's CORS switch, llama.cpp's --cors)`,
