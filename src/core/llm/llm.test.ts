@@ -113,6 +113,17 @@ describe('the prompt-api provider over a stub LanguageModel', () => {
     expect(result.report.succeeded).toBe(result.chunks.length);
     expect(result.chunks[0]!.metadata.context).toMatch(/^stub saw \d+ characters$/);
     expect(seen[1]).toMatchObject({ type: 'object', required: ['context'] });
+    // A model still to download: create() reports its progress through the monitor.
+    const progress: number[] = [];
+    const downloading = {
+      availability: async () => 'downloadable',
+      create: async (options: { monitor?: (t: { addEventListener(type: string, l: (e: { loaded: number }) => void): void }) => void }) => {
+        options.monitor?.({ addEventListener: (_type, listener) => [0.5, 1].forEach((loaded) => listener({ loaded })) });
+        return { prompt: async () => '{"summary": "done"}' };
+      },
+    };
+    await runLlmFeature(doc, base, { feature: 'summaries', provider: 'prompt-api', languageModel: downloading, onDownloadProgress: (f) => progress.push(f) });
+    expect(progress).toEqual([0.5, 1]);
     const client = getLlmProvider('prompt-api').create({ languageModel: undefined });
     expect(client.defaultConcurrency).toBe(1);
     const missing = await sendWithPolicy(getLlmProvider('prompt-api').create({ languageModel: { availability: async () => 'unavailable', create: async () => ({}) } }), { prompt: 'x' }).catch((e) => e);

@@ -36,6 +36,8 @@ export interface LlmOptions {
   structuredOutput?: boolean;
   fetch?: FetchLike;
   languageModel?: unknown;
+  /** Prompt API: the model's download progress in [0, 1]. */
+  onDownloadProgress?: (fraction: number) => void;
   signal?: AbortSignalLike;
   /** Called after each request with the number done and the total. */
   onRequestDone?: (done: number, total: number) => void;
@@ -97,6 +99,7 @@ async function prepare(source: string, options: ChunkOptions, llm: LlmOptions, h
     apiKey: llm.apiKey,
     fetch: llm.fetch,
     languageModel: llm.languageModel,
+    onDownloadProgress: llm.onDownloadProgress,
     structuredOutput: llm.structuredOutput,
   });
   const resolved = validateOptions(options);

@@ -79,6 +79,8 @@ export interface LlmProviderSettings {
   fetch?: FetchLike;
   /** Prompt API: the LanguageModel object (globalThis.LanguageModel in Chrome; a stub in tests). */
   languageModel?: unknown;
+  /** Prompt API: the model's download progress in [0, 1] while the browser fetches it. */
+  onDownloadProgress?: (fraction: number) => void;
   /** Ask for structured output (response_format json_schema); default true. */
   structuredOutput?: boolean;
 }

@@ -33,9 +33,11 @@ class PromptApiClient implements LlmClient {
   readonly model: string;
   readonly defaultConcurrency = 1;
   private readonly api: LanguageModelLike | undefined;
+  private readonly onDownloadProgress: ((fraction: number) => void) | undefined;
 
   constructor(settings: LlmProviderSettings) {
     this.model = settings.model ?? 'built-in';
+    this.onDownloadProgress = settings.onDownloadProgress;
     this.api = (settings.languageModel ?? (globalThis as { LanguageModel?: unknown }).LanguageModel) as LanguageModelLike | undefined;
   }
 
@@ -50,7 +52,13 @@ class PromptApiClient implements LlmClient {
     const availability = await api.availability();
     if (availability === 'unavailable') throw new LlmError('unsupported', 'the built-in model is unavailable on this device');
     // A fresh session per request: answers never depend on earlier prompts (the cache key holds the whole input).
-    const session = await api.create({ ...(request.system ? { initialPrompts: [{ role: 'system', content: request.system }] } : {}), signal });
+    const progress = this.onDownloadProgress;
+    const session = await api.create({
+      ...(request.system ? { initialPrompts: [{ role: 'system', content: request.system }] } : {}),
+      // 'downloadable' / 'downloading': create() fetches the model first and reports its progress here.
+      ...(progress ? { monitor: (target) => target.addEventListener('downloadprogress', (event) => progress(event.loaded)) } : {}),
+      signal,
+    });
     try {
       const text = await session.prompt(request.prompt, { ...(request.schema ? { responseConstraint: request.schema } : {}), signal });
       if (text.trim() === '') throw new LlmError('empty', 'the model answered nothing');
