@@ -25,7 +25,7 @@ export const LLM_FLAG_ROWS: readonly LlmFlagRow[] = [
   { flag: 'llm-cache', arg: '<dir|none>', help: 'where answers are kept, one file each (default: $XDG_CACHE_HOME/chunkscope/llm or ~/.cache/chunkscope/llm); none: keep nothing' },
   { flag: 'llm-price-in', arg: '<x>', help: 'money per million input tokens, for the estimate and the report (default 0: a local model)' },
   { flag: 'llm-price-out', arg: '<y>', help: 'money per million output tokens (default 0)' },
-  { flag: 'llm-context-budget', arg: '<chars>', help: 'contextual, summaries: the most document characters one prompt holds (default 24000)' },
+  { flag: 'llm-context-budget', arg: '<chars>', help: 'the most document characters one prompt holds (contextual and summaries: default 24000; boundaries: 16000 per window)' },
   { flag: 'llm-section-summaries', boolean: true, help: 'summaries: also one per top-level section' },
   { flag: 'llm-no-structured-output', boolean: true, help: 'do not send response_format json_schema (for servers that refuse it); JSON is still asked for in the prompt' },
   { flag: 'dry-run', boolean: true, help: 'print the estimate as JSON (requests, cl100k tokens, cached, money) and send nothing' },

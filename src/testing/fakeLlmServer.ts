@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 export type Fault =
   | '500'
   | '429' // with Retry-After: retryAfterSeconds
-  | '401'
+  | '401' // echoing the key, as hosted APIs do
   | 'slow' // answers after slowMs
   | 'invalid-json' // prose without JSON
   | 'fenced' // the right JSON inside a ```json fence with prose around it
@@ -86,7 +86,8 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
       send(200, { choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finish }], usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4) } });
     if (fault === '500') return send(500, { error: { message: 'the fake server failed on purpose' } });
     if (fault === '429') return send(429, { error: { message: 'rate limited' } }, { 'retry-after': String(state.retryAfterSeconds) });
-    if (fault === '401') return send(401, { error: { message: 'invalid api key' } });
+    // As hosted APIs do, the 401 echoes the key it got (the client must not pass it on).
+    if (fault === '401') return send(401, { error: { message: `Incorrect API key provided: ${(req.headers.authorization ?? '').replace(/^Bearer /, '')}` } });
     if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, state.slowMs));
     if (fault === 'invalid-json') return reply('I am sorry, I cannot answer in JSON today.');
     if (fault === 'empty') return reply('');

@@ -82,7 +82,9 @@ describe('the openai-compatible provider under the request policy (real HTTP on 
 
   it('types 401, empty, truncated and unreachable', async () => {
     server.failNext('401');
-    expect((await sendWithPolicy(client(), ask).catch((e) => e)).kind).toBe('http-401');
+    const unauthorised = await sendWithPolicy(client(), ask).catch((e) => e);
+    expect(unauthorised.kind).toBe('http-401');
+    expect(unauthorised.message).toBe('HTTP 401: Incorrect API key provided: *** (check the API key)');
     server.failNext('empty');
     expect((await sendWithPolicy(client(), ask).catch((e) => e)).kind).toBe('empty');
     server.failNext('truncated');

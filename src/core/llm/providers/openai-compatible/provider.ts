@@ -54,7 +54,7 @@ class OpenAiCompatibleClient implements LlmClient {
       throw networkError(this.url, err);
     }
     const raw = await response.text().catch(() => '');
-    if (!response.ok) throw httpError(response.status, response.statusText, raw, response.headers.get('retry-after'));
+    if (!response.ok) throw this.scrubbed(httpError(response.status, response.statusText, raw, response.headers.get('retry-after')));
     let parsed: ChatCompletion;
     try {
       parsed = JSON.parse(raw) as ChatCompletion;
@@ -67,6 +67,12 @@ class OpenAiCompatibleClient implements LlmClient {
     if (text.trim() === '') throw new LlmError('empty', 'the model answered nothing');
     const usage = parsed.usage ? { input: parsed.usage.prompt_tokens ?? 0, output: parsed.usage.completion_tokens ?? 0 } : undefined;
     return usage ? { text, usage } : { text };
+  }
+
+  /** A server may echo the key in its error message: never let it reach a report, stderr or a file. */
+  private scrubbed(error: LlmError): LlmError {
+    if (!this.apiKey || !error.message.includes(this.apiKey)) return error;
+    return new LlmError(error.kind, error.message.split(this.apiKey).join('***'), error.retryAfterMs);
   }
 }
 
