@@ -50,6 +50,7 @@ export function llmSettingsFromFlags(values: Record<string, unknown>, env: NodeJ
   const cacheFlag = values['llm-cache'] as string | undefined;
   const cache: LlmCache | undefined = cacheFlag === 'none' ? undefined : new DirectoryCache(cacheFlag ?? defaultLlmCacheDir());
   const timeout = number('llm-timeout', false);
+  if (timeout === 0) throw new CliError('--llm-timeout must be more than 0 seconds');
   const budget = number('llm-context-budget', true);
   const llm: LlmOptions = {
     feature,

@@ -6,7 +6,8 @@
  * - boundaries (numbered "[i] ..." lines): the ids `boundaryIds(first, last)` (every third piece);
  * - summaries (<text>...</text>): "Summary: <the first sentence>".
  * Faults on demand: `failNext(fault, times)` for the next requests, or a marker in the text (`[[fault:500]]`) for
- * the requests whose prompt holds it. Test code only.
+ * the requests whose prompt holds it. Test code only. By hand: `npx tsx src/testing/fakeLlmServer.ts [port]` prints
+ * its base URL and serves until stopped.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -51,7 +52,8 @@ export function fakeSentences(text: string): string[] {
   return (text.match(/[^.!?]+[.!?]+|[^.!?]+$/g) ?? []).map((s) => s.trim()).filter((s) => s !== '');
 }
 
-export async function startFakeLlmServer(): Promise<FakeLlmServer> {
+/** Starts the server on 127.0.0.1 (`port` 0: a free one, the tests' choice). */
+export async function startFakeLlmServer(port = 0): Promise<FakeLlmServer> {
   const queue: Fault[] = [];
   const state: FakeLlmServer = {
     baseUrl: '',
@@ -95,7 +97,7 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
     const answer = answerFor(prompt, fault);
     return reply(fault === 'fenced' ? 'Here is the JSON:\n```json\n' + JSON.stringify(answer, null, 2) + '\n```\nHope this helps.' : JSON.stringify(answer));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return state;
 }
@@ -133,4 +135,10 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(data));
     req.on('error', reject);
   });
+}
+
+// Run directly (npx tsx src/testing/fakeLlmServer.ts [port]): serve until stopped, for trying the CLI by hand.
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const server = await startFakeLlmServer(Number(process.argv[2] ?? 0));
+  console.log(server.baseUrl);
 }
