@@ -28,8 +28,9 @@ class OpenAiCompatibleClient implements LlmClient {
   private readonly structured: boolean;
 
   constructor(settings: LlmProviderSettings) {
-    if (!settings.baseUrl) throw new LlmError('http-4xx', 'no base URL: give one (e.g. http://localhost:11434/v1 for Ollama)');
-    if (!settings.model) throw new LlmError('http-4xx', 'no model name: give the model the server should run');
+    // Settings errors, not request failures: plain Errors, thrown before anything is sent.
+    if (!settings.baseUrl) throw new Error('no base URL: give one (e.g. http://localhost:11434/v1 for Ollama)');
+    if (!settings.model) throw new Error('no model name: give the model the server should run');
     this.url = settings.baseUrl.replace(/\/+$/, '') + '/chat/completions';
     this.model = settings.model;
     this.apiKey = settings.apiKey || undefined;
