@@ -25,6 +25,7 @@ const steps = [
   ['bench/chonkie.bench.ts', ['npx', 'tsx', 'bench/chonkie.bench.ts', ...args]],
   ['bench/eval.bench.ts', ['npx', 'tsx', 'bench/eval.bench.ts']],
   ['bench/lab.bench.ts', ['npx', 'tsx', 'bench/lab.bench.ts', ...args]],
+  ['bench/llm.bench.ts', ['npx', 'tsx', 'bench/llm.bench.ts']],
   ['bench/scale.bench.ts', ['node', '--expose-gc', '--import', 'tsx', 'bench/scale.bench.ts']],
 ];
 const only = (process.env.CHUNKSCOPE_BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);

@@ -9,6 +9,7 @@ import { ENGINE_OPTIONS, type OptionGroup, type OptionSpec } from '../core/optio
 import { STRATEGIES } from '../core/strategies';
 import type { ChunkOptions } from '../core/types';
 import { CliError, parseDecimal, parseEscapes, parseWholeNumber } from './input';
+import { LLM_FLAG_ROWS, LLM_PARSE_OPTIONS } from './llmFlags';
 
 type ParseOptions = NonNullable<ParseArgsConfig['options']>;
 
@@ -30,6 +31,7 @@ const OWN_FLAGS: ParseOptions = {
   'keep-headers': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
+  ...LLM_PARSE_OPTIONS,
 };
 
 /** parseArgs' configuration for every flag (`specs`: the table's rows that are flags; eval and sweep add theirs). */
@@ -190,6 +192,10 @@ export function usage(): string {
     row('--format <name>', EXPORTERS.map((e: Exporter) => (e.cliHelp ? `${e.id} (${e.cliHelp})` : e.id)).join(' | ')),
     row('--drop-page-furniture', 'PDF: drop lines repeated at the top or bottom of most pages'),
     row('--keep-headers', 'the same as --strip-headers=false'),
+    '',
+    'LLM features (chunkscope chunk only; the other options choose the base strategy):',
+    ...LLM_FLAG_ROWS.map((r) => row(`--${r.flag}${r.arg ? ' ' + r.arg : ''}`, r.help)),
+    '',
     row('-h, --help', 'show this help'),
     row('-v, --version', 'show the version'),
   );

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ChunkOptionsError, getStrategy, validateOptions, type ChunkHooks } from '../core/index';
 import type { Chunk, ResolvedOptions } from '../core/types';
 import { chunk } from '../node/index';
+import { nodeLoadWasm } from '../node/loadWasm';
 import { EXPORT_FORMATS, formatChunks, type ExportFormat } from '../core/format';
 import type { Embedder } from '../embed/types';
 import { joinNegativeValues, optionsFromFlags, parseArgsMessage, parseArgsOptions, takeSwitchValues, usage } from './flags';
@@ -72,6 +73,8 @@ async function run(argv: string[], io: Io): Promise<number> {
   if (!CLI_FORMATS.includes(format)) throw new CliError(`unknown format "${values.format}"; use ${CLI_FORMATS.join(', ')}`);
 
   const options = optionsFromFlags(values as Record<string, unknown>, switches.values);
+  // --llm and its flags are checked before the file is read; their code loads only when asked for.
+  const llmSettings = values.llm === undefined && !hasLlmFlag(values) ? null : (await import('./llm')).llmSettingsFromFlags(values as Record<string, unknown>);
   // The input file's path, unless one was given: code language detection, {file} in headers.
   if (options.path === undefined && input !== '-') options.path = input;
   validateOptions(options); // bad options fail before the file is read or a model loads
@@ -97,7 +100,18 @@ async function run(argv: string[], io: Io): Promise<number> {
   }
   refuseHugeRuns(text, resolved);
   try {
-    const chunks = await chunk(text, options, hooks);
+    let chunks: Chunk[];
+    if (llmSettings) {
+      const llm = await import('./llm');
+      const llmIo = { ...io, stderrIsTty: io === defaultIo && process.stderr.isTTY === true };
+      if (llmSettings.dryRun) {
+        await llm.printEstimate(text, options, llmSettings, { ...hooks, loadWasm: nodeLoadWasm }, llmIo);
+        return 0;
+      }
+      const made = await llm.runLlmForCli(text, options, llmSettings, { ...hooks, loadWasm: nodeLoadWasm }, llmIo);
+      if (made === null) return 1;
+      chunks = made;
+    } else chunks = await chunk(text, options, hooks);
     if (format === 'json' || format === 'jsonl') await writeInBatches(chunks, format, io);
     else await io.stdout(formatChunks(chunks, format, { source: input === '-' ? 'stdin' : input, text, documentId: options.documentId }));
   } finally {
@@ -159,6 +173,11 @@ async function readInputFile(path: string): Promise<Uint8Array> {
     if (code === 'EACCES') throw new CliError(`cannot read "${path}": permission denied`);
     throw new CliError(`cannot read "${path}": ${code ?? (err as Error).message}`);
   }
+}
+
+/** Whether any flag of the LLM group was given (then ./llm.ts checks them, e.g. one without --llm). */
+function hasLlmFlag(values: Record<string, unknown>): boolean {
+  return Object.keys(values).some((k) => (k.startsWith('llm') || k === 'dry-run') && values[k] !== undefined);
 }
 
 const CLI_FORMATS = EXPORT_FORMATS;

@@ -6,13 +6,24 @@ import { chunk as coreChunk, evaluate as coreEvaluate, sweep as coreSweep, type 
 import type { EvalDocument, EvaluateHooks, EvaluateOptions, EvalResult, GoldenQuestion, SweepRow } from '../core/eval/index';
 import type { Chunk, ChunkOptions } from '../core/types';
 import { nodeLoadWasm } from './loadWasm';
+import { runLlm, type LibraryLlmOptions } from './llm';
 
 export * from '../core/index';
+export * from '../core/llm/index';
 export { nodeLoadWasm };
+export { DirectoryCache } from './llmCache';
+export { runLlm, LlmStrictError, type LibraryLlmOptions } from './llm';
 
-/** core's chunk(), with `hooks.loadWasm` defaulting to the Node loader. */
-export function chunk(text: string, options: ChunkOptions = {}, hooks: ChunkHooks = {}): Promise<Chunk[]> {
-  return coreChunk(text, options, { ...hooks, loadWasm: hooks.loadWasm ?? nodeLoadWasm });
+/**
+ * core's chunk(), with `hooks.loadWasm` defaulting to the Node loader. With `options.llm` the chunks are an LLM
+ * feature's (contextual, propositions, boundaries, summaries: see docs/llm.md) over the base strategy's; without
+ * it, exactly core's chunk().
+ */
+export function chunk(text: string, options: ChunkOptions & { llm?: LibraryLlmOptions | null } = {}, hooks: ChunkHooks = {}): Promise<Chunk[]> {
+  const nodeHooks = { ...hooks, loadWasm: hooks.loadWasm ?? nodeLoadWasm };
+  if (options.llm === undefined || options.llm === null) return coreChunk(text, options, nodeHooks);
+  const { llm, ...chunkOptions } = options;
+  return runLlm(text, chunkOptions, llm, nodeHooks).then((run) => run.chunks);
 }
 
 /** core's evaluate() (chunk, index, retrieve, measure), with `hooks.loadWasm` defaulting to the Node loader. */
