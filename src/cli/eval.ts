@@ -103,7 +103,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
     }
   }
 
-  const questionsText = decodeText(await readPath(values.questions), values.questions);
+  const questionsText = decodeText(await readPath(values.questions), values.questions).text;
   let questions;
   try {
     questions = parseGoldenSet(questionsText, { name: values.questions });
@@ -234,7 +234,7 @@ async function readDocuments(inputs: string[], questionsPath: string): Promise<E
   const docs: EvalDocument[] = [];
   for (let i = 0; i < files.length; i++) {
     const path = files[i]!;
-    docs.push({ id: unique ? names[i]! : relative(process.cwd(), path), text: decodeText(await readPath(path), path), path });
+    docs.push({ id: unique ? names[i]! : relative(process.cwd(), path), text: decodeText(await readPath(path), path).text, path });
   }
   return docs;
 }
