@@ -25,6 +25,8 @@ export function cliAliases(spec: OptionSpec): string[] {
 const OWN_FLAGS: ParseOptions = {
   format: { type: 'string' },
   'drop-page-furniture': { type: 'boolean' },
+  // The most bytes read from a file or standard input (src/cli/read.ts).
+  'max-bytes': { type: 'string' },
   // The old switch for strip_headers=False.
   'keep-headers': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -188,6 +190,7 @@ export function usage(): string {
     'Input and output:',
     row('--format <name>', 'json (default: a JSON array) | jsonl (one object per line) | csv | langchain (Document JSON: pageContent, metadata) | llamaindex (TextNode JSON)'),
     row('--drop-page-furniture', 'PDF: drop lines repeated at the top or bottom of most pages'),
+    row('--max-bytes <size>', 'the largest input read, e.g. 200MiB (default 64 MiB, at most 512 MiB); text is UTF-8 (a BOM is kept as character 0) or UTF-16 with a BOM'),
     row('--keep-headers', 'the same as --strip-headers=false'),
     row('-h, --help', 'show this help'),
     row('-v, --version', 'show the version'),

@@ -128,6 +128,12 @@ export async function importDocument(name: string, bytes: Uint8Array, options: I
   return format === 'code' ? { ...suggested, language: CODE[ext] } : suggested;
 }
 
+/** Whether a file goes through the text decoder (./decode), not the PDF or DOCX reader: readers sniff such files as they read. */
+export function decodesAsText(name: string, head: Uint8Array): boolean {
+  const format = formatFor(name, head);
+  return format !== 'pdf' && format !== 'docx' && extensionOf(name) !== 'doc';
+}
+
 /**
  * The strategy a document's name calls for (markdown for .md, html for .html, code for source files), null for
  * plain text — a sample carries its strategy this way, as an opened file does.
