@@ -248,7 +248,11 @@ describe(`CLI fuzz (seed ${SEED})`, () => {
     const cases = fc.sample(caseArb, { seed: SEED + 1, numRuns: SPAWNED });
     const verdicts: { verdict: Verdict; report: string }[] = [];
     for (let i = 0; i < cases.length; i += 4) {
-      const batch = cases.slice(i, i + 4).map((c, j) => ({ c, j: i + j, ...materialise(c) }));
+      // An argument cannot hold a NUL in a real process (the OS ends it there): such a value is passed as "\\0".
+      const batch = cases.slice(i, i + 4).map((c, j) => {
+        const m = materialise(c);
+        return { c, j: i + j, ...m, argv: m.argv.map((a) => a.replace(/\0/g, '\\0')) };
+      });
       const outcomes = await Promise.all(batch.map((b) => runSpawned(b.argv, b.stdin)));
       outcomes.forEach((r, k) => {
         const { c, j, path, argv } = batch[k]!;
