@@ -2,7 +2,7 @@
  * `chunkscope eval` and `chunkscope sweep`: score chunkings on a golden set (src/core/eval) from the command line.
  * Flags are the option table's: every chunking option, and the evaluation settings (--retriever, --k, ...).
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BASE_DEFAULTS, EVAL_OPTIONS, RETRIEVERS, type OptionSpec } from '../core/optionTable';
@@ -13,6 +13,7 @@ import { nodeLoadWasm } from '../node/loadWasm';
 import type { Embedder } from '../embed/types';
 import { cliAliases, FLAG_OPTIONS, joinNegativeValues, parseArgsMessage, optionHelp, optionsFromFlags, parseArgsOptions, row, takeSwitchValues } from './flags';
 import { CliError, decodeText } from './input';
+import { DEFAULT_MAX_BYTES, formatBytes, parseMaxBytes, readError, readFileBounded } from './read';
 
 interface Io {
   stdout: (s: string) => void;
@@ -24,6 +25,7 @@ const SPECS: readonly OptionSpec[] = [...FLAG_OPTIONS, ...EVAL_OPTIONS];
 const OWN = {
   questions: { type: 'string' as const, short: 'q' },
   format: { type: 'string' as const },
+  'max-bytes': { type: 'string' as const },
   help: { type: 'boolean' as const, short: 'h' },
 };
 
@@ -60,6 +62,7 @@ export function evalUsage(command: 'eval' | 'sweep'): string {
   }
   lines.push(
     row('--format <name>', command === 'eval' ? 'json (default)' : 'json (default: an array of rows) | csv'),
+    row('--max-bytes <size>', 'the largest golden set, and the most bytes of documents together, e.g. 200MiB (default 64 MiB)'),
     '',
     'Chunk options: those of `chunkscope chunk` (see chunkscope --help); --strategy, --size, --overlap, --unit, --compat ...',
   );
@@ -103,7 +106,8 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
     }
   }
 
-  const questionsText = decodeText(await readPath(values.questions), values.questions);
+  const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : parseMaxBytes(values['max-bytes'] as string);
+  const questionsText = decodeText(await readFileBounded(values.questions, { maxBytes, text: true }), values.questions).text;
   let questions;
   try {
     questions = parseGoldenSet(questionsText, { name: values.questions });
@@ -111,7 +115,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
     if (err instanceof GoldenSetError) throw new CliError(`${values.questions}: ${err.message}`);
     throw err;
   }
-  const documents = await readDocuments(inputs, resolve(values.questions));
+  const documents = await readDocuments(inputs, resolve(values.questions), maxBytes, io);
 
   const hooks: EvaluateHooks = { loadWasm: nodeLoadWasm, onNote: (m) => io.stderr(`chunkscope: note: ${m}\n`) };
   const needsEmbedder = grid.some((g) => {
@@ -156,6 +160,7 @@ function sweepOptions(values: Record<string, unknown>, switchValues: Map<string,
       const raw = fromSwitch ?? values[used];
       if (typeof raw !== 'string' || !raw.includes(',')) continue;
       const list = raw.split(',').map((v) => v.trim()).filter((v) => v !== '');
+      if (list.length === 0) throw new CliError(`--${used} "${raw}" lists no values; give one or more, e.g. --${used} ${sweepExample(spec)}`);
       // Each value converted (and refused) as the single flag would be.
       axes[spec.name] = list.map((v) => {
         const vals = fromSwitch !== undefined ? {} : { [used]: v };
@@ -167,6 +172,12 @@ function sweepOptions(values: Record<string, unknown>, switchValues: Map<string,
     }
   }
   return { base: optionsFromFlags(single, singleSwitches, SPECS) as Record<string, unknown>, grid: sweepGrid(axes) };
+}
+
+function sweepExample(spec: OptionSpec): string {
+  if (spec.kind === 'integer' || spec.kind === 'number') return '128,256';
+  if (spec.kind === 'boolean') return 'true,false';
+  return spec.choices?.slice(0, 2).join(',') ?? 'a,b';
 }
 
 function csvCell(v: unknown): string {
@@ -195,36 +206,33 @@ function sweepCsv(rows: SweepRow[], grid: Record<string, unknown>[]): string {
   return lines.join('\n') + '\n';
 }
 
-async function readPath(path: string): Promise<Uint8Array> {
-  try {
-    return await readFile(path);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new CliError(`cannot read "${path}": no such file`);
-    if (code === 'EISDIR') throw new CliError(`cannot read "${path}": it is a directory`);
-    throw new CliError(`cannot read "${path}": ${code ?? (err as Error).message}`);
-  }
-}
-
 /**
  * The documents: files as given, and the files of each directory (sorted, hidden files and the golden set itself
  * left out). Ids are file names when they are unique, else paths relative to the current directory.
  */
-async function readDocuments(inputs: string[], questionsPath: string): Promise<EvalDocument[]> {
+async function readDocuments(inputs: string[], questionsPath: string, maxBytes: number, io: Io): Promise<EvalDocument[]> {
   const files: string[] = [];
   for (const input of inputs) {
     let info;
     try {
       info = await stat(input);
-    } catch {
-      throw new CliError(`cannot read "${input}": no such file or directory`);
+    } catch (err) {
+      throw readError(input, err);
     }
     if (info.isDirectory()) {
-      const names = (await readdir(input)).filter((n) => !n.startsWith('.')).sort();
+      let names: string[];
+      try {
+        names = (await readdir(input)).filter((n) => !n.startsWith('.')).sort();
+      } catch (err) {
+        throw readError(input, err);
+      }
       for (const name of names) {
         const path = join(input, name);
-        if (resolve(path) === questionsPath || !(await stat(path)).isFile()) continue;
-        files.push(path);
+        if (resolve(path) === questionsPath) continue;
+        // Only regular files: sub-directories, devices, FIFOs and sockets are left out; a broken link is named.
+        const entry = await stat(path).catch((err: unknown) => err as NodeJS.ErrnoException);
+        if (entry instanceof Error) io.stderr(`chunkscope: note: left out "${path}": ${readError(path, entry).message.replace(/^cannot read "[^"]*": /, '')}\n`);
+        else if (entry.isFile()) files.push(path);
       }
     } else files.push(input);
   }
@@ -232,9 +240,23 @@ async function readDocuments(inputs: string[], questionsPath: string): Promise<E
   const names = files.map((f) => basename(f));
   const unique = new Set(names).size === names.length;
   const docs: EvalDocument[] = [];
+  // The cap holds for the documents together: each is read with what is left of it.
+  let left = maxBytes;
   for (let i = 0; i < files.length; i++) {
     const path = files[i]!;
-    docs.push({ id: unique ? names[i]! : relative(process.cwd(), path), text: decodeText(await readPath(path), path), path });
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFileBounded(path, { maxBytes: left, text: true });
+    } catch (err) {
+      if (left < maxBytes && err instanceof CliError && /--max-bytes/.test(err.message)) {
+        throw new CliError(`the documents together are larger than ${formatBytes(maxBytes)} (at "${path}"); the limit is ${formatBytes(maxBytes)} (raise it with --max-bytes)`);
+      }
+      throw err;
+    }
+    left -= bytes.length;
+    const decoded = decodeText(bytes, path);
+    for (const note of decoded.notes) io.stderr(`chunkscope: note: "${path}": ${note}\n`);
+    docs.push({ id: unique ? names[i]! : relative(process.cwd(), path), text: decoded.text, path });
   }
   return docs;
 }

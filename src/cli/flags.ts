@@ -27,6 +27,8 @@ export function cliAliases(spec: OptionSpec): string[] {
 const OWN_FLAGS: ParseOptions = {
   format: { type: 'string' },
   'drop-page-furniture': { type: 'boolean' },
+  // The most bytes read from a file or standard input (src/cli/read.ts).
+  'max-bytes': { type: 'string' },
   // The old switch for strip_headers=False.
   'keep-headers': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -191,6 +193,7 @@ export function usage(): string {
     'Input and output:',
     row('--format <name>', EXPORTERS.map((e: Exporter) => (e.cliHelp ? `${e.id} (${e.cliHelp})` : e.id)).join(' | ')),
     row('--drop-page-furniture', 'PDF: drop lines repeated at the top or bottom of most pages'),
+    row('--max-bytes <size>', 'the largest input read, e.g. 200MiB (default 64 MiB, at most 512 MiB); text is UTF-8 (a BOM is kept as character 0) or UTF-16 with a BOM'),
     row('--keep-headers', 'the same as --strip-headers=false'),
     '',
     'LLM features (chunkscope chunk only; the other options choose the base strategy):',

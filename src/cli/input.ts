@@ -1,5 +1,5 @@
 /** Input handling for the CLI: numbers, escapes in separators, and telling text from binary. */
-import { ImportError, importDocument, type ImportedDocument } from '../import/index';
+import { DecodeError, decodeDocumentBytes, ImportError, importDocument, type DecodedDocument, type ImportedDocument } from '../import/index';
 
 export class CliError extends Error {
   override name = 'CliError';
@@ -31,15 +31,15 @@ export function parseEscapes(raw: string): string {
 }
 
 /**
- * Decode UTF-8 text (a BOM is dropped). A NUL byte or invalid UTF-8 means the file is not text: chunking it
- * would give garbage offsets, so it is refused with one line.
+ * Decode a text file by the shared rule (src/import/decode.ts: a BOM is kept as U+FEFF at offset 0, UTF-16 with a
+ * BOM is read); a file that is not text is one CliError line naming it.
  */
-export function decodeText(bytes: Uint8Array, name: string): string {
-  if (bytes.includes(0)) throw new CliError(`"${name}" looks like a binary file; give a UTF-8 text file`);
+export function decodeText(bytes: Uint8Array, name: string): DecodedDocument {
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new CliError(`"${name}" is not valid UTF-8 text; convert it to UTF-8 first`);
+    return decodeDocumentBytes(bytes);
+  } catch (err) {
+    if (err instanceof DecodeError) throw new CliError(`"${name}" ${err.reason}`);
+    throw err;
   }
 }
 

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ChunkOptionsError, getStrategy, validateOptions, type ChunkHooks } from '../core/index';
 import type { Chunk, ResolvedOptions } from '../core/types';
@@ -8,6 +7,7 @@ import { EXPORT_FORMATS, formatChunks, type ExportFormat } from '../core/format'
 import type { Embedder } from '../embed/types';
 import { joinNegativeValues, optionsFromFlags, parseArgsMessage, parseArgsOptions, takeSwitchValues, usage } from './flags';
 import { CliError, importInput } from './input';
+import { DEFAULT_MAX_BYTES, parseMaxBytes, readFileBounded, readStreamBounded } from './read';
 // The one place the version is written; esbuild inlines this field into dist/lib/cli.js (scripts/build-lib.mjs).
 import { version as VERSION } from '../../package.json';
 
@@ -15,17 +15,14 @@ interface Io {
   /** May return a promise that settles when the output can take more (standard output's back-pressure). */
   stdout: (s: string) => unknown;
   stderr: (s: string) => void;
-  readStdin: () => Promise<Uint8Array>;
+  /** Standard input as a stream of blocks (read up to --max-bytes, then let go), or all of it (tests). */
+  readStdin: () => AsyncIterable<Uint8Array> | Promise<Uint8Array>;
 }
 
 const defaultIo: Io = {
   stdout: (s) => (process.stdout.write(s) ? undefined : new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()))),
   stderr: (s) => void process.stderr.write(s),
-  readStdin: async () => {
-    const parts: Buffer[] = [];
-    for await (const part of process.stdin) parts.push(part as Buffer);
-    return Buffer.concat(parts);
-  },
+  readStdin: () => process.stdin,
 };
 
 /** Runs the CLI; returns the exit code. Every failure is one line on stderr. */
@@ -79,7 +76,9 @@ async function run(argv: string[], io: Io): Promise<number> {
   if (options.path === undefined && input !== '-') options.path = input;
   validateOptions(options); // bad options fail before the file is read or a model loads
 
-  const bytes = input === '-' ? await io.readStdin() : await readInputFile(input);
+  const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : parseMaxBytes(values['max-bytes'] as string);
+  // Read as a stream up to the cap; a text file is refused at its first block of NULs or invalid UTF-8.
+  const bytes = input === '-' ? await readStreamBounded(io.readStdin(), 'standard input', { maxBytes }) : await readFileBounded(input, { maxBytes });
   // PDF and DOCX are converted (PDF with its page starts); text files are decoded as UTF-8 (binary refused).
   const imported = await importInput(bytes, input === '-' ? 'standard input' : input, { dropPageFurniture: values['drop-page-furniture'] === true });
   const text = imported.text;
@@ -158,20 +157,6 @@ async function writeInBatches(chunks: readonly Chunk[], format: 'json' | 'jsonl'
     }
     if (format === 'json' && i + BATCH >= chunks.length) out += '\n]\n';
     await io.stdout(out);
-  }
-}
-
-async function readInputFile(path: string): Promise<Uint8Array> {
-  try {
-    const buffer = await readFile(path);
-    // A plain Uint8Array: pdfjs refuses Node Buffers.
-    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new CliError(`cannot read "${path}": no such file`);
-    if (code === 'EISDIR') throw new CliError(`cannot read "${path}": it is a directory`);
-    if (code === 'EACCES') throw new CliError(`cannot read "${path}": permission denied`);
-    throw new CliError(`cannot read "${path}": ${code ?? (err as Error).message}`);
   }
 }
 

@@ -170,9 +170,13 @@ describe('DOCX', () => {
 });
 
 describe('text formats', () => {
-  it('decodes UTF-8 and drops a byte order mark', async () => {
+  it('decodes UTF-8 and keeps a byte order mark as U+FEFF at offset 0, with a note', async () => {
     const doc = await importDocument('notes.txt', new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('Grüße\n')]));
-    expect(doc).toEqual({ text: 'Grüße\n', format: 'text', name: 'notes.txt', pageStarts: null, suggestedStrategy: 'recursive', notes: [] });
+    expect(doc).toMatchObject({ text: '\ufeffGrüße\n', format: 'text', name: 'notes.txt', pageStarts: null, suggestedStrategy: 'recursive', encoding: 'utf-8-bom' });
+    expect(doc.notes).toHaveLength(1);
+    expect(doc.notes[0]).toMatch(/byte-order mark/);
+    const plain = await importDocument('notes.txt', bytes('Grüße\n'));
+    expect(plain).toEqual({ text: 'Grüße\n', format: 'text', name: 'notes.txt', pageStarts: null, suggestedStrategy: 'recursive', encoding: 'utf-8', notes: [] });
   });
 
   it('suggests the structure strategy for markdown, HTML and code, with the code language', async () => {

@@ -8,8 +8,10 @@ import { BASE_DEFAULTS } from '../core/optionTable';
 import { STRATEGIES } from '../core/strategies';
 import type { StrategyName } from '../core/types';
 import { ImportError, type ImportOptions } from './contract';
+import { DecodeError, decodeDocumentBytes, type DecodedDocument, type DocumentEncoding } from './decode';
 
 export { ImportError, type ImportOptions } from './contract';
+export { DecodeError, createTextSniffer, decodeDocumentBytes, detectEncoding, encodingNotes, type DecodedDocument, type DocumentEncoding } from './decode';
 
 export type ImportFormat = 'text' | 'markdown' | 'html' | 'code' | 'pdf' | 'docx';
 export type CodeLanguage = 'python' | 'javascript' | 'typescript' | 'tsx' | 'go' | 'java' | 'rust' | 'c' | 'cpp';
@@ -24,6 +26,8 @@ export interface ImportedDocument {
   suggestedStrategy: StrategyName;
   /** Source language, for code files the code strategy knows. */
   language?: CodeLanguage;
+  /** Text formats: the encoding read (./decode: a BOM is kept as U+FEFF at offset 0); absent for PDF and DOCX. */
+  encoding?: DocumentEncoding;
   /** Things the user should know (furniture lines dropped, images left out, converter warnings). */
   notes: string[];
 }
@@ -83,17 +87,13 @@ function formatFor(name: string, bytes: Uint8Array): ImportFormat {
   return 'text';
 }
 
-/**
- * Decode UTF-8 text (a BOM is dropped). A NUL byte or invalid UTF-8 means the file is not text: chunking it
- * would give garbage offsets, so it is refused.
- */
-function decodeUtf8(name: string, bytes: Uint8Array): string {
-  if (bytes.includes(0)) throw new ImportError(name, 'looks like a binary file; open a text, markdown, HTML, source, PDF or DOCX file');
+/** Decode a text file by the one encoding rule (./decode); a file that is not text is one ImportError line. */
+function decodeText(name: string, bytes: Uint8Array): DecodedDocument {
   try {
-    // ignoreBOM false: the decoder removes a leading BOM.
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new ImportError(name, 'is not valid UTF-8 text; convert it to UTF-8 first');
+    return decodeDocumentBytes(bytes);
+  } catch (err) {
+    if (err instanceof DecodeError) throw new ImportError(name, err.reason);
+    throw err;
   }
 }
 
@@ -122,10 +122,16 @@ export async function importDocument(name: string, bytes: Uint8Array, options: I
   }
   const ext = extensionOf(name);
   if (ext === 'doc') throw new ImportError(name, 'is an old Word .doc file; save it as .docx first');
-  const text = decodeUtf8(name, bytes);
-  const base = { text, format, name, pageStarts: null, notes: [] };
+  const { text, encoding, notes } = decodeText(name, bytes);
+  const base = { text, format, name, pageStarts: null, encoding, notes };
   const suggested = { ...base, suggestedStrategy: strategyFor(format) };
   return format === 'code' ? { ...suggested, language: CODE[ext] } : suggested;
+}
+
+/** Whether a file goes through the text decoder (./decode), not the PDF or DOCX reader: readers sniff such files as they read. */
+export function decodesAsText(name: string, head: Uint8Array): boolean {
+  const format = formatFor(name, head);
+  return format !== 'pdf' && format !== 'docx' && extensionOf(name) !== 'doc';
 }
 
 /**
