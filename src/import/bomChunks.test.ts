@@ -15,14 +15,16 @@ const CONFIGS: ChunkOptions[] = STRATEGIES.filter((s) => !s.needsEmbeddings).fla
   ['none', ...(s.compat ?? [])].map((compat) => ({
     strategy: s.id,
     size: 24,
-    ...(compat === 'chonkie' && s.id === 'recursive' ? {} : { overlap: 0 }),
+    // Chonkie's RecursiveChunker and FastChunker take no overlap at all (not even 0).
+    ...(compat === 'chonkie' && (s.id === 'recursive' || s.id === 'fixed') ? {} : { overlap: 0 }),
     compat,
     ...(s.id === 'code' ? { language: 'python' } : {}),
   }) as ChunkOptions),
 );
 
-/** The strategies that keep leading whitespace (and so the BOM) in their first chunk. */
-const KEEPS_LEADING = new Set(['fixed/none', 'token/none', 'token/langchain', 'token/chonkie', 'sentence/chonkie']);
+/** The strategies that keep leading whitespace (and so the BOM) in their first chunk. FastChunker (fixed/chonkie)
+ * keeps both in the span; its `content` drops the mark as @chonkiejs/chunk does. */
+const KEEPS_LEADING = new Set(['fixed/none', 'fixed/chonkie', 'token/none', 'token/langchain', 'token/chonkie', 'sentence/chonkie']);
 
 /**
  * @chonkiejs/core 0.0.11's RecursiveChunker drops a leading space but keeps a leading BOM (its \s-free splitting
