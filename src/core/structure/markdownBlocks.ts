@@ -61,6 +61,7 @@ let tableHeaderOpensBlock: (state: StateBlock, line: number, endLine: number) =>
 let quoteDepth = 0;
 
 /** One parser for every call (rules are compiled once). Only the block parser runs. */
+// Long on purpose: every rule is wrapped in one loop, and the helpers after it must see the wrapped rules, in order.
 const md = (() => {
   const parser = new MarkdownIt('default', { html: true, maxNesting: 1000 });
   // micromark accepts any destination in a definition (markdown-it refuses javascript: and the like).
