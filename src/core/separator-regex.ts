@@ -37,46 +37,48 @@ const PROBES: string[] = (() => {
   return probes;
 })();
 
-function parse(pattern: string): Node[] {
-  let pos = 0;
+/** A recursive-descent reader of a pattern: alternatives, atoms (groups, classes, escapes) and quantifiers. */
+class PatternParser {
+  pos = 0;
+  constructor(readonly pattern: string) {}
 
-  function parseAlternatives(): Node[][] {
+  parseAlternatives(): Node[][] {
     const alternatives: Node[][] = [[]];
-    while (pos < pattern.length) {
-      const ch = pattern[pos]!;
+    while (this.pos < this.pattern.length) {
+      const ch = this.pattern[this.pos]!;
       if (ch === ')') break;
       if (ch === '|') {
-        pos++;
+        this.pos++;
         alternatives.push([]);
         continue;
       }
-      const node = parseAtom();
-      if (node.kind !== 'assertion') node.quant = parseQuantifier();
+      const node = this.parseAtom();
+      if (node.kind !== 'assertion') node.quant = this.parseQuantifier();
       alternatives[alternatives.length - 1]!.push(node);
     }
     return alternatives;
   }
 
-  function parseAtom(): Node {
-    const ch = pattern[pos]!;
+  parseAtom(): Node {
+    const ch = this.pattern[this.pos]!;
     if (ch === '^' || ch === '$') {
-      pos++;
+      this.pos++;
       return { kind: 'assertion', quant: null };
     }
     if (ch === '(') {
-      pos++;
+      this.pos++;
       let lookaround = false;
-      if (pattern.startsWith('?:', pos)) pos += 2;
-      else if (pattern.startsWith('?=', pos) || pattern.startsWith('?!', pos)) (pos += 2), (lookaround = true);
-      else if (pattern.startsWith('?<=', pos) || pattern.startsWith('?<!', pos)) (pos += 3), (lookaround = true);
-      else if (pattern.startsWith('?<', pos)) {
-        const close = pattern.indexOf('>', pos);
+      if (this.pattern.startsWith('?:', this.pos)) this.pos += 2;
+      else if (this.pattern.startsWith('?=', this.pos) || this.pattern.startsWith('?!', this.pos)) (this.pos += 2), (lookaround = true);
+      else if (this.pattern.startsWith('?<=', this.pos) || this.pattern.startsWith('?<!', this.pos)) (this.pos += 3), (lookaround = true);
+      else if (this.pattern.startsWith('?<', this.pos)) {
+        const close = this.pattern.indexOf('>', this.pos);
         if (close < 0) throw new PatternError('unterminated group name');
-        pos = close + 1;
+        this.pos = close + 1;
       }
-      const alternatives = parseAlternatives();
-      if (pattern[pos] !== ')') throw new PatternError('unbalanced parenthesis');
-      pos++;
+      const alternatives = this.parseAlternatives();
+      if (this.pattern[this.pos] !== ')') throw new PatternError('unbalanced parenthesis');
+      this.pos++;
       if (lookaround) {
         // A lookaround consumes nothing; its inside still must not be catastrophic on its own.
         checkSequenceList(alternatives);
@@ -85,63 +87,66 @@ function parse(pattern: string): Node[] {
       return { kind: 'group', alternatives, quant: null };
     }
     if (ch === '[') {
-      const start = pos;
-      pos++;
-      if (pattern[pos] === '^') pos++;
-      if (pattern[pos] === ']') pos++;
-      while (pos < pattern.length && pattern[pos] !== ']') pos += pattern[pos] === '\\' ? 2 : 1;
-      if (pos >= pattern.length) throw new PatternError('unterminated character class');
-      pos++;
-      return { kind: 'atom', source: pattern.slice(start, pos), literal: null, quant: null };
+      const start = this.pos;
+      this.pos++;
+      if (this.pattern[this.pos] === '^') this.pos++;
+      if (this.pattern[this.pos] === ']') this.pos++;
+      while (this.pos < this.pattern.length && this.pattern[this.pos] !== ']') this.pos += this.pattern[this.pos] === '\\' ? 2 : 1;
+      if (this.pos >= this.pattern.length) throw new PatternError('unterminated character class');
+      this.pos++;
+      return { kind: 'atom', source: this.pattern.slice(start, this.pos), literal: null, quant: null };
     }
     if (ch === '\\') {
-      const next = pattern[pos + 1];
-      if (next === undefined) throw new PatternError('pattern ends with a backslash');
+      const next = this.pattern[this.pos + 1];
+      if (next === undefined) throw new PatternError('this.pattern ends with a backslash');
       if (/[1-9]/.test(next) || next === 'k') throw new PatternError('backreferences are not allowed');
       if (next === 'b' || next === 'B') {
-        pos += 2;
+        this.pos += 2;
         return { kind: 'assertion', quant: null };
       }
       // Escapes with a payload: \uXXXX, \u{...}, \xXX, \p{...}, \cX.
       const m = /^\\(?:u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[pP]\{[^}]*\}|c[A-Za-z]|.)/su.exec(
-        pattern.slice(pos),
+        this.pattern.slice(this.pos),
       )!;
-      pos += m[0].length;
+      this.pos += m[0].length;
       const source = m[0];
       const literal = /^\\[dDwWsSpPbB.]/.test(source) || /^\\[pP]/.test(source) ? null : unescapeLiteral(source);
       return { kind: 'atom', source, literal, quant: null };
     }
-    if ('*+?{'.includes(ch) && !(ch === '{' && !/^\{\d+(,\d*)?\}/.test(pattern.slice(pos)))) {
+    if ('*+?{'.includes(ch) && !(ch === '{' && !/^\{\d+(,\d*)?\}/.test(this.pattern.slice(this.pos)))) {
       throw new PatternError('a quantifier has nothing to repeat');
     }
-    const cp = pattern.codePointAt(pos)!;
+    const cp = this.pattern.codePointAt(this.pos)!;
     const text = String.fromCodePoint(cp);
-    pos += text.length;
+    this.pos += text.length;
     return { kind: 'atom', source: text, literal: ch === '.' ? null : text, quant: null };
   }
 
-  function parseQuantifier(): Quantifier | null {
-    const rest = pattern.slice(pos);
+  parseQuantifier(): Quantifier | null {
+    const rest = this.pattern.slice(this.pos);
     let q: Quantifier | null = null;
     let m: RegExpExecArray | null;
-    if (rest[0] === '*') (q = { min: 0, max: Infinity }), pos++;
-    else if (rest[0] === '+') (q = { min: 1, max: Infinity }), pos++;
-    else if (rest[0] === '?') (q = { min: 0, max: 1 }), pos++;
+    if (rest[0] === '*') (q = { min: 0, max: Infinity }), this.pos++;
+    else if (rest[0] === '+') (q = { min: 1, max: Infinity }), this.pos++;
+    else if (rest[0] === '?') (q = { min: 0, max: 1 }), this.pos++;
     else if ((m = /^\{(\d+)(,(\d*))?\}/.exec(rest))) {
       const min = Number(m[1]);
       const max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
       q = { min, max };
-      pos += m[0].length;
+      this.pos += m[0].length;
     }
-    if (q && pattern[pos] === '?') pos++; // lazy: same backtracking risk
-    if (q && '*+?{'.includes(pattern[pos] ?? '') && /^(\*|\+|\?|\{\d)/.test(pattern.slice(pos))) {
+    if (q && this.pattern[this.pos] === '?') this.pos++; // lazy: same backtracking risk
+    if (q && '*+?{'.includes(this.pattern[this.pos] ?? '') && /^(\*|\+|\?|\{\d)/.test(this.pattern.slice(this.pos))) {
       throw new PatternError('a quantifier follows another quantifier');
     }
     return q;
   }
+}
 
-  const top = parseAlternatives();
-  if (pos < pattern.length) throw new PatternError('unbalanced parenthesis');
+function parse(pattern: string): Node[] {
+  const parser = new PatternParser(pattern);
+  const top = parser.parseAlternatives();
+  if (parser.pos < pattern.length) throw new PatternError('unbalanced parenthesis');
   return [top].flatMap((alts) => (alts.length === 1 ? alts[0]! : [{ kind: 'group', alternatives: alts, quant: null }]));
 }
 

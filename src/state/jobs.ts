@@ -44,42 +44,53 @@ export interface Jobs {
   stop(): void;
 }
 
-export function startJobs({ store, chunks, embed = null, now = () => performance.now(), probeFor }: JobsDeps): Jobs {
-  let sentOptionsKey = '';
+/** What the embedding worker reports (backend, progress, downloads, notices, fallbacks, a crash), relayed to the store
+ * for the newest job only. */
+function relayEmbedEvents(embed: EmbedClient, store: StoreApi<AppState>, chunks: ChunkClient, isNewest: (jobId: number) => boolean): void {
+  embed.events = {
+    onBackend: (b) => store.getState().setEmbedBackend(b),
+    onProgress: ({ jobId, stage, fraction }) => {
+      if (!isNewest(jobId)) return;
+      store.getState().setEmbedProgress({ stage, fraction });
+      if (stage === 'embedding') store.getState().setProgress(fraction);
+    },
+    onDownload: ({ jobId, file, loaded, total }) => {
+      if (!isNewest(jobId)) return;
+      // The built-in model and picked folders are local files (transformers.js reports their reads as downloads):
+      // they load, they do not download.
+      const model = store.getState().config.embedder;
+      if (model === 'builtin' || model.startsWith('local/')) {
+        store.getState().setEmbedProgress({ stage: 'loading', fraction: total > 0 ? loaded / total : 0 });
+        return;
+      }
+      store.getState().setEmbedProgress({ stage: 'downloading', fraction: total > 0 ? loaded / total : 0, loaded, total, file });
+    },
+    onNotice: ({ message }) => store.getState().setNotice(message),
+    onFallback: ({ message }) => {
+      store.getState().setNotice(message);
+      store.getState().setConfig({ embedder: 'builtin' });
+    },
+    // What waited on the dead worker fails with this message (the job shows it); the next job starts a fresh one.
+    onCrash: (message) => chunks.reconnectEmbedder(message),
+  };
+}
+
+interface TokenCounts {
+  /** Ask for the painted job's token counts once input settles (and the editor has taken in the document). */
+  schedule(jobId: number, semantic: boolean): void;
+  /** Forget a pending or running request (a new job started, or the jobs stopped). */
+  clear(): void;
+}
+
+/**
+ * Token counts for tooltips and the context budget (and, for semantic, the model's own tokens) come second, and
+ * not while the editor is still taking in a large document: on a 10 MiB paste the counts (seconds of the
+ * worker's time) ran beside the editor's last pieces and the first paint, and on two cores took CPU from them.
+ */
+function tokenCounts(store: StoreApi<AppState>, chunks: ChunkClient): TokenCounts {
   let tokensTimer: ReturnType<typeof setTimeout> | null = null;
   let tokensAbort: AbortController | null = null;
   let stopWaitingForEditor: (() => void) | null = null;
-  let runningTimer: ReturnType<typeof setTimeout> | null = null;
-  const isNewest = (jobId: number) => jobId === chunks.latestJobId;
-
-  if (embed) {
-    embed.events = {
-      onBackend: (b) => store.getState().setEmbedBackend(b),
-      onProgress: ({ jobId, stage, fraction }) => {
-        if (!isNewest(jobId)) return;
-        store.getState().setEmbedProgress({ stage, fraction });
-        if (stage === 'embedding') store.getState().setProgress(fraction);
-      },
-      onDownload: ({ jobId, file, loaded, total }) => {
-        if (!isNewest(jobId)) return;
-        // The built-in model and picked folders are local files (transformers.js reports their reads as downloads):
-        // they load, they do not download.
-        const model = store.getState().config.embedder;
-        if (model === 'builtin' || model.startsWith('local/')) {
-          store.getState().setEmbedProgress({ stage: 'loading', fraction: total > 0 ? loaded / total : 0 });
-          return;
-        }
-        store.getState().setEmbedProgress({ stage: 'downloading', fraction: total > 0 ? loaded / total : 0, loaded, total, file });
-      },
-      onNotice: ({ message }) => store.getState().setNotice(message),
-      onFallback: ({ message }) => {
-        store.getState().setNotice(message);
-        store.getState().setConfig({ embedder: 'builtin' });
-      },
-      // What waited on the dead worker fails with this message (the job shows it); the next job starts a fresh one.
-      onCrash: (message) => chunks.reconnectEmbedder(message),
-    };
-  }
 
   function clearTokens(): void {
     if (tokensTimer) clearTimeout(tokensTimer);
@@ -90,11 +101,6 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
     tokensAbort = null;
   }
 
-  /**
-   * Token counts for tooltips and the context budget (and, for semantic, the model's own tokens) come second, and
-   * not while the editor is still taking in a large document: on a 10 MiB paste the counts (seconds of the
-   * worker's time) ran beside the editor's last pieces and the first paint, and on two cores took CPU from them.
-   */
   function scheduleTokens(jobId: number, semantic: boolean): void {
     clearTokens();
     if (store.getState().loadProgress !== null) {
@@ -124,15 +130,68 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
     }, TOKENS_DELAY_MS);
   }
 
-  function settle(jobId: number): void {
-    if (!isNewest(jobId)) return;
-    if (runningTimer) clearTimeout(runningTimer);
-    runningTimer = null;
-    if (store.getState().embedProgress) store.getState().setEmbedProgress(null);
+  return { schedule: scheduleTokens, clear: clearTokens };
+}
+
+interface RunningStatus {
+  /** A job started: only if it is still the newest after RUNNING_AFTER_MS does the status turn to "Chunking…". */
+  started(jobId: number): void;
+  /** The newest job ended (result or error): no "Chunking…" to come, no embedding progress left. */
+  settle(jobId: number): void;
+  stop(): void;
+}
+
+function runningStatus(store: StoreApi<AppState>, isNewest: (jobId: number) => boolean): RunningStatus {
+  let runningTimer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    started(jobId) {
+      if (runningTimer) clearTimeout(runningTimer);
+      runningTimer = setTimeout(() => {
+        runningTimer = null;
+        if (isNewest(jobId)) store.getState().setRunning(true);
+      }, RUNNING_AFTER_MS);
+    },
+    settle(jobId) {
+      if (!isNewest(jobId)) return;
+      if (runningTimer) clearTimeout(runningTimer);
+      runningTimer = null;
+      if (store.getState().embedProgress) store.getState().setEmbedProgress(null);
+    },
+    stop() {
+      if (runningTimer) clearTimeout(runningTimer);
+    },
+  };
+}
+
+/** A failed job: a cancelled embedding is a notice (the last good result stays), anything else the error. */
+function showJobError(store: StoreApi<AppState>, error: unknown): void {
+  if (error instanceof ChunkJobError && error.cancelled) {
+    store.getState().setRunning(false);
+    store.getState().setNotice(error.message);
+    return;
   }
+  store.getState().setError(error instanceof Error ? error.message : String(error));
+}
+
+function lateSimilarities(store: StoreApi<AppState>, embed: EmbedClient | null, query: string, signal?: AbortSignal): Promise<LateAnswer> {
+  const result = store.getState().result;
+  if (!embed || !result?.semantic) return Promise.reject(new Error('choose the semantic strategy first'));
+  return embed.late(
+    { model: result.options.embedder ?? 'builtin', version: result.version, text: result.text, starts: result.starts, ends: result.ends, query },
+    signal,
+  );
+}
+
+export function startJobs({ store, chunks, embed = null, now = () => performance.now(), probeFor }: JobsDeps): Jobs {
+  let sentOptionsKey = '';
+  const isNewest = (jobId: number) => jobId === chunks.latestJobId;
+  const tokens = tokenCounts(store, chunks);
+  const running = runningStatus(store, isNewest);
+
+  if (embed) relayEmbedEvents(embed, store, chunks, isNewest);
 
   function run(): void {
-    clearTokens();
+    tokens.clear();
     const requestedAt = now();
     const s = store.getState();
     const text = s.text;
@@ -143,28 +202,19 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
     const probeRequest = probeFor?.(s) ?? undefined;
     const job = chunks.chunk(options, { onProgress: (f) => store.getState().setProgress(f), probe: probeRequest });
     const jobId = chunks.latestJobId;
-    if (runningTimer) clearTimeout(runningTimer);
-    runningTimer = setTimeout(() => {
-      runningTimer = null;
-      if (isNewest(jobId)) store.getState().setRunning(true);
-    }, RUNNING_AFTER_MS);
+    running.started(jobId);
     job.then(
       (result) => {
-        settle(jobId);
+        running.settle(jobId);
         const current = store.getState();
         if (current.docVersion !== version || !isNewest(jobId)) return; // the document moved on, or a newer job is coming
         current.setResult({ ...result, text, documentSerial, requestedAt, options, ...(probeRequest ? { probeRequest } : {}) });
-        scheduleTokens(jobId, result.semantic !== undefined);
+        tokens.schedule(jobId, result.semantic !== undefined);
       },
       (error: unknown) => {
         if (error instanceof StaleJobError || !isNewest(jobId)) return;
-        settle(jobId);
-        if (error instanceof ChunkJobError && error.cancelled) {
-          store.getState().setRunning(false);
-          store.getState().setNotice(error.message);
-          return;
-        }
-        store.getState().setError(error instanceof Error ? error.message : String(error));
+        running.settle(jobId);
+        showJobError(store, error);
       },
     );
   }
@@ -201,18 +251,11 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
     cancelEmbedding: () => {
       void embed?.cancel(chunks.latestJobId).catch(() => {});
     },
-    lateSimilarities: (query, signal) => {
-      const result = store.getState().result;
-      if (!embed || !result?.semantic) return Promise.reject(new Error('choose the semantic strategy first'));
-      return embed.late(
-        { model: result.options.embedder ?? 'builtin', version: result.version, text: result.text, starts: result.starts, ends: result.ends, query },
-        signal,
-      );
-    },
+    lateSimilarities: (query, signal) => lateSimilarities(store, embed, query, signal),
     stop: () => {
       for (const u of unsubscribe) u();
-      clearTokens();
-      if (runningTimer) clearTimeout(runningTimer);
+      tokens.clear();
+      running.stop();
     },
   };
 }

@@ -96,8 +96,7 @@ function packStructure(chunks: readonly Chunk[], leaves: readonly Chunk[]): Pack
 
   // Enclosing units (non-leaves) in pre-order, and where each id sits among them.
   const parentChunks = leaves === chunks ? [] : chunks.filter((c) => c.metadata.leaf === false);
-  const parentAt = new Map<string, number>();
-  parentChunks.forEach((c, i) => parentAt.set(c.id, i));
+  const parentAt = indexById(parentChunks);
   const parentIndex = (m: ChunkMetadata) => (m.parentId === undefined ? -1 : (parentAt.get(m.parentId) ?? -1));
 
   const pathIndex = new Int32Array(n);
@@ -163,27 +162,39 @@ function packStructure(chunks: readonly Chunk[], leaves: readonly Chunk[]): Pack
   if (seen.window) Object.assign(structure, { windowStarts, windowEnds });
   if (seen.level) structure.leafLevel = leafLevel;
   if (parentChunks.length) {
-    const m = parentChunks.length;
-    const parents: PackedParents = {
-      starts: new Int32Array(m),
-      ends: new Int32Array(m),
-      sizes: new Float64Array(m),
-      levels: new Int32Array(m),
-      parent: new Int32Array(m),
-      pathIndex: new Int32Array(m),
-    };
-    parentChunks.forEach((c, i) => {
-      parents.starts[i] = c.start;
-      parents.ends[i] = c.end;
-      parents.sizes[i] = c.size;
-      parents.levels[i] = c.metadata.level ?? 0;
-      parents.parent[i] = parentIndex(c.metadata);
-      parents.pathIndex[i] = pathOf(c.metadata);
-    });
-    structure.parents = parents;
+    // After the leaves: the parents' heading paths join the table after the leaves' ones.
+    structure.parents = packParents(parentChunks, parentIndex, pathOf);
     structure.leafParent = leafParent;
   }
   return structure;
+}
+
+function indexById(chunks: readonly Chunk[]): Map<string, number> {
+  const at = new Map<string, number>();
+  chunks.forEach((c, i) => at.set(c.id, i));
+  return at;
+}
+
+/** The enclosing units' columns, in pre-order (`pathOf` adds to the shared path table). */
+function packParents(parentChunks: readonly Chunk[], parentIndex: (m: ChunkMetadata) => number, pathOf: (m: ChunkMetadata) => number): PackedParents {
+  const m = parentChunks.length;
+  const parents: PackedParents = {
+    starts: new Int32Array(m),
+    ends: new Int32Array(m),
+    sizes: new Float64Array(m),
+    levels: new Int32Array(m),
+    parent: new Int32Array(m),
+    pathIndex: new Int32Array(m),
+  };
+  parentChunks.forEach((c, i) => {
+    parents.starts[i] = c.start;
+    parents.ends[i] = c.end;
+    parents.sizes[i] = c.size;
+    parents.levels[i] = c.metadata.level ?? 0;
+    parents.parent[i] = parentIndex(c.metadata);
+    parents.pathIndex[i] = pathOf(c.metadata);
+  });
+  return parents;
 }
 
 /** The buffers of a packed result, to transfer rather than copy. */

@@ -230,47 +230,10 @@ export async function evaluateChunks(
   for (const q of prepared) {
     guard.check();
     const leafScores = await index.leafScores(q.question, { reuse: true });
-    let scores = leafScores;
-    if (unitBuffer) {
-      scores = unitBuffer.fill(-Infinity);
-      for (let i = 0; i < leafScores.length; i++) {
-        const u = index.leafUnit(i);
-        if (leafScores[i]! > scores[u]!) scores[u] = leafScores[i]!;
-      }
-    }
+    const scores = unitBuffer ? unitMaxScores(index, leafScores, unitBuffer) : leafScores;
     const topUnits = index.top(scores, k);
     const hits = await index.hitsFor(q.question, topUnits, leafScores);
-    const doc = documents[q.document]!;
-    // The question's document's units that touch a reference: precision-Ω, the first answer rank, the explanations.
-    const docUnits = unitsOf[q.document]!;
-    const touching = docUnits.filter((i) => q.references.some((e) => Math.max(index.units[i]!.start, e.start) <= Math.min(index.units[i]!.end, e.end)));
-    const rankOf = new Map<number, number | null>(topUnits.map((u, r) => [u, r + 1]));
-    const rank = (u: number): number | null => {
-      if (!rankOf.has(u)) rankOf.set(u, index.rankOf(scores, u));
-      return rankOf.get(u)!;
-    };
-    // The ranking metrics need only the top k and the best-ranked answer-bearing unit.
-    const bearing = touching.filter((i) => bearsAnswer(index.units[i]!, q.references));
-    const ranks = bearing.map(rank).filter((r): r is number => r !== null);
-    const firstAnswerRank = ranks.length > 0 ? Math.min(...ranks) : null;
-    const metrics = questionMetrics(q.references, q.documentId, topUnits.map((u) => index.units[u]!), k, touching.map((i) => index.units[i]!), firstAnswerRank);
-    const explainUnits: ExplainUnit[] = touching.map((i) => {
-      const u = index.units[i]!;
-      return { start: u.start, end: u.end, chunk: u.chunk === null ? null : doc.chunks[u.chunk]!, rank: rank(i) };
-    });
-    const failures =
-      metrics.recall < 1 || q.missing.length > 0 || explainUnits.some((u) => u.rank !== null && u.rank <= k && u.chunk?.metadata.oversize)
-        ? explainQuestion({ references: q.references, units: explainUnits, k, matchedCount: index.matchedCount(scores), sizeLimit: resolved.size, unitName: resolved.unit, missing: q.missing })
-        : [];
-    results.push({
-      index: q.index,
-      question: q.question,
-      document: q.documentId,
-      references: q.anchors,
-      retrieved: hits.map((h) => retrievedOut(index, h)),
-      metrics,
-      failures,
-    });
+    results.push(questionResult(index, q, documents[q.document]!, unitsOf[q.document]!, scores, topUnits, hits, k, resolved));
     if (hooks.onProgress && results.length % 16 === 0) hooks.onProgress(results.length / prepared.length);
   }
   const t2 = now();
@@ -293,6 +256,59 @@ export async function evaluateChunks(
     questions: results,
     skipped,
     timings: { indexMs: t1 - t0, searchMs: t2 - t1 },
+  };
+}
+
+/** A unit's score is its best leaf's (leaves are not the units: parent–child, windows). Fills and returns `buffer`. */
+function unitMaxScores(index: RetrievalIndex, leafScores: Float64Array, buffer: Float64Array): Float64Array {
+  const scores = buffer.fill(-Infinity);
+  for (let i = 0; i < leafScores.length; i++) {
+    const u = index.leafUnit(i);
+    if (leafScores[i]! > scores[u]!) scores[u] = leafScores[i]!;
+  }
+  return scores;
+}
+
+/** One question's measures and explanations, from its scores, its top units and their hits. */
+function questionResult(
+  index: RetrievalIndex,
+  q: PreparedQuestion,
+  doc: IndexedDocument,
+  docUnits: readonly number[],
+  scores: Float64Array,
+  topUnits: number[],
+  hits: readonly Hit[],
+  k: number,
+  resolved: ResolvedOptions,
+): QuestionResult {
+  // The question's document's units that touch a reference: precision-Ω, the first answer rank, the explanations.
+  const touching = docUnits.filter((i) => q.references.some((e) => Math.max(index.units[i]!.start, e.start) <= Math.min(index.units[i]!.end, e.end)));
+  const rankOf = new Map<number, number | null>(topUnits.map((u, r) => [u, r + 1]));
+  const rank = (u: number): number | null => {
+    if (!rankOf.has(u)) rankOf.set(u, index.rankOf(scores, u));
+    return rankOf.get(u)!;
+  };
+  // The ranking metrics need only the top k and the best-ranked answer-bearing unit.
+  const bearing = touching.filter((i) => bearsAnswer(index.units[i]!, q.references));
+  const ranks = bearing.map(rank).filter((r): r is number => r !== null);
+  const firstAnswerRank = ranks.length > 0 ? Math.min(...ranks) : null;
+  const metrics = questionMetrics(q.references, q.documentId, topUnits.map((u) => index.units[u]!), k, touching.map((i) => index.units[i]!), firstAnswerRank);
+  const explainUnits: ExplainUnit[] = touching.map((i) => {
+    const u = index.units[i]!;
+    return { start: u.start, end: u.end, chunk: u.chunk === null ? null : doc.chunks[u.chunk]!, rank: rank(i) };
+  });
+  const failures =
+    metrics.recall < 1 || q.missing.length > 0 || explainUnits.some((u) => u.rank !== null && u.rank <= k && u.chunk?.metadata.oversize)
+      ? explainQuestion({ references: q.references, units: explainUnits, k, matchedCount: index.matchedCount(scores), sizeLimit: resolved.size, unitName: resolved.unit, missing: q.missing })
+      : [];
+  return {
+    index: q.index,
+    question: q.question,
+    document: q.documentId,
+    references: q.anchors,
+    retrieved: hits.map((h) => retrievedOut(index, h)),
+    metrics,
+    failures,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+import { Language, Parser, type Node, type Tree, type TreeCursor } from 'web-tree-sitter';
 import { lastStartingAtOrBefore } from '../ranges';
 import type { LoadWasm, Range } from '../types';
 import { CODE_LANGUAGES, GRAMMAR_RULES, RUNTIME_WASM, type CodeLanguageName, type GrammarRules } from '../strategies/code/languages';
@@ -352,6 +352,44 @@ export interface CodeOutline {
   topLevel: CodeUnit[];
 }
 
+/** One level of buildCodeOutline's walk: the siblings under one node. */
+interface OutlineLevel {
+  /** Enclosing definition of this level's units. */
+  parent: number;
+  /** Comments glued to the first unit of this level (from the node above), -1 for none. */
+  carry: number;
+  /** Whether a unit was already formed at this level (the carry goes to the first one only). */
+  started: boolean;
+  /** Pending leading comments: start of the first, end of the last (-1: none). */
+  pendingStart: number;
+  pendingEnd: number;
+  /** Cursor moves up to the parent of this level's nodes when it is exhausted (2 for a wrapper's declaration). */
+  ups: number;
+}
+
+/**
+ * Moves the cursor into a definition's body (its children, or a wrapper's declaration's children) and pushes the
+ * level for them; false when there is nothing to descend into (the cursor is back on the definition).
+ */
+function enterDefinition(cursor: TreeCursor, nodeId: number, innerId: number, parent: number, levels: OutlineLevel[]): boolean {
+  if (innerId === nodeId) {
+    if (cursor.gotoFirstChild()) {
+      levels.push({ parent, carry: -1, started: false, pendingStart: -1, pendingEnd: -1, ups: 1 });
+      return true;
+    }
+  } else if (cursor.gotoFirstChild()) {
+    // A wrapper: into its wrapped declaration's children (its other children are decorators, keywords).
+    while (cursor.nodeId !== innerId && cursor.gotoNextSibling());
+    if (cursor.nodeId === innerId && cursor.gotoFirstChild()) {
+      levels.push({ parent, carry: -1, started: false, pendingStart: -1, pendingEnd: -1, ups: 2 });
+      return true;
+    } else {
+      cursor.gotoParent();
+    }
+  }
+  return false;
+}
+
 /**
  * Walk the tree once and list every definition at any depth (a function inside a callback counts, a class method
  * is a child of its class). The walk moves a tree cursor and makes Node objects only for the node types that may be
@@ -366,23 +404,10 @@ export function buildCodeOutline(text: string, tree: Tree, language: CodeLanguag
   const topLevel = unitsOf(text, root.children, rules);
   const candidates = new Set([...rules.definitions, ...rules.wrappers.keys(), ...rules.bindings]);
 
-  interface Level {
-    /** Enclosing definition of this level's units. */
-    parent: number;
-    /** Comments glued to the first unit of this level (from the node above), -1 for none. */
-    carry: number;
-    /** Whether a unit was already formed at this level (the carry goes to the first one only). */
-    started: boolean;
-    /** Pending leading comments: start of the first, end of the last (-1: none). */
-    pendingStart: number;
-    pendingEnd: number;
-    /** Cursor moves up to the parent of this level's nodes when it is exhausted (2 for a wrapper's declaration). */
-    ups: number;
-  }
   const cursor = tree.walk();
   try {
     if (!cursor.gotoFirstChild()) return { language, definitions, topLevel };
-    const levels: Level[] = [{ parent: -1, carry: -1, started: false, pendingStart: -1, pendingEnd: -1, ups: 1 }];
+    const levels: OutlineLevel[] = [{ parent: -1, carry: -1, started: false, pendingStart: -1, pendingEnd: -1, ups: 1 }];
     for (;;) {
       const level = levels[levels.length - 1]!;
       const start = cursor.startIndex;
@@ -414,22 +439,7 @@ export function buildCodeOutline(text: string, tree: Tree, language: CodeLanguag
             indent: indentBefore(text, info.signatureStart),
             parent: level.parent,
           });
-          const parent = definitions.length - 1;
-          if (info.inner.id === node.id) {
-            if (cursor.gotoFirstChild()) {
-              levels.push({ parent, carry: -1, started: false, pendingStart: -1, pendingEnd: -1, ups: 1 });
-              descended = true;
-            }
-          } else if (cursor.gotoFirstChild()) {
-            // A wrapper: into its wrapped declaration's children (its other children are decorators, keywords).
-            while (cursor.nodeId !== info.inner.id && cursor.gotoNextSibling());
-            if (cursor.nodeId === info.inner.id && cursor.gotoFirstChild()) {
-              levels.push({ parent, carry: -1, started: false, pendingStart: -1, pendingEnd: -1, ups: 2 });
-              descended = true;
-            } else {
-              cursor.gotoParent();
-            }
-          }
+          descended = enterDefinition(cursor, node.id, info.inner.id, definitions.length - 1, levels);
         } else if (cursor.gotoFirstChild()) {
           levels.push({ parent: level.parent, carry: unitStart < start ? unitStart : -1, started: false, pendingStart: -1, pendingEnd: -1, ups: 1 });
           descended = true;

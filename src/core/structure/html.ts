@@ -93,129 +93,48 @@ interface TableDraft {
   rows: { range: Range; cells: string[]; inThead: boolean; hasTh: boolean }[];
 }
 
+/** What the one pass over the parser's events builds, and the open elements it tracks. */
+interface OutlineWalk {
+  text: string;
+  headings: HtmlHeading[];
+  drafts: TableDraft[];
+  code: Range[];
+  blocks: HtmlBlock[];
+  markup: Range[];
+  title: string | undefined;
+  stack: OpenElement[];
+  /** Elements whose text is being collected (headings, caption, cells, title): text goes to all of them. */
+  collecting: OpenElement[];
+  /** How many open elements forbid a section start. */
+  noSection: number;
+  /** Open <pre> count (code inside pre is not a separate block). */
+  preDepth: number;
+  theadDepth: number;
+  tableStack: number[];
+}
+
 /** Parse `text` and build its outline in one pass. */
 export function buildHtmlOutline(text: string): HtmlOutline {
-  const headings: HtmlHeading[] = [];
-  const drafts: TableDraft[] = [];
-  const code: Range[] = [];
-  const blocks: HtmlBlock[] = [];
-  const markup: Range[] = [];
-  let title: string | undefined;
-
-  const stack: OpenElement[] = [];
-  // Elements whose text is being collected (headings, caption, cells, title): text goes to all of them.
-  const collecting: OpenElement[] = [];
-  // How many open elements forbid a section start; open <pre> count (code inside pre is not a separate block).
-  let noSection = 0;
-  let preDepth = 0;
-  let theadDepth = 0;
-  const tableStack: number[] = [];
-
-  const addMarkup = (start: number, end: number): void => {
-    const last = markup[markup.length - 1];
-    if (last && start < last.end) return;
-    if (end > start) markup.push({ start, end });
+  const walk: OutlineWalk = {
+    text, headings: [], drafts: [], code: [], blocks: [], markup: [], title: undefined,
+    stack: [], collecting: [], noSection: 0, preDepth: 0, theadDepth: 0, tableStack: [],
   };
-
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        const start = parser.startIndex;
-        const openEnd = Math.min(text.length, parser.endIndex + 1);
-        addMarkup(start, openEnd);
-        const el: OpenElement = { name, start, openEnd };
-        const heading = HEADING.exec(name);
-        if (heading) {
-          el.headingDepth = noSection === 0 ? Number(heading[1]) : 0;
-          el.text = [];
-        } else if (name === 'title' || name === 'caption' || name === 'td' || name === 'th' || name === 'code') {
-          el.text = [];
-        }
-        // Text of separate blocks or cells (a table nested in a cell) stays separate words.
-        if (collecting.length > 0 && (BLOCK_ELEMENTS.has(name) || name === 'td' || name === 'th' || name === 'tr')) {
-          for (const c of collecting) c.text!.push(' ');
-        }
-        if (name === 'img' || name === 'br') {
-          // Alt text stands for the image in a heading; a line break separates words.
-          const alt = name === 'img' ? attribs.alt : undefined;
-          for (const c of collecting) c.text!.push(name === 'br' ? ' ' : ` ${alt ?? ''} `);
-        }
-        if (name === 'table') {
-          const index = drafts.length;
-          drafts.push({
-            table: {
-              start, end: start, format: 'html', headerRow: { start, end: start }, headerText: '', rows: [], columns: [], cells: [],
-              parentTable: tableStack.length > 0 ? tableStack[tableStack.length - 1]! : -1,
-            },
-            rows: [],
-          });
-          el.table = index;
-          tableStack.push(index);
-        }
-        if (name === 'tr') {
-          el.rowCells = [];
-          el.inThead = theadDepth > 0;
-          el.hasTh = false;
-        }
-        if (name === 'th') {
-          const row = nearest(stack, 'tr');
-          if (row) row.hasTh = true;
-        }
-        if (name === 'thead') theadDepth++;
-        if (NO_SECTION_INSIDE.has(name)) noSection++;
-        if (name === 'pre') preDepth++;
-        stack.push(el);
-        if (el.text) collecting.push(el);
+        openElement(walk, name, attribs, parser.startIndex, Math.min(text.length, parser.endIndex + 1));
       },
       ontext(chunk) {
-        for (const c of collecting) c.text!.push(chunk);
+        for (const c of walk.collecting) c.text!.push(chunk);
       },
       onclosetag(name, isImplied) {
-        const el = stack.pop();
-        if (!el || el.name !== name) {
-          // htmlparser2 closes what it opened, innermost first; anything else is a parser surprise: keep going.
-          if (el) stack.push(el);
-          return;
-        }
-        // Explicit close: after its `>`; implied: where the tag that closed it starts (never before the open tag's end).
-        const closeEnd = isImplied ? parser.startIndex : parser.endIndex + 1;
-        const end = Math.min(text.length, Math.max(el.openEnd, closeEnd));
-        if (!isImplied) addMarkup(parser.startIndex, end);
-        if (el.text) collecting.splice(collecting.lastIndexOf(el), 1);
-        const collected = el.text ? collapseWhitespace(el.text.join('')) : '';
-
-        if (NO_SECTION_INSIDE.has(name)) noSection--;
-        if (name === 'pre') preDepth--;
-        if (name === 'thead') theadDepth--;
-        if (BLOCK_ELEMENTS.has(name)) blocks.push({ name, start: el.start, end });
-
-        if (el.headingDepth) {
-          headings.push({ start: el.start, end, depth: el.headingDepth, title: collected, section: { start: el.start, end: text.length }, parent: -1 });
-        } else if (name === 'title') {
-          if (title === undefined) title = collected;
-        } else if (name === 'pre') {
-          code.push({ start: el.start, end });
-        } else if (name === 'code' && preDepth === 0 && /[\r\n]/.test(text.slice(el.openEnd, end))) {
-          code.push({ start: el.start, end });
-        } else if (name === 'caption') {
-          const t = tableStack.length > 0 ? drafts[tableStack[tableStack.length - 1]!]!.table : undefined;
-          if (t && !t.caption) t.caption = { start: el.start, end, text: collected };
-        } else if (name === 'td' || name === 'th') {
-          const row = nearest(stack, 'tr');
-          if (row) row.rowCells!.push(collected);
-        } else if (name === 'tr') {
-          const t = tableStack[tableStack.length - 1];
-          if (t !== undefined) drafts[t]!.rows.push({ range: { start: el.start, end }, cells: el.rowCells!, inThead: el.inThead!, hasTh: el.hasTh! });
-        } else if (name === 'table') {
-          drafts[el.table!]!.table.end = end;
-          tableStack.pop();
-        }
+        closeElement(walk, name, isImplied, parser.startIndex, parser.endIndex);
       },
       oncomment() {
-        addMarkup(parser.startIndex, Math.min(text.length, parser.endIndex + 1));
+        addMarkup(walk.markup, parser.startIndex, Math.min(text.length, parser.endIndex + 1));
       },
       onprocessinginstruction() {
-        addMarkup(parser.startIndex, Math.min(text.length, parser.endIndex + 1));
+        addMarkup(walk.markup, parser.startIndex, Math.min(text.length, parser.endIndex + 1));
       },
     },
     { decodeEntities: true, lowerCaseTags: true },
@@ -223,6 +142,121 @@ export function buildHtmlOutline(text: string): HtmlOutline {
   parser.write(text);
   parser.end();
 
+  const { headings, blocks, code, markup, title } = walk;
+  linkSections(text, headings, markup);
+  // Blocks were pushed at their close: order them by start (outer before inner at the same start).
+  blocks.sort((a, b) => a.start - b.start || b.end - a.end);
+  code.sort((a, b) => a.start - b.start);
+  const tables = walk.drafts.map((d) => finishTable(text, d));
+  return { ...(title !== undefined ? { title } : {}), headings, tables, code: disjointOuter(code), blocks, markup };
+}
+
+function addMarkup(markup: Range[], start: number, end: number): void {
+  const last = markup[markup.length - 1];
+  if (last && start < last.end) return;
+  if (end > start) markup.push({ start, end });
+}
+
+/** An opening tag: its markup, the text it collects, a table or row it starts, the depths it raises. */
+function openElement(walk: OutlineWalk, name: string, attribs: Record<string, string>, start: number, openEnd: number): void {
+  const { stack, collecting, drafts, tableStack } = walk;
+  addMarkup(walk.markup, start, openEnd);
+  const el: OpenElement = { name, start, openEnd };
+  const heading = HEADING.exec(name);
+  if (heading) {
+    el.headingDepth = walk.noSection === 0 ? Number(heading[1]) : 0;
+    el.text = [];
+  } else if (name === 'title' || name === 'caption' || name === 'td' || name === 'th' || name === 'code') {
+    el.text = [];
+  }
+  // Text of separate blocks or cells (a table nested in a cell) stays separate words.
+  if (collecting.length > 0 && (BLOCK_ELEMENTS.has(name) || name === 'td' || name === 'th' || name === 'tr')) {
+    for (const c of collecting) c.text!.push(' ');
+  }
+  if (name === 'img' || name === 'br') {
+    // Alt text stands for the image in a heading; a line break separates words.
+    const alt = name === 'img' ? attribs.alt : undefined;
+    for (const c of collecting) c.text!.push(name === 'br' ? ' ' : ` ${alt ?? ''} `);
+  }
+  if (name === 'table') {
+    const index = drafts.length;
+    drafts.push({
+      table: {
+        start, end: start, format: 'html', headerRow: { start, end: start }, headerText: '', rows: [], columns: [], cells: [],
+        parentTable: tableStack.length > 0 ? tableStack[tableStack.length - 1]! : -1,
+      },
+      rows: [],
+    });
+    el.table = index;
+    tableStack.push(index);
+  }
+  if (name === 'tr') {
+    el.rowCells = [];
+    el.inThead = walk.theadDepth > 0;
+    el.hasTh = false;
+  }
+  if (name === 'th') {
+    const row = nearest(stack, 'tr');
+    if (row) row.hasTh = true;
+  }
+  if (name === 'thead') walk.theadDepth++;
+  if (NO_SECTION_INSIDE.has(name)) walk.noSection++;
+  if (name === 'pre') walk.preDepth++;
+  stack.push(el);
+  if (el.text) collecting.push(el);
+}
+
+/** A closing tag (explicit or implied): where the element ends, and what it adds to the outline. */
+function closeElement(walk: OutlineWalk, name: string, isImplied: boolean, tagStart: number, tagEnd: number): void {
+  const { text, stack, collecting } = walk;
+  const el = stack.pop();
+  if (!el || el.name !== name) {
+    // htmlparser2 closes what it opened, innermost first; anything else is a parser surprise: keep going.
+    if (el) stack.push(el);
+    return;
+  }
+  // Explicit close: after its `>`; implied: where the tag that closed it starts (never before the open tag's end).
+  const closeEnd = isImplied ? tagStart : tagEnd + 1;
+  const end = Math.min(text.length, Math.max(el.openEnd, closeEnd));
+  if (!isImplied) addMarkup(walk.markup, tagStart, end);
+  if (el.text) collecting.splice(collecting.lastIndexOf(el), 1);
+  const collected = el.text ? collapseWhitespace(el.text.join('')) : '';
+
+  if (NO_SECTION_INSIDE.has(name)) walk.noSection--;
+  if (name === 'pre') walk.preDepth--;
+  if (name === 'thead') walk.theadDepth--;
+  if (BLOCK_ELEMENTS.has(name)) walk.blocks.push({ name, start: el.start, end });
+  addClosedElement(walk, el, name, end, collected);
+}
+
+/** What a closed element adds: a heading, the title, a code block, a caption, a cell, a row or a table's end. */
+function addClosedElement(walk: OutlineWalk, el: OpenElement, name: string, end: number, collected: string): void {
+  const { text, drafts, tableStack } = walk;
+  if (el.headingDepth) {
+    walk.headings.push({ start: el.start, end, depth: el.headingDepth, title: collected, section: { start: el.start, end: text.length }, parent: -1 });
+  } else if (name === 'title') {
+    if (walk.title === undefined) walk.title = collected;
+  } else if (name === 'pre') {
+    walk.code.push({ start: el.start, end });
+  } else if (name === 'code' && walk.preDepth === 0 && /[\r\n]/.test(text.slice(el.openEnd, end))) {
+    walk.code.push({ start: el.start, end });
+  } else if (name === 'caption') {
+    const t = tableStack.length > 0 ? drafts[tableStack[tableStack.length - 1]!]!.table : undefined;
+    if (t && !t.caption) t.caption = { start: el.start, end, text: collected };
+  } else if (name === 'td' || name === 'th') {
+    const row = nearest(walk.stack, 'tr');
+    if (row) row.rowCells!.push(collected);
+  } else if (name === 'tr') {
+    const t = tableStack[tableStack.length - 1];
+    if (t !== undefined) drafts[t]!.rows.push({ range: { start: el.start, end }, cells: el.rowCells!, inThead: el.inThead!, hasTh: el.hasTh! });
+  } else if (name === 'table') {
+    drafts[el.table!]!.table.end = end;
+    tableStack.pop();
+  }
+}
+
+/** Each heading's section: its start moved back over wrapper tags, its end at the next heading of its level or higher. */
+function linkSections(text: string, headings: HtmlHeading[], markup: readonly Range[]): void {
   // Section starts move back over the wrapper tags opened right before each heading.
   headings.forEach((h, i) => {
     h.section.start = sectionStart(text, markup, h.start, i > 0 ? headings[i - 1]!.end : 0);
@@ -234,12 +268,6 @@ export function buildHtmlOutline(text: string): HtmlOutline {
     h.parent = open.length > 0 ? open[open.length - 1]! : -1;
     open.push(i);
   });
-
-  // Blocks were pushed at their close: order them by start (outer before inner at the same start).
-  blocks.sort((a, b) => a.start - b.start || b.end - a.end);
-  code.sort((a, b) => a.start - b.start);
-  const tables = drafts.map((d) => finishTable(text, d));
-  return { ...(title !== undefined ? { title } : {}), headings, tables, code: disjointOuter(code), blocks, markup };
 }
 
 /** Opening tags of the elements that wrap a section (a heading right inside one starts the section at the tag). */

@@ -75,7 +75,24 @@ export function splitLangchainMarkdownHeaders(text: string, options: LangchainMa
     lineStarts.push(at);
     at += line.length + 1;
   }
+  const blocks = readBlocks(lines, markers, stripHeaders);
+  const grouped = options.returnEachLine ? blocks : groupBlocks(blocks, stripHeaders);
+  return grouped.map((block) => {
+    const metadata: Record<string, string | number> = { ...block.metadata };
+    if (options.includeLineNumbers) {
+      metadata.start_line = block.startLine;
+      metadata.end_line = block.endLine;
+    }
+    let start = lineStarts[block.startLine - 1]!;
+    let end = lineStarts[block.endLine - 1]! + lines[block.endLine - 1]!.length;
+    while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
+    while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
+    return { content: block.lines.join('\n'), metadata, start, end };
+  });
+}
 
+/** The line loop: fences, headers (the metadata stack) and blank lines cut the lines into blocks. */
+function readBlocks(lines: readonly string[], markers: readonly (readonly [string, string])[], stripHeaders: boolean): Block[] {
   const blocks: Block[] = [];
   let current: string[] = [];
   let startLine: number | null = null;
@@ -136,40 +153,29 @@ export function splitLangchainMarkdownHeaders(text: string, options: LangchainMa
     currentMetadata = { ...active };
   });
   flush(lines.length);
+  return blocks;
+}
 
-  let grouped: Block[] = blocks;
-  if (!options.returnEachLine) {
-    grouped = [];
-    for (const block of blocks) {
-      const last = grouped[grouped.length - 1];
-      if (last && sameMetadata(last.metadata, block.metadata)) {
-        last.lines = [`${last.lines.join('\n')}  \n${block.lines.join('\n')}`];
-        last.endLine = block.endLine;
-      } else if (
-        last &&
-        !stripHeaders &&
-        Object.keys(last.metadata).length < Object.keys(block.metadata).length &&
-        last.lines.join('\n').split('\n').pop()!.startsWith('#')
-      ) {
-        last.lines = [`${last.lines.join('\n')}  \n${block.lines.join('\n')}`];
-        last.metadata = block.metadata;
-        last.endLine = block.endLine;
-      } else {
-        grouped.push({ ...block, lines: [...block.lines] });
-      }
+/** Unless returnEachLine: consecutive blocks with equal metadata join (and a header's block with its content). */
+function groupBlocks(blocks: readonly Block[], stripHeaders: boolean): Block[] {
+  const grouped: Block[] = [];
+  for (const block of blocks) {
+    const last = grouped[grouped.length - 1];
+    if (last && sameMetadata(last.metadata, block.metadata)) {
+      last.lines = [`${last.lines.join('\n')}  \n${block.lines.join('\n')}`];
+      last.endLine = block.endLine;
+    } else if (
+      last &&
+      !stripHeaders &&
+      Object.keys(last.metadata).length < Object.keys(block.metadata).length &&
+      last.lines.join('\n').split('\n').pop()!.startsWith('#')
+    ) {
+      last.lines = [`${last.lines.join('\n')}  \n${block.lines.join('\n')}`];
+      last.metadata = block.metadata;
+      last.endLine = block.endLine;
+    } else {
+      grouped.push({ ...block, lines: [...block.lines] });
     }
   }
-
-  return grouped.map((block) => {
-    const metadata: Record<string, string | number> = { ...block.metadata };
-    if (options.includeLineNumbers) {
-      metadata.start_line = block.startLine;
-      metadata.end_line = block.endLine;
-    }
-    let start = lineStarts[block.startLine - 1]!;
-    let end = lineStarts[block.endLine - 1]! + lines[block.endLine - 1]!.length;
-    while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
-    while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
-    return { content: block.lines.join('\n'), metadata, start, end };
-  });
+  return grouped;
 }

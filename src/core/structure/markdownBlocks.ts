@@ -60,6 +60,15 @@ let tableHeaderOpensBlock: (state: StateBlock, line: number, endLine: number) =>
 /** How many block quotes the rule being run is inside (the end of an unclosed fence depends on it). */
 let quoteDepth = 0;
 
+type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
+
+/** Rules the wrapped rules call, themselves wrapped: known only once every rule is. */
+interface LateRules {
+  paragraphRule: BlockRule;
+  /** Whether `line` is a lazy continuation line of a paragraph (nothing interrupts it). */
+  lazyLine: (state: StateBlock, line: number, endLine: number) => boolean;
+}
+
 /** One parser for every call (rules are compiled once). Only the block parser runs. */
 const md = (() => {
   const parser = new MarkdownIt('default', { html: true, maxNesting: 1000 });
@@ -67,62 +76,10 @@ const md = (() => {
   parser.validateLink = () => true;
   parser.block.ruler.before('reference', 'footnote_definition', footnoteDefinition, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   const interrupters = new Set(parser.block.ruler.__rules__.filter((r) => r.alt.includes('paragraph')).map((r) => r.name));
+  // The wrapped rules call these, which call the wrapped rules: set once every rule is wrapped (below).
+  const late: LateRules = { paragraphRule: () => false, lazyLine: () => false };
   for (const rule of parser.block.ruler.__rules__) {
-    const name = rule.name;
-    const inner = rule.fn;
-    rule.fn = (state, startLine, endLine, silent) => {
-      // A GFM table's header row is a paragraph line: a line that opens another block is no header.
-      if (name === 'table' && startLine + 1 < endLine && (SETEXT_DASHES.test(lineText(state, startLine + 1)) || tableHeaderOpensBlock(state, startLine, endLine))) return false;
-      if (silent) {
-        // A lazy line of a list item's paragraph indented 4 or more past the list's own column is code-indented
-        // where it is read (outside the item): it cannot interrupt the paragraph (markdown-it measures it from the
-        // item's content column instead).
-        const sCount = state.sCount[startLine]!;
-        const lazy = state.parentType === 'paragraph' && sCount >= 0 && sCount < state.blkIndent;
-        if (lazy && state.listIndent >= 0 && sCount - state.listIndent >= 4) return false;
-        return inner(state, startLine, endLine, silent);
-      }
-      // The line after a link reference definition still belongs to the paragraph the definition opened (CommonMark
-      // takes definitions off the start of a paragraph; markdown-it starts afresh): only what can interrupt a
-      // paragraph starts a block there, and another definition may follow even when indented.
-      const continuing = afterDefinition !== null && afterDefinition.line === startLine ? afterDefinition : null;
-      if (continuing && name !== 'paragraph' && name !== 'lheading' && name !== 'reference') {
-        if (!interrupters.has(name)) return false;
-        const parentType = state.parentType;
-        state.parentType = 'paragraph';
-        const interrupts = inner(state, startLine, endLine, true);
-        state.parentType = parentType;
-        if (!interrupts) return false;
-      }
-      const first = state.tokens.length;
-      const start = state.bMarks[startLine]! + state.tShift[startLine]!;
-      // The container's indentation (a list item's content column) of the first line, for indented code.
-      const blkIndent = state.blkIndent;
-      const sCount = state.sCount[startLine]!;
-      if (continuing && name === 'reference') state.sCount[startLine] = Math.min(sCount, blkIndent);
-      if (name === 'blockquote') quoteDepth++;
-      let ok: boolean;
-      try {
-        ok = inner(state, startLine, endLine, silent);
-      } finally {
-        if (name === 'blockquote') quoteDepth--;
-        state.sCount[startLine] = sCount;
-      }
-      if (ok) {
-        record(name, state, first, start, startLine, blkIndent);
-        afterDefinition = name === 'reference' ? { line: state.line, runStart: continuing?.runStart ?? start } : null;
-        // A lazy line after a definition continues its paragraph (markdown-it would end the container there).
-        if (name === 'reference' && lazyLine(state, state.line, endLine)) paragraphRule(state, state.line, endLine, false);
-        // A setext heading under definitions spans them in mdast (its title is the text after them).
-        const heading = state.tokens[first];
-        const block = heading && spans.get(heading);
-        if (continuing && name === 'lheading' && block) {
-          block.titleStart = block.start;
-          block.start = continuing.runStart;
-        }
-      }
-      return ok;
-    };
+    rule.fn = wrapRule(rule.name, rule.fn, interrupters, late);
   }
   parser.block.ruler.__cache__ = null;
   const headerBlockers = parser.block.ruler.__rules__.filter((r) => ['heading', 'blockquote', 'list', 'fence', 'hr', 'html_block', 'footnote_definition', 'code'].includes(r.name)).map((r) => r.fn);
@@ -138,9 +95,9 @@ const md = (() => {
       state.parentType = parentType;
     }
   };
-  const paragraphRule = parser.block.ruler.__rules__.find((r) => r.name === 'paragraph')!.fn;
+  late.paragraphRule = parser.block.ruler.__rules__.find((r) => r.name === 'paragraph')!.fn;
   const terminators = parser.block.ruler.__rules__.filter((r) => r.alt.includes('paragraph')).map((r) => r.fn);
-  const lazyLine = (state: StateBlock, line: number, endLine: number): boolean => {
+  late.lazyLine = (state: StateBlock, line: number, endLine: number): boolean => {
     if (line >= endLine || state.isEmpty(line) || state.sCount[line]! >= state.blkIndent) return false;
     const parentType = state.parentType;
     state.parentType = 'paragraph';
@@ -150,6 +107,67 @@ const md = (() => {
   };
   return parser;
 })();
+
+/**
+ * A markdown-it block rule made to cut as CommonMark (micromark) does, and to record the span of what it parsed:
+ * table headers that open another block, lazy lines indented past a list, the paragraph a link definition opened,
+ * the quote depth for unclosed fences, setext headings under definitions.
+ */
+function wrapRule(name: string, inner: BlockRule, interrupters: ReadonlySet<string>, late: LateRules): BlockRule {
+  return (state, startLine, endLine, silent) => {
+    // A GFM table's header row is a paragraph line: a line that opens another block is no header.
+    if (name === 'table' && startLine + 1 < endLine && (SETEXT_DASHES.test(lineText(state, startLine + 1)) || tableHeaderOpensBlock(state, startLine, endLine))) return false;
+    if (silent) {
+      // A lazy line of a list item's paragraph indented 4 or more past the list's own column is code-indented
+      // where it is read (outside the item): it cannot interrupt the paragraph (markdown-it measures it from the
+      // item's content column instead).
+      const sCount = state.sCount[startLine]!;
+      const lazy = state.parentType === 'paragraph' && sCount >= 0 && sCount < state.blkIndent;
+      if (lazy && state.listIndent >= 0 && sCount - state.listIndent >= 4) return false;
+      return inner(state, startLine, endLine, silent);
+    }
+    // The line after a link reference definition still belongs to the paragraph the definition opened (CommonMark
+    // takes definitions off the start of a paragraph; markdown-it starts afresh): only what can interrupt a
+    // paragraph starts a block there, and another definition may follow even when indented.
+    const continuing = afterDefinition !== null && afterDefinition.line === startLine ? afterDefinition : null;
+    if (continuing && name !== 'paragraph' && name !== 'lheading' && name !== 'reference') {
+      if (!interrupters.has(name)) return false;
+      const parentType = state.parentType;
+      state.parentType = 'paragraph';
+      const interrupts = inner(state, startLine, endLine, true);
+      state.parentType = parentType;
+      if (!interrupts) return false;
+    }
+    const first = state.tokens.length;
+    const start = state.bMarks[startLine]! + state.tShift[startLine]!;
+    // The container's indentation (a list item's content column) of the first line, for indented code.
+    const blkIndent = state.blkIndent;
+    const sCount = state.sCount[startLine]!;
+    if (continuing && name === 'reference') state.sCount[startLine] = Math.min(sCount, blkIndent);
+    if (name === 'blockquote') quoteDepth++;
+    let ok: boolean;
+    try {
+      ok = inner(state, startLine, endLine, silent);
+    } finally {
+      if (name === 'blockquote') quoteDepth--;
+      state.sCount[startLine] = sCount;
+    }
+    if (ok) {
+      record(name, state, first, start, startLine, blkIndent);
+      afterDefinition = name === 'reference' ? { line: state.line, runStart: continuing?.runStart ?? start } : null;
+      // A lazy line after a definition continues its paragraph (markdown-it would end the container there).
+      if (name === 'reference' && late.lazyLine(state, state.line, endLine)) late.paragraphRule(state, state.line, endLine, false);
+      // A setext heading under definitions spans them in mdast (its title is the text after them).
+      const heading = state.tokens[first];
+      const block = heading && spans.get(heading);
+      if (continuing && name === 'lheading' && block) {
+        block.titleStart = block.start;
+        block.start = continuing.runStart;
+      }
+    }
+    return ok;
+  };
+}
 
 /** Whether `line` follows a paragraph the table rule cut short (the paragraph ended right above it). */
 function continuesParagraph(state: StateBlock, line: number): boolean {

@@ -2,13 +2,14 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { brushX, type BrushBehavior } from 'd3-brush';
 import type { ScaleLinear } from 'd3-scale';
 import { select, type Selection } from 'd3-selection';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import {
   binned as shouldBin,
   breakpointBins,
   breakpointChanges,
   compact,
   curveLayout,
+  type CurveLayout,
   curvePath,
   curveScales,
   denseHint,
@@ -84,20 +85,51 @@ interface Chart {
  * The strip below is an overview of the whole document: brush a range to zoom, double-click the plot to reset.
  */
 export function SimilarityCurve(props: SimilarityCurveProps) {
-  const { distances, gapOffsets, docLength, threshold, breakpoints, hoveredGap, height = 200 } = props;
+  const { distances, threshold, breakpoints, hoveredGap, height = 200 } = props;
   const host = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
+  const { chart, drawn } = useCurveChart(host, svgRef, props, height);
+  useCurveMarks(chart, breakpoints, threshold, props.noThresholdText);
+  const card = useHoverCard(chart, hoveredGap, distances, breakpoints, threshold, drawn);
+  return (
+    <div ref={host} className="curve-host">
+      <svg ref={svgRef} className="similarity-curve" role="group" aria-label="Similarity curve" height={height + OVERVIEW + GAP_BELOW_PLOT} />
+      {chart.current?.hint && drawn > 0 && <p className="curve-hint">{chart.current.hint}</p>}
+      {card && (
+        <div
+          className="curve-card"
+          data-testid="curve-card"
+          aria-hidden="true"
+          style={{ left: card.left, top: card.top, transform: `translate(${card.anchor === 'end' ? '-100%' : '0'}, ${card.below ? '0' : '-100%'})` }}
+        >
+          {card.text}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The chart, drawn on new distances, a resize or a zoom. `drawn` counts the draws: the hover card is placed again
+ * after each.
+ */
+function useCurveChart(
+  host: RefObject<HTMLDivElement | null>,
+  svgRef: RefObject<SVGSVGElement | null>,
+  props: SimilarityCurveProps,
+  height: number,
+): { chart: RefObject<Chart | null>; drawn: number } {
+  const { distances, gapOffsets, docLength, threshold, breakpoints } = props;
   const chart = useRef<Chart | null>(null);
   const domain = useRef<[number, number] | null>(null);
   const callbacks = useRef(props);
   callbacks.current = props;
   const thresholdRef = useRef(threshold);
   thresholdRef.current = threshold;
-  const [card, setCard] = useState<{ left: number; top: number; below: boolean; anchor: 'start' | 'end'; text: string } | null>(null);
-  /** Counts the chart's draws (a resize, a zoom): the hover card is placed again after each. */
+  const breakpointsRef = useRef(breakpoints);
+  breakpointsRef.current = breakpoints;
   const [drawn, setDrawn] = useState(0);
 
-  // Redraw the data: on new distances, a resize, or a zoom.
   useEffect(() => {
     const element = host.current!;
     let frame = 0;
@@ -124,19 +156,42 @@ export function SimilarityCurve(props: SimilarityCurveProps) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [distances, gapOffsets, docLength, height]);
+  return { chart, drawn };
+}
 
-  const breakpointsRef = useRef(breakpoints);
-  breakpointsRef.current = breakpoints;
+/** A threshold move: the cuts are marked again and the line placed (unless it is being dragged); no redraw. */
+function useCurveMarks(chart: RefObject<Chart | null>, breakpoints: Int32Array, threshold: number, noThresholdText: string | undefined): void {
   useEffect(() => {
     if (chart.current) markBreakpoints(chart.current, breakpoints);
   }, [breakpoints]);
   useEffect(() => {
     if (!chart.current) return;
-    chart.current.noThresholdText = props.noThresholdText ?? 'no threshold';
+    chart.current.noThresholdText = noThresholdText ?? 'no threshold';
     if (chart.current.dragValue === null) placeThreshold(chart.current, threshold);
-  }, [threshold, props.noThresholdText]);
-  // The hovered point and its card, redone whenever what the card says could change (the threshold, the cuts, the
-  // data, a zoom): a card never describes a state that is gone.
+  }, [threshold, noThresholdText]);
+}
+
+interface HoverCard {
+  left: number;
+  top: number;
+  below: boolean;
+  anchor: 'start' | 'end';
+  text: string;
+}
+
+/**
+ * The hovered point and its card, redone whenever what the card says could change (the threshold, the cuts, the
+ * data, a zoom): a card never describes a state that is gone.
+ */
+function useHoverCard(
+  chart: RefObject<Chart | null>,
+  hoveredGap: number | null,
+  distances: Float64Array,
+  breakpoints: Int32Array,
+  threshold: number,
+  drawn: number,
+): HoverCard | null {
+  const [card, setCard] = useState<HoverCard | null>(null);
   useEffect(() => {
     const c = chart.current;
     if (!c) return;
@@ -161,24 +216,17 @@ export function SimilarityCurve(props: SimilarityCurveProps) {
     // Above the point, or below it when the point is near the top (the card stays inside the chart).
     setCard({ left: label.x, top: at.cy < 44 ? at.cy + 10 : at.cy - 8, below: at.cy < 44, anchor: label.anchor, text: label.text });
   }, [hoveredGap, distances, breakpoints, threshold, drawn]);
-  return (
-    <div ref={host} className="curve-host">
-      <svg ref={svgRef} className="similarity-curve" role="group" aria-label="Similarity curve" height={height + OVERVIEW + GAP_BELOW_PLOT} />
-      {chart.current?.hint && drawn > 0 && <p className="curve-hint">{chart.current.hint}</p>}
-      {card && (
-        <div
-          className="curve-card"
-          data-testid="curve-card"
-          aria-hidden="true"
-          style={{ left: card.left, top: card.top, transform: `translate(${card.anchor === 'end' ? '-100%' : '0'}, ${card.below ? '0' : '-100%'})` }}
-        >
-          {card.text}
-        </div>
-      )}
-    </div>
-  );
+  return card;
 }
 
+/** What drawChart's parts share: the SVG, its layout and the scales for the current view. */
+type Svg = Selection<SVGSVGElement, unknown, null, undefined>;
+type Group = Selection<SVGGElement, unknown, null, undefined>;
+
+/**
+ * Draws the whole chart (on new data, a resize or a zoom; a threshold move only calls placeThreshold and
+ * markBreakpoints). The parts are appended in this order, which is the SVG's paint order.
+ */
 function drawChart(
   svgElement: SVGSVGElement,
   width: number,
@@ -192,7 +240,6 @@ function drawChart(
   const { distances, gapOffsets, docLength } = props;
   const drawStart = performance.now();
   const layout = curveLayout(width, height);
-  const { left, right, plotWidth, plotBottom, overviewTop: oTop } = layout;
   const svg = select(svgElement);
   svg.selectAll('*').remove();
   svg.attr('width', width).attr('viewBox', `0 0 ${width} ${layout.svgHeight}`);
@@ -201,6 +248,45 @@ function drawChart(
   const { x, y, ox, oy } = curveScales(layout, axis.view, axis.full, distances, thresholdRef.current);
   const top = y.domain()[1]!;
 
+  drawAxes(svg, layout, width, x, y);
+  const plot = svg.append('g').attr('clip-path', 'url(#curve-clip)');
+  const { lo, hi } = gapsInView(gapOffsets, axis.view);
+  plot.append('path').attr('class', 'curve-line').attr('d', curvePath(distances, gapOffsets, x, y, lo, hi, layout.plotWidth));
+  const marks = drawGapMarks(plot, layout, distances, gapOffsets, x, y, lo, hi);
+  bindPlotPointer(svg, svgElement, layout, gapOffsets, x, domain, callbacks, redraw);
+  const handle = drawThresholdHandle(svg, layout, top);
+
+  const chart: Chart = {
+    svg,
+    x,
+    y,
+    ox,
+    width,
+    plotBottom: layout.plotBottom,
+    ...marks,
+    noThresholdText: props.noThresholdText ?? 'no threshold',
+    brush: brushX(),
+    dragValue: previous?.dragValue ?? null,
+  };
+  bindThresholdHandle(chart, handle.node()!, svgElement, callbacks, thresholdRef);
+  chart.brush = drawOverview(svg, layout, distances, gapOffsets, ox, oy, domain, callbacks, redraw);
+
+  performance.measure('chunkscope:curve', { start: drawStart, detail: { gaps: distances.length } });
+
+  function redraw() {
+    const next = drawChart(svgElement, width, height, callbacks.current, domain, callbacks, thresholdRef, chart);
+    markBreakpoints(next, callbacks.current.breakpoints);
+    placeThreshold(next, thresholdRef.current);
+    Object.assign(chart, next, { onRedraw: chart.onRedraw });
+    marked.set(chart, marked.get(next) ?? new Set());
+    chart.onRedraw?.();
+  }
+  return chart;
+}
+
+/** The plot's clip path, both axes and the y axis' title. */
+function drawAxes(svg: Svg, layout: CurveLayout, width: number, x: ScaleLinear<number, number>, y: ScaleLinear<number, number>): void {
+  const { left, plotWidth, plotBottom } = layout;
   svg.append('defs').append('clipPath').attr('id', 'curve-clip').append('rect')
     .attr('x', left).attr('y', 0).attr('width', plotWidth).attr('height', plotBottom + 1);
   svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${plotBottom})`)
@@ -209,13 +295,25 @@ function drawChart(
     .call(axisLeft(y).ticks(Y_TICKS).tickSizeOuter(0));
   svg.append('text').attr('class', 'axis-title').attr('x', left + 4).attr('y', MARGIN.top + 2).attr('dy', '0.7em')
     .text('distance (1 − cosine) between neighbouring sentences');
+}
 
-  const plot = svg.append('g').attr('clip-path', 'url(#curve-clip)');
-  const { lo, hi } = gapsInView(gapOffsets, axis.view);
-  plot.append('path').attr('class', 'curve-line').attr('d', curvePath(distances, gapOffsets, x, y, lo, hi, plotWidth));
+type GapMarks = Pick<Chart, 'circles' | 'dense' | 'binned' | 'drawBins' | 'hint' | 'dotFor'>;
 
-  // One circle per gap in view (hover and click are found from the pointer's x, not per-circle listeners). With
-  // more than MAX_DOTS in view only breakpoints get one: brush the overview to zoom in and see every gap.
+/**
+ * One circle per gap in view (hover and click are found from the pointer's x, not per-circle listeners). With
+ * more than MAX_DOTS in view only breakpoints get one: brush the overview to zoom in and see every gap.
+ */
+function drawGapMarks(
+  plot: Group,
+  layout: CurveLayout,
+  distances: Float64Array,
+  gapOffsets: Int32Array,
+  x: ScaleLinear<number, number>,
+  y: ScaleLinear<number, number>,
+  lo: number,
+  hi: number,
+): GapMarks {
+  const { plotWidth, plotBottom } = layout;
   const dotsNode = plot.append('g').attr('class', 'curve-dots').node()!;
   const circles = new Map<number, SVGCircleElement>();
   const inView = hi - lo;
@@ -259,7 +357,21 @@ function drawChart(
   if (!dense) for (let i = lo; i < hi; i++) dotFor(i);
   // Over the plot the hint would sit on the bins: it is a line under the chart (SimilarityCurve renders it).
   const hint = dense ? denseHint(inView) : null;
+  return { circles, dense, binned, drawBins, hint, dotFor };
+}
 
+/** The plot's overlay: hover and click find the gap from the pointer's x; a double click resets the zoom. */
+function bindPlotPointer(
+  svg: Svg,
+  svgElement: SVGSVGElement,
+  layout: CurveLayout,
+  gapOffsets: Int32Array,
+  x: ScaleLinear<number, number>,
+  domain: { current: [number, number] | null },
+  callbacks: { current: SimilarityCurveProps },
+  redraw: () => void,
+): void {
+  const { left, plotWidth, plotBottom } = layout;
   const overlay = svg.append('rect').attr('class', 'curve-overlay')
     .attr('x', left).attr('y', MARGIN.top).attr('width', plotWidth).attr('height', plotBottom - MARGIN.top);
   const gapAt = (event: PointerEvent | MouseEvent) => gapAtX(gapOffsets, x, pointer(event, svgElement)[0]);
@@ -275,35 +387,33 @@ function drawChart(
       callbacks.current.onHover(null);
       redraw();
     });
+}
 
-  // The threshold: a line with a wide invisible handle; role=slider for keyboards and assistive technology.
+/** The threshold: a line with a wide invisible handle; role=slider for keyboards and assistive technology. */
+function drawThresholdHandle(svg: Svg, layout: CurveLayout, top: number): Group {
+  const { left, right, plotWidth } = layout;
   const handle = svg.append('g').attr('class', 'threshold').attr('role', 'slider').attr('tabindex', 0)
     .attr('aria-label', 'Threshold').attr('aria-orientation', 'vertical')
     .attr('aria-valuemin', 0).attr('aria-valuemax', +top.toFixed(3));
   handle.append('line').attr('class', 'threshold-line').attr('x1', left).attr('x2', right);
   handle.append('rect').attr('class', 'threshold-hit').attr('x', left).attr('width', plotWidth).attr('height', 12);
   handle.append('text').attr('class', 'threshold-label').attr('x', right - 4).attr('text-anchor', 'end');
+  return handle;
+}
 
-  const chart: Chart = {
-    svg,
-    x,
-    y,
-    ox,
-    width,
-    plotBottom,
-    circles,
-    dense,
-    binned,
-    drawBins,
-    hint,
-    dotFor,
-    noThresholdText: props.noThresholdText ?? 'no threshold',
-    brush: brushX(),
-    dragValue: previous?.dragValue ?? null,
-  };
-  bindThresholdHandle(chart, handle.node()!, svgElement, callbacks, thresholdRef);
-
-  // Overview strip: the whole document; brushing a range zooms the plot to it.
+/** Overview strip: the whole document; brushing a range zooms the plot to it. */
+function drawOverview(
+  svg: Svg,
+  layout: CurveLayout,
+  distances: Float64Array,
+  gapOffsets: Int32Array,
+  ox: ScaleLinear<number, number>,
+  oy: ScaleLinear<number, number>,
+  domain: { current: [number, number] | null },
+  callbacks: { current: SimilarityCurveProps },
+  redraw: () => void,
+): BrushBehavior<unknown> {
+  const { left, right, plotWidth, overviewTop: oTop } = layout;
   const overview = svg.append('g').attr('class', 'curve-overview');
   overview.append('rect').attr('class', 'overview-bg').attr('x', left).attr('y', oTop).attr('width', plotWidth).attr('height', OVERVIEW);
   overview.append('path').attr('class', 'overview-line').attr('d', overviewPath(distances, gapOffsets, ox, oy));
@@ -315,23 +425,11 @@ function drawChart(
       callbacks.current.onHover(null);
       redraw();
     });
-  chart.brush = brush;
   const brushG = overview.append('g').attr('class', 'overview-brush').call(brush);
   if (domain.current) brushG.call(brush.move, [ox(domain.current[0]), ox(domain.current[1])]);
   overview.append('text').attr('class', 'overview-title').attr('x', left - 6).attr('y', oTop + OVERVIEW / 2).attr('dy', '0.35em')
     .attr('text-anchor', 'end').text('zoom');
-
-  performance.measure('chunkscope:curve', { start: drawStart, detail: { gaps: distances.length } });
-
-  function redraw() {
-    const next = drawChart(svgElement, width, height, callbacks.current, domain, callbacks, thresholdRef, chart);
-    markBreakpoints(next, callbacks.current.breakpoints);
-    placeThreshold(next, thresholdRef.current);
-    Object.assign(chart, next, { onRedraw: chart.onRedraw });
-    marked.set(chart, marked.get(next) ?? new Set());
-    chart.onRedraw?.();
-  }
-  return chart;
+  return brush;
 }
 
 /**

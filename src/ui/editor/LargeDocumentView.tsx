@@ -71,16 +71,7 @@ function DocumentLines() {
 
   const lineCount = lineStarts?.length ?? 0;
   const geometry = viewWindow(lineCount, lineHeight, scrollTop, viewHeight);
-  const lines = useMemo(() => {
-    if (!lineStarts) return [];
-    const out = [];
-    for (let line = geometry.first; line <= geometry.last; line++) {
-      const { start, end, drawnEnd } = lineRange(text, lineStarts, line);
-      const runs = shown ? lineRuns(shown.starts, shown.ends, start, drawnEnd) : [{ from: start, to: drawnEnd, chunk: -1, overlap: false }];
-      out.push({ line, start, end, drawnEnd, runs });
-    }
-    return out;
-  }, [text, lineStarts, shown, geometry.first, geometry.last]);
+  const lines = useVisibleLines(text, lineStarts, shown, geometry.first, geometry.last);
 
   const onScroll = () => {
     const top = scroller.current!.scrollTop;
@@ -103,15 +94,7 @@ function DocumentLines() {
 
   return (
     <div className={`large-view${projector ? ' is-projector' : ''}`} data-testid="large-view">
-      <div className="lv-bar">
-        <span>
-          Read-only view for documents over {formatNumber(VIEW_ONLY_DOCUMENT)} characters (this one has {formatNumber(text.length)}). Chunks,
-          the list, stats and export work as usual; pasting replaces the document.
-        </span>
-        <button type="button" className="link" onClick={() => useStore.getState().editLargeDocument()}>
-          Edit in the editor
-        </button>
-      </div>
+      <ViewBar length={text.length} />
       <div
         ref={scroller}
         className="lv-scroller"
@@ -131,6 +114,35 @@ function DocumentLines() {
           </div>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** The lines in view with their chunk runs (every line in one run, outside chunks, while no result is shown). */
+function useVisibleLines(text: string, lineStarts: number[] | null, shown: PaintableResult | null, first: number, last: number) {
+  return useMemo(() => {
+    if (!lineStarts) return [];
+    const out = [];
+    for (let line = first; line <= last; line++) {
+      const { start, end, drawnEnd } = lineRange(text, lineStarts, line);
+      const runs = shown ? lineRuns(shown.starts, shown.ends, start, drawnEnd) : [{ from: start, to: drawnEnd, chunk: -1, overlap: false }];
+      out.push({ line, start, end, drawnEnd, runs });
+    }
+    return out;
+  }, [text, lineStarts, shown, first, last]);
+}
+
+/** What this view is (and is not), with the way back to the editor. */
+function ViewBar({ length }: { length: number }) {
+  return (
+    <div className="lv-bar">
+      <span>
+        Read-only view for documents over {formatNumber(VIEW_ONLY_DOCUMENT)} characters (this one has {formatNumber(length)}). Chunks,
+        the list, stats and export work as usual; pasting replaces the document.
+      </span>
+      <button type="button" className="link" onClick={() => useStore.getState().editLargeDocument()}>
+        Edit in the editor
+      </button>
     </div>
   );
 }

@@ -38,6 +38,67 @@ function trapTab(e: React.KeyboardEvent, container: HTMLElement | null): void {
   }
 }
 
+interface Generated {
+  code: string;
+  exact: boolean;
+  compat: string;
+  /** Only the targets with a program for the strategy are listed (Chonkie TS has no markdown chunker, ...). */
+  targets: CodeTarget[];
+  notes: string[];
+  error: string | null;
+}
+
+/** The program for the current configuration and target, or the options' one-line error. */
+function generateCode(config: ReturnType<typeof useStore.getState>['config'], target: CodeTarget): Generated {
+  let targets: CodeTarget[] = CODE_TARGETS;
+  try {
+    const options = validateOptions(toChunkOptions(config, documentFacts(useStore.getState())));
+    targets = targetsFor(options);
+    const code = codeFor(options, target);
+    return { code, exact: reproducesExactly(options, target), compat: options.compat, targets, notes: noteLines(code), error: null };
+  } catch (e) {
+    return { code: '', exact: false, compat: 'none', targets, notes: [], error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The native modal <dialog> follows `open` (showModal keeps focus inside and closes on Esc). */
+function useModalOpen(dialog: React.RefObject<HTMLDialogElement | null>, open: boolean): void {
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+}
+
+/** Whether the program reproduces Chunkscope's chunks, its notes and the code itself (or the error). */
+function GeneratedCode({ generated }: { generated: Generated }) {
+  return generated.error ? (
+    <p className="alert" role="alert">
+      {generated.error}
+    </p>
+  ) : (
+    <>
+      <p className={generated.exact ? 'code-exact' : 'hint'} data-testid="code-exactness">
+        {generated.exact
+          ? `Gives exactly Chunkscope's chunks (${COMPAT_NAMES[generated.compat] ?? generated.compat} compatibility).`
+          : 'An approximation: this library cuts by its own rules, so some chunks may differ.'}
+      </p>
+      {generated.notes.length > 0 && (
+        <ul className="code-notes" aria-label="Notes">
+          {generated.notes.map((note, i) => (
+            <li key={i}>{note}</li>
+          ))}
+        </ul>
+      )}
+      {/* React sets this as a text node: the code (with the user's separators in it) is never markup. */}
+      <pre className="code-block" aria-label="Generated code" tabIndex={0} data-testid="generated-code">
+        {generated.code}
+      </pre>
+    </>
+  );
+}
+
 /**
  * "Copy as code…": a modal dialog with a program that reproduces the current configuration in LangChain (Python
  * or JS), LlamaIndex or Chonkie. The code goes into the page as text (textContent), never as markup. A native modal
@@ -52,27 +113,9 @@ export function CopyAsCodeDialog() {
   const config = useStore((s) => s.config);
   const docName = useStore((s) => s.docName);
 
-  const generated = useMemo(() => {
-    if (!open) return null;
-    // Only the targets with a program for the strategy are listed (Chonkie TS has no markdown chunker, ...).
-    let targets: CodeTarget[] = CODE_TARGETS;
-    try {
-      const options = validateOptions(toChunkOptions(config, documentFacts(useStore.getState())));
-      targets = targetsFor(options);
-      const code = codeFor(options, target);
-      return { code, exact: reproducesExactly(options, target), compat: options.compat, targets, notes: noteLines(code), error: null };
-    } catch (e) {
-      return { code: '', exact: false, compat: 'none', targets, notes: [], error: e instanceof Error ? e.message : String(e) };
-    }
-    // docName: the file name is part of the options (path).
-  }, [open, config, target, docName]);
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+  // docName: the file name is part of the options (path).
+  const generated = useMemo(() => (open ? generateCode(config, target) : null), [open, config, target, docName]);
+  useModalOpen(dialog, open);
 
   const close = () => {
     setOpen(false);
@@ -131,30 +174,7 @@ export function CopyAsCodeDialog() {
                 {copied ? 'Copied' : 'Copy'}
               </button>
             </div>
-            {generated.error ? (
-              <p className="alert" role="alert">
-                {generated.error}
-              </p>
-            ) : (
-              <>
-                <p className={generated.exact ? 'code-exact' : 'hint'} data-testid="code-exactness">
-                  {generated.exact
-                    ? `Gives exactly Chunkscope's chunks (${COMPAT_NAMES[generated.compat] ?? generated.compat} compatibility).`
-                    : 'An approximation: this library cuts by its own rules, so some chunks may differ.'}
-                </p>
-                {generated.notes.length > 0 && (
-                  <ul className="code-notes" aria-label="Notes">
-                    {generated.notes.map((note, i) => (
-                      <li key={i}>{note}</li>
-                    ))}
-                  </ul>
-                )}
-                {/* React sets this as a text node: the code (with the user's separators in it) is never markup. */}
-                <pre className="code-block" aria-label="Generated code" tabIndex={0} data-testid="generated-code">
-                  {generated.code}
-                </pre>
-              </>
-            )}
+            <GeneratedCode generated={generated} />
           </div>
         )}
       </dialog>

@@ -16,7 +16,7 @@ import {
 import { BASE_DEFAULTS, getStrategy } from '../../core/describe';
 import type { PaintableResult } from '../../state/resultsSlice';
 import { orphanLabel, orphanSummary } from '../../state/labBudget';
-import { useStore } from '../../state/store';
+import { useStore, type AppState } from '../../state/store';
 import { chunkPreview } from './chunkPreview';
 import { formatNumber, unitLabel } from './format';
 import { unitDescriptor } from '../../core/units';
@@ -88,32 +88,10 @@ export function ChunkList() {
   const count = result?.starts.length ?? 0;
   const tokenCounts = tokensFor(result, tokens);
   const model = useMemo(() => rowModel(result), [result]);
-  const units = unitCounts(result);
   const structured = hasBreadcrumbLine(result);
-  // Rows whose embedded content is shown, by the chunk's start offset: a chunk that keeps its start across a new
-  // result (a slider move) stays open; a new document closes them all.
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  const text = result?.text;
-  useEffect(() => setExpanded(new Set()), [text]);
+  const { expanded, toggle } = useExpandedRows(result?.text);
   const rowOf = (index: number) => (model.leafRow ? model.leafRow[index]! : index);
-
-  const virtualizer = useVirtualizer({
-    count: model.count,
-    getScrollElement: () => scroller.current,
-    estimateSize: (row) => {
-      const value = model.rows ? model.rows[row]! : row;
-      if (value < 0) return PARENT_ROW_HEIGHT;
-      return ROW_HEIGHT + (structured ? BREADCRUMB_HEIGHT : 0) + (expanded.has(result!.starts[value]!) ? CONTENT_HEIGHT : 0);
-    },
-    overscan: 6,
-  });
-  useEffect(() => virtualizer.measure(), [expanded, model, structured, virtualizer]);
-  const toggle = (start: number) =>
-    setExpanded((open) => {
-      const next = new Set(open);
-      if (!next.delete(start)) next.add(start);
-      return next;
-    });
+  const virtualizer = useChunkVirtualizer(scroller, model, result, structured, expanded);
 
   // A chunk picked in the editor scrolls into view here.
   useEffect(() => {
@@ -129,42 +107,13 @@ export function ChunkList() {
     select(next, 'list');
     virtualizer.scrollToIndex(rowOf(next), { align: 'auto' });
   };
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const current = selectedIndex ?? -1;
-    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / (ROW_HEIGHT + (structured ? BREADCRUMB_HEIGHT : 0))));
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(current + 1),
-      ArrowUp: () => move(current <= 0 ? 0 : current - 1),
-      Home: () => move(0),
-      End: () => move(count - 1),
-      PageDown: () => move(current + page),
-      PageUp: () => move(current - page),
-      // "Show content" of the selected chunk: the row's toggle is a mouse target only (an option holds no control).
-      Enter: () => {
-        if (result?.structure && current >= 0 && current < count && chunkExtras(result, current).contentDiffers) toggle(result.starts[current]!);
-      },
-    };
-    const action = keys[e.key];
-    if (action) {
-      e.preventDefault();
-      action();
-    }
-  };
+  const onKeyDown = (e: React.KeyboardEvent) => listKeyDown(e, { result, count, selectedIndex, structured, scroller, move, toggle });
 
   return (
     // The previous document's chunks stay until the new one's come (no empty flash), dimmed and out of reach: a row
     // would select a range of a text the editor no longer holds.
     <section className={previous ? 'panel list-panel shows-previous' : 'panel list-panel'} aria-labelledby="list-title" aria-busy={previous} inert={previous}>
-      <div className="panel-head">
-        <h2 id="list-title">Chunks</h2>
-        <span className="muted small" data-testid="unit-counts">
-          {units ? `${fmt(units.parents)} parents · ${fmt(units.leaves)} children` : count ? fmt(count) : ''}
-          {/* The keys hint gives way on narrow screens (the list's own label names the keys too). */}
-          {(units || count > 0) && <span className="list-keys">{units ? ' · ↑↓' : ' · ↑↓ to move'}</span>}
-        </span>
-        <CopyChunkButton result={result} index={selectedIndex} />
-      </div>
+      <ListHead result={result} count={count} selectedIndex={selectedIndex} />
       <div
         ref={scroller}
         className="chunk-list"
@@ -175,43 +124,158 @@ export function ChunkList() {
         onKeyDown={onKeyDown}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {result &&
-            virtualizer.getVirtualItems().map((item) => {
-              const value = model.rows ? model.rows[item.index]! : item.index;
-              if (value < 0) {
-                const k = -value - 1;
-                return (
-                  <ParentRow
-                    key={item.key}
-                    result={result}
-                    parent={k}
-                    leaves={model.childCounts![k]!}
-                    start={item.start}
-                    onSelect={() => select(firstLeafAfter(model.rows!, item.index), 'list')}
-                  />
-                );
-              }
-              return (
-                <ChunkRow
-                  key={item.key}
-                  result={result}
-                  index={value}
-                  height={item.size}
-                  tokens={tokenCounts ? tokenCounts.counts[value] : undefined}
-                  embedderTokens={embedderTokens?.counts[value]}
-                  truncated={embedderTokens ? embedderTokens.truncatedAt[value]! >= 0 : false}
-                  selected={value === selectedIndex}
-                  expanded={expanded.has(result.starts[value]!)}
-                  start={item.start}
-                  onSelect={() => select(value, 'list')}
-                  onToggleContent={() => toggle(result.starts[value]!)}
-                />
-              );
-            })}
+          {result && (
+            <VirtualRows
+              result={result}
+              model={model}
+              virtualizer={virtualizer}
+              tokenCounts={tokenCounts}
+              embedderTokens={embedderTokens}
+              selectedIndex={selectedIndex}
+              expanded={expanded}
+              select={select}
+              toggle={toggle}
+            />
+          )}
         </div>
         {count === 0 && <p className="empty">No chunks yet. Paste text into the editor or pick a sample.</p>}
       </div>
     </section>
+  );
+}
+
+/**
+ * Rows whose embedded content is shown, by the chunk's start offset: a chunk that keeps its start across a new
+ * result (a slider move) stays open; a new document (`text`) closes them all.
+ */
+function useExpandedRows(text: string | undefined): { expanded: ReadonlySet<number>; toggle: (start: number) => void } {
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  useEffect(() => setExpanded(new Set()), [text]);
+  const toggle = (start: number) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(start)) next.add(start);
+      return next;
+    });
+  return { expanded, toggle };
+}
+
+/** Only the visible rows exist; heights come from the row kind, never from measuring the DOM. */
+function useChunkVirtualizer(
+  scroller: React.RefObject<HTMLDivElement | null>,
+  model: RowModel,
+  result: PaintableResult | null,
+  structured: boolean,
+  expanded: ReadonlySet<number>,
+) {
+  const virtualizer = useVirtualizer({
+    count: model.count,
+    getScrollElement: () => scroller.current,
+    estimateSize: (row) => {
+      const value = model.rows ? model.rows[row]! : row;
+      if (value < 0) return PARENT_ROW_HEIGHT;
+      return ROW_HEIGHT + (structured ? BREADCRUMB_HEIGHT : 0) + (expanded.has(result!.starts[value]!) ? CONTENT_HEIGHT : 0);
+    },
+    overscan: 6,
+  });
+  useEffect(() => virtualizer.measure(), [expanded, model, structured, virtualizer]);
+  return virtualizer;
+}
+
+interface ListKeysContext {
+  result: PaintableResult | null;
+  count: number;
+  selectedIndex: number | null;
+  structured: boolean;
+  scroller: React.RefObject<HTMLDivElement | null>;
+  move: (index: number) => void;
+  toggle: (start: number) => void;
+}
+
+/** The listbox's keys: arrows, Home, End, pages of rows, and Enter for "Show content". */
+function listKeyDown(e: React.KeyboardEvent, { result, count, selectedIndex, structured, scroller, move, toggle }: ListKeysContext): void {
+  const current = selectedIndex ?? -1;
+  const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / (ROW_HEIGHT + (structured ? BREADCRUMB_HEIGHT : 0))));
+  const keys: Record<string, () => void> = {
+    ArrowDown: () => move(current + 1),
+    ArrowUp: () => move(current <= 0 ? 0 : current - 1),
+    Home: () => move(0),
+    End: () => move(count - 1),
+    PageDown: () => move(current + page),
+    PageUp: () => move(current - page),
+    // "Show content" of the selected chunk: the row's toggle is a mouse target only (an option holds no control).
+    Enter: () => {
+      if (result?.structure && current >= 0 && current < count && chunkExtras(result, current).contentDiffers) toggle(result.starts[current]!);
+    },
+  };
+  const action = keys[e.key];
+  if (action) {
+    e.preventDefault();
+    action();
+  }
+}
+
+interface VirtualRowsProps {
+  result: PaintableResult;
+  model: RowModel;
+  virtualizer: ReturnType<typeof useChunkVirtualizer>;
+  tokenCounts: ReturnType<typeof tokensFor>;
+  embedderTokens: ReturnType<typeof selectEmbedderTokens>;
+  selectedIndex: number | null;
+  expanded: ReadonlySet<number>;
+  select: AppState['select'];
+  toggle: (start: number) => void;
+}
+
+/** The rows in view: a parent's header row or a chunk's row (re-rendered with the list, as before; rows are memo). */
+function VirtualRows({ result, model, virtualizer, tokenCounts, embedderTokens, selectedIndex, expanded, select, toggle }: VirtualRowsProps) {
+  return virtualizer.getVirtualItems().map((item) => {
+    const value = model.rows ? model.rows[item.index]! : item.index;
+    if (value < 0) {
+      const k = -value - 1;
+      return (
+        <ParentRow
+          key={item.key}
+          result={result}
+          parent={k}
+          leaves={model.childCounts![k]!}
+          start={item.start}
+          onSelect={() => select(firstLeafAfter(model.rows!, item.index), 'list')}
+        />
+      );
+    }
+    return (
+      <ChunkRow
+        key={item.key}
+        result={result}
+        index={value}
+        height={item.size}
+        tokens={tokenCounts ? tokenCounts.counts[value] : undefined}
+        embedderTokens={embedderTokens?.counts[value]}
+        truncated={embedderTokens ? embedderTokens.truncatedAt[value]! >= 0 : false}
+        selected={value === selectedIndex}
+        expanded={expanded.has(result.starts[value]!)}
+        start={item.start}
+        onSelect={() => select(value, 'list')}
+        onToggleContent={() => toggle(result.starts[value]!)}
+      />
+    );
+  });
+}
+
+/** The panel's head: the counts (parents and children with retrieval units), the keys hint, "Copy chunk". */
+function ListHead({ result, count, selectedIndex }: { result: PaintableResult | null; count: number; selectedIndex: number | null }) {
+  const units = unitCounts(result);
+  return (
+    <div className="panel-head">
+      <h2 id="list-title">Chunks</h2>
+      <span className="muted small" data-testid="unit-counts">
+        {units ? `${fmt(units.parents)} parents · ${fmt(units.leaves)} children` : count ? fmt(count) : ''}
+        {/* The keys hint gives way on narrow screens (the list's own label names the keys too). */}
+        {(units || count > 0) && <span className="list-keys">{units ? ' · ↑↓' : ' · ↑↓ to move'}</span>}
+      </span>
+      <CopyChunkButton result={result} index={selectedIndex} />
+    </div>
   );
 }
 
@@ -262,7 +326,7 @@ const ChunkRow = memo(function ChunkRow({ result, index, height, tokens, embedde
       id={`chunk-option-${index}`}
       role="option"
       aria-selected={selected}
-      aria-label={`Chunk ${index}: ${fmt(result.sizes[index]!)} ${unit}, offsets ${fmt(s)} to ${fmt(e)}${over ? ', over the limit' : ''}${path?.length ? `, section ${path.join(', ')}` : ''}${extras?.contentDiffers ? `; Enter ${expanded ? 'hides' : 'shows'} the embedded content` : ''}`}
+      aria-label={rowLabel(index, result.sizes[index]!, unit, s, e, over, path, extras?.contentDiffers, expanded)}
       className={`chunk-row${selected ? ' is-selected' : ''}${index % 2 ? ' is-odd' : ' is-even'}`}
       style={{ transform: `translateY(${start}px)`, height, left: indent }}
       onClick={onSelect}
@@ -297,44 +361,64 @@ const ChunkRow = memo(function ChunkRow({ result, index, height, tokens, embedde
           {fmt(s)}–{fmt(e)}
         </span>
       </div>
-      {extras && hasBreadcrumbLine(result) && (
-        <div className="chunk-breadcrumb-line">
-          <span className="cs-breadcrumb chunk-breadcrumb" title={path?.length ? breadcrumbText(path) : undefined}>
-            {path?.length ? breadcrumbText(path) : <span className="muted">{path ? (getStrategy(result.options.strategy ?? BASE_DEFAULTS.strategy).outsideSectionsLabel ?? '(before the first heading)') : ''}</span>}
-          </span>
-          {extras?.contentDiffers && (
-            // A mouse target, not a control: an option may hold no focusable control (axe nested-interactive), so
-            // keyboard and screen-reader users toggle with Enter on the list (the option's label says so).
-            <span
-              aria-hidden="true"
-              data-testid="content-toggle"
-              className={`content-toggle${expanded ? ' is-open' : ''}`}
-              title="What a pipeline embeds for this chunk: the injected text (marked) and the source"
-              onClick={(event) => {
-                event.stopPropagation();
-                onToggleContent();
-              }}
-            >
-              {expanded ? 'Hide content' : 'Show content'}
-            </span>
-          )}
-        </div>
-      )}
-      <p className="chunk-text">
-        {segments.map((seg, i) =>
-          seg.overlap ? (
-            <mark key={i} className={`overlap-mark overlap-${seg.overlap}`} title={seg.overlap === 'prev' ? `Shared with chunk ${index - 1}` : `Shared with chunk ${index + 1}`}>
-              {showBreaks(seg.text)}
-            </mark>
-          ) : (
-            <span key={i}>{showBreaks(seg.text)}</span>
-          ),
-        )}
-      </p>
+      {extras && hasBreadcrumbLine(result) && breadcrumbLine(result, path, extras.contentDiffers, expanded, onToggleContent)}
+      {chunkText(segments, index)}
       {extras && expanded && <EmbeddedContent content={extras.content} prefix={extras.prefix} />}
     </div>
   );
 });
+
+/** What the row says to a screen reader: the chunk, its size and offsets, its section, and what Enter does. */
+function rowLabel(index: number, size: number, unit: string, s: number, e: number, over: boolean, path: readonly string[] | null, contentDiffers: boolean | undefined, expanded: boolean): string {
+  return `Chunk ${index}: ${fmt(size)} ${unit}, offsets ${fmt(s)} to ${fmt(e)}${over ? ', over the limit' : ''}${path?.length ? `, section ${path.join(', ')}` : ''}${contentDiffers ? `; Enter ${expanded ? 'hides' : 'shows'} the embedded content` : ''}`;
+}
+
+/**
+ * A structured row's second line: the heading path (or what is outside sections) and the "Show content" toggle. A
+ * render function, not a component: rows are the list's hot path, and it adds no fiber per row.
+ */
+function breadcrumbLine(result: PaintableResult, path: readonly string[] | null, contentDiffers: boolean | undefined, expanded: boolean, onToggleContent: () => void) {
+  return (
+    <div className="chunk-breadcrumb-line">
+      <span className="cs-breadcrumb chunk-breadcrumb" title={path?.length ? breadcrumbText(path) : undefined}>
+        {path?.length ? breadcrumbText(path) : <span className="muted">{path ? (getStrategy(result.options.strategy ?? BASE_DEFAULTS.strategy).outsideSectionsLabel ?? '(before the first heading)') : ''}</span>}
+      </span>
+      {contentDiffers && (
+        // A mouse target, not a control: an option may hold no focusable control (axe nested-interactive), so
+        // keyboard and screen-reader users toggle with Enter on the list (the option's label says so).
+        <span
+          aria-hidden="true"
+          data-testid="content-toggle"
+          className={`content-toggle${expanded ? ' is-open' : ''}`}
+          title="What a pipeline embeds for this chunk: the injected text (marked) and the source"
+          onClick={(event) => {
+            event.stopPropagation();
+            onToggleContent();
+          }}
+        >
+          {expanded ? 'Hide content' : 'Show content'}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The chunk's text, the parts shared with its neighbours marked (a render function, like breadcrumbLine). */
+function chunkText(segments: ReturnType<typeof chunkPreview>, index: number) {
+  return (
+    <p className="chunk-text">
+      {segments.map((seg, i) =>
+        seg.overlap ? (
+          <mark key={i} className={`overlap-mark overlap-${seg.overlap}`} title={seg.overlap === 'prev' ? `Shared with chunk ${index - 1}` : `Shared with chunk ${index + 1}`}>
+            {showBreaks(seg.text)}
+          </mark>
+        ) : (
+          <span key={i}>{showBreaks(seg.text)}</span>
+        ),
+      )}
+    </p>
+  );
+}
 
 /** The content a pipeline embeds, with the injected prefix marked (cs-injected); text only, never HTML. */
 function EmbeddedContent({ content, prefix }: { content: string; prefix: string }) {

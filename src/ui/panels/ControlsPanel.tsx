@@ -47,12 +47,6 @@ export function ControlsPanel() {
   const chooseStrategy = useStore((s) => s.chooseStrategy);
   const unitApplies = useShown('unit');
   const unit = unitApplies ? config.unit : (strategy.defaults.unit ?? config.unit);
-  const size = specOf('size').control;
-  const overlap = specOf('overlap').control;
-  const finiteSize = Number.isFinite(config.size) ? config.size : 1;
-  const sizeMax = Math.max(size.max ?? 4000, finiteSize);
-  // Overlap must stay smaller than the size: the slider ends there (or at the table's maximum).
-  const overlapMax = Math.max(1, Math.min(overlap.max ?? Infinity, finiteSize - 1), Number.isFinite(config.overlap) ? config.overlap : 0);
 
   return (
     <section className="panel controls" aria-labelledby="controls-title">
@@ -84,26 +78,13 @@ export function ControlsPanel() {
 
       <SemanticControls />
 
-      {useShown('size') && <RangeField name="size" unit={unitLabel(unit)} max={sizeMax} value={config.size} onChange={(n) => setConfig({ size: n })} />}
-      {useShown('overlap') && (
-        <RangeField name="overlap" unit={unitLabel(unit)} max={overlapMax} value={config.overlap} onChange={(n) => setConfig({ overlap: n })} />
-      )}
+      <SizeFields unit={unit} />
 
       <LanguageField />
       <StructureControls />
       {useShown('separators') && <SeparatorsField />}
 
-      {useShown('locale') && (
-        <Field name="locale">
-          <TextDraft
-            id={fieldId('locale')}
-            value={config.locale ?? ''}
-            placeholder={defaultFor(config.strategy, 'locale') ?? specOf('locale').control.placeholder}
-            onCommit={(value) => setConfig({ locale: value.trim() || null })}
-          />
-          <p className="hint">Sentence rules of this language (BCP 47 tag, e.g. de, ja, zh-Hans).</p>
-        </Field>
-      )}
+      <LocaleField />
 
       {useShown('keepSeparator') && (
         <SelectField
@@ -119,6 +100,44 @@ export function ControlsPanel() {
       <CompatField />
       <RetrievalControls />
     </section>
+  );
+}
+
+/** The size and overlap sliders; overlap stays smaller than the size. */
+function SizeFields({ unit }: { unit: UnitName }) {
+  const config = useStore(selectConfig);
+  const setConfig = useStore((s) => s.setConfig);
+  const size = specOf('size').control;
+  const overlap = specOf('overlap').control;
+  const finiteSize = Number.isFinite(config.size) ? config.size : 1;
+  const sizeMax = Math.max(size.max ?? 4000, finiteSize);
+  // Overlap must stay smaller than the size: the slider ends there (or at the table's maximum).
+  const overlapMax = Math.max(1, Math.min(overlap.max ?? Infinity, finiteSize - 1), Number.isFinite(config.overlap) ? config.overlap : 0);
+  return (
+    <>
+      {useShown('size') && <RangeField name="size" unit={unitLabel(unit)} max={sizeMax} value={config.size} onChange={(n) => setConfig({ size: n })} />}
+      {useShown('overlap') && (
+        <RangeField name="overlap" unit={unitLabel(unit)} max={overlapMax} value={config.overlap} onChange={(n) => setConfig({ overlap: n })} />
+      )}
+    </>
+  );
+}
+
+/** The sentence rules' language (a BCP 47 tag). */
+function LocaleField() {
+  const config = useStore(selectConfig);
+  const setConfig = useStore((s) => s.setConfig);
+  if (!useShown('locale')) return null;
+  return (
+    <Field name="locale">
+      <TextDraft
+        id={fieldId('locale')}
+        value={config.locale ?? ''}
+        placeholder={defaultFor(config.strategy, 'locale') ?? specOf('locale').control.placeholder}
+        onCommit={(value) => setConfig({ locale: value.trim() || null })}
+      />
+      <p className="hint">Sentence rules of this language (BCP 47 tag, e.g. de, ja, zh-Hans).</p>
+    </Field>
   );
 }
 

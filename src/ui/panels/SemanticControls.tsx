@@ -47,47 +47,13 @@ export function SemanticControls() {
   };
   const unitApplies = useShown('unit');
   const sizeUnit = unitText(specOf('minSize').control, config, strategy.defaults.unit, unitApplies);
-  const defaultAmount = config.breakpoint === 'absolute' ? undefined : BREAKPOINT_DEFAULTS[config.breakpoint];
-  const unusedAmount = config.chunks !== null;
   // LangChain's SemanticChunker finds sentences with its regex: the choice is fixed in that mode.
   const sentencesFixed = config.compat === 'langchain';
 
   return (
     <>
       {shown.embedder && <EmbedderField />}
-      {shown.breakpoint && (
-        <SelectField
-          name="breakpoint"
-          value={config.breakpoint}
-          values={specOf('breakpoint').choices ?? []}
-          title={(m) => MODE_LABELS[m as BreakpointMode] ?? String(m)}
-          onChange={(value) => {
-            const breakpoint = value as BreakpointMode;
-            // An amount belongs to its mode's scale (a percentile is not a distance): a new mode starts from its default.
-            setConfig({ breakpoint, amount: breakpoint === 'absolute' ? (config.amount ?? 0.3) : null });
-          }}
-        />
-      )}
-      {shown.amount && (
-        <NumberField
-          name="amount"
-          value={config.amount}
-          placeholder={defaultAmount === undefined ? '0.3' : String(defaultAmount)}
-          unsetShows={defaultAmount}
-          step={config.breakpoint === 'absolute' ? 0.01 : config.breakpoint === 'percentile' || config.breakpoint === 'gradient' ? 1 : 0.1}
-          disabled={unusedAmount}
-          hint={unusedAmount ? 'Unused while a target number of chunks is set.' : AMOUNT_HINTS[config.breakpoint]}
-          onChange={(amount) => setConfig({ amount })}
-        />
-      )}
-      {shown.chunks && (
-        <NumberField
-          name="chunks"
-          value={config.chunks}
-          hint="Cut at the strongest gaps until there are this many chunks (overrides the threshold)."
-          onChange={(chunks) => setConfig({ chunks })}
-        />
-      )}
+      <BreakpointFields breakpoint={shown.breakpoint} amount={shown.amount} chunks={shown.chunks} />
       {(shown.buffer || shown.sentences) && (
         <div className="field-pair">
           {shown.buffer && <NumberField name="buffer" value={config.buffer} onChange={(n) => setConfig({ buffer: n ?? (specOf('buffer').default as number) })} />}
@@ -111,6 +77,51 @@ export function SemanticControls() {
       )}
       {shown.buffer && <p className="hint semantic-hint">Buffer: neighbouring sentences joined to each one before embedding. Sizes are in the unit above.</p>}
       <GroupFields group="semantic" />
+    </>
+  );
+}
+
+/** Where to cut: the breakpoint mode, its amount (on the mode's scale), or a target number of chunks. */
+function BreakpointFields(shown: { breakpoint: boolean; amount: boolean; chunks: boolean }) {
+  const config = useStore(selectConfig);
+  const setConfig = useStore((s) => s.setConfig);
+  const defaultAmount = config.breakpoint === 'absolute' ? undefined : BREAKPOINT_DEFAULTS[config.breakpoint];
+  const unusedAmount = config.chunks !== null;
+  return (
+    <>
+    {shown.breakpoint && (
+      <SelectField
+        name="breakpoint"
+        value={config.breakpoint}
+        values={specOf('breakpoint').choices ?? []}
+        title={(m) => MODE_LABELS[m as BreakpointMode] ?? String(m)}
+        onChange={(value) => {
+          const breakpoint = value as BreakpointMode;
+          // An amount belongs to its mode's scale (a percentile is not a distance): a new mode starts from its default.
+          setConfig({ breakpoint, amount: breakpoint === 'absolute' ? (config.amount ?? 0.3) : null });
+        }}
+      />
+    )}
+    {shown.amount && (
+      <NumberField
+        name="amount"
+        value={config.amount}
+        placeholder={defaultAmount === undefined ? '0.3' : String(defaultAmount)}
+        unsetShows={defaultAmount}
+        step={config.breakpoint === 'absolute' ? 0.01 : config.breakpoint === 'percentile' || config.breakpoint === 'gradient' ? 1 : 0.1}
+        disabled={unusedAmount}
+        hint={unusedAmount ? 'Unused while a target number of chunks is set.' : AMOUNT_HINTS[config.breakpoint]}
+        onChange={(amount) => setConfig({ amount })}
+      />
+    )}
+    {shown.chunks && (
+      <NumberField
+        name="chunks"
+        value={config.chunks}
+        hint="Cut at the strongest gaps until there are this many chunks (overrides the threshold)."
+        onChange={(chunks) => setConfig({ chunks })}
+      />
+    )}
     </>
   );
 }

@@ -17,11 +17,7 @@ export function StatsPanel() {
   const count = useStore((s) => s.result?.starts.length ?? 0);
   const result = useDeferredValue(useStore(selectResult));
   const stats = useDeferredValue(useStore(selectStats));
-  const config = useStore(selectConfig);
-  const budget = useStore(selectContextBudget);
-  const setConfig = useStore((s) => s.setConfig);
   const unit = unitLabel(result?.unit ?? 'chars');
-  const pct = budget.fraction === null ? null : budget.fraction * 100;
   const units = unitCounts(result);
   const documentSerial = useStore(selectDocumentSerial);
   // From the deferred result: dimmed exactly while the figures drawn are another document's.
@@ -67,57 +63,68 @@ export function StatsPanel() {
       <OrphanLine />
       <LanguageLines />
 
-      <div className="budget">
-        <div className="budget-inputs">
-          <label>
-            <span>Chunks in context</span>
-            <input
-              type="number"
-              min={1}
-              step={1}
-              value={config.chunksInContext}
-              onChange={(e) => {
-                const n = Number(e.target.value);
-                if (Number.isFinite(n) && n >= 1) setConfig({ chunksInContext: Math.floor(n) });
-              }}
-            />
-          </label>
-          <label>
-            <span>Context window</span>
-            <input
-              type="number"
-              min={1}
-              step={256}
-              value={config.contextWindow}
-              onChange={(e) => {
-                const n = Number(e.target.value);
-                if (Number.isFinite(n) && n >= 1) setConfig({ contextWindow: Math.floor(n) });
-              }}
-            />
-          </label>
-        </div>
-        <p className="budget-line" data-testid="context-budget">
-          {count === 0 ? (
-            <span className="muted">No chunks, nothing to count.</span>
-          ) : budget.usedTokens === null ? (
-            <span className="muted">Counting tokens…</span>
-          ) : (
-            <>
-              {budget.chunksInContext} × {formatNumber(budget.meanTokens ?? 0, 0)} tokens ={' '}
-              <strong>{formatNumber(budget.usedTokens, 0)}</strong> of {formatNumber(budget.contextWindow)}
-              <span className={pct !== null && pct > 100 ? 'over' : 'muted'}> ({formatNumber(pct ?? 0, 0)}%)</span>
-            </>
-          )}
-        </p>
-        <div className="budget-bar" aria-hidden="true">
-          <div
-            className={`budget-fill${pct !== null && pct > 100 ? ' is-over' : ''}`}
-            style={{ width: `${Math.min(100, pct ?? 0)}%` }}
-          />
-        </div>
-        <CorpusBudget />
-      </div>
+      <ContextBudget count={count} />
     </section>
+  );
+}
+
+/** The context budget: chunks in context × their mean tokens against the context window, then the corpus's. */
+function ContextBudget({ count }: { count: number }) {
+  const config = useStore(selectConfig);
+  const budget = useStore(selectContextBudget);
+  const setConfig = useStore((s) => s.setConfig);
+  const pct = budget.fraction === null ? null : budget.fraction * 100;
+  return (
+    <div className="budget">
+      <div className="budget-inputs">
+        <label>
+          <span>Chunks in context</span>
+          <input
+            type="number"
+            min={1}
+            step={1}
+            value={config.chunksInContext}
+            onChange={(e) => {
+              const n = Number(e.target.value);
+              if (Number.isFinite(n) && n >= 1) setConfig({ chunksInContext: Math.floor(n) });
+            }}
+          />
+        </label>
+        <label>
+          <span>Context window</span>
+          <input
+            type="number"
+            min={1}
+            step={256}
+            value={config.contextWindow}
+            onChange={(e) => {
+              const n = Number(e.target.value);
+              if (Number.isFinite(n) && n >= 1) setConfig({ contextWindow: Math.floor(n) });
+            }}
+          />
+        </label>
+      </div>
+      <p className="budget-line" data-testid="context-budget">
+        {count === 0 ? (
+          <span className="muted">No chunks, nothing to count.</span>
+        ) : budget.usedTokens === null ? (
+          <span className="muted">Counting tokens…</span>
+        ) : (
+          <>
+            {budget.chunksInContext} × {formatNumber(budget.meanTokens ?? 0, 0)} tokens ={' '}
+            <strong>{formatNumber(budget.usedTokens, 0)}</strong> of {formatNumber(budget.contextWindow)}
+            <span className={pct !== null && pct > 100 ? 'over' : 'muted'}> ({formatNumber(pct ?? 0, 0)}%)</span>
+          </>
+        )}
+      </p>
+      <div className="budget-bar" aria-hidden="true">
+        <div
+          className={`budget-fill${pct !== null && pct > 100 ? ' is-over' : ''}`}
+          style={{ width: `${Math.min(100, pct ?? 0)}%` }}
+        />
+      </div>
+      <CorpusBudget />
+    </div>
   );
 }
 

@@ -82,97 +82,110 @@ const HEADER_TITLES: Record<HeaderChoice, string> = { off: 'Off', path: 'Title a
 
 /** Contextual header and retrieval units: what a pipeline embeds and retrieves, on top of the cuts. */
 export function RetrievalControls() {
+  return (
+    <>
+      <HeaderControls />
+      <RetrievalUnitControls />
+      <GroupFields group="headers" />
+      <GroupFields group="retrieval" />
+    </>
+  );
+}
+
+/** The contextual header: off, the title and heading path, or a custom template. */
+function HeaderControls() {
   const config = useStore(selectConfig);
-  const strategy = useStore(selectStrategy);
   const setConfig = useStore((s) => s.setConfig);
   const showHeaders = useShown('headers');
-  const showRetrieval = useShown('retrieval');
-  const showParent = useShown('parentSize');
-  const showWindow = useShown('window');
-  const showLevels = useShown('levels');
-  const unitApplies = useShown('unit');
   // A template typed and then switched off is remembered here (page state, not configuration) for "Custom" again.
   const lastTemplate = useRef('');
   const headers = config.headers;
   const choice: HeaderChoice = headers === null ? 'off' : headers === true ? 'path' : 'custom';
   if (typeof headers === 'string') lastTemplate.current = headers;
-
+  if (!showHeaders) return null;
   return (
-    <>
-      {showHeaders && (
-        <SelectField
-          name="headers"
-          value={choice}
-          values={Object.keys(HEADER_TITLES)}
-          title={(v) => HEADER_TITLES[v as HeaderChoice]}
-          onChange={(v) => setConfig({ headers: v === 'off' ? null : v === 'path' ? true : lastTemplate.current })}
-        >
-          {choice === 'custom' && (
-            <TextDraft
-              id="ctl-header-template"
-              label="Header template"
-              className="text-input sub-input"
-              value={typeof headers === 'string' ? headers : ''}
-              placeholder="{title} > {path}\n\n"
-              onCommit={(template) => setConfig({ headers: template })}
-            />
-          )}
+    <SelectField
+      name="headers"
+      value={choice}
+      values={Object.keys(HEADER_TITLES)}
+      title={(v) => HEADER_TITLES[v as HeaderChoice]}
+      onChange={(v) => setConfig({ headers: v === 'off' ? null : v === 'path' ? true : lastTemplate.current })}
+    >
+      {choice === 'custom' && (
+        <TextDraft
+          id="ctl-header-template"
+          label="Header template"
+          className="text-input sub-input"
+          value={typeof headers === 'string' ? headers : ''}
+          placeholder="{title} > {path}\n\n"
+          onCommit={(template) => setConfig({ headers: template })}
+        />
+      )}
+      <p className="hint">
+        {choice === 'off'
+          ? 'Prefix each chunk’s content with its context before embedding.'
+          : 'Placeholders {title} {path} {file}; \\n for a line break. Sizes include the header.'}
+      </p>
+    </SelectField>
+  );
+}
+
+/** Retrieval units: the mode, then its parent size, window or levels. */
+function RetrievalUnitControls() {
+  const config = useStore(selectConfig);
+  const strategy = useStore(selectStrategy);
+  const setConfig = useStore((s) => s.setConfig);
+  const showRetrieval = useShown('retrieval');
+  const showParent = useShown('parentSize');
+  const showWindow = useShown('window');
+  const showLevels = useShown('levels');
+  const unitApplies = useShown('unit');
+  if (!showRetrieval) return null;
+  return (
+    <SelectField
+      name="retrieval"
+      value={config.retrieval}
+      values={specOf('retrieval').choices ?? []}
+      title={(m) => RETRIEVAL_TITLES[m as RetrievalMode] ?? String(m)}
+      onChange={(m) => setConfig({ retrieval: m as RetrievalMode })}
+    >
+      {showParent && (
+        <NumberField
+          sub
+          name="parentSize"
+          value={config.parentSize}
+          unit={unitText(specOf('parentSize').control, config, strategy.defaults.unit, unitApplies)}
+          placeholder={strategy.hasSections ? 'sections' : undefined}
+          hint={`Children are the chunks cut inside each parent${strategy.hasSections ? '; empty: one parent per section' : ''}.`}
+          onChange={(parentSize) => setConfig({ parentSize })}
+        />
+      )}
+      {showWindow && (
+        <NumberField
+          sub
+          name="window"
+          value={config.window}
+          hint="One unit per sentence; its window stops at section boundaries."
+          onChange={(n) => n !== null && setConfig({ window: n })}
+        />
+      )}
+      {showLevels && (
+        <div className="sub-field">
+          <label htmlFor={fieldId('levels')} title={specOf('levels').help}>
+            {specOf('levels').control.label}
+          </label>
+          <TextDraft
+            id={fieldId('levels')}
+            value={config.levels}
+            placeholder={(specOf('levels').default as number[]).join(', ')}
+            onCommit={(levels) => setConfig({ levels })}
+          />
           <p className="hint">
-            {choice === 'off'
-              ? 'Prefix each chunk’s content with its context before embedding.'
-              : 'Placeholders {title} {path} {file}; \\n for a line break. Sizes include the header.'}
+            Sizes in {unitText({ kind: 'text', label: '', unit: 'unit' }, config, strategy.defaults.unit, unitApplies)}, largest first, each level cut
+            inside the one above.
           </p>
-        </SelectField>
+        </div>
       )}
-      {showRetrieval && (
-        <SelectField
-          name="retrieval"
-          value={config.retrieval}
-          values={specOf('retrieval').choices ?? []}
-          title={(m) => RETRIEVAL_TITLES[m as RetrievalMode] ?? String(m)}
-          onChange={(m) => setConfig({ retrieval: m as RetrievalMode })}
-        >
-          {showParent && (
-            <NumberField
-              sub
-              name="parentSize"
-              value={config.parentSize}
-              unit={unitText(specOf('parentSize').control, config, strategy.defaults.unit, unitApplies)}
-              placeholder={strategy.hasSections ? 'sections' : undefined}
-              hint={`Children are the chunks cut inside each parent${strategy.hasSections ? '; empty: one parent per section' : ''}.`}
-              onChange={(parentSize) => setConfig({ parentSize })}
-            />
-          )}
-          {showWindow && (
-            <NumberField
-              sub
-              name="window"
-              value={config.window}
-              hint="One unit per sentence; its window stops at section boundaries."
-              onChange={(n) => n !== null && setConfig({ window: n })}
-            />
-          )}
-          {showLevels && (
-            <div className="sub-field">
-              <label htmlFor={fieldId('levels')} title={specOf('levels').help}>
-                {specOf('levels').control.label}
-              </label>
-              <TextDraft
-                id={fieldId('levels')}
-                value={config.levels}
-                placeholder={(specOf('levels').default as number[]).join(', ')}
-                onCommit={(levels) => setConfig({ levels })}
-              />
-              <p className="hint">
-                Sizes in {unitText({ kind: 'text', label: '', unit: 'unit' }, config, strategy.defaults.unit, unitApplies)}, largest first, each level cut
-                inside the one above.
-              </p>
-            </div>
-          )}
-        </SelectField>
-      )}
-      <GroupFields group="headers" />
-      <GroupFields group="retrieval" />
-    </>
+    </SelectField>
   );
 }
