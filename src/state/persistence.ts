@@ -149,9 +149,10 @@ function readStored(store: IDBObjectStore): Promise<unknown> {
     legacyRequest.onsuccess = () => {
       const found: unknown = metaRequest.result;
       const legacy: unknown = legacyRequest.result;
-      // A meta record that is there but not a record (null, a number, an array) is damaged like any other shape
-      // (it was read as "nothing stored" and dropped without a word).
+      // A meta record that is there but not a record (null, a number, an array), or an earlier-layout record that
+      // is null, is damaged like any other shape (null was read as "nothing stored" and dropped without a word).
       if (found !== undefined && (typeof found !== 'object' || found === null || Array.isArray(found))) return resolve({ text: null });
+      if (found === undefined && legacy === null) return resolve({ text: null });
       const meta = found as Record<string, unknown> | undefined;
       if (!meta || (legacy !== undefined && revisionOf(legacy) > revisionOf(meta))) return resolve(legacy);
       const count = Number.isSafeInteger(meta.parts) && (meta.parts as number) >= 0 ? (meta.parts as number) : -1;
