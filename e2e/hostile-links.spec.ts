@@ -172,3 +172,21 @@ test('the offer to restore outlives a reload, and Dismiss ends it', async ({ pag
   await expect(banner).toBeHidden();
   expect(await documentOf(page)).toBe('A shared document');
 });
+
+test('a file name over 1,000 characters is shortened for display and never makes the settings invalid', async ({ page }) => {
+  await page.goto('/?strategy=markdown&headers=1');
+  await expectRendered(page);
+  const name = `${'a-very-long-file-name-'.repeat(60)}.md`;
+  expect(name.length).toBeGreaterThan(1000);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open file…', exact: true }).click()]);
+  await chooser.setFiles({ name, mimeType: 'text/markdown', buffer: Buffer.from('# Title\n\nBody text under the title.\n') });
+  await expect.poll(() => documentOf(page)).toBe('# Title\n\nBody text under the title.\n');
+  const shown = (await page.locator('.doc-name').textContent()) ?? '';
+  expect(shown.length).toBeLessThanOrEqual(120);
+  expect(shown).toMatch(/^a-very-long-file-name-.*….*\.md$/);
+  // The name is the engine's path (headers use it): the configuration the page sends must be valid.
+  await expect.poll(() => page.evaluate(() => String(window.__chunkscope!.getConfig().path ?? ''))).toMatch(/^a-very-long-file-name-.*….*\.md$/);
+  await expect(page.getByTestId('chunk-count')).toHaveText(/^[1-9]/);
+  await page.waitForTimeout(1000);
+  await expect(page.getByText(/Settings invalid/)).toHaveCount(0);
+});
