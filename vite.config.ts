@@ -34,10 +34,23 @@ const CSP_DIRECTIVES = [
   "base-uri 'none'",
   "form-action 'none'",
 ];
+/**
+ * Trusted Types (issue 29): DOM sinks refuse plain strings, so an escaping mistake cannot run script. Policies
+ * allowed: the page's `default` (src/ui/trustedTypes.ts: same-origin worker URLs, empty markup only) and those
+ * Monaco creates for its own markup and worker (monaco-editor/esm, createTrustedTypesPolicy). Only in the
+ * document's policy: a worker's script gets the header's policy, and workers have no DOM sinks.
+ */
+const MONACO_POLICIES = [
+  'defaultWorkerFactory', 'diffEditorWidget', 'diffReview', 'domLineBreaksComputer', 'editorGhostText', 'editorViewLayer',
+  'richScreenReaderContent', 'standaloneColorizer', 'stickyScrollViewLayer', 'tokenizeToString',
+  // Monaco's markdown (the chunk hover) is sanitized by its bundled DOMPurify, which returns TrustedHTML.
+  'dompurify',
+];
+const TRUSTED_TYPES_DIRECTIVES = ["require-trusted-types-for 'script'", `trusted-types default ${MONACO_POLICIES.join(' ')}`];
 /** As a <meta> tag (in every built index.html, so a static host without headers still has it). */
-export const CONTENT_SECURITY_POLICY = CSP_DIRECTIVES.join('; ');
+export const CONTENT_SECURITY_POLICY = [...CSP_DIRECTIVES, ...TRUSTED_TYPES_DIRECTIVES].join('; ');
 /** As a header: frame-ancestors works only there. */
-const cspHeaders = { 'Content-Security-Policy': `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'` };
+const cspHeaders = { 'Content-Security-Policy': `${CSP_DIRECTIVES.join('; ')}; frame-ancestors 'none'` };
 
 /** The policy's meta tag, written into the built page only (vite dev injects an inline React-refresh script). */
 function contentSecurityPolicy(): Plugin {

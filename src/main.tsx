@@ -1,3 +1,5 @@
+// First: the Trusted Types default policy must exist before any worker or markup is made.
+import './ui/trustedTypes';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createClients } from './bridge/createClients';

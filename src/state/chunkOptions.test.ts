@@ -17,6 +17,18 @@ describe('options sent for the structure controls', () => {
     expect('path' in pasted || 'pageStarts' in pasted).toBe(false);
   });
 
+  it('a file name over 1,000 characters never invalidates the settings: it is shortened, extension kept (issue 29)', () => {
+    const name = `${'very-long-name-'.repeat(90)}.py`;
+    expect(name.length).toBeGreaterThan(1000);
+    for (const config of [md, { ...DEFAULT_CONFIG, strategy: 'code' as const }, { ...DEFAULT_CONFIG, headers: true as const }]) {
+      const options = toChunkOptions(config, { name });
+      expect(() => validateOptions(options)).not.toThrow();
+      expect((options.path as string).length).toBeLessThanOrEqual(1000);
+      expect(options.path as string).toMatch(/^very-long-name-.*….*\.py$/);
+    }
+    expect(() => chunk('# A\n\nbody\n', toChunkOptions({ ...md, headers: true as const }, { name }))).not.toThrow();
+  });
+
   it('send what the strategy lists, and the LangChain markdown flags only in LangChain compatibility', () => {
     const config: Config = { ...md, headingDepth: 2, rowsAsText: true, stripHeaders: false, returnEachLine: true };
     expect(toChunkOptions(config)).toMatchObject({ headingDepth: 2, rowsAsText: true });

@@ -2,6 +2,7 @@ import { ENGINE_OPTIONS, type OptionSpec } from '../core/describe';
 import type { StrategyDescription } from '../core/registry';
 import type { ChunkOptions } from '../core/types';
 import type { Config, ConfigName } from './configSlice';
+import { PATH_LIMIT, shortenFileName } from './fileName';
 import { canonicalFor, optionApplies, optionInUse, strategyDefinition, usableFor } from './strategyInfo';
 
 /** What the options take from the document rather than from the controls. */
@@ -31,7 +32,7 @@ export function toChunkOptions(config: Config, doc: DocumentFacts = {}): ChunkOp
     options[spec.name] = engineValue(spec, canonicalFor(spec, value, strategy));
   }
   // The document's own facts: its name is the path when the user typed none (or the strategy has no path box).
-  if (options.path === undefined && doc.name) options.path = doc.name;
+  if (options.path === undefined && doc.name) options.path = shortenFileName(doc.name, PATH_LIMIT);
   if (Array.isArray(doc.pageStarts) && doc.pageStarts.length > 0) options.pageStarts = doc.pageStarts;
   return options as ChunkOptions;
 }

@@ -7,6 +7,7 @@ import type { SweepSpec } from './labSweep';
 import { answerEmbedderConsent, holdLinkedEmbedder } from './embedderConsent';
 import { embedderDownloadHint, loadModelFolderWith } from './modelFolders';
 import { loadStoredState, startPersistence, type InitialDocument } from './persistenceSync';
+import { dismissPreviousDocument, offerKeptDocument, restorePreviousDocument } from './previousDocument';
 import { useStore } from './store';
 import { testHook } from './testHook';
 import { checkedConfigFromUrl, pinnedFromUrl, startUrlSync } from './urlSync';
@@ -54,6 +55,8 @@ export async function startController(chunks: ChunkClient, fallbackDocument: Ini
 
   const pinned = pinnedFromUrl(window.location.search);
   if (pinned) state.restorePinned(pinned);
+  // A document a share link replaced in an earlier visit is still offered back until dismissed.
+  await offerKeptDocument(useStore);
 
   const jobs = startJobs({ store: useStore, chunks, embed: embed ?? null, probeFor: rideAlongProbe });
   const lab = startLabJobs(useStore, chunks, window.localStorage);
@@ -72,6 +75,11 @@ export async function startController(chunks: ChunkClient, fallbackDocument: Ini
       stopPersistence();
     },
   };
+}
+
+/** "Restore my previous document" / its "Dismiss": the document a share link replaced. */
+export function answerPreviousDocument(choice: 'restore' | 'dismiss'): Promise<void> {
+  return choice === 'restore' ? restorePreviousDocument(useStore) : dismissPreviousDocument(useStore);
 }
 
 /** The "Cancel embedding" button: stop the embedding run; the last good result stays. */

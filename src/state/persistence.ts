@@ -21,6 +21,8 @@ const LEGACY_KEY = 'current';
 const META_KEY = 'current.meta';
 /** Part i of the stored text is the string under [PART_KEY, i]. */
 const PART_KEY = 'current.part';
+/** The person's document as it was before a share link replaced it (one record, kept until restored or dismissed). */
+const PREVIOUS_KEY = 'previous';
 /**
  * Characters per stored part. IndexedDB serializes a value on the main thread when it is put (about 50 ms for a
  * 10 MiB string here) and again when its result is read: a part is a few milliseconds, one per task. Parts may end
@@ -145,8 +147,13 @@ function readStored(store: IDBObjectStore): Promise<unknown> {
     const legacyRequest = store.get(LEGACY_KEY);
     legacyRequest.onerror = () => reject(legacyRequest.error);
     legacyRequest.onsuccess = () => {
-      const meta = metaRequest.result as Record<string, unknown> | undefined;
+      const found: unknown = metaRequest.result;
       const legacy: unknown = legacyRequest.result;
+      // A meta record that is there but not a record (null, a number, an array), or an earlier-layout record that
+      // is null, is damaged like any other shape (null was read as "nothing stored" and dropped without a word).
+      if (found !== undefined && (typeof found !== 'object' || found === null || Array.isArray(found))) return resolve({ text: null });
+      if (found === undefined && legacy === null) return resolve({ text: null });
+      const meta = found as Record<string, unknown> | undefined;
       if (!meta || (legacy !== undefined && revisionOf(legacy) > revisionOf(meta))) return resolve(legacy);
       const count = Number.isSafeInteger(meta.parts) && (meta.parts as number) >= 0 ? (meta.parts as number) : -1;
       if (count <= 0) return resolve({ ...meta, text: count === 0 && meta.length === 0 ? '' : null });
@@ -317,3 +324,40 @@ async function clearDocument(): Promise<void> {
     tx.onerror = () => resolve();
   });
 }
+
+// --- the document a share link replaced ------------------------------------------------------------------------------
+
+/** Where the document a link replaced is kept (IndexedDB in the page; a stand-in in tests). */
+export interface PreviousDocumentStorage {
+  keep(doc: StoredDocument): Promise<void>;
+  /** Whether one is kept (without reading its text). */
+  has(): Promise<boolean>;
+  /** The kept document, checked like the stored one; null when none or damaged. */
+  read(): Promise<StoredDocument | null>;
+  drop(): Promise<void>;
+}
+
+function previousRequest<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return db().then(
+    (database) =>
+      new Promise<T>((resolve, reject) => {
+        const request = act(database.transaction(DB_STORE, mode).objectStore(DB_STORE));
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      }),
+  );
+}
+
+export const PREVIOUS_IN_INDEXED_DB: PreviousDocumentStorage = {
+  keep: (doc) => previousRequest('readwrite', (store) => store.put({ text: doc.text, name: doc.name, pageStarts: doc.pageStarts ?? null, keptAt: Date.now() }, PREVIOUS_KEY)).then(() => undefined),
+  has: () => previousRequest('readonly', (store) => store.getKey(PREVIOUS_KEY)).then((key) => key !== undefined, () => false),
+  read: () =>
+    previousRequest('readonly', (store) => store.get(PREVIOUS_KEY)).then(
+      (value) => {
+        const doc = parseStoredDocument(value);
+        return doc === 'corrupt' ? null : doc;
+      },
+      () => null,
+    ),
+  drop: () => previousRequest('readwrite', (store) => store.delete(PREVIOUS_KEY)).then(() => undefined, () => undefined),
+};

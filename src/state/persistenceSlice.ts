@@ -8,11 +8,16 @@ export interface PersistenceSlice {
   /** Another tab saved revision `revision` after the one this tab last read or wrote; null when none. */
   documentConflict: { revision: number } | null;
   setDocumentConflict: (conflict: { revision: number } | null) => void;
+  /** A share link replaced the person's document, which is kept: offer it back until dismissed. */
+  previousKept: boolean;
+  setPreviousKept: (kept: boolean) => void;
   resetPersistence: () => void;
 }
 
 export const createPersistenceSlice: StateCreator<PersistenceSlice, [], [], PersistenceSlice> = (set) => ({
   documentConflict: null,
   setDocumentConflict: (documentConflict) => set({ documentConflict }),
-  resetPersistence: () => set({ documentConflict: null }),
+  previousKept: false,
+  setPreviousKept: (previousKept) => set({ previousKept }),
+  resetPersistence: () => set({ documentConflict: null, previousKept: false }),
 });

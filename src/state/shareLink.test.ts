@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { crc32, crc32Hex } from './crc32';
 import {
   SHARE_FRAGMENT_LIMIT,
   SHARE_TEXT_CAP,
   decodeShareFragment,
+  encodeLegacyShareFragment,
   encodeShareFragment,
   fromBase64Url,
   hasSharedDocument,
@@ -20,7 +22,7 @@ describe('share link fragment', () => {
   it('round-trips a document and its name', () => {
     const doc = { text: '# Handbook\n\nVacation: 25 days. “Quotes”, emoji 🧩, CJK 日本語.\r\n', name: 'my notes (v2).md' };
     const fragment = encodeShareFragment(doc);
-    expect(fragment.startsWith('doc=')).toBe(true);
+    expect(fragment).toMatch(/^v=2&len=\d+&crc=[0-9a-f]{8}&doc=/);
     expect(hasSharedDocument(`#${fragment}`)).toBe(true);
     expect(decodeShareFragment(`#${fragment}`)).toEqual(doc);
     expect(decodeShareFragment(fragment)).toEqual(doc);
@@ -77,6 +79,67 @@ describe('share link fragment', () => {
     const bomb = toBase64Url(deflateSync(new Uint8Array(SHARE_TEXT_CAP + 10).fill(97), { level: 9 }));
     expect(bomb.length).toBeLessThan(SHARE_FRAGMENT_LIMIT);
     expect(() => decodeShareFragment(`doc=${bomb}`)).toThrow(/larger than 8 MB/);
+    // Version 2: the declared length is checked first, and a payload longer than it declares is refused.
+    expect(() => decodeShareFragment(`v=2&len=${SHARE_TEXT_CAP + 10}&crc=00000000&doc=${bomb}`)).toThrow(/larger than 8 MB/);
+    expect(() => decodeShareFragment(`v=2&len=10&crc=00000000&doc=${bomb}`)).toThrow(/^This link is damaged/);
+  });
+});
+
+describe('share links verify themselves (issue 29)', () => {
+  const doc = { text: 'Vacation: 25 days. Sick leave: 10 days.\n'.repeat(40), name: 'policy.md' };
+
+  it('CRC-32 is the standard one (zip, gzip, PNG)', () => {
+    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+    expect(crc32Hex(new Uint8Array(0))).toBe('00000000');
+  });
+
+  it('1.9 M × "Q" after #doc= (it inflates as raw DEFLATE to junk) is damaged, not opened', () => {
+    expect(() => decodeShareFragment(`#doc=${'Q'.repeat(1_900_000)}`)).toThrow(/^This link is damaged: it is longer than any link/);
+  });
+
+  it('an empty payload is damaged (it said "larger than 8 MB")', () => {
+    expect(() => decodeShareFragment('#doc=')).toThrow(/^This link is damaged: it carries no document/);
+    expect(() => decodeShareFragment('#v=2&len=0&crc=00000000&doc=')).toThrow(/^This link is damaged/);
+    expect(() => decodeShareFragment('#doc=&name=x.md')).toThrow(/^This link is damaged/);
+  });
+
+  it('an empty document still travels in version 2', () => {
+    expect(decodeShareFragment(encodeShareFragment({ text: '', name: null }))).toEqual({ text: '', name: null });
+  });
+
+  it('a wrong version, a missing or wrong length or checksum is damaged', () => {
+    const fragment = encodeShareFragment(doc);
+    expect(() => decodeShareFragment(fragment.replace('v=2', 'v=3'))).toThrow(/damaged: its format version is "3"/);
+    expect(() => decodeShareFragment(fragment.replace(/crc=[0-9a-f]{8}&/, ''))).toThrow(/damaged: its length or checksum is missing/);
+    expect(() => decodeShareFragment(fragment.replace(/len=\d+/, 'len=12'))).toThrow(/does not match/);
+    expect(() => decodeShareFragment(fragment.replace(/crc=([0-9a-f])/, (_m, c: string) => `crc=${c === '0' ? '1' : '0'}`))).toThrow(/does not match/);
+  });
+
+  it('every cut and every flipped character of a version 2 link is refused or gives the exact document (property)', () => {
+    const fragment = encodeShareFragment(doc);
+    const start = fragment.indexOf('&doc=') + 5;
+    const payloadEnd = fragment.indexOf('&name=');
+    fc.assert(
+      fc.property(fc.integer({ min: start, max: payloadEnd - 1 }), fc.integer({ min: 0, max: 63 }), fc.boolean(), (at, symbol, cut) => {
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+        const broken = cut ? fragment.slice(0, at) : fragment.slice(0, at) + alphabet[symbol] + fragment.slice(at + 1);
+        let opened: unknown;
+        try {
+          opened = decodeShareFragment(broken);
+        } catch (err) {
+          expect(err).toBeInstanceOf(ShareLinkError);
+          expect((err as Error).message).toMatch(/^This link is damaged: [^\n]+\.$/);
+          return;
+        }
+        expect((opened as { text: string }).text).toBe(doc.text);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('links in the old format (no version, no checksum) still open', () => {
+    expect(decodeShareFragment(encodeLegacyShareFragment(doc))).toEqual(doc);
+    expect(decodeShareFragment(encodeLegacyShareFragment({ text: 'x', name: null }))).toEqual({ text: 'x', name: null });
   });
 });
 

@@ -1,10 +1,18 @@
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { crc32Hex } from './crc32';
 
 /**
  * Share links that carry the document (issue 12, item 2). The configuration stays in the query string (urlCodec.ts,
  * encodeConfig/decodeConfig); the document goes into the URL fragment, which browsers never send to a server:
  *
- *   /?strategy=…&size=…#doc=<base64url of raw DEFLATE of the UTF-8 text>&name=<file name, percent-encoded>
+ *   /?strategy=…&size=…#v=2&len=<UTF-8 bytes>&crc=<CRC-32, 8 hex>&doc=<base64url of raw DEFLATE of the UTF-8 text>&name=<file name>
+ *
+ * Links verify themselves (issue 29): raw DEFLATE has no checksum, so a damaged payload may still inflate (1.9 M
+ * × 'Q' inflates to 1.4 MB of junk). Version 2 carries the text's length and CRC-32 (crc32.ts) ahead of the
+ * payload, so a cut-off link loses its payload, not its checks; a length or checksum that does not match, an
+ * empty payload or an unknown version says "This link is damaged" and opens nothing. Version 1 links (no `v`,
+ * `#doc=…&name=…`, made before) still open; they cannot be verified, so one is refused only where no page could
+ * have made it (empty, longer than SHARE_FRAGMENT_LIMIT, not base64url DEFLATE).
  *
  * Compression: fflate (raw DEFLATE, level 9). It is small (deflate + inflate ≈ 9 KB minified), has no
  * dependencies, is widely used and maintained, and DEFLATE shrinks prose about 2.5–3× where lz-string's
@@ -25,6 +33,11 @@ export const SHARE_TEXT_CAP = 8 * 1024 * 1024;
 const SHARE_FILE_TEXT_CAP = 64 * 1024 * 1024;
 const DOC_KEY = 'doc';
 const NAME_KEY = 'name';
+const VERSION_KEY = 'v';
+const LENGTH_KEY = 'len';
+const CHECKSUM_KEY = 'crc';
+/** The fragment format this page writes; it reads this one and the version before it (no `v` key). */
+export const SHARE_LINK_VERSION = 2;
 const SHARE_FILE_KIND = 'chunkscope-share';
 const SHARE_FILE_VERSION = 1;
 
@@ -39,6 +52,14 @@ export type ShareLinkResult =
 
 /** The fragment (without '#') that carries `doc`. */
 export function encodeShareFragment(doc: SharedDocument): string {
+  const bytes = strToU8(doc.text);
+  const packed = toBase64Url(deflateSync(bytes, { level: 9 }));
+  const name = doc.name ? `&${NAME_KEY}=${encodeURIComponent(doc.name)}` : '';
+  return `${VERSION_KEY}=${SHARE_LINK_VERSION}&${LENGTH_KEY}=${bytes.length}&${CHECKSUM_KEY}=${crc32Hex(bytes)}&${DOC_KEY}=${packed}${name}`;
+}
+
+/** The fragment a page before version 2 wrote (no length, no checksum): kept to test that such links still open. */
+export function encodeLegacyShareFragment(doc: SharedDocument): string {
   const packed = toBase64Url(deflateSync(strToU8(doc.text), { level: 9 }));
   const name = doc.name ? `&${NAME_KEY}=${encodeURIComponent(doc.name)}` : '';
   return `${DOC_KEY}=${packed}${name}`;
@@ -46,7 +67,9 @@ export function encodeShareFragment(doc: SharedDocument): string {
 
 /** True when the fragment (with or without '#') carries a document. */
 export function hasSharedDocument(hash: string): boolean {
-  return fragmentParams(hash).has(DOC_KEY);
+  const params = fragmentParams(hash);
+  // A version 2 link cut off before its payload still says it is a link (then it is damaged).
+  return params.has(DOC_KEY) || params.has(VERSION_KEY);
 }
 
 /**
@@ -56,22 +79,56 @@ export function hasSharedDocument(hash: string): boolean {
 export function decodeShareFragment(hash: string): SharedDocument | null {
   const params = fragmentParams(hash);
   const packed = params.get(DOC_KEY);
-  if (packed === null) return null;
+  const version = params.get(VERSION_KEY);
+  if (packed === null && version === null) return null;
+  if (!packed) throw damaged('it carries no document');
+  const text = version === null ? readLegacyPayload(packed) : readVerifiedPayload(version, params, packed);
+  const name = params.get(NAME_KEY);
+  return { text, name: name ? name.slice(0, 200) : null };
+}
+
+/** A version 2 payload: its declared length and CRC-32 must match what it inflates to. */
+function readVerifiedPayload(version: string, params: URLSearchParams, packed: string): string {
+  if (version !== String(SHARE_LINK_VERSION)) throw damaged(`its format version is ${JSON.stringify(version.slice(0, 12))}; this page reads ${SHARE_LINK_VERSION}`);
+  const declared = params.get(LENGTH_KEY) ?? '';
+  const checksum = params.get(CHECKSUM_KEY) ?? '';
+  if (!/^\d{1,10}$/.test(declared) || !/^[0-9a-f]{8}$/.test(checksum)) throw damaged('its length or checksum is missing');
+  const length = Number(declared);
+  if (length > SHARE_TEXT_CAP) throw new ShareLinkError(`The link’s document is larger than ${formatBytes(SHARE_TEXT_CAP)}; it was not opened.`);
+  // One byte more than declared: a payload that inflates past its length is caught without inflating it all.
+  const bytes = inflatePayload(packed, length + 1);
+  if (bytes.length !== length || crc32Hex(bytes) !== checksum) throw damaged('its length or checksum does not match its document');
+  return strFromU8(bytes);
+}
+
+/** A payload written before links carried a checksum: refused only where no page could have written it. */
+function readLegacyPayload(packed: string): string {
+  if (packed.length > SHARE_FRAGMENT_LIMIT) throw damaged(`it is longer than any link this page makes (${SHARE_FRAGMENT_LIMIT.toLocaleString('en-US')} characters)`);
+  const bytes = inflatePayload(packed, SHARE_TEXT_CAP + 1);
+  if (bytes.length > SHARE_TEXT_CAP) throw new ShareLinkError(`The link’s document is larger than ${formatBytes(SHARE_TEXT_CAP)}; it was not opened.`);
+  return strFromU8(bytes);
+}
+
+/** base64url, then raw DEFLATE into at most `room` bytes (fflate stops at the end of `out`). */
+function inflatePayload(packed: string, room: number): Uint8Array {
   let bytes: Uint8Array;
   try {
     bytes = fromBase64Url(packed);
   } catch {
-    throw new ShareLinkError('The link’s document is damaged (it is not base64url); was the link cut off?');
+    throw damaged('it is not base64url; was it cut off?');
   }
-  let text: Uint8Array;
   try {
-    text = inflateSync(bytes, { out: new Uint8Array(SHARE_TEXT_CAP + 1) });
+    return inflateSync(bytes, { out: new Uint8Array(room) });
   } catch {
-    throw new ShareLinkError('The link’s document is damaged (it does not decompress); was the link cut off?');
+    throw damaged('it does not decompress; was it cut off?');
   }
-  if (text.length > SHARE_TEXT_CAP) throw new ShareLinkError(`The link’s document is larger than ${formatBytes(SHARE_TEXT_CAP)}; it was not opened.`);
-  const name = params.get(NAME_KEY);
-  return { text: strFromU8(text), name: name ? name.slice(0, 200) : null };
+}
+
+/** The one line a damaged link gets. */
+export const DAMAGED_LINK = 'This link is damaged';
+
+function damaged(reason: string): ShareLinkError {
+  return new ShareLinkError(`${DAMAGED_LINK}: ${reason}. Nothing was opened.`);
 }
 
 /** The share link for `doc` at `base` (a URL whose query holds the configuration), or why it cannot be made. */

@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { PreviousDocumentStorage, StoredDocument } from './persistence';
+import { dismissPreviousDocument, restorePreviousDocument, usePreviousDocumentStorage } from './previousDocument';
 import { encodeShareFragment } from './shareLink';
 import { applySharedLink, SETTINGS_ONLY_NOTICE, SETTINGS_ONLY_SAMPLE_NOTICE, type ShareTarget } from './shareLinkSync';
 import { useStore } from './store';
@@ -19,10 +21,55 @@ function target(url: string, session = new Map<string, string>()): ShareTarget &
 const SAMPLE = 'the sample';
 
 describe('applySharedLink', () => {
+  let kept: StoredDocument | null = null;
   beforeEach(() => {
     useStore.getState().resetDocument();
     useStore.getState().resetUi();
+    useStore.getState().resetPersistence();
     useStore.getState().setDocument(SAMPLE, { name: 'sample.md' });
+    kept = null;
+    const memory: PreviousDocumentStorage = {
+      keep: async (doc) => void (kept = doc),
+      has: async () => kept !== null,
+      read: async () => kept,
+      drop: async () => void (kept = null),
+    };
+    usePreviousDocumentStorage(memory);
+  });
+
+  it('a link that replaces the person’s own document keeps it and offers it back until restored', async () => {
+    useStore.getState().setDocument('my own notes', { name: 'mine.md' });
+    applySharedLink(useStore, SAMPLE, target(`http://h/#${encodeShareFragment({ text: 'Shared text', name: 'notes.md' })}`));
+    expect(useStore.getState().text).toBe('Shared text');
+    expect(useStore.getState().previousKept).toBe(true);
+    expect(kept).toMatchObject({ text: 'my own notes', name: 'mine.md' });
+    await restorePreviousDocument(useStore);
+    expect(useStore.getState().text).toBe('my own notes');
+    expect(useStore.getState().docName).toBe('mine.md');
+    expect(useStore.getState().previousKept).toBe(false);
+    expect(kept).toBeNull();
+  });
+
+  it('dismissing the offer drops the kept document; the sample is never kept', async () => {
+    applySharedLink(useStore, SAMPLE, target(`http://h/#${encodeShareFragment({ text: 'Shared', name: null })}`));
+    expect(useStore.getState().previousKept).toBe(false);
+    useStore.getState().setDocument('mine');
+    applySharedLink(useStore, SAMPLE, target(`http://h/#${encodeShareFragment({ text: 'Shared again', name: null })}`));
+    expect(useStore.getState().previousKept).toBe(true);
+    await dismissPreviousDocument(useStore);
+    expect(useStore.getState().previousKept).toBe(false);
+    expect(useStore.getState().text).toBe('Shared again');
+    expect(kept).toBeNull();
+  });
+
+  it('a damaged link (1.9 M × "Q", or empty) opens nothing and keeps the document', () => {
+    useStore.getState().setDocument('mine');
+    for (const hash of [`#doc=${'Q'.repeat(1_900_000)}`, '#doc=']) {
+      applySharedLink(useStore, SAMPLE, target(`http://h/${hash}`));
+      expect(useStore.getState().text).toBe('mine');
+      expect(useStore.getState().notice).toMatch(/^This link is damaged: [^.]+\. Nothing was opened\. Your own document is shown\.$/);
+      expect(useStore.getState().previousKept).toBe(false);
+    }
   });
 
   it('a link with #doc= opens its document and leaves the address bar without the fragment', () => {

@@ -3,6 +3,7 @@ import { decodeShareFragment, hasSharedDocument, makeShareFile, shareFileName, S
 import type { AppState } from './store';
 import { hasConfig } from './urlCodec';
 import { configFromUrl, pinnedFromUrl } from './urlSync';
+import { keepPreviousDocument } from './previousDocument';
 
 /**
  * The page side of share links (shareLink.ts holds the format): at start, a link's #doc=… fragment becomes the
@@ -33,7 +34,8 @@ function defaultTarget(): ShareTarget {
 
 /**
  * Apply what the page's own address carries beyond the configuration: the document in its fragment (then the
- * fragment is removed from the address bar, so a reload after an edit keeps the edit), or, for a settings-only
+ * fragment is removed from the address bar, so a reload after an edit keeps the edit; the document it replaces is
+ * kept and offered back, previousDocument.ts), or, for a settings-only
  * link opened in a new tab, a notice that the document shown is not the link's. `fallbackText` is the sample the
  * page shows when nothing is stored.
  */
@@ -52,6 +54,8 @@ export function applySharedLink(store: StoreApi<AppState>, fallbackText: string,
     try {
       const doc = decodeShareFragment(hash);
       if (doc) {
+        // The person's own document (not the sample) is kept and offered back: a link never replaces it silently.
+        if (state.text !== fallbackText && state.text !== doc.text) keepPreviousDocument(store, { text: state.text, name: state.docName, pageStarts: state.pageStarts });
         state.setDocument(doc.text, { name: doc.name, pageStarts: null });
         return;
       }

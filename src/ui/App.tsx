@@ -1,3 +1,4 @@
+import { DISPLAY_NAME_LIMIT, PATH_LIMIT, shortenFileName } from '../state/fileName';
 import { selectDocLength, selectDocName, selectStrategy } from '../state/selectors';
 import { useStore } from '../state/store';
 import { ChunkEditor } from './editor/ChunkEditor';
@@ -5,6 +6,7 @@ import { Header } from './Header';
 import { UpdateBanner } from '../pwa/PwaStatus';
 import { DocumentConflictBanner } from './DocumentConflictBanner';
 import { EmbedderConsentBanner } from './EmbedderConsentBanner';
+import { PreviousDocumentBanner } from './PreviousDocumentBanner';
 import { LabSection } from './lab/LabPanel';
 import { ChunkList } from './panels/ChunkList';
 import { ControlsPanel } from './panels/ControlsPanel';
@@ -20,6 +22,7 @@ export function App() {
       <UpdateBanner />
       <Header />
       <DocumentConflictBanner />
+      <PreviousDocumentBanner />
       <EmbedderConsentBanner />
       <main className="layout">
         <aside className="sidebar" aria-label="Document and splitter settings">
@@ -57,8 +60,8 @@ function EditorBar() {
   const hasParents = Boolean(structure?.parents);
   return (
     <div className="editor-bar">
-      <span className="doc-name" title={name ?? 'Pasted text'}>
-        {name ?? 'Pasted text'}
+      <span className="doc-name" title={name ? shortenFileName(name, PATH_LIMIT) : 'Pasted text'}>
+        {name ? shortenFileName(name, DISPLAY_NAME_LIMIT) : 'Pasted text'}
       </span>
       <span className="muted small">{formatNumber(length)} chars</span>
       <span className={hasBreadcrumbs || hasInjected || hasParents ? 'legend has-structure' : 'legend'} aria-hidden="true">
