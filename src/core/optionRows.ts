@@ -1,5 +1,6 @@
 /**
- * The chunking options, declared once each: name (the library key, the page's state and stored-settings key), CLI
+ * The chunking options (and below them the page settings and the evaluation settings every retriever shares),
+ * declared once each: name (the library key, the page's state and stored-settings key), CLI
  * flag and URL key (`flag`), kind and choices (hence the TypeScript type: ChunkOptions, ResolvedOptions, ControlName
  * and the page's Config are mapped from these rows), default, group, help (--help, the page's tooltip and hint) and
  * the page's control. How each one is validated, when it is not plain (a kind's check and the row's min/max), and
@@ -55,7 +56,7 @@ export interface OptionRow {
   choices?: readonly string[];
   /** A choice among what a registry holds (the strategies, the units, the retrievers): filled in by ./optionTable.ts. */
   choicesOf?: 'strategies' | 'units' | 'retrievers';
-  /** The base default (a strategy's `defaults` may override it); null: not set. */
+  /** The base default (a strategy's `defaults` may override it); null: not set (the `retriever` row: filled in). */
   default: unknown;
   /** The library takes null for it (ChunkOptions): "not set", the default, spelled out. */
   givenNull?: true;
@@ -412,9 +413,10 @@ export const RETRIEVER_OPTION_ROW = {
   name: 'retriever',
   flag: 'retriever',
   kind: 'choice',
-  // The registered retrievers (src/core/retrievers/registry.ts); the help is followed by each one's help line.
+  // The registered retrievers (src/core/retrievers/registry.ts), filled in by ./optionTable.ts: the choices, the
+  // default (the registry's first line) and, after this help, each one's help line.
   choicesOf: 'retrievers',
-  default: 'bm25',
+  default: null,
   group: 'eval',
   arg: '<name>',
   help: 'how a question finds chunks',

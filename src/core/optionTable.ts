@@ -487,12 +487,13 @@ function pageSpec(row: (typeof PAGE_OPTION_ROWS)[number]): OptionSpec {
 }
 
 /** An evaluation setting's row (shared, or a retriever's own): the retrievers filled in as the `retriever` row's
- * choices and listed in its help, and its check (SETTING_BEHAVIOUR, else its kind's and min/max). */
+ * choices (the first is its default) and listed in its help, and its check (SETTING_BEHAVIOUR, else its kind's and min/max). */
 function evalSpec(row: OptionRow): OptionSpec {
   const { choicesOf, ...declared } = row as OptionRow & { name: EvalOptionName };
   const spec: OptionSpec = { ...declared, engine: false, eval: true };
   if (choicesOf === 'retrievers') {
     spec.choices = RETRIEVERS;
+    spec.default = RETRIEVERS[0];
     spec.help = `${declared.help}: ${listOr(RETRIEVER_REGISTRY.map((r) => r.help))}`;
   }
   spec.resolve = SETTING_BEHAVIOUR[spec.name]?.resolve ?? plainResolve(spec);

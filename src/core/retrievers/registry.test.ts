@@ -9,7 +9,7 @@ import { termIds, terms, type Analyzer } from './tokenize';
 import { ANALYZER_OPTIONS, type RetrieverSettings } from './types';
 
 describe('the retriever registry', () => {
-  it("is the option table's retriever choices; the row's default is registered (and listed first)", () => {
+  it("is the option table's retriever choices, its default the first line", () => {
     expect(RETRIEVERS).toEqual(RETRIEVER_REGISTRY.map((r) => r.name));
     expect(optionSpec('retriever').choices).toEqual(RETRIEVERS);
     expect(optionSpec('retriever').default).toBe(RETRIEVER_REGISTRY[0].name);
