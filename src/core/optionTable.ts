@@ -450,13 +450,13 @@ const ENGINE_BEHAVIOUR: { readonly [N in EngineOptionName]?: OptionBehaviour } =
 const SETTING_BEHAVIOUR: Partial<Record<string, OptionBehaviour>> = {
   chunksInContext: {
     resolve(v, { has }) {
-      const k = has('chunksInContext') ? integerOption('chunksInContext', v) : 5;
+      const k = has('chunksInContext') ? integerOption('chunksInContext', v) : (optionSpec('chunksInContext').default as number);
       if (k < 1 || k > MAX_K) fail('chunksInContext', `k (chunks per query) must be between 1 and ${MAX_K} (got ${k})`);
       return k;
     },
   },
   stopWords: {
-    resolve: (v, { has }) => choiceOption('stopWords', has('stopWords') ? v : 'none', STOP_WORD_LISTS, 'stop-word list'),
+    resolve: (v, { has }) => choiceOption('stopWords', has('stopWords') ? v : optionSpec('stopWords').default, STOP_WORD_LISTS, 'stop-word list'),
   },
 };
 

@@ -1,7 +1,7 @@
 import { porterStem } from './porter';
 import { ENGLISH_STOP_WORDS } from './stopWords';
 import { upperBound } from '../sorted';
-import type { ANALYZER_OPTION_ROWS } from '../optionRows';
+import { ANALYZER_OPTION_ROWS } from '../optionRows';
 import type { RowValues } from '../types';
 
 /**
@@ -11,7 +11,8 @@ import type { RowValues } from '../types';
  */
 export type Analyzer = RowValues<typeof ANALYZER_OPTION_ROWS>;
 
-export const DEFAULT_ANALYZER: Analyzer = { stopWords: 'none', stemming: false };
+/** The rows' defaults (no stop words dropped, no stemming). */
+export const DEFAULT_ANALYZER = Object.fromEntries(ANALYZER_OPTION_ROWS.map((row) => [row.name, row.default])) as Analyzer;
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
