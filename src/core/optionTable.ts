@@ -31,9 +31,9 @@ import { RETRIEVER_NAMES, RETRIEVER_REGISTRY } from './retrievers/registry';
  * validated (with its one-line error), its help text and how the page shows it. The chunking options are declared
  * in ./optionRows.ts (a leaf, so the types in ./types.ts are mapped from it) and get their behaviour here; so are the
  * page settings and the shared evaluation settings, and a retriever's own settings are rows in its folder
- * (./retrievers/<name>/options.ts, named by its descriptor in ./retrievers/registry.ts). Validation (options.ts), the options key of chunk ids and caches
- * (optionsKey), the CLI's parser and --help, the URL / stored-settings codec and the page's controls and state all
- * read it; none lists options of its own.
+ * (./retrievers/<name>/options.ts, named by its descriptor in ./retrievers/registry.ts). Validation (options.ts), the
+ * options key of chunk ids and caches (optionsKey), the CLI's parser and --help, the URL / stored-settings codec and
+ * the page's controls and state all read it; none lists options of its own.
  */
 
 export type OptionName = EngineOptionName | PageOptionName;
@@ -464,7 +464,7 @@ const SETTING_BEHAVIOUR: Partial<Record<string, OptionBehaviour>> = {
 export const OPTION_TABLE: readonly OptionSpec[] = [
   ...ENGINE_OPTION_ROWS.map(engineSpec),
   // Page settings: the context budget under the stats, projector mode.
-  ...PAGE_OPTION_ROWS.map((row) => pageSpec(row)),
+  ...PAGE_OPTION_ROWS.map(pageSpec),
   // Evaluation: how a question retrieves chunks (the query probe, `chunkscope eval` and `sweep`): the retriever, each
   // registered retriever's own rows (in registry order), the analyzer's.
   evalSpec(RETRIEVER_OPTION_ROW),
@@ -487,7 +487,8 @@ function pageSpec(row: (typeof PAGE_OPTION_ROWS)[number]): OptionSpec {
 }
 
 /** An evaluation setting's row (shared, or a retriever's own): the retrievers filled in as the `retriever` row's
- * choices (the first is its default) and listed in its help, and its check (SETTING_BEHAVIOUR, else its kind's and min/max). */
+ * choices (the first is its default) and listed in its help, and its check (SETTING_BEHAVIOUR, else its kind's and
+ * min/max). */
 function evalSpec(row: OptionRow): OptionSpec {
   const { choicesOf, ...declared } = row as OptionRow & { name: EvalOptionName };
   const spec: OptionSpec = { ...declared, engine: false, eval: true };
