@@ -87,8 +87,9 @@ function appliesCell(spec: OptionSpec): string {
 function optionsSection(): string[] {
   const out: string[] = ['## Options', ''];
   out.push(
-    'Every option is one row of `OPTION_TABLE`: a chunking option is declared in src/core/optionRows.ts (or in its',
-    "strategy folder's own options.ts) and gets its checks in src/core/optionTable.ts; each row has its library key (the name below, as in",
+    'Every option is one row of `OPTION_TABLE`: a chunking, page or shared evaluation option is declared in',
+    "src/core/optionRows.ts (a strategy's or a retriever's own in its folder's options.ts) and gets its checks in",
+    'src/core/optionTable.ts; each row has its library key (the name below, as in',
     '`chunk(text, { name })`), its kebab-case flag (the CLI flag and the share link\'s URL key), kind, default and help',
     '(the same line `chunkscope --help` prints). *Applies to* lists the strategies that show the option among their',
     'controls; — means it is not a per-strategy control (it applies as its help says). A default in brackets is a',

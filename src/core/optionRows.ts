@@ -1,5 +1,6 @@
 /**
- * The chunking options, declared once each: name (the library key, the page's state and stored-settings key), CLI
+ * The chunking options (and below them the page settings and the evaluation settings every retriever shares),
+ * declared once each: name (the library key, the page's state and stored-settings key), CLI
  * flag and URL key (`flag`), kind and choices (hence the TypeScript type: ChunkOptions, ResolvedOptions, ControlName
  * and the page's Config are mapped from these rows), default, group, help (--help, the page's tooltip and hint) and
  * the page's control. How each one is validated, when it is not plain (a kind's check and the row's min/max), and
@@ -53,9 +54,9 @@ export interface OptionRow {
   kind: OptionKind;
   /** The allowed values of a choice, when they are fixed. */
   choices?: readonly string[];
-  /** A choice among what a registry holds (the strategies, the units): filled in by ./optionTable.ts. */
-  choicesOf?: 'strategies' | 'units';
-  /** The base default (a strategy's `defaults` may override it); null: not set. */
+  /** A choice among what a registry holds (the strategies, the units, the retrievers): filled in by ./optionTable.ts. */
+  choicesOf?: 'strategies' | 'units' | 'retrievers';
+  /** The base default (a strategy's `defaults` may override it); null: not set (the `retriever` row: filled in). */
   default: unknown;
   /** The library takes null for it (ChunkOptions): "not set", the default, spelled out. */
   givenNull?: true;
@@ -72,7 +73,13 @@ export interface OptionRow {
   control?: ControlSpec;
   /** Document data, not configuration: never in a share link or the CLI's flags. */
   document?: true;
+  /** An evaluation setting: a key of evaluate()'s options and of EvalSettings, a flag of `chunkscope eval` / `sweep`,
+   * validated by validateEvalOptions (src/core/eval/options.ts). */
+  eval?: true;
 }
+
+/** A row of an evaluation setting (the shared ones below, a retriever's own in its folder: retrievers/<name>/options.ts). */
+export type EvalOptionRow = OptionRow & { group: 'eval'; eval: true };
 
 /** Upper bounds that keep a typo from asking for absurd work (also the page's limits). */
 export const MAX_WINDOW = 50;
@@ -354,3 +361,98 @@ export function rowChoices<N extends EngineOptionName>(name: N): Extract<(typeof
   if (!row?.choices) throw new Error(`option "${name}" has no fixed choices`);
   return [...row.choices] as never;
 }
+
+/** The most chunks a question may retrieve. */
+export const MAX_K = 1000;
+
+/**
+ * Page settings that are not chunking options (the context budget, projector mode) but round-trip like them (URL,
+ * stored settings). k (`chunksInContext`) is also an evaluation setting: one k for the probe, the evaluation and the
+ * budget.
+ */
+export const PAGE_OPTION_ROWS = [
+  {
+    name: 'contextWindow',
+    flag: 'context-window',
+    kind: 'integer',
+    default: 8192,
+    group: 'page',
+    help: 'the context budget: the model\'s window in tokens',
+    aliases: ['ctx'],
+    control: { kind: 'number', label: 'Context window', min: 1, unit: 'tokens' },
+  },
+  {
+    name: 'chunksInContext',
+    flag: 'chunks-in-context',
+    kind: 'integer',
+    default: 5,
+    group: 'page',
+    help: 'k: how many chunks a question retrieves (the query probe, eval and sweep) and the context budget puts into the window',
+    aliases: ['k'],
+    eval: true,
+    control: { kind: 'number', label: 'Chunks per query', min: 1, unit: 'chunks' },
+  },
+  {
+    // How the page looks, not how it chunks: a link can open a workshop's projector view (projector=1).
+    name: 'projector',
+    flag: 'projector',
+    kind: 'boolean',
+    default: false,
+    group: 'page',
+    help: 'projector mode: larger type, breadcrumbs once per chunk, injected text collapsed, the similarity curve in bins',
+  },
+] as const satisfies readonly OptionRow[];
+
+/**
+ * The evaluation settings every retriever shares (how a question retrieves chunks: the query probe, `chunkscope eval`
+ * and `sweep`). A retriever's own settings are rows in its folder (src/core/retrievers/<name>/options.ts), named by
+ * its descriptor; ./optionTable.ts puts them after the `retriever` row. EvalSettings, EvalOptionName and the page's
+ * Config are mapped from these rows and the registered retrievers' rows.
+ */
+export const RETRIEVER_OPTION_ROW = {
+  name: 'retriever',
+  flag: 'retriever',
+  kind: 'choice',
+  // The registered retrievers (src/core/retrievers/registry.ts), filled in by ./optionTable.ts: the choices, the
+  // default (the registry's first line) and, after this help, each one's help line.
+  choicesOf: 'retrievers',
+  default: null,
+  group: 'eval',
+  arg: '<name>',
+  help: 'how a question finds chunks',
+  eval: true,
+  control: { kind: 'select', label: 'Retriever' },
+} as const satisfies EvalOptionRow;
+
+const STOP_WORDS_ROW = {
+  name: 'stopWords',
+  flag: 'stop-words',
+  kind: 'choice',
+  choices: ['none', 'english'],
+  default: 'none',
+  group: 'eval',
+  arg: '<list>',
+  help: 'BM25: drop stop words from chunks and questions (english: the NLTK list)',
+  eval: true,
+  control: { kind: 'select', label: 'Stop words' },
+} as const satisfies EvalOptionRow;
+
+/** The lexical analyzer's rows (stop words, stemming), read by every retriever whose descriptor says `analyzer`. */
+export const ANALYZER_OPTION_ROWS = [
+  STOP_WORDS_ROW,
+  {
+    name: 'stemming',
+    flag: 'stemming',
+    kind: 'boolean',
+    default: false,
+    group: 'eval',
+    help: 'BM25: reduce words to their Porter stems (English)',
+    eval: true,
+    control: { kind: 'checkbox', label: 'Stemming' },
+  },
+] as const satisfies readonly EvalOptionRow[];
+
+export const STOP_WORD_LISTS = STOP_WORDS_ROW.choices;
+
+/** A page setting's name. */
+export type PageOptionName = (typeof PAGE_OPTION_ROWS)[number]['name'];

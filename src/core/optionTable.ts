@@ -1,8 +1,13 @@
 import { BREAKPOINT_MODES } from './semantic/breakpoints';
 import { ChunkOptionsError, fail } from './optionError';
 import {
+  ANALYZER_OPTION_ROWS,
   ENGINE_OPTION_ROWS,
   MAX_BUFFER,
+  MAX_K,
+  PAGE_OPTION_ROWS,
+  RETRIEVER_OPTION_ROW,
+  STOP_WORD_LISTS,
   MAX_WINDOW,
   rowChoices,
   type ControlSpec,
@@ -10,6 +15,7 @@ import {
   type OptionGroup,
   type OptionKind,
   type OptionRow,
+  type PageOptionName,
 } from './optionRows';
 import { checkSeparatorRegex } from './separator-regex';
 import { LANGUAGE_NAMES, languageSeparators } from './languages';
@@ -23,21 +29,29 @@ import { RETRIEVER_NAMES, RETRIEVER_REGISTRY } from './retrievers/registry';
  * The one table of options. Every option is defined once: its name (the library key, the page's state and stored
  * settings key; kebab-cased, the CLI flag and the URL key), its type and default, whom it applies to, how it is
  * validated (with its one-line error), its help text and how the page shows it. The chunking options are declared
- * in ./optionRows.ts (a leaf, so the types in ./types.ts are mapped from it) and get their behaviour here; the page
- * and evaluation settings are rows here. Validation (options.ts), the options key of chunk ids and caches
- * (optionsKey), the CLI's parser and --help, the URL / stored-settings codec and the page's controls and state all
- * read it; none lists options of its own.
+ * in ./optionRows.ts (a leaf, so the types in ./types.ts are mapped from it) and get their behaviour here; so are the
+ * page settings and the shared evaluation settings, and a retriever's own settings are rows in its folder
+ * (./retrievers/<name>/options.ts, named by its descriptor in ./retrievers/registry.ts). Validation (options.ts), the
+ * options key of chunk ids and caches (optionsKey), the CLI's parser and --help, the URL / stored-settings codec and
+ * the page's controls and state all read it; none lists options of its own.
  */
 
 export type OptionName = EngineOptionName | PageOptionName;
-/** Page settings that are not chunking options (the context budget) but round-trip like them. */
-export type PageOptionName = 'contextWindow' | 'chunksInContext' | 'projector';
+/** Page settings that are not chunking options (the context budget) but round-trip like them (PAGE_OPTION_ROWS). */
+export type { PageOptionName };
+
+/** The evaluation rows of some retrievers: the shared ones, then each retriever's own (its descriptor's `options`). */
+export type EvalRowsOf<Retrievers extends readonly { options: readonly OptionRow[] }[]> =
+  | typeof RETRIEVER_OPTION_ROW
+  | Retrievers[number]['options'][number]
+  | (typeof ANALYZER_OPTION_ROWS)[number];
 /**
  * Evaluation settings (how chunks are retrieved for a question: src/core/eval, `chunkscope eval` and `sweep`): rows
- * with `engine: false` and `eval: true`. They never shape chunks. The retrieval depth k is `chunksInContext` (the
- * context budget's chunks per query, `--k`): one k for the probe, the evaluation and the budget.
+ * with `engine: false` and `eval: true`, mapped from their rows (./optionRows.ts and each registered retriever's own).
+ * They never shape chunks. The retrieval depth k is `chunksInContext` (the context budget's chunks per query, `--k`,
+ * a page row): one k for the probe, the evaluation and the budget.
  */
-export type EvalOptionName = 'retriever' | 'hybridWeight' | 'stopWords' | 'stemming';
+export type EvalOptionName = EvalRowsOf<typeof RETRIEVER_REGISTRY>['name'];
 
 /** What an option's resolve() sees: the options given, those resolved so far (table order) and the strategy. */
 export interface ResolveContext {
@@ -54,9 +68,6 @@ export interface OptionSpec extends Omit<OptionRow, 'name' | 'choicesOf'> {
   name: OptionName | EvalOptionName;
   /** false: a page setting, not a chunking option (not validated by core, not in the options key). */
   engine?: false;
-  /** An evaluation setting (with engine: false): a key of evaluate()'s options and a flag of `chunkscope eval` /
-   * `sweep`, validated by validateEvalOptions with `resolve`. */
-  eval?: true;
   /** Validate and complete the value (ChunkOptionsError with one line naming the option). */
   resolve?(value: unknown, ctx: ResolveContext): unknown;
   /** Whether the option shapes the chunks under these options (part of the options key); default: when the
@@ -131,9 +142,7 @@ export const COMPAT_MODES: CompatMode[] = rowChoices('compat');
 export const SENTENCE_FINDERS: SentenceFinder[] = rowChoices('sentences');
 /** The registered retrievers' names (src/core/retrievers/registry.ts): the `retriever` row's choices. */
 export const RETRIEVERS = RETRIEVER_NAMES;
-export const STOP_WORD_LISTS = ['none', 'english'] as const;
-/** The most chunks a question may retrieve. */
-export const MAX_K = 1000;
+export { MAX_K, STOP_WORD_LISTS };
 
 /** A size in the unit: a positive whole number up to MAX_SIZE, or null when not given. */
 function positiveSize(field: string, value: unknown): number {
@@ -437,112 +446,59 @@ const ENGINE_BEHAVIOUR: { readonly [N in EngineOptionName]?: OptionBehaviour } =
   },
 };
 
-/** The whole table: the chunking options (rows + behaviour), then the page settings and the evaluation settings. */
-export const OPTION_TABLE: readonly OptionSpec[] = [
-  ...ENGINE_OPTION_ROWS.map(engineSpec),
-  // Page settings: the context budget under the stats.
-  {
-    name: 'contextWindow',
-    flag: 'context-window',
-    kind: 'integer',
-    default: 8192,
-    group: 'page',
-    help: 'the context budget: the model\'s window in tokens',
-    aliases: ['ctx'],
-    engine: false,
-    control: { kind: 'number', label: 'Context window', min: 1, unit: 'tokens' },
-  },
-  {
-    name: 'chunksInContext',
-    flag: 'chunks-in-context',
-    kind: 'integer',
-    default: 5,
-    group: 'page',
-    help: 'k: how many chunks a question retrieves (the query probe, eval and sweep) and the context budget puts into the window',
-    aliases: ['k'],
-    engine: false,
-    eval: true,
-    control: { kind: 'number', label: 'Chunks per query', min: 1, unit: 'chunks' },
+/** The page and evaluation settings' checks where the kind's (plainResolve) is not enough; keyed by name. */
+const SETTING_BEHAVIOUR: Partial<Record<string, OptionBehaviour>> = {
+  chunksInContext: {
     resolve(v, { has }) {
-      const k = has('chunksInContext') ? integerOption('chunksInContext', v) : 5;
+      const k = has('chunksInContext') ? integerOption('chunksInContext', v) : (optionSpec('chunksInContext').default as number);
       if (k < 1 || k > MAX_K) fail('chunksInContext', `k (chunks per query) must be between 1 and ${MAX_K} (got ${k})`);
       return k;
     },
   },
-  {
-    // How the page looks, not how it chunks: a link can open a workshop's projector view (projector=1).
-    name: 'projector',
-    flag: 'projector',
-    kind: 'boolean',
-    default: false,
-    group: 'page',
-    help: 'projector mode: larger type, breadcrumbs once per chunk, injected text collapsed, the similarity curve in bins',
-    engine: false,
-    resolve: (v, { has }) => (has('projector') ? booleanOption('projector', v) : false),
+  stopWords: {
+    resolve: (v, { has }) => choiceOption('stopWords', has('stopWords') ? v : optionSpec('stopWords').default, STOP_WORD_LISTS, 'stop-word list'),
   },
-  // Evaluation: how a question retrieves chunks (the query probe, `chunkscope eval` and `sweep`).
-  {
-    name: 'retriever',
-    flag: 'retriever',
-    kind: 'choice',
-    choices: RETRIEVERS,
-    default: RETRIEVER_NAMES[0],
-    group: 'eval',
-    arg: '<name>',
-    help: `how a question finds chunks: ${listOr(RETRIEVER_REGISTRY.map((r) => r.help))}`,
-    engine: false,
-    eval: true,
-    control: { kind: 'select', label: 'Retriever' },
-    resolve: (v, { has }) => choiceOption('retriever', has('retriever') ? v : RETRIEVER_NAMES[0], RETRIEVERS, 'retriever'),
-  },
-  {
-    name: 'hybridWeight',
-    flag: 'hybrid-weight',
-    kind: 'number',
-    default: 0.5,
-    group: 'eval',
-    arg: '<w>',
-    help: "hybrid: the dense ranking's weight in the fusion, 0..1 (BM25's is 1 - w)",
-    engine: false,
-    eval: true,
-    control: { kind: 'slider', label: 'Dense weight', min: 0, max: 1, step: 0.05 },
-    resolve(v, { has }) {
-      const w = has('hybridWeight') ? numberOption('hybridWeight', v) : 0.5;
-      if (w < 0 || w > 1) fail('hybridWeight', `hybridWeight must be between 0 and 1 (got ${w})`);
-      return w;
-    },
-  },
-  {
-    name: 'stopWords',
-    flag: 'stop-words',
-    kind: 'choice',
-    choices: STOP_WORD_LISTS,
-    default: 'none',
-    group: 'eval',
-    arg: '<list>',
-    help: 'BM25: drop stop words from chunks and questions (english: the NLTK list)',
-    engine: false,
-    eval: true,
-    control: { kind: 'select', label: 'Stop words' },
-    resolve: (v, { has }) => choiceOption('stopWords', has('stopWords') ? v : 'none', STOP_WORD_LISTS, 'stop-word list'),
-  },
-  {
-    name: 'stemming',
-    flag: 'stemming',
-    kind: 'boolean',
-    default: false,
-    group: 'eval',
-    help: "BM25: reduce words to their Porter stems (English)",
-    engine: false,
-    eval: true,
-    control: { kind: 'checkbox', label: 'Stemming' },
-    resolve: (v, { has }) => (has('stemming') ? booleanOption('stemming', v) : false),
-  },
+};
+
+/** The whole table: the chunking options (rows + behaviour), then the page settings and the evaluation settings. */
+export const OPTION_TABLE: readonly OptionSpec[] = [
+  ...ENGINE_OPTION_ROWS.map(engineSpec),
+  // Page settings: the context budget under the stats, projector mode.
+  ...PAGE_OPTION_ROWS.map(pageSpec),
+  // Evaluation: how a question retrieves chunks (the query probe, `chunkscope eval` and `sweep`): the retriever, each
+  // registered retriever's own rows (in registry order), the analyzer's.
+  evalSpec(RETRIEVER_OPTION_ROW),
+  ...RETRIEVER_REGISTRY.flatMap((r) => r.options.map(evalSpec)),
+  ...ANALYZER_OPTION_ROWS.map(evalSpec),
 ];
 
 /** "a, b or c". */
 function listOr(items: readonly string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** A page setting's row: not a chunking option. Checked by SETTING_BEHAVIOUR, or as a switch by its kind; the context
+ * window has no resolve (the page checks a number against its control's minimum, src/state/configValidation.ts). */
+function pageSpec(row: (typeof PAGE_OPTION_ROWS)[number]): OptionSpec {
+  const spec: OptionSpec = { ...(row as OptionRow & { name: PageOptionName }), engine: false };
+  const resolve = SETTING_BEHAVIOUR[row.name]?.resolve ?? (row.kind === 'boolean' ? plainResolve(spec) : undefined);
+  if (resolve) spec.resolve = resolve;
+  return spec;
+}
+
+/** An evaluation setting's row (shared, or a retriever's own): the retrievers filled in as the `retriever` row's
+ * choices (the first is its default) and listed in its help, and its check (SETTING_BEHAVIOUR, else its kind's and
+ * min/max). */
+function evalSpec(row: OptionRow): OptionSpec {
+  const { choicesOf, ...declared } = row as OptionRow & { name: EvalOptionName };
+  const spec: OptionSpec = { ...declared, engine: false, eval: true };
+  if (choicesOf === 'retrievers') {
+    spec.choices = RETRIEVERS;
+    spec.default = RETRIEVERS[0];
+    spec.help = `${declared.help}: ${listOr(RETRIEVER_REGISTRY.map((r) => r.help))}`;
+  }
+  spec.resolve = SETTING_BEHAVIOUR[spec.name]?.resolve ?? plainResolve(spec);
+  return spec;
 }
 
 /** A chunking option's row with its choices filled in and its behaviour (ENGINE_BEHAVIOUR, else its kind's check). */

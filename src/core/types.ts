@@ -34,8 +34,9 @@ type OptionRowOf<N extends EngineOptionName> = Extract<(typeof ENGINE_OPTION_ROW
 /** The values a choice row allows. */
 type ChoiceOf<N extends EngineOptionName> = OptionRowOf<N> extends { choices: readonly (infer C)[] } ? C : never;
 
-/** A row's value after validation, by its kind (null where the row's default is null: not set). */
-type ValueOf<R> =
+/** A row's value after validation, by its kind (null where the row's default is null: not set). A choice among the
+ * retrievers is mapped where the registry is known (src/core/eval/options.ts). */
+export type OptionValue<R> =
   | (R extends { choicesOf: 'strategies' }
       ? StrategyName
       : R extends { choicesOf: 'units' }
@@ -55,9 +56,12 @@ type ValueOf<R> =
                     : never)
   | (R extends { default: null } ? null : never);
 
+/** The values of some rows, keyed by their names (a retriever's own settings, the analyzer's). */
+export type RowValues<Rows extends readonly { name: string }[]> = { [R in Rows[number] as R['name']]: OptionValue<R> };
+
 /** What a caller may give: the value (null only where the row says `givenNull`: "not set" spelled out); a template
  * also takes true (the default template) or false. */
-type GivenOf<R> = NonNullable<ValueOf<R>> | (R extends { givenNull: true } ? null : never) | (R extends { kind: 'template' } ? boolean : never);
+type GivenOf<R> = NonNullable<OptionValue<R>> | (R extends { givenNull: true } ? null : never) | (R extends { kind: 'template' } ? boolean : never);
 
 /** Options as a user (CLI flag, page control, library call) gives them; validated by `validateOptions`. Each
  * option's meaning is its row's `help` in src/core/optionTable.ts (ENGINE_OPTION_ROWS in ./optionRows.ts). */
@@ -68,8 +72,8 @@ export type ChunkOptions = { [N in EngineOptionName]?: GivenOf<OptionRowOf<N>> }
 type AlwaysResolvedName = Extract<(typeof ENGINE_OPTION_ROWS)[number], { group: 'splitting' }>['name'] | 'documentId';
 
 /** Options after validation: every field present and checked (null = not set). */
-export type ResolvedOptions = { [N in AlwaysResolvedName]: ValueOf<OptionRowOf<N>> } & {
-  [N in Exclude<EngineOptionName, AlwaysResolvedName>]?: ValueOf<OptionRowOf<N>>;
+export type ResolvedOptions = { [N in AlwaysResolvedName]: OptionValue<OptionRowOf<N>> } & {
+  [N in Exclude<EngineOptionName, AlwaysResolvedName>]?: OptionValue<OptionRowOf<N>>;
 };
 
 /** Where a separator kept by the recursive/character splitters goes. */

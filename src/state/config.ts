@@ -1,6 +1,6 @@
-import type { EvalOptionName, OptionName, RetrieverName } from '../core/describe';
-import type { DocumentOptionName } from '../core/optionRows';
-import type { EngineOptionName, ResolvedOptions } from '../core/types';
+import type { EvalOptionName, EvalSettings, OptionName } from '../core/describe';
+import type { DocumentOptionName, PAGE_OPTION_ROWS } from '../core/optionRows';
+import type { EngineOptionName, ResolvedOptions, RowValues } from '../core/types';
 
 // Types only (and the page's unset list): the config slice (./configSlice.ts) and the strategy switch
 // (./strategySwitch.ts, ./strategyInfo.ts) both need them, and neither may import the other for them (`npm run lint`
@@ -39,23 +39,15 @@ type ChunkingConfig = {
  * (documentId, pageStarts) is not configuration and lives with the document. The fields round-trip through the
  * URL (urlCodec.ts) and localStorage (persistence.ts); what the worker receives is toChunkOptions (chunkOptions.ts).
  *
- * `null` in a field means "not set: the strategy's (or the engine's) default" — see PAGE_UNSET_NAMES above. The
- * chunking options' fields are mapped from their rows; the page and evaluation settings are listed here.
+ * `null` in a field means "not set: the strategy's (or the engine's) default" — see PAGE_UNSET_NAMES above. Every
+ * field is mapped from its row: the chunking options' (above), the page settings' (the context budget, k, projector
+ * mode: PAGE_OPTION_ROWS) and the evaluation lab's (how a question retrieves chunks, never chunk options: the shared
+ * rows and each registered retriever's own, as EvalSettings types them).
  */
-export interface Config extends ChunkingConfig {
-  // Page settings: the context budget.
-  contextWindow: number;
-  /** k: the query probe's, the evaluation's and the context budget's chunks per query. */
-  chunksInContext: number;
-  /** Projector mode: larger type and fewer simultaneous marks (a page setting; `projector=1` in a link). */
-  projector: boolean;
-  // Evaluation lab (the option table's `eval` rows): how a question retrieves chunks. Never chunk options.
-  retriever: RetrieverName;
-  /** Hybrid: the dense ranking's weight in the fusion (BM25's is 1 - w). */
-  hybridWeight: number;
-  stopWords: 'none' | 'english';
-  stemming: boolean;
-}
+export interface Config extends ChunkingConfig, PageConfig, EvalConfig {}
+
+type PageConfig = RowValues<typeof PAGE_OPTION_ROWS>;
+type EvalConfig = Pick<EvalSettings, EvalOptionName>;
 
 /** The options the page holds: every option of the table but document data. */
 export type ConfigName = Exclude<OptionName, DocumentOptionName> | EvalOptionName;

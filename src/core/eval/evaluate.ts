@@ -334,7 +334,7 @@ export function configurationOf(resolved: ResolvedOptions, settings: EvalSetting
   out.k = settings.chunksInContext;
   const retriever = getRetriever(settings.retriever);
   const values = settings as unknown as Record<string, unknown>;
-  for (const name of retriever.options) out[name] = values[name];
+  for (const { name } of retriever.options) out[name] = values[name];
   if (retriever.needsEmbeddings && out.embedder === undefined) out.embedder = resolved.embedder;
   if (retriever.analyzer) for (const name of ANALYZER_OPTIONS) out[name] = values[name];
   return out;

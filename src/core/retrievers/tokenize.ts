@@ -1,18 +1,18 @@
 import { porterStem } from './porter';
 import { ENGLISH_STOP_WORDS } from './stopWords';
 import { upperBound } from '../sorted';
+import { ANALYZER_OPTION_ROWS } from '../optionRows';
+import type { RowValues } from '../types';
 
 /**
  * The words BM25 counts: maximal runs of Unicode letters, combining marks and digits (`[\p{L}\p{M}\p{N}]+`),
  * lower-cased; optionally without stop words and reduced to Porter stems. The same analysis runs on chunks and
- * questions.
+ * questions. Its settings are the analyzer's rows (src/core/optionRows.ts, ANALYZER_OPTION_ROWS).
  */
-export interface Analyzer {
-  stopWords: 'none' | 'english';
-  stemming: boolean;
-}
+export type Analyzer = RowValues<typeof ANALYZER_OPTION_ROWS>;
 
-export const DEFAULT_ANALYZER: Analyzer = { stopWords: 'none', stemming: false };
+/** The rows' defaults (no stop words dropped, no stemming). */
+export const DEFAULT_ANALYZER = Object.fromEntries(ANALYZER_OPTION_ROWS.map((row) => [row.name, row.default])) as Analyzer;
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 

@@ -1,3 +1,4 @@
+import { ANALYZER_OPTION_ROWS, type EvalOptionRow } from '../optionRows';
 import type { EmbedTexts, RetrievalMode } from '../types';
 import type { Bm25Params } from './bm25/okapi';
 import type { Analyzer } from './tokenize';
@@ -15,10 +16,11 @@ export interface RetrieverDescriptor<Name extends string = string> {
   /** One line for --help and the docs: how a question finds chunks with this retriever. */
   help: string;
   /**
-   * The evaluation rows of the option table (src/core/optionTable.ts, `eval: true`) this retriever reads besides the
-   * shared ones (k) and the analyzer's: they are printed in its configuration and get a control in the lab.
+   * Its own evaluation settings, declared here once as rows (in its folder's options.ts; `[]` when it has none) besides
+   * the shared ones (k) and the analyzer's: the option table puts them after the `retriever` row, EvalSettings and the
+   * page's Config are mapped from them, they are printed in its configuration and the lab draws a control for each.
    */
-  options: readonly string[];
+  options: readonly EvalOptionRow[];
   /** True when it ranks with embeddings (the caller passes `embed`; the CLI loads an embedder). */
   needsEmbeddings: boolean;
   /** True when it reads the lexical analyzer's rows (stop words, stemming): printed, and shown in the lab. */
@@ -27,19 +29,18 @@ export interface RetrieverDescriptor<Name extends string = string> {
   index(input: RetrieverInput): Promise<LeafSearcher>;
 }
 
-/** The evaluation rows every lexical retriever shares (the analyzer's). */
-export const ANALYZER_OPTIONS = ['stopWords', 'stemming'] as const;
+/** The evaluation rows every lexical retriever shares (the analyzer's), by name. */
+export const ANALYZER_OPTIONS = ANALYZER_OPTION_ROWS.map((row) => row.name);
 
 export interface RetrieverSettings extends Analyzer {
   retriever: string;
-  /** Hybrid: the dense ranking's weight (BM25's is 1 − w). */
-  hybridWeight: number;
   /** Dense and hybrid: the model id the embeddings are cached under (e.g. 'builtin'). */
   embedder?: string;
   bm25?: Bm25Params;
   /** The chunks' retrieval units (chunk options' `retrieval`): 'parent-child' returns parents, 'window' windows. */
   retrieval?: RetrievalMode;
-  /** A retriever's own evaluation rows (its descriptor's `options`), by name. */
+  /** A retriever's own evaluation rows (its descriptor's `options`), by name: a searcher reads them typed from its rows
+   * (`settings as RowValues<typeof ITS_ROWS>`, see hybrid/searcher.ts). */
   readonly [row: string]: unknown;
 }
 

@@ -116,7 +116,7 @@ function RetrieverControls() {
     <div className="lab-controls">
       <SelectField name="retriever" value={config.retriever} values={RETRIEVERS} title={(v) => getRetriever(String(v)).label} onChange={(v) => setConfig({ retriever: v as Config['retriever'] })} />
       <NumberField name="chunksInContext" label="k" value={config.chunksInContext} onChange={(n) => n !== null && n >= 1 && setConfig({ chunksInContext: Math.floor(n) })} />
-      {retriever.options.map((name) => (
+      {retriever.options.map(({ name }) => (
         <RetrieverOptionField key={name} name={name as ConfigName} />
       ))}
       {retriever.analyzer && (

@@ -1,6 +1,8 @@
 import { bm25Searcher } from '../bm25/searcher';
 import { denseSearcher } from '../dense/searcher';
-import { searcherOf, topOfScores, type LeafSearcher, type RetrieverInput } from '../types';
+import type { RowValues } from '../../types';
+import { searcherOf, topOfScores, type LeafSearcher, type RetrieverInput, type RetrieverSettings } from '../types';
+import type { HYBRID_OPTION_ROWS } from './options';
 import { reciprocalRankFusion, RRF_K } from './fusion';
 
 /**
@@ -10,7 +12,8 @@ import { reciprocalRankFusion, RRF_K } from './fusion';
 export async function hybridSearcher(input: RetrieverInput): Promise<LeafSearcher> {
   const lexical = bm25Searcher(input);
   const dense = await denseSearcher(input);
-  const w = input.settings.hybridWeight;
+  // Its own row (./options.ts), validated before it gets here.
+  const { hybridWeight: w } = input.settings as RetrieverSettings & RowValues<typeof HYBRID_OPTION_ROWS>;
   return searcherOf(async (question) => {
     const lexicalRanking = topOfScores(await lexical.scores(question), Infinity);
     const denseRanking = await dense.ranking(question);
