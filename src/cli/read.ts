@@ -5,11 +5,11 @@
  * endless stream stops at the cap. Every file-system error is one sentence.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { createTextSniffer, DecodeError, decodesAsText } from '../import/index';
+import { createTextSniffer, DecodeError, decodesAsText, DEFAULT_MAX_BYTES, formatBytes } from '../import/index';
+
+export { DEFAULT_MAX_BYTES, formatBytes };
 import { CliError } from './input';
 
-/** The default cap: above the 50 MiB documents the CLI is measured on, far below what exhausts memory. */
-export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /**
  * The highest --max-bytes: V8's longest string is about 512 Mi UTF-16 units (2^29 - 24), so a larger text file
  * could never be decoded; 512 MiB of UTF-8 is at most that many units.
@@ -28,19 +28,6 @@ export function parseMaxBytes(raw: string): number {
   if (bytes < 1) throw new CliError(`--max-bytes must be at least 1 byte (got "${raw}")`);
   if (bytes > MAX_MAX_BYTES) throw new CliError(`--max-bytes can be at most 512 MiB, the longest text JavaScript can hold (got "${raw}")`);
   return bytes;
-}
-
-/** 3.1 GiB, 64 MiB, 812 bytes: binary units, one decimal where it says something. */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} byte${n === 1 ? '' : 's'}`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${Number.isInteger(v) ? v : v.toFixed(1)} ${units[i]}`;
 }
 
 const limitHint = (max: number) => `the limit is ${formatBytes(max)} (raise it with --max-bytes)`;

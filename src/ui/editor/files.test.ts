@@ -22,6 +22,19 @@ describe('readDroppedFile', () => {
     expect(s.notice).toContain('Dropped 8 repeated header/footer lines');
   });
 
+  it('refuses a file over the page\'s cap in one line without reading it, and keeps the current document', async () => {
+    useStore.getState().setDocument('my notes', { name: 'notes.txt' });
+    const huge = new File(['x'], 'dump.txt', { type: 'text/plain' });
+    Object.defineProperty(huge, 'size', { value: 3.1 * 1024 ** 3 });
+    let read = false;
+    Object.defineProperty(huge, 'arrayBuffer', { value: async () => ((read = true), new ArrayBuffer(0)) });
+    await readDroppedFile(huge);
+    const s = useStore.getState();
+    expect(read).toBe(false);
+    expect(s).toMatchObject({ text: 'my notes', docName: 'notes.txt' });
+    expect(s.notice).toBe('“dump.txt” is 3.1 GiB; the page opens files up to 64 MiB (the chunkscope CLI reads larger ones with --max-bytes). The current document is unchanged.');
+  });
+
   it('keeps the current document when a file cannot be read', async () => {
     useStore.getState().setDocument('my notes', { name: 'notes.txt' });
     await readDroppedFile(fixtureFile('encrypted.pdf', 'application/pdf'));

@@ -3,7 +3,7 @@
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { BASE_DEFAULTS, STRATEGY_NAMES } from '../../core/describe';
 import type { StrategyName } from '../../core/types';
-import { IMPORTABLE_EXTENSIONS, ImportError, importDocument, setPdfWorkerSource, type ImportedDocument } from '../../import/index';
+import { fileTooLargeMessage, IMPORTABLE_EXTENSIONS, ImportError, importDocument, PAGE_MAX_FILE_BYTES, setPdfWorkerSource, type ImportedDocument } from '../../import/index';
 import { useStore } from '../../state/store';
 import { applyChunkImport } from '../export/applyChunkImport';
 import { parseChunkExport } from '../../core/export/reimport';
@@ -30,6 +30,11 @@ export async function readDroppedFile(file: File): Promise<void> {
   const openId = ++latestOpen;
   const current = () => openId === latestOpen;
   const { setNotice } = useStore.getState();
+  // Refused before a byte is read: arrayBuffer() of a multi-gigabyte file would take the tab's memory.
+  if (file.size > PAGE_MAX_FILE_BYTES) {
+    setNotice(fileTooLargeMessage(file.name, file.size));
+    return;
+  }
   const converted = /\.(pdf|docx)$/i.test(file.name);
   if (converted) setNotice(`Reading “${file.name}”…`);
   let imported: ImportedDocument;
