@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { getDocument, openApp } from './app';
@@ -7,7 +6,7 @@ import { getDocument, openApp } from './app';
  * Issue 29: a file that starts with a byte-order mark, or is UTF-16, opens with a small notice that says so, and
  * its text is exactly what Node's readFileSync(f, 'utf8') (UTF-8) or a UTF-16 decoder gives: the mark is kept as
  * U+FEFF at offset 0. The one decoding rule is src/import/decode.ts (decodeDocumentBytes), which the page's
- * importer calls; the page shows the importer's notes. Until that rule is on this branch there is nothing to test.
+ * importer calls; the page shows the importer's notes.
  */
 
 const notice = (page: Page) => page.locator('.notice[role="status"]');
@@ -16,8 +15,6 @@ async function openFile(page: Page, name: string, buffer: Buffer): Promise<void>
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open file…', exact: true }).click()]);
   await chooser.setFiles({ name, mimeType: 'text/plain', buffer });
 }
-
-test.skip(!existsSync(new URL('../src/import/decode.ts', import.meta.url)), 'the shared decoding rule (src/import/decode.ts, branch wt-hostilecli) is not on this branch yet');
 
 test('a UTF-8 file with a BOM opens with the mark kept at offset 0 and a notice', async ({ page }) => {
   await openApp(page);
