@@ -179,4 +179,4 @@ export const IMPORTABLE_EXTENSIONS: readonly string[] = [
 
 /** Where pdfjs-dist's worker script is served from (the page sets it from a bundled `?url` asset). */
 export { setPdfWorkerSource } from './pdfWorkerSource';
-export { DEFAULT_MAX_BYTES, PAGE_MAX_FILE_BYTES, formatBytes, fileTooLargeMessage } from './sizeLimit';
+export { DEFAULT_MAX_BYTES, PAGE_MAX_FILE_BYTES, PAGE_MAX_PASTE_CHARS, formatBytes, fileTooLargeMessage, pasteRefusal } from './sizeLimit';

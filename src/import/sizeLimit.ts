@@ -22,6 +22,17 @@ export function formatBytes(n: number): string {
   return `${Number.isInteger(v) ? v : v.toFixed(1)} ${units[i]}`;
 }
 
+/** The longest paste the page takes, in UTF-16 characters (a pasted string is already in memory: this keeps the
+ * worker's copy, the editor and the paint from what the page cannot hold). */
+export const PAGE_MAX_PASTE_CHARS = DEFAULT_MAX_BYTES;
+
+/** The page's one line for a paste over its cap, or null when it fits. */
+export function pasteRefusal(length: number): string | null {
+  if (length <= PAGE_MAX_PASTE_CHARS) return null;
+  const millions = (n: number) => `${(n / 2 ** 20).toFixed(1).replace(/\.0$/, '')} Mi`;
+  return `The pasted text is ${millions(length)} characters; the page takes pastes up to ${millions(PAGE_MAX_PASTE_CHARS)} (the chunkscope CLI reads larger files). Nothing was pasted.`;
+}
+
 /** The page's one line for a file over its cap (nothing of it is read). */
 export function fileTooLargeMessage(name: string, size: number): string {
   return `“${name}” is ${formatBytes(size)}; the page opens files up to ${formatBytes(PAGE_MAX_FILE_BYTES)} (the chunkscope CLI reads larger ones with --max-bytes). The current document is unchanged.`;

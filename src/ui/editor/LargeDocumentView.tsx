@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject }
 import type { PaintableResult } from '../../state/resultsSlice';
 import { selectDocumentSerial, selectResult, selectSelectedIndex, VIEW_ONLY_DOCUMENT } from '../../state/selectors';
 import { useStore } from '../../state/store';
+import { pasteRefusal } from '../../import/sizeLimit';
 import { formatNumber } from '../panels/format';
 import { chunkAtOffset } from './editorModel';
 import { LINE_SCAN_CHARS, lineOf, lineRange, lineRuns, scanLineStarts, scrollTopFor, viewWindow, type LineRun } from './largeView';
@@ -223,6 +224,11 @@ function pasteAsNewDocument(event: React.ClipboardEvent): void {
   const pasted = event.clipboardData.getData('text/plain');
   event.preventDefault();
   if (pasted === '') return;
+  const refusal = pasteRefusal(pasted.length);
+  if (refusal) {
+    useStore.getState().setNotice(refusal);
+    return;
+  }
   // The new document in a task after the paste's, as in ChunkEditor: reading 10 MiB off the clipboard is this one's share.
   setTimeout(() => {
     const state = useStore.getState();

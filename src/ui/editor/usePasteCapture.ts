@@ -1,6 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import { useStore } from '../../state/store';
 import type { EditorSession } from './editorSession';
+import { pasteRefusal } from '../../import/sizeLimit';
 import { documentAfterPaste, isLargePaste, replacesWholeDocument } from './editorModel';
 
 /**
@@ -16,6 +17,13 @@ export function usePasteCapture(session: RefObject<EditorSession | null>): void 
     const { editor, model, host } = s;
     const onPasteCapture = (event: ClipboardEvent) => {
       const pasted = event.clipboardData?.getData('text/plain') ?? '';
+      const refusal = pasteRefusal(pasted.length);
+      if (refusal) {
+        event.preventDefault();
+        event.stopPropagation();
+        useStore.getState().setNotice(refusal);
+        return;
+      }
       const range = editor.getSelection();
       const before = range ? model.getOffsetAt(range.getStartPosition()) : 0;
       const after = range ? model.getOffsetAt(range.getEndPosition()) : model.getValueLength();
