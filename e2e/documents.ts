@@ -13,7 +13,7 @@ const WORDS = (
 ).split(' ');
 
 /** A small deterministic PRNG (mulberry32) so the same seed always gives the same document. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { SHARE_TEXT_CAP, decodeShareFragment, encodeLegacyShareFragment, encodeShareFragment } from '../src/state/shareLink';
 import './hook';
+import { random } from './documents';
 
 /**
  * Issue 29: the page against hostile share links, generated from a seed (FUZZ_SEED, default 29; FUZZ_LINKS cases,
@@ -20,24 +21,13 @@ const COUNT = Number(process.env.FUZZ_LINKS ?? 104);
 const MINE = 'My own notes: vacation is 25 days.\n\nDo not lose this.\n';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface LinkCase {
   kind: string;
   fragment: string;
 }
 
 function generateLinks(seed: number, count: number): LinkCase[] {
-  const rnd = mulberry32(seed);
+  const rnd = random(seed);
   const int = (n: number) => Math.floor(rnd() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   const words = ['policy', 'Vacation', 'días', '日本語', '🧩', '<script>alert(1)</script>', '# Heading', '\n\n', '\r\n', '|a|b|', '\u202e', '\u0000', 'x'];
