@@ -40,6 +40,9 @@ import {
   WINDOW_MARGIN_LINES,
   type EditorState,
   type LineModel,
+  fromEditorText,
+  startsWithBom,
+  toEditorText,
 } from './editorModel';
 
 function resultFor(text: string, spans: [number, number][], unit = 'chars'): PaintableResult {
@@ -538,5 +541,21 @@ describe('editIsNewDocument', () => {
     expect(editIsNewDocument('  \n', false, 'sample.md')).toBe(true);
     expect(editIsNewDocument('  \n', false, null)).toBe(false);
     expect(editIsNewDocument('typed', false, 'sample.md')).toBe(false);
+  });
+});
+
+describe('a leading byte-order mark in the editor', () => {
+  it('goes to Monaco as a word joiner of the same length and comes back as U+FEFF, so offsets agree', () => {
+    const text = '\ufeff# Notes\n\nBody.\n';
+    const shown = toEditorText(text);
+    expect(shown.length).toBe(text.length);
+    expect(shown.charCodeAt(0)).toBe(0x2060);
+    expect(fromEditorText(shown, startsWithBom(text))).toBe(text);
+  });
+
+  it('leaves other texts alone, a leading word joiner of the person\'s own included', () => {
+    expect(toEditorText('plain')).toBe('plain');
+    expect(fromEditorText('\u2060own', false)).toBe('\u2060own');
+    expect(fromEditorText('edited', true)).toBe('edited');
   });
 });

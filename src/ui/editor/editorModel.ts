@@ -488,3 +488,26 @@ export function markToReveal(marks: readonly LabMark[], focus: string, revealedF
 export function editIsNewDocument(text: string, pasteIsNewDocument: boolean, docName: string | null): boolean {
   return pasteIsNewDocument || (text.trim() === '' && docName !== null);
 }
+
+/**
+ * Monaco keeps a leading U+FEFF (a byte-order mark) out of its text, as a flag, so every offset it gives would be one
+ * less than the store's, where the mark stays at offset 0 (docs/input.md). The editor is given U+2060 WORD JOINER in
+ * its place, zero-width too, and hands U+FEFF back: offsets stay the same on both sides.
+ */
+const BOM = 0xfeff;
+const BOM_STAND_IN = 0x2060;
+
+/** The text as Monaco is given it. */
+export function toEditorText(text: string): string {
+  return text.charCodeAt(0) === BOM ? String.fromCharCode(BOM_STAND_IN) + text.slice(1) : text;
+}
+
+/** Monaco's text as the store keeps it; `storeHasBom`: the document the editor was given started with U+FEFF. */
+export function fromEditorText(text: string, storeHasBom: boolean): string {
+  return storeHasBom && text.charCodeAt(0) === BOM_STAND_IN ? String.fromCharCode(BOM) + text.slice(1) : text;
+}
+
+/** Whether a text starts with a byte-order mark. */
+export function startsWithBom(text: string): boolean {
+  return text.charCodeAt(0) === BOM;
+}

@@ -3,7 +3,7 @@ import { selectEmbedderTokens } from '../../state/selectors';
 import type { PaintableResult } from '../../state/resultsSlice';
 import { useStore } from '../../state/store';
 import { offsetRange } from './decorations';
-import { chunkHover, documentView, editorOptions, LARGE_DOCUMENT } from './editorModel';
+import { chunkHover, documentView, editorOptions, LARGE_DOCUMENT, toEditorText } from './editorModel';
 import { monaco } from './monaco';
 import { warmUpTextModelWhenIdle } from './warmUpTextModel';
 
@@ -117,7 +117,7 @@ export function useEditorSession(host: RefObject<HTMLDivElement | null>): RefObj
 
 function createSession(hostElement: HTMLDivElement): EditorSession {
   const s0 = useStore.getState();
-  const model = monaco.editor.createModel(s0.text.length > LARGE_DOCUMENT ? '' : s0.text, documentView(s0.text.length, s0.docName).language);
+  const model = monaco.editor.createModel(s0.text.length > LARGE_DOCUMENT ? '' : toEditorText(s0.text), documentView(s0.text.length, s0.docName).language);
   // Bracket-pair colouring is a model option (Monaco's model service resets it from its defaults when the
   // editor is created and when the language changes), and its parser walks the whole document on render.
   const noBracketColours = () => model.updateOptions({ bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false } });

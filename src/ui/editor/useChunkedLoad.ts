@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from 'react';
 import { selectViewOnly } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import type { EditorSession } from './editorSession';
-import { LARGE_DOCUMENT, loadMayStart, loadWaitMs, PieceLoad } from './editorModel';
+import { fromEditorText, LARGE_DOCUMENT, loadMayStart, loadWaitMs, PieceLoad, startsWithBom, toEditorText } from './editorModel';
 import { monaco } from './monaco';
 
 /** How often the header's loading percentage moves while a large document enters Monaco. */
@@ -33,7 +33,7 @@ interface LoadState {
 /** Sets the store's text into Monaco without it counting as an edit. */
 function setText(s: EditorSession, text: string): void {
   s.applyingExternal = true;
-  s.model.setValue(text);
+  s.model.setValue(toEditorText(text));
   s.applyingExternal = false;
 }
 
@@ -45,7 +45,7 @@ function clearMarks(s: EditorSession): void {
 /** Called once Monaco holds the whole text. Monaco normalizes mixed line endings: then the store follows it. */
 function afterLoad(s: EditorSession, text: string): void {
   if (s.model.getValueLength() !== text.length) {
-    useStore.getState().setDocument(s.model.getValue(), { origin: 'editor' });
+    useStore.getState().setDocument(fromEditorText(s.model.getValue(), startsWithBom(text)), { origin: 'editor' });
     useStore.getState().setNotice('Mixed line endings were normalized; chunks refer to the text as the editor shows it.');
     return;
   }
@@ -69,7 +69,7 @@ function loadText(s: EditorSession, state: LoadState, text: string, name: string
   s.editor.updateOptions({ readOnly: false });
   const t0 = performance.now();
   s.applyingExternal = true;
-  s.model.setValue(text);
+  s.model.setValue(toEditorText(text));
   performance.measure('chunkscope:set-text', { start: t0, detail: { chars: text.length } });
   s.applyingExternal = false;
   afterLoad(s, text);
@@ -155,7 +155,7 @@ function loadInPieces(s: EditorSession, state: LoadState, token: number, text: s
 function appendPiece(s: EditorSession, text: string, from: number, to: number): void {
   s.applyingExternal = true;
   if (from === 0) {
-    s.model.setValue(text.slice(0, to));
+    s.model.setValue(toEditorText(text.slice(0, to)));
   } else {
     const end = s.model.getFullModelRange().getEndPosition();
     s.model.applyEdits([{ range: monaco.Range.fromPositions(end, end), text: text.slice(from, to) }]);

@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from 'react';
 import { selectViewOnly } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import type { EditorSession } from './editorSession';
-import { chunkAtOffset, editIsNewDocument } from './editorModel';
+import { chunkAtOffset, editIsNewDocument, fromEditorText, startsWithBom } from './editorModel';
 import { monaco } from './monaco';
 
 /** What the person does in Monaco, into the store: typing (the document), the selection (the lab's "Mark as
@@ -14,8 +14,8 @@ export function useEditorToStore(session: RefObject<EditorSession | null>): void
     const contentSub = model.onDidChangeContent(() => {
       // A key that reached the hidden editor before the read-only view took the focus must not replace the document.
       if (s.applyingExternal || selectViewOnly(useStore.getState())) return;
-      const text = model.getValue();
       const state = useStore.getState();
+      const text = fromEditorText(model.getValue(), startsWithBom(state.text));
       const newDocument = editIsNewDocument(text, s.pasteIsNewDocument, state.docName);
       s.pasteIsNewDocument = false;
       s.prepareFor(text.length, newDocument ? null : state.docName);
