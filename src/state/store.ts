@@ -3,12 +3,13 @@ import { createConfigSlice, type ConfigSlice } from './configSlice';
 import { createDocumentSlice, type DocumentSlice } from './documentSlice';
 import { createEmbedderConsentSlice, type EmbedderConsentSlice } from './embedderConsentSlice';
 import { createLabSlice, type LabSlice } from './labSlice';
+import { createLlmSlice, type LlmSlice } from './llmSlice';
 import { createPersistenceSlice, type PersistenceSlice } from './persistenceSlice';
 import { createResultsSlice, type ResultsSlice } from './resultsSlice';
 import { createSemanticSlice, type SemanticSlice } from './semanticSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 
-export type AppState = DocumentSlice & ConfigSlice & ResultsSlice & UiSlice & SemanticSlice & LabSlice & PersistenceSlice & EmbedderConsentSlice;
+export type AppState = DocumentSlice & ConfigSlice & ResultsSlice & UiSlice & SemanticSlice & LabSlice & LlmSlice & PersistenceSlice & EmbedderConsentSlice;
 
 /** The one store, composed of slices (zustand slices pattern). Persistence is wired in ./persistence. */
 export const useStore = create<AppState>()((...a) => ({
@@ -18,6 +19,7 @@ export const useStore = create<AppState>()((...a) => ({
   ...createUiSlice(...a),
   ...createSemanticSlice(...a),
   ...createLabSlice(...a),
+  ...createLlmSlice(...a),
   ...createPersistenceSlice(...a),
   ...createEmbedderConsentSlice(...a),
 }));
@@ -38,6 +40,7 @@ export function resetStore(): void {
   s.resetUi();
   s.resetSemantic();
   s.resetLab();
+  s.resetLlm();
   s.resetPersistence();
   s.resetEmbedderConsent();
 }
