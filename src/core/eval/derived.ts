@@ -9,7 +9,7 @@
  * - a summary (`metadata.kind: 'summary'`, `start`/`end` the span it summarises) is model text: indexed flat beside
  *   the chunks it counts as retrieving nothing; in two-stage retrieval the summaries are ranked first and the top
  *   `summariesFirst` choose the spans whose chunks are then ranked (chunks no summary covers stay candidates, so a
- *   failed summary loses nothing).
+ *   failed summary loses nothing, and a question no summary matches is not routed).
  * Without derived chunks and in flat retrieval this is evaluateChunks (the same figures, failures explained).
  */
 import { RunGuard } from '../merge';
@@ -121,8 +121,9 @@ export async function evaluateDerived(
     guard.check();
     const scores = await chunks.index.unitScores(q.question);
     if (summaries && covering && summaries.index.units.length > 0) {
+      // A question no summary matches is not routed: every chunk stays a candidate.
       const chosen = new Set(summaries.index.top(await summaries.index.unitScores(q.question), first));
-      for (let u = 0; u < scores.length; u++) if (covering[u]!.length > 0 && !covering[u]!.some((s) => chosen.has(s))) scores[u] = -Infinity;
+      if (chosen.size > 0) for (let u = 0; u < scores.length; u++) if (covering[u]!.length > 0 && !covering[u]!.some((s) => chosen.has(s))) scores[u] = -Infinity;
     }
     results.push(await questionResult(chunks, q, scores, k));
     if (hooks.onProgress && results.length % 16 === 0) hooks.onProgress(results.length / given.prepared.length);
