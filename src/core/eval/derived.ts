@@ -119,13 +119,14 @@ export async function evaluateDerived(
   const results: DerivedEvalResult['questions'] = [];
   for (const q of given.prepared) {
     guard.check();
-    const scores = await chunks.index.unitScores(q.question);
+    const leafScores = await chunks.index.leafScores(q.question);
+    const scores = unitScoresOf(chunks.index, leafScores);
     if (summaries && covering && summaries.index.units.length > 0) {
       // A question no summary matches is not routed: every chunk stays a candidate.
       const chosen = new Set(summaries.index.top(await summaries.index.unitScores(q.question), first));
       if (chosen.size > 0) for (let u = 0; u < scores.length; u++) if (covering[u]!.length > 0 && !covering[u]!.some((s) => chosen.has(s))) scores[u] = -Infinity;
     }
-    results.push(await questionResult(chunks, q, scores, k));
+    results.push(await questionResult(chunks, q, scores, leafScores, k));
     if (hooks.onProgress && results.length % 16 === 0) hooks.onProgress(results.length / given.prepared.length);
   }
   const t2 = now();
@@ -151,8 +152,18 @@ export async function evaluateDerived(
   };
 }
 
+/** Each unit's score: its best leaf's (-Infinity: none matched); a fresh array, so routing may overwrite it. */
+function unitScoresOf(index: RetrievalIndex, leafScores: Float64Array): Float64Array {
+  const out = new Float64Array(index.units.length).fill(-Infinity);
+  for (let i = 0; i < leafScores.length; i++) {
+    const u = index.leafUnit(i);
+    if (leafScores[i]! > out[u]!) out[u] = leafScores[i]!;
+  }
+  return out;
+}
+
 /** One question's figures from its (possibly routed) unit scores: Chroma's metrics on the scored spans. */
-async function questionResult(stage: Stage, q: PreparedQuestion, scores: Float64Array, k: number): Promise<DerivedEvalResult['questions'][number]> {
+async function questionResult(stage: Stage, q: PreparedQuestion, scores: Float64Array, leafScores: Float64Array, k: number): Promise<DerivedEvalResult['questions'][number]> {
   const { index } = stage;
   const top = index.top(scores, k);
   const spansOf = (u: number): DocumentSpan[] => stage.spans[u]!.map((s) => ({ ...s, documentId: index.units[u]!.documentId }));
@@ -172,7 +183,7 @@ async function questionResult(stage: Stage, q: PreparedQuestion, scores: Float64
     reciprocalRank: within ? 1 / firstAnswerRank! : 0,
     firstAnswerRank,
   };
-  const hits = await index.hitsFor(q.question, top);
+  const hits = await index.hitsFor(q.question, top, leafScores);
   const retrieved = hits.map((h, i): DerivedRetrievedOut => {
     const u = index.units[h.unit]!;
     const chunk = stage.chunkOf[h.unit];
