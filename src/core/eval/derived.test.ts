@@ -114,7 +114,7 @@ describe('derived chunks are scored on source characters', () => {
   });
 });
 
-describe('property: a proposition whose support is its passage scores like the passage', () => {
+describe('property: a proposition whose support is its passage scores like the passage; one whole-document summary routes like none', () => {
   const words = ['river', 'stone', 'lamp', 'north', 'quiet', 'paper', 'grain', 'wolf', 'glass', 'ember'];
   const sentence = fc.array(fc.constantFrom(...words), { minLength: 3, maxLength: 9 }).map((w) => w.join(' ') + '.');
   const documentArb = fc.array(sentence, { minLength: 4, maxLength: 16 }).map((s) => s.join(' '));
@@ -133,6 +133,9 @@ describe('property: a proposition whose support is its passage scores like the p
         const props = chunks.map((c, i) => proposition(c, c.text, [{ start: c.start, end: c.end }], i));
         const derived = await evaluateDerived([{ id: 'd', text, chunks: props }], questions, validateOptions(options), settings);
         for (const [name, value] of Object.entries(plain.means)) expect(derived.means[name as keyof typeof plain.means]).toBeCloseTo(value, 12);
+        // One summary of the whole document routes every chunk to itself: two-stage retrieval is plain retrieval.
+        const routed = await evaluateDerived([{ id: 'd', text, chunks: [...chunks, summary(text, { start: 0, end: text.length }, 'Summary: river lamp.', chunks.length)] }], questions, validateOptions(options), settings, {}, { retrieval: 'two-stage' });
+        for (const [name, value] of Object.entries(plain.means)) expect(routed.means[name as keyof typeof plain.means]).toBeCloseTo(value, 12);
       }),
       { numRuns: 60 },
     );
