@@ -12,12 +12,15 @@ import { evaluate, sweep, sweepGrid, GoldenSetError, parseGoldenSet, validateEva
 import { nodeLoadWasm } from '../node/loadWasm';
 import type { Embedder } from '../embed/types';
 import { cliAliases, FLAG_OPTIONS, joinNegativeValues, parseArgsMessage, optionHelp, optionsFromFlags, parseArgsOptions, row, takeSwitchValues } from './flags';
+import { EVAL_LLM_PARSE_OPTIONS, evalLlmUsage, hasEvalLlmFlag } from './evalLlmFlags';
 import { CliError, decodeText } from './input';
 import { DEFAULT_MAX_BYTES, formatBytes, parseMaxBytes, readError, readFileBounded } from './read';
 
 interface Io {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
+  /** Whether stderr is a terminal (an LLM run draws a progress line). */
+  stderrIsTty?: boolean;
 }
 
 const SPECS: readonly OptionSpec[] = [...FLAG_OPTIONS, ...EVAL_OPTIONS];
@@ -65,6 +68,7 @@ export function evalUsage(command: 'eval' | 'sweep'): string {
     row('--max-bytes <size>', 'the largest golden set, and the most bytes of documents together, e.g. 200MiB (default 64 MiB)'),
     '',
     'Chunk options: those of `chunkscope chunk` (see chunkscope --help); --strategy, --size, --overlap, --unit, --compat ...',
+    ...evalLlmUsage(row),
   );
   return lines.join('\n');
 }
@@ -79,7 +83,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   const switches = takeSwitchValues(argv, SPECS);
   let parsed;
   try {
-    const config = parseArgsOptions(SPECS, OWN);
+    const config = parseArgsOptions(SPECS, { ...OWN, ...EVAL_LLM_PARSE_OPTIONS });
     parsed = parseArgs({ args: joinNegativeValues(switches.rest, config), allowPositionals: true, strict: true, options: config });
   } catch (err) {
     throw new CliError(parseArgsMessage(err).replace('(see --help)', `(see chunkscope ${command} --help)`));
@@ -105,6 +109,9 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
       validateEvalOptions(options);
     }
   }
+
+  // --llm and its flags are checked before any file is read; their code loads only when asked for.
+  const llmSettings = hasEvalLlmFlag(values) ? (await import('./evalLlm')).evalLlmSettings(values) : null;
 
   const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : parseMaxBytes(values['max-bytes'] as string);
   const questionsText = decodeText(await readFileBounded(values.questions, { maxBytes, text: true }), values.questions).text;
@@ -132,6 +139,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
     hooks.embed = (texts) => loaded.embed(texts);
   }
   try {
+    if (llmSettings) return await (await import('./evalLlm')).runEvalWithLlm(command, { documents, questions, base, grid, hooks, format, settings: llmSettings, io });
     if (command === 'eval') {
       const result = await evaluate(documents, questions, base, hooks);
       for (const s of result.skipped) io.stderr(`chunkscope: note: question ${s.index + 1} skipped: ${s.reason}\n`);

@@ -42,7 +42,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 
 async function run(argv: string[], io: Io): Promise<number> {
   // Evaluation commands have their own flags (the chunk options plus --questions, --retriever, --k ...).
-  if (argv[0] === 'eval' || argv[0] === 'sweep') return (await import('./eval')).runEval(argv[0], argv.slice(1), io);
+  if (argv[0] === 'eval' || argv[0] === 'sweep') return (await import('./eval')).runEval(argv[0], argv.slice(1), { ...io, stderrIsTty: io === defaultIo && process.stderr.isTTY === true });
   const switches = takeSwitchValues(argv);
   let parsed;
   try {

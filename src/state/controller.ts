@@ -114,6 +114,11 @@ export async function exportChunks(format: ExportFormatName): Promise<void> {
   downloadFile(file.name, text, file.type);
 }
 
+/** Evaluation lab: the painted chunks against the page's LLM result under BM25, dense and hybrid. */
+export function runLlmComparison(): Promise<void> {
+  return page?.lab.runLlmCompare() ?? Promise.resolve();
+}
+
 /** Evaluation lab: score the golden set on the painted chunks. */
 export function runGoldenSet(): Promise<void> {
   return page?.lab.runGolden() ?? Promise.resolve();

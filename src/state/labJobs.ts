@@ -7,6 +7,7 @@ import type { Config } from './configSlice';
 import { documentFacts } from './jobs';
 import { GOLDEN_STORAGE_KEY, parseStoredGolden, presentReferences, reanchor, serializeGolden, toGoldenQuestions, type GoldenItem } from './labGolden';
 import { sweepConfigurations, type SweepPoint, type SweepSpec } from './labSweep';
+import { LLM_COMPARE_RETRIEVERS, llmCompareReadiness, llmRetrievalFor, llmRunCost, resultKeyOf, type LlmCompareRow } from './labLlm';
 import type { AppState } from './store';
 import { sameItems, watch } from './watch';
 
@@ -67,6 +68,8 @@ export interface LabJobs {
   cancelSweep(): void;
   pin(): void;
   unpin(): void;
+  /** Plain chunks against the page's LLM result, under BM25, dense and hybrid. */
+  runLlmCompare(): Promise<void>;
   stop(): void;
 }
 
@@ -163,6 +166,45 @@ async function runGoldenSet(store: Store, chunks: ChunkClient): Promise<void> {
     const stale = error instanceof StaleJobError;
     store.getState().goldenRunFailed(stale ? 'The chunks changed during the run: run it again.' : oneLine(error));
   }
+}
+
+// ---- plain against the page's LLM result ----
+
+/**
+ * The painted chunks ("plain") and the page's last LLM run ("with the feature") scored on the golden set under each
+ * retriever of LLM_COMPARE_RETRIEVERS, two worker calls per row (means only). A retriever that fails (an embedder
+ * that cannot load) is a row with its one line; the others still run.
+ */
+async function runLlmComparison(store: Store, chunks: ChunkClient): Promise<void> {
+  const s = store.getState();
+  const readiness = llmCompareReadiness(s.llmResult, s.documentSerial, s.text);
+  if (readiness.kind === 'none') return s.llmCompareRefused('No LLM result yet: run a feature in the LLM panel first.');
+  if (readiness.kind === 'stale') return s.llmCompareRefused(readiness.message);
+  const settings = settingsOrNull(s.config);
+  const measured = measuredQuestions(s);
+  if (!s.result || !settings) return;
+  if (measured.length === 0) return s.llmCompareRefused('Add a question and mark its answer in the editor first.');
+  const result = readiness.result;
+  const retrieval = llmRetrievalFor(result.feature);
+  const questions = toGoldenQuestions(measured);
+  const jobId = s.result.jobId;
+  const empty = (retriever: string): LlmCompareRow => ({ retriever, plain: null, llm: null, plainIndexed: null, llmIndexed: null });
+  s.llmCompareStarted({ feature: result.feature, retrieval, resultKey: resultKeyOf(result), rows: LLM_COMPARE_RETRIEVERS.map(empty), done: 0, running: true, error: null, cost: llmRunCost(result) });
+  for (let i = 0; i < LLM_COMPARE_RETRIEVERS.length; i++) {
+    const retriever = LLM_COMPARE_RETRIEVERS[i]!;
+    const st = { ...settings, retriever } as EvalSettings;
+    let row: LlmCompareRow;
+    try {
+      const plain = await chunks.evaluate({ jobId, questions, settings: st, summary: true });
+      const llm = await chunks.evaluate({ jobId, questions, settings: st, summary: true, derived: { chunks: result.chunks, retrieval } });
+      row = { retriever, plain: { ...plain.result.means }, llm: { ...llm.result.means }, plainIndexed: plain.result.index.indexed, llmIndexed: llm.result.index.indexed };
+    } catch (error) {
+      const stale = error instanceof StaleJobError;
+      row = { ...empty(retriever), error: stale ? 'The chunks changed during the run: run it again.' : oneLine(error) };
+    }
+    store.getState().llmCompareRowDone(i, row);
+  }
+  store.getState().llmCompareFinished();
 }
 
 // ---- sweep ----
@@ -319,6 +361,7 @@ export function startLabJobs(store: Store, chunks: ChunkClient, storage: Storage
     cancelSweep: sweep.cancel,
     pin: compare.pin,
     unpin: compare.unpin,
+    runLlmCompare: () => runLlmComparison(store, chunks),
     stop: () => {
       for (const u of unsubscribe) u();
       probe.stop();

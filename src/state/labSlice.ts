@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { LabEvaluatePayload, ProbePayload } from '../worker/protocol';
 import type { Config } from './configSlice';
 import { addQuestion as withQuestion, deleteQuestion as withoutQuestion, markAnswer as withAnswer, removeReference, renameQuestion as renamed, type GoldenItem, type ReferenceState } from './labGolden';
+import type { LlmCompareRow, LlmCompareState } from './labLlm';
 import type { SweepPoint } from './labSweep';
 
 /**
@@ -10,7 +11,7 @@ import type { SweepPoint } from './labSweep';
  * selectors and the pure lab*.ts modules.
  */
 
-export type LabTab = 'probe' | 'golden' | 'sweep' | 'compare';
+export type LabTab = 'probe' | 'golden' | 'sweep' | 'compare' | 'llm';
 
 export interface ProbeView extends ProbePayload {
   /** performance.now() of the input (a slider move, a keystroke) this ranking answers. */
@@ -63,6 +64,10 @@ export interface LabState {
   pinned: Config | null;
   comparison: Comparison | null;
   compareError: string | null;
+  /** Plain chunks against the page's LLM result under each retriever (labLlm.ts). */
+  llmCompare: LlmCompareState | null;
+  /** Why the LLM comparison could not run (no question, a stale result). */
+  llmCompareError: string | null;
   /** The editor's selection (UTF-16 offsets), for "Mark as answer". */
   editorSelection: { start: number; end: number } | null;
 }
@@ -118,6 +123,10 @@ export interface LabActions {
   compared(comparison: Comparison): void;
   compareFailed(message: string): void;
   clearComparison(): void;
+  llmCompareStarted(state: LlmCompareState): void;
+  llmCompareRowDone(index: number, row: LlmCompareRow): void;
+  llmCompareFinished(): void;
+  llmCompareRefused(message: string): void;
   resetLab(): void;
 }
 
@@ -139,6 +148,8 @@ const initial = (): LabState => ({
   pinned: null,
   comparison: null,
   compareError: null,
+  llmCompare: null,
+  llmCompareError: null,
   editorSelection: null,
 });
 
@@ -197,5 +208,15 @@ export const createLabSlice: StateCreator<LabSlice & LabReads, [], [], LabSlice>
   compared: (comparison) => set({ comparison, compareError: null }),
   compareFailed: (compareError) => set({ compareError }),
   clearComparison: () => set({ comparison: null }),
+  llmCompareStarted: (llmCompare) => set({ llmCompare, llmCompareError: null }),
+  llmCompareRowDone: (index, row) =>
+    set((s) => {
+      if (!s.llmCompare) return s;
+      const rows = s.llmCompare.rows.slice();
+      rows[index] = row;
+      return { llmCompare: { ...s.llmCompare, rows, done: s.llmCompare.done + 1 } };
+    }),
+  llmCompareFinished: () => set((s) => (s.llmCompare ? { llmCompare: { ...s.llmCompare, running: false } } : s)),
+  llmCompareRefused: (llmCompareError) => set({ llmCompareError }),
   resetLab: () => set(initial()),
 });

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand';
 import { toChunkOptions } from './chunkOptions';
 import { documentFacts } from './jobs';
+import type { LlmPageResult } from './llmSlice';
 import type { AppState } from './store';
 
 /** The hook e2e tests (e2e/hook.ts) and the browser benchmark drive the page with: window.__chunkscope. */
@@ -9,6 +10,8 @@ export interface ChunkscopeTestHook {
   getDocument(): string;
   getConfig(): object;
   paintedJobId(): number;
+  /** An LLM run's result, as the LLM panel stores it, for the current document (e2e of the lab's "With LLM" tab). */
+  setLlmResult(result: Omit<LlmPageResult, 'documentSerial'> | null): void;
   /** The painted semantic result's curve data, plus timings for the benchmark (embedMs 0: all from the cache). */
   semantic(): {
     distances: number[];
@@ -33,6 +36,7 @@ export function testHook(store: StoreApi<AppState>): ChunkscopeTestHook {
     getDocument: () => store.getState().text,
     getConfig: () => toChunkOptions(store.getState().config, documentFacts(store.getState())),
     paintedJobId: () => store.getState().paintedJobId,
+    setLlmResult: (result) => store.getState().setLlmResult(result && { ...result, documentSerial: store.getState().documentSerial }),
     semantic: () => {
       const semantic = store.getState().result?.semantic;
       if (!semantic) return null;

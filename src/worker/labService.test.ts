@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChunkClient, type WorkerLike } from '../bridge/chunkClient';
-import { evaluate, validateEvalOptions } from '../core/eval/index';
-import { chunk } from '../core/index';
+import { evaluate, evaluateDerived, validateEvalOptions } from '../core/eval/index';
+import { chunk, validateOptions } from '../core/index';
 import { RetrievalIndex } from '../core/retrievers/index';
 import { serveChunkWorker } from './chunkService';
 import { inProcessWorker } from './inProcess';
@@ -73,5 +73,36 @@ describe('lab RPC in the chunk worker', () => {
     expect(given.result.means).toEqual(library.means);
     expect(Array.from(given.starts!)).toEqual(Array.from(result.starts));
     expect(painted.result.questions[0]!.retrieved.map((r) => r.start)).toEqual(library.questions[0]!.retrieved.map((r) => r.start));
+  });
+});
+
+describe('lab RPC: an LLM feature\'s chunks scored beside the painted ones', () => {
+  const settings = validateEvalOptions({ retriever: 'bm25', chunksInContext: 1 });
+  const answer = 'Gift cards cannot be refunded or exchanged for cash under any circumstances.';
+  const questions = [{ question: 'can gift cards be refunded', references: [{ start: text.indexOf(answer), end: text.indexOf(answer) + answer.length, content: answer }] }];
+
+  it('scores propositions by their support spans, as core evaluateDerived does', async () => {
+    const c = start();
+    const options = { strategy: 'recursive' as const, size: 160, overlap: 0 };
+    const result = await c.chunk(options);
+    const chunks = await chunk(text, options);
+    // One proposition per passage restating its first sentence exactly.
+    const props = chunks.map((p, i) => {
+      const first = p.text.split(/(?<=\.)\s/)[0]!;
+      return { ...p, index: i, content: first, metadata: { ...p.metadata, kind: 'proposition', support: [{ start: p.start, end: p.start + first.length }], supportStatus: 'exact' } };
+    });
+    const plain = await c.evaluate({ jobId: result.jobId, questions, settings, summary: true });
+    const derived = await c.evaluate({ jobId: result.jobId, questions, settings, derived: { chunks: props, retrieval: 'flat' } });
+    const expected = await evaluateDerived([{ id: 'document', text, chunks: props }], questions, validateOptions(options), settings);
+    expect(derived.result.means).toEqual(expected.means);
+    expect(derived.result.questions).toEqual([]);
+    expect(derived.result.means.precision).toBeGreaterThan(plain.result.means.precision);
+  });
+
+  it('refuses chunks made over another version of the document, in one line', async () => {
+    const c = start();
+    const result = await c.chunk({ strategy: 'recursive', size: 160 });
+    const stale = [{ index: 0, start: 0, end: 5, text: 'Other', content: 'Other', size: 5, id: 'x', metadata: { strategy: 'recursive' as const, compat: 'none' as const } }];
+    await expect(c.evaluate({ jobId: result.jobId, questions, settings, derived: { chunks: stale, retrieval: 'flat' } })).rejects.toThrow(/another version of the document/);
   });
 });

@@ -1,5 +1,5 @@
 import { chunk, validateOptions } from '../core/index';
-import { evaluateChunks, retrieverSettings } from '../core/eval/index';
+import { evaluateChunks, evaluateDerived, retrieverSettings } from '../core/eval/index';
 import { getRetriever, RetrievalIndex, type Hit, type RetrieverSettings } from '../core/retrievers/index';
 import type { Chunk, ChunkOptions, EmbedTexts, LoadWasm } from '../core/types';
 import type { LabEvaluateInput, LabEvaluatePayload, LabSettings, ProbeHitPayload, ProbePayload } from './protocol';
@@ -100,6 +100,15 @@ export function labService(deps: LabServiceDeps) {
     const settings = input.settings;
     const embed = getRetriever(settings.retriever).needsEmbeddings ? deps.embedFor(resolved.embedder ?? 'builtin') : undefined;
     const questions = input.questions.map((q) => ({ ...q, corpusId: undefined }));
+    if (input.derived) {
+      // An LLM feature's chunks over this document: scored on source characters, means only (the lab's LLM tab).
+      if (input.derived.chunks.some((c) => c.end > text.length || text.slice(c.start, c.end) !== c.text)) throw new Error('the LLM result was made over another version of the document: run the feature again');
+      const derived = await evaluateDerived([{ id: LAB_DOCUMENT_ID, text, chunks: input.derived.chunks }], questions, resolved, settings, { embed, signal }, { retrieval: input.derived.retrieval });
+      const { retrieval: _r, summaries: _s, ...result } = derived;
+      void _r;
+      void _s;
+      return { result: { ...result, questions: [] } };
+    }
     const result = await evaluateChunks([{ id: LAB_DOCUMENT_ID, text, chunks }], questions, resolved, settings, { embed, signal });
     if (input.summary) result.questions = [];
     const payload: LabEvaluatePayload = { result };

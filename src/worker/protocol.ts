@@ -1,8 +1,9 @@
 import type { EvalResult } from '../core/eval/evaluate';
+import type { DerivedRetrieval } from '../core/eval/derived';
 import type { EvalSettings } from '../core/eval/options';
 import type { GoldenQuestion } from '../core/eval/types';
 import type { LanguageWindows } from '../core/languageWindows';
-import type { ChunkOptions } from '../core/types';
+import type { Chunk, ChunkOptions } from '../core/types';
 
 import type { EmbedderSummary, SemanticPayload } from './embedProtocol';
 
@@ -227,6 +228,9 @@ export interface LabEvaluateInput {
   summary?: boolean;
   /** Send the leaves' offsets back (the pinned configuration's boundaries). */
   ranges?: boolean;
+  /** Score these chunks an LLM feature made over the job's document instead (propositions by their support, summaries
+   * flat or two-stage: core/eval/derived.ts); with `jobId`. */
+  derived?: { chunks: Chunk[]; retrieval: DerivedRetrieval };
 }
 
 export interface LabEvaluatePayload {

@@ -26,3 +26,4 @@ export {
 } from './evaluate';
 export { sweep, sweepGrid, type SweepRow } from './sweep';
 export { orphanChunks, orphanBits, isHeadingOnly, type OrphanFlags } from './orphans';
+export { evaluateDerived, scoredSpans, hasDerivedChunks, isSummary, isProposition, type DerivedRetrieval, type DerivedEvalOptions, type DerivedEvalResult, type DerivedRetrievedOut } from './derived';

@@ -38,6 +38,8 @@ export interface LlmOptions {
   languageModel?: unknown;
   /** Prompt API: the model's download progress in [0, 1]. */
   onDownloadProgress?: (fraction: number) => void;
+  /** transformers-js: the text-generation pipeline factory (tests inject a stub). */
+  textGeneration?: unknown;
   signal?: AbortSignalLike;
   /** Called after each request with the number done and the total. */
   onRequestDone?: (done: number, total: number) => void;
@@ -100,6 +102,7 @@ async function prepare(source: string, options: ChunkOptions, llm: LlmOptions, h
     fetch: llm.fetch,
     languageModel: llm.languageModel,
     onDownloadProgress: llm.onDownloadProgress,
+    textGeneration: llm.textGeneration,
     structuredOutput: llm.structuredOutput,
   });
   const resolved = validateOptions(options);

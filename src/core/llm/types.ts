@@ -81,6 +81,8 @@ export interface LlmProviderSettings {
   languageModel?: unknown;
   /** Prompt API: the model's download progress in [0, 1] while the browser fetches it. */
   onDownloadProgress?: (fraction: number) => void;
+  /** transformers-js: a factory from model id to a text-generation pipeline (default: @huggingface/transformers). */
+  textGeneration?: unknown;
   /** Ask for structured output (response_format json_schema); default true. */
   structuredOutput?: boolean;
 }

@@ -12,6 +12,7 @@ import { useStore } from '../../state/store';
 import { strategyDefinition } from '../../state/strategyInfo';
 import { CheckField, Field, NumberField, SelectField, specOf } from '../panels/OptionFields';
 import { formatNumber } from '../panels/format';
+import { LlmCompareTab } from './LlmCompareTab';
 import { SweepChart } from './SweepChart';
 import './lab.css';
 
@@ -39,6 +40,7 @@ const TABS: { id: LabTab; label: string }[] = [
   { id: 'golden', label: 'Golden set' },
   { id: 'sweep', label: 'Sweep' },
   { id: 'compare', label: 'Compare' },
+  { id: 'llm', label: 'With LLM' },
 ];
 
 const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '–');
@@ -98,6 +100,7 @@ export function LabSection() {
           {tab === 'golden' && <GoldenTab />}
           {tab === 'sweep' && <SweepTab />}
           {tab === 'compare' && <CompareTab />}
+          {tab === 'llm' && <LlmCompareTab />}
         </div>
       )}
     </section>

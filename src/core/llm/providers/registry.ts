@@ -1,11 +1,13 @@
 import { openaiCompatible } from './openai-compatible/provider';
 import { promptApi } from './prompt-api/provider';
+import { transformersJs } from './transformers-js/provider';
 import type { LlmProviderDescriptor } from '../types';
 
 /** The providers, one line each (the first is the default). Adding one: a folder with its provider.ts, a line here. */
 export const LLM_PROVIDERS = [
   openaiCompatible,
   promptApi,
+  transformersJs,
 ] as const satisfies readonly LlmProviderDescriptor[];
 
 export type LlmProviderName = (typeof LLM_PROVIDERS)[number]['name'];
