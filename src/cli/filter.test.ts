@@ -64,6 +64,15 @@ describe('chunkscope chunk - --input jsonl', () => {
     expect(r.records[0]).toMatchObject({ documentId: '7', metadata: { team: 'search', path: 'src/f.py', strategy: 'recursive', documentId: '7' } });
   });
 
+  it('names a retrieval unit’s parent by the parent’s chunkId, a record of the same output', async () => {
+    const r = await runFilter(['--size', '40', '--retrieval', 'parent-child', '--parent-size', '120'], jsonl(documents.slice(3, 4)));
+    expect(r.code).toBe(0);
+    const children = r.records.filter((x) => x.metadata.parentId !== undefined);
+    expect(children.length).toBeGreaterThan(0);
+    const ids = new Set(r.records.map((x) => x.chunkId));
+    for (const child of children) expect(ids.has(child.metadata.parentId as string)).toBe(true);
+  });
+
   it('reports a bad line in one stderr line with its number and goes on', async () => {
     const input = [
       JSON.stringify(documents[0]),

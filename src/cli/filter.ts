@@ -12,7 +12,7 @@ import type { Embedder } from '../embed/types';
 import { chunk } from '../node/index';
 import { joinNegativeValues, optionsFromFlags, parseArgsMessage, parseArgsOptions, takeSwitchValues } from './flags';
 import { readLines } from './filterLines';
-import { configHashOf, toCorpusRecord } from './filterRecord';
+import { configHashOf, toCorpusRecords } from './filterRecord';
 import { CliError } from './input';
 import { DEFAULT_MAX_BYTES, parseMaxBytes } from './read';
 import { refuseHugeRuns } from './main';
@@ -63,7 +63,7 @@ export async function runFilter(argv: string[], io: FilterIo): Promise<number> {
         const chunks = await chunk(document.text, documentOptions, hooks);
         const extra = document.path === undefined ? document.metadata : { ...document.metadata, path: document.path };
         let out = '';
-        for (const c of chunks) out += JSON.stringify(toCorpusRecord(c, document.id, configHash, extra)) + '\n';
+        for (const record of toCorpusRecords(chunks, document.id, configHash, extra)) out += JSON.stringify(record) + '\n';
         if (out !== '') await io.stdout(out);
         done++;
       } catch (err) {

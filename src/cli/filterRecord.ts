@@ -29,18 +29,32 @@ export function corpusChunkId(documentId: string, configHash: string, start: num
   return createHash('sha256').update(key).digest('hex').slice(0, 32);
 }
 
-/** One chunk as a chunks.jsonl line's object; `documentMetadata` (the input line's) comes first, the engine's after it. */
-export function toCorpusRecord(chunk: Chunk, documentId: string, configHash: string, documentMetadata: Record<string, unknown> = {}): CorpusChunkRecord {
-  const level = typeof chunk.metadata.level === 'number' ? chunk.metadata.level : undefined;
-  return {
-    documentId,
-    chunkId: corpusChunkId(documentId, configHash, chunk.start, chunk.end, level),
-    index: chunk.index,
-    start: chunk.start,
-    end: chunk.end,
-    text: chunk.text,
-    content: chunk.content,
-    metadata: { ...documentMetadata, ...chunk.metadata },
-    configHash,
-  };
+/**
+ * One document's chunks as chunks.jsonl lines' objects. `documentMetadata` (the input line's) comes first in each
+ * chunk's metadata, the engine's keys after it. A retrieval unit's `parentId` names its parent by the parent's
+ * chunkId (the engine's own id is not in the record), so a store can fetch the parent from the same table.
+ */
+export function toCorpusRecords(chunks: readonly Chunk[], documentId: string, configHash: string, documentMetadata: Record<string, unknown> = {}): CorpusChunkRecord[] {
+  const chunkIds = new Map<string, string>();
+  const records = chunks.map((chunk) => {
+    const level = typeof chunk.metadata.level === 'number' ? chunk.metadata.level : undefined;
+    const chunkId = corpusChunkId(documentId, configHash, chunk.start, chunk.end, level);
+    chunkIds.set(chunk.id, chunkId);
+    return {
+      documentId,
+      chunkId,
+      index: chunk.index,
+      start: chunk.start,
+      end: chunk.end,
+      text: chunk.text,
+      content: chunk.content,
+      metadata: { ...documentMetadata, ...chunk.metadata } as Record<string, unknown>,
+      configHash,
+    };
+  });
+  for (const record of records) {
+    const parentId = record.metadata.parentId;
+    if (typeof parentId === 'string' && chunkIds.has(parentId)) record.metadata.parentId = chunkIds.get(parentId);
+  }
+  return records;
 }
