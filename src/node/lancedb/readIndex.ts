@@ -99,7 +99,7 @@ export async function evaluateLanceIndex(
   options: EvaluateOptions = {},
   hooks: EvaluateHooks = {},
   table?: string,
-): Promise<EvalResult & { notes: string[] }> {
+): Promise<EvalResult & { notes: string[]; configHashes: string[] }> {
   const resolved = validateOptions(options);
   const settings = validateEvalOptions(options as Record<string, unknown>);
   const started = performance.now();
@@ -109,7 +109,7 @@ export async function evaluateLanceIndex(
   if (configHashes.size > 1) notes.push(`lancedb:${dir} holds chunks of ${configHashes.size} configurations`);
   const embed = hooks.embed && vectors.size > 0 ? storedFirst(vectors, hooks.embed) : hooks.embed;
   const result = await evaluateChunks(indexed, questions, resolved, settings, { ...hooks, embed });
-  return { ...result, timings: { chunkMs: readMs, ...result.timings }, notes };
+  return { ...result, timings: { chunkMs: readMs, ...result.timings }, notes, configHashes: [...configHashes] };
 }
 
 /** An embed hook that answers texts the index holds with their stored vectors, and the rest with `embed`. */
