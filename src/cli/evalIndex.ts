@@ -8,7 +8,6 @@ import type { GoldenQuestion } from '../core/eval/types';
 import { validateOptions } from '../core/index';
 import { configHashOf } from './filterRecord';
 import { CliError } from './input';
-import { version as VERSION } from '../../package.json';
 
 /** The directory `--index` names, null without the flag; a bad value is refused before any file is read. */
 export function lanceIndexDir(value: unknown, command: 'eval' | 'sweep'): string | null {
@@ -31,7 +30,7 @@ export async function evaluateIndex(
   const { evaluateLanceIndex, LanceIndexError } = await import('../node/lancedb/readIndex');
   try {
     const { notes, configHashes, ...result } = await evaluateLanceIndex(dir, documents, questions, options, hooks);
-    const mine = configHashOf(validateOptions(options), VERSION);
+    const mine = configHashOf(validateOptions(options));
     if (!configHashes.includes(mine)) {
       notes.push(`lancedb:${dir} was chunked with another configuration (${configHashes.join(', ')}) than these flags (${mine}): its rows are measured, the configuration printed is the flags'`);
     }

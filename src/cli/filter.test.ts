@@ -4,13 +4,15 @@
  * answers each line before standard input closes).
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunk } from '../node/index';
+import { chunk, optionsKey, validateOptions } from '../node/index';
+import { CHUNKER_VERSION } from '../core/version';
 import type { CorpusChunkRecord } from '../node/corpus/record';
 import { main } from './main';
 
@@ -51,6 +53,10 @@ describe('chunkscope chunk - --input jsonl', () => {
     }
     expect(new Set(r.records.map((x) => x.chunkId)).size).toBe(r.records.length);
     expect(new Set(r.records.map((x) => x.configHash)).size).toBe(1);
+    // The recipe, re-derivable anywhere: sha256 of document id, configuration hash, level ('' for none) and span.
+    const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+    for (const x of r.records) expect(x.chunkId).toBe(sha256([x.documentId, x.configHash, '', x.start, x.end].join('\u0000')));
+    expect(r.records[0]!.configHash).toBe(sha256(JSON.stringify(['chunkscope', CHUNKER_VERSION, optionsKey(validateOptions({ size: 90, overlap: 10 })), false])));
     // Same input, same ids; another configuration, other ids and hash.
     expect((await runFilter(['--size', '90', '--overlap', '10'], jsonl(documents))).out).toBe(r.out);
     const other = await runFilter(['--size', '91', '--overlap', '10'], jsonl(documents));

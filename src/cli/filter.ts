@@ -16,7 +16,6 @@ import { configHashOf, toCorpusRecords } from './filterRecord';
 import { CliError } from './input';
 import { DEFAULT_MAX_BYTES, parseMaxBytes } from './read';
 import { refuseHugeRuns } from './main';
-import { version as VERSION } from '../../package.json';
 
 export interface FilterIo {
   stdout: (s: string) => unknown;
@@ -36,7 +35,7 @@ interface InputDocument {
 export async function runFilter(argv: string[], io: FilterIo): Promise<number> {
   const { options, maxBytes } = parseFilterArgs(argv);
   const resolved = validateOptions(options); // bad options fail before any line is read or a model loads
-  const configHash = configHashOf(resolved, VERSION);
+  const configHash = configHashOf(resolved);
   const hooks: ChunkHooks = { onNote: () => {} };
   let embedder: Embedder | undefined;
   if (getStrategy(resolved.strategy).needsEmbeddings) {
