@@ -5,7 +5,7 @@
  * Then vectors (the built-in model) and their cache, a table of the wrong kind, and reading the index back.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
@@ -17,6 +17,7 @@ import { configHashOf, toCorpusRecords } from '../../cli/filterRecord';
 import type { CorpusChanges, CorpusChunkRecord } from '../corpus/record';
 import { LanceSinkError, openLanceSink } from './sink';
 import { readLanceIndex } from './readIndex';
+import { applyOutputFolder } from './applyOutput';
 
 const OPTIONS = { size: 120, overlap: 20 };
 const CONFIG_HASH = configHashOf(validateOptions(OPTIONS), 'test');
@@ -120,6 +121,29 @@ describe('LanceDB sink: incremental clean-up', () => {
     const byId = (a: CorpusChunkRecord, b: CorpusChunkRecord) => a.chunkId.localeCompare(b.chunkId);
     expect(rows.map((r) => r.record).sort(byId)).toEqual([...first.records].sort(byId));
     expect(rows.every((r) => r.vector === undefined)).toBe(true);
+  });
+});
+
+describe('applyOutputFolder', () => {
+  it('applies a corpus folder’s changes.json and chunks.jsonl: everything into an empty table, then only the changes', async () => {
+    const out = newDir();
+    const lance = newDir();
+    const write = (run: Awaited<ReturnType<typeof corpusRun>>) => {
+      writeFileSync(join(out, 'chunks.jsonl'), run.records.map((r) => JSON.stringify(r) + '\n').join(''));
+      writeFileSync(join(out, 'changes.json'), JSON.stringify({ rebuildReason: null, ...run.changes }));
+    };
+    const first = await corpusRun(FIRST);
+    const unchangedFirst = await corpusRun(FIRST, first.state); // an --out whose last run changed nothing
+    write(unchangedFirst);
+    const sink = await openLanceSink(lance);
+    expect(await sink.isEmpty()).toBe(true);
+    expect(await applyOutputFolder(out, sink)).toMatchObject({ upserted: first.records.length, deleted: 0 });
+    const second = await corpusRun(SECOND, first.state);
+    write(second);
+    const fresh = second.records.filter((r) => ['b.md', 'e.md'].includes(r.documentId));
+    expect(await applyOutputFolder(out, sink)).toMatchObject({ upserted: fresh.length, kept: 0 });
+    await sink.close();
+    expect([...(await rowsOf(lance)).keys()].sort()).toEqual(second.records.map((r) => r.chunkId).sort());
   });
 });
 

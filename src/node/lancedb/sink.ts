@@ -39,6 +39,8 @@ export interface LanceSink {
   readonly table: string;
   /** Applies one run: `records` are its chunk lines (all of them, or only those of added and changed documents). */
   apply(records: AsyncIterable<CorpusChunkRecord> | Iterable<CorpusChunkRecord>, changes: CorpusChanges): Promise<LanceApplyResult>;
+  /** True when the table is missing or has no rows: a caller passing only new chunks should pass every chunk. */
+  isEmpty(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -92,10 +94,12 @@ class Sink implements LanceSink {
     const result: LanceApplyResult = { upserted: 0, deleted: 0, kept: 0, embedded: { cached: 0, computed: 0 } };
     let table = await this.openTable();
     if (table) result.deleted = await deleteOld(table, changes);
-    const unchanged = new Set(changes.unchanged);
+    // Into an empty table every batch is appended (a run's chunk ids are unique): no merge against the growing table.
+    const append = table === null || (await table.countRows()) === 0;
+    const unchanged = new Set(append ? [] : changes.unchanged);
     let batch: CorpusChunkRecord[] = [];
     const flush = async (): Promise<void> => {
-      table = await this.write(table, batch, unchanged, result);
+      table = await this.write(table, batch, unchanged, append, result);
       batch = [];
     };
     for await (const record of records) {
@@ -103,12 +107,20 @@ class Sink implements LanceSink {
       if (batch.length >= this.batchRows) await flush();
     }
     if (batch.length > 0) await flush();
+    // A scalar index on the key: later runs' merges and deletions by chunkId look rows up instead of scanning.
+    if (append && table && result.upserted > 0) await table.createIndex('chunkId').catch(() => undefined);
     if (this.cache) result.embedded = { ...this.cache.counts };
     return result;
   }
 
   /** One batch: unchanged documents' records only where their rows are missing; the others upserted by chunkId. */
-  private async write(table: lancedb.Table | null, batch: readonly CorpusChunkRecord[], unchanged: ReadonlySet<string>, result: LanceApplyResult): Promise<lancedb.Table | null> {
+  private async write(
+    table: lancedb.Table | null,
+    batch: readonly CorpusChunkRecord[],
+    unchanged: ReadonlySet<string>,
+    append: boolean,
+    result: LanceApplyResult,
+  ): Promise<lancedb.Table | null> {
     const kept = batch.filter((r) => unchanged.has(r.documentId));
     const present = table && kept.length > 0 ? await presentIds(table, kept.map((r) => r.chunkId)) : new Set<string>();
     result.kept += present.size;
@@ -121,8 +133,17 @@ class Sink implements LanceSink {
     const rows = toWrite.map((r, i) => toRow(r, vectors?.[i]) as unknown as Record<string, unknown>);
     result.upserted += rows.length;
     if (!table) return this.db.createTable(this.table, rows);
+    if (append) {
+      await table.add(rows);
+      return table;
+    }
     await table.mergeInsert('chunkId').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(rows);
     return table;
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const table = await this.openTable();
+    return table === null || (await table.countRows()) === 0;
   }
 
   async close(): Promise<void> {
