@@ -3,7 +3,7 @@
  * as read back. The same configuration gives the same report as a fresh chunking; a table made with another
  * configuration gives that configuration's results (the rows are what is measured); stored vectors are used.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -95,6 +95,7 @@ describe('chunkscope eval --index lancedb:DIR', () => {
       [['eval', corpus, '--questions', questionsPath, '--index', dir], /--index takes lancedb:<dir>/],
       [['eval', corpus, '--questions', questionsPath, '--index', `lancedb:${mkdtempSync(join(root, 'empty-'))}`], /has no table "chunks"/],
       [['eval', stale, '--questions', questionsPath, '--index', `lancedb:${dir}`], /is stale for "two.txt"/],
+      [['eval', corpus, '--questions', questionsPath, '--index', `lancedb:${join(root, 'never-written')}`], /never-written does not exist/],
       [['sweep', corpus, '--questions', questionsPath, '--size', '50,90', '--index', `lancedb:${dir}`], /--index is for eval/],
     ];
     for (const [argv, message] of cases) {
@@ -103,5 +104,6 @@ describe('chunkscope eval --index lancedb:DIR', () => {
       expect(r.err).toMatch(message);
       expect(r.err.trimEnd().split('\n')).toHaveLength(1);
     }
+    expect(existsSync(join(root, 'never-written'))).toBe(false); // reading an index makes no directory
   });
 });

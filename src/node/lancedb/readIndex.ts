@@ -4,6 +4,7 @@
  * index served. The documents' texts still come from their files (the metrics are over character ranges); each
  * document is matched to its rows by id and every row's text is checked against the file (a stale index is refused).
  */
+import { existsSync } from 'node:fs';
 import * as lancedb from '@lancedb/lancedb';
 import { evaluateChunks, validateEvalOptions, type EvalDocument, type EvalResult, type EvaluateHooks, type EvaluateOptions } from '../../core/eval/index';
 import { getUnit, validateOptions } from '../../core/index';
@@ -26,6 +27,8 @@ export class LanceIndexError extends Error {
 /** Every row of DIR's table, ordered by document id and position. */
 export async function readLanceIndex(dir: string, options: { table?: string } = {}): Promise<LanceIndexRow[]> {
   const name = options.table ?? DEFAULT_TABLE;
+  // Checked first: connecting makes the directory, and reading an index must not.
+  if (!existsSync(dir)) throw new LanceIndexError(`lancedb:${dir} does not exist (write it with chunkscope corpus ... --to lancedb:${dir})`);
   const db = await lancedb.connect(dir);
   try {
     if (!(await db.tableNames()).includes(name)) {
