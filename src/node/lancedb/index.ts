@@ -5,6 +5,7 @@
  */
 export { openLanceSink, LanceSinkError, type LanceSink, type LanceSinkOptions, type LanceApplyResult } from './sink';
 export { applyOutputFolder } from './applyOutput';
+export { openLanceTarget, asCorpusSink, recordsOf, type LanceTargetOptions, type CorpusRunInfo } from './target';
 export { readLanceIndex, evaluateLanceIndex, indexedDocumentsFromLance, matchDocumentId, LanceIndexError, type LanceIndexRow } from './readIndex';
 export { EmbeddingCache } from './embeddingCache';
 export { DEFAULT_TABLE, parseLanceTarget } from './table';

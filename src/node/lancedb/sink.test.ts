@@ -4,7 +4,6 @@
  * of unchanged documents are not rewritten (their row addresses, which move when a row is rewritten, stay put).
  * Then vectors (the built-in model) and their cache, a table of the wrong kind, and reading the index back.
  */
-import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,48 +11,14 @@ import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbedder } from '../../embed/index';
 import type { Embedder } from '../../embed/types';
-import { chunk, validateOptions } from '../index';
-import { configHashOf, toCorpusRecords } from '../../cli/filterRecord';
-import type { CorpusChanges, CorpusChunkRecord } from '../corpus/record';
+import type { CorpusChunkRecord } from '../corpus/record';
+import { CORPUS_FIRST, CORPUS_SECOND, corpusRun } from '../../testing/corpusRun';
 import { LanceSinkError, openLanceSink } from './sink';
 import { readLanceIndex } from './readIndex';
 import { applyOutputFolder } from './applyOutput';
 
-const OPTIONS = { size: 120, overlap: 20 };
-const CONFIG_HASH = configHashOf(validateOptions(OPTIONS), 'test');
-
-/** What a corpus run hands a sink: its records and changes against the previous run's state (a tiny corpus command). */
-type State = Map<string, { hash: string; chunkIds: string[] }>;
-async function corpusRun(documents: Record<string, string>, previous: State = new Map()) {
-  const state: State = new Map();
-  const records: CorpusChunkRecord[] = [];
-  const changes: CorpusChanges = { added: [], changed: [], unchanged: [], deleted: [], deleteChunkIds: [] };
-  for (const [id, text] of Object.entries(documents)) {
-    const hash = createHash('sha256').update(text).digest('hex');
-    const before = previous.get(id);
-    const mine = toCorpusRecords(await chunk(text, { ...OPTIONS, documentId: id }), id, CONFIG_HASH);
-    records.push(...mine);
-    state.set(id, { hash, chunkIds: mine.map((r) => r.chunkId) });
-    if (!before) changes.added.push(id);
-    else if (before.hash === hash) changes.unchanged.push(id);
-    else {
-      changes.changed.push(id);
-      changes.deleteChunkIds.push(...before.chunkIds);
-    }
-  }
-  for (const [id, before] of previous) {
-    if (id in documents) continue;
-    changes.deleted.push(id);
-    changes.deleteChunkIds.push(...before.chunkIds);
-  }
-  return { records, changes, state };
-}
-
-const sentence = (d: string, i: number) => `Document ${d} sentence ${i} is about ${['rivers', 'trains', 'maps', 'salt'][i % 4]} and little else.`;
-const doc = (d: string, n: number) => Array.from({ length: n }, (_, i) => sentence(d, i)).join(i2(n));
-const i2 = (n: number) => (n % 2 ? ' ' : '\n\n');
-const FIRST = { 'a.md': doc('a', 12), 'b.md': doc('b', 9), 'c/c.txt': doc('c', 15), "d'quote.md": doc('d', 7) };
-const SECOND = { 'a.md': FIRST['a.md'], 'b.md': FIRST['b.md'].replace('sentence 3', 'sentence three, edited,'), 'c/c.txt': FIRST['c/c.txt'], 'e.md': doc('e', 5) };
+const FIRST = CORPUS_FIRST;
+const SECOND = CORPUS_SECOND;
 
 async function rowsOf(dir: string): Promise<Map<string, { rowAddress: string; documentId: string; text: string }>> {
   const db = await lancedb.connect(dir);
