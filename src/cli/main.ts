@@ -43,8 +43,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 async function run(argv: string[], io: Io): Promise<number> {
   // Evaluation commands have their own flags (the chunk options plus --questions, --retriever, --k ...).
   if (argv[0] === 'eval' || argv[0] === 'sweep') return (await import('./eval')).runEval(argv[0], argv.slice(1), io);
-  // `chunk - --input jsonl`: one document per line in, one chunk per line out (src/cli/filter.ts).
-  if (argv[0] === 'chunk' && argv.some((a) => a === '--input' || a.startsWith('--input='))) return (await import('./filter')).runFilter(argv.slice(1), io);
+  if (argv[0] === 'chunk' && argv.some((a) => a === '--input' || a.startsWith('--input='))) return (await import('./filter')).runFilter(argv.slice(1), io); // JSONL filter mode
   const switches = takeSwitchValues(argv);
   let parsed;
   try {
