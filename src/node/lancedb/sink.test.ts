@@ -158,6 +158,9 @@ describe('LanceDB sink: vectors', () => {
     const sink = await openLanceSink(newDir(), { embedder, embeddingCacheDir: cache });
     const r1 = await sink.apply(first.records, first.changes);
     expect(r1.embedded).toEqual({ cached: 0, computed: first.records.length });
+    // The same sink again: this call's counts, not the sink's totals.
+    const again = await sink.apply(first.records.slice(0, 2), { ...first.changes, added: [], changed: [first.records[0]!.documentId] });
+    expect(again.embedded).toEqual({ cached: 2, computed: 0 });
     const other = newDir();
     const sink2 = await openLanceSink(other, { embedder, embeddingCacheDir: cache });
     const r2 = await sink2.apply(first.records, first.changes);

@@ -92,6 +92,7 @@ class Sink implements LanceSink {
 
   async apply(records: AsyncIterable<CorpusChunkRecord> | Iterable<CorpusChunkRecord>, changes: CorpusChanges): Promise<LanceApplyResult> {
     const result: LanceApplyResult = { upserted: 0, deleted: 0, kept: 0, embedded: { cached: 0, computed: 0 } };
+    const countsBefore = this.cache ? { ...this.cache.counts } : null;
     let table = await this.openTable();
     if (table) result.deleted = await deleteOld(table, changes);
     // Into an empty table every batch is appended (a run's chunk ids are unique): no merge against the growing table.
@@ -109,7 +110,9 @@ class Sink implements LanceSink {
     if (batch.length > 0) await flush();
     // A scalar index on the key: later runs' merges and deletions by chunkId look rows up instead of scanning.
     if (append && table && result.upserted > 0) await table.createIndex('chunkId').catch(() => undefined);
-    if (this.cache) result.embedded = { ...this.cache.counts };
+    if (this.cache && countsBefore) {
+      result.embedded = { cached: this.cache.counts.cached - countsBefore.cached, computed: this.cache.counts.computed - countsBefore.computed };
+    }
     return result;
   }
 
