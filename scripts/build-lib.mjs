@@ -30,6 +30,8 @@ await build({
     'pdfjs-dist',
     'pdfjs-dist/*',
     'mammoth',
+    // LanceDB (--to / --index lancedb:DIR) loads its native binding from its own package.
+    '@lancedb/lancedb',
   ],
   logLevel: 'warning',
 });

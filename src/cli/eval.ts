@@ -13,6 +13,7 @@ import { nodeLoadWasm } from '../node/loadWasm';
 import type { Embedder } from '../embed/types';
 import { cliAliases, FLAG_OPTIONS, joinNegativeValues, parseArgsMessage, optionHelp, optionsFromFlags, parseArgsOptions, row, takeSwitchValues } from './flags';
 import { EVAL_LLM_PARSE_OPTIONS, evalLlmUsage, hasEvalLlmFlag } from './evalLlmFlags';
+import { evaluateIndex, lanceIndexDir } from './evalIndex';
 import { CliError, decodeText } from './input';
 import { DEFAULT_MAX_BYTES, formatBytes, parseMaxBytes, readError, readFileBounded } from './read';
 
@@ -29,6 +30,7 @@ const OWN = {
   questions: { type: 'string' as const, short: 'q' },
   format: { type: 'string' as const },
   'max-bytes': { type: 'string' as const },
+  index: { type: 'string' as const },
   help: { type: 'boolean' as const, short: 'h' },
 };
 
@@ -65,6 +67,7 @@ export function evalUsage(command: 'eval' | 'sweep'): string {
   }
   lines.push(
     row('--format <name>', command === 'eval' ? 'json (default)' : 'json (default: an array of rows) | csv'),
+    ...(command === 'eval' ? [row('--index lancedb:<dir>', 'evaluate the chunks (and vectors) chunkscope corpus wrote there instead of chunking the files')] : []),
     row('--max-bytes <size>', 'the largest golden set, and the most bytes of documents together, e.g. 200MiB (default 64 MiB)'),
     '',
     'Chunk options: those of `chunkscope chunk` (see chunkscope --help); --strategy, --size, --overlap, --unit, --compat ...',
@@ -113,6 +116,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   // --llm and its flags are checked before any file is read; their code loads only when asked for.
   const llmSettings = hasEvalLlmFlag(values) ? (await import('./evalLlm')).evalLlmSettings(values) : null;
 
+  const indexDir = lanceIndexDir(values.index, command); // chunks read back from a corpus index (src/cli/evalIndex.ts)
   const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : parseMaxBytes(values['max-bytes'] as string);
   const questionsText = decodeText(await readFileBounded(values.questions, { maxBytes, text: true }), values.questions).text;
   let questions;
@@ -141,7 +145,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   try {
     if (llmSettings) return await (await import('./evalLlm')).runEvalWithLlm(command, { documents, questions, base, grid, hooks, format, settings: llmSettings, io });
     if (command === 'eval') {
-      const result = await evaluate(documents, questions, base, hooks);
+      const result = indexDir === null ? await evaluate(documents, questions, base, hooks) : await evaluateIndex(indexDir, documents, questions, base, hooks, io);
       for (const s of result.skipped) io.stderr(`chunkscope: note: question ${s.index + 1} skipped: ${s.reason}\n`);
       const { timings: _t, ...printed } = result;
       void _t;

@@ -195,6 +195,7 @@ export function usage(): string {
     row('--drop-page-furniture', 'PDF: drop lines repeated at the top or bottom of most pages'),
     row('--max-bytes <size>', 'the largest input read, e.g. 200MiB (default 64 MiB, at most 512 MiB); text is UTF-8 (a BOM is kept as character 0) or UTF-16 with a BOM'),
     row('--keep-headers', 'the same as --strip-headers=false'),
+    row('--input jsonl', 'with -: one document per line ({"id", "text", "path"?, "metadata"?}), one chunk per line out, as it arrives (docs/distributed.md)'),
     '',
     'LLM features (chunkscope chunk only; the other options choose the base strategy):',
     ...LLM_FLAG_ROWS.map((r) => row(`--${r.flag}${r.arg ? ' ' + r.arg : ''}`, r.help)),

@@ -43,6 +43,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 async function run(argv: string[], io: Io): Promise<number> {
   // Evaluation commands have their own flags (the chunk options plus --questions, --retriever, --k ...).
   if (argv[0] === 'eval' || argv[0] === 'sweep') return (await import('./eval')).runEval(argv[0], argv.slice(1), { ...io, stderrIsTty: io === defaultIo && process.stderr.isTTY === true });
+  if (argv[0] === 'chunk' && argv.some((a) => a === '--input' || a.startsWith('--input='))) return (await import('./filter')).runFilter(argv.slice(1), io); // JSONL filter mode
   const switches = takeSwitchValues(argv);
   let parsed;
   try {
@@ -127,7 +128,7 @@ async function run(argv: string[], io: Io): Promise<number> {
  */
 const MAX_CHUNKS = 2_000_000;
 
-function refuseHugeRuns(text: string, resolved: ResolvedOptions): void {
+export function refuseHugeRuns(text: string, resolved: ResolvedOptions): void {
   if (getStrategy(resolved.strategy).unsized?.(resolved)) return;
   const step = Math.max(1, resolved.size - (resolved.overlap ?? 0));
   const bound = Math.ceil(text.trim().length / step);
