@@ -1,0 +1,84 @@
+/**
+ * One document of a corpus run, in a worker thread (or inline with --jobs 1): read it within the byte limit, hash
+ * it, and when its hash is not the known one, import it (text, markdown, HTML, source, PDF, DOCX: the CLI's
+ * readers) and chunk it into chunks.jsonl lines. A document that cannot be read or chunked is one reason line.
+ */
+import { getStrategy, validateOptions, type ChunkHooks } from '../../core/index';
+import type { Chunk, ChunkOptions } from '../../core/types';
+import { importInput } from '../../cli/input';
+import { readFileBounded } from '../../cli/read';
+import type { Embedder } from '../../embed/types';
+import { chunk } from '../index';
+import { corpusChunkId, sha256 } from './config';
+import type { CorpusChunkRecord } from './record';
+
+export interface DocumentTask {
+  id: string;
+  path: string;
+  /** The hash a previous run (or the interrupted one) recorded: equal means nothing to do. */
+  knownHash: string | null;
+  options: ChunkOptions;
+  configHash: string;
+  maxBytes: number;
+  dropPageFurniture: boolean;
+}
+
+export type DocumentResult =
+  | { kind: 'unchanged'; id: string; hash: string; bytes: number }
+  | { kind: 'chunked'; id: string; hash: string; bytes: number; format: string; lines: string; chunkIds: string[]; notes: string[] }
+  | { kind: 'failed'; id: string; reason: string };
+
+/** Embedders for semantic chunking, one per model per thread, loaded on first use. */
+const embedders = new Map<string, Promise<Embedder>>();
+
+async function hooksFor(options: ChunkOptions, notes: string[]): Promise<ChunkHooks> {
+  const hooks: ChunkHooks = { onNote: (message) => notes.push(message) };
+  const resolved = validateOptions(options);
+  if (!getStrategy(resolved.strategy).needsEmbeddings) return hooks;
+  const model = resolved.embedder ?? 'builtin';
+  let embedder = embedders.get(model);
+  if (!embedder) {
+    embedder = import('../../embed/index').then(({ createEmbedder }) => createEmbedder({ model, allowRemote: model !== 'builtin' }));
+    embedders.set(model, embedder);
+  }
+  const loaded = await embedder;
+  hooks.embed = (texts) => loaded.embed(texts);
+  return hooks;
+}
+
+export async function processDocument(task: DocumentTask): Promise<DocumentResult> {
+  const { id } = task;
+  try {
+    const bytes = await readFileBounded(task.path, { maxBytes: task.maxBytes });
+    const hash = sha256(bytes);
+    if (hash === task.knownHash) return { kind: 'unchanged', id, hash, bytes: bytes.length };
+    const imported = await importInput(bytes, id, { dropPageFurniture: task.dropPageFurniture });
+    const notes = [...imported.notes];
+    const options: ChunkOptions = { ...task.options, path: id, documentId: id };
+    if (imported.pageStarts) options.pageStarts = imported.pageStarts;
+    const chunks = await chunk(imported.text, options, await hooksFor(options, notes));
+    const { lines, chunkIds } = recordLines(id, task.configHash, chunks);
+    return { kind: 'chunked', id, hash, bytes: bytes.length, format: imported.format, lines, chunkIds, notes };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return { kind: 'failed', id, reason: message.split('\n')[0]!.replace(/^“[^”]*” |^"[^"]*" /, '') };
+  }
+}
+
+/** The chunks as chunks.jsonl lines (CorpusChunkRecord, keys in the record's order); parent ids mapped to chunk ids. */
+export function recordLines(documentId: string, configHash: string, chunks: readonly Chunk[]): { lines: string; chunkIds: string[] } {
+  const taken = new Set<string>();
+  const byEngineId = new Map<string, string>();
+  const chunkIds: string[] = [];
+  let lines = '';
+  for (const c of chunks) {
+    const chunkId = corpusChunkId(documentId, configHash, c.metadata.level, c.start, c.end, taken);
+    byEngineId.set(c.id, chunkId);
+    chunkIds.push(chunkId);
+    const metadata: Record<string, unknown> = { ...c.metadata, size: c.size };
+    if (typeof metadata.parentId === 'string') metadata.parentId = byEngineId.get(metadata.parentId) ?? metadata.parentId;
+    const record: CorpusChunkRecord = { documentId, chunkId, index: c.index, start: c.start, end: c.end, text: c.text, content: c.content, metadata, configHash };
+    lines += JSON.stringify(record) + '\n';
+  }
+  return { lines, chunkIds };
+}
