@@ -3,12 +3,12 @@
  * it, and when its hash is not the known one, import it (text, markdown, HTML, source, PDF, DOCX: the CLI's
  * readers) and chunk it into chunks.jsonl lines. A document that cannot be read or chunked is one reason line.
  */
-import { getStrategy, validateOptions, type ChunkHooks } from '../../core/index';
+import { chunk, getStrategy, validateOptions, type ChunkHooks } from '../../core/index';
 import type { Chunk, ChunkOptions } from '../../core/types';
 import { importInput } from '../../cli/input';
 import { readFileBounded } from '../../cli/read';
 import type { Embedder } from '../../embed/types';
-import { chunk } from '../index';
+import { nodeLoadWasm } from '../loadWasm';
 import { corpusChunkId, sha256 } from './config';
 import type { CorpusChunkRecord } from './record';
 
@@ -32,7 +32,7 @@ export type DocumentResult =
 const embedders = new Map<string, Promise<Embedder>>();
 
 async function hooksFor(options: ChunkOptions, notes: string[]): Promise<ChunkHooks> {
-  const hooks: ChunkHooks = { onNote: (message) => notes.push(message) };
+  const hooks: ChunkHooks = { onNote: (message) => notes.push(message), loadWasm: nodeLoadWasm };
   const resolved = validateOptions(options);
   if (!getStrategy(resolved.strategy).needsEmbeddings) return hooks;
   const model = resolved.embedder ?? 'builtin';
