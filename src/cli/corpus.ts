@@ -111,7 +111,7 @@ export async function runCorpusCommand(argv: string[], io: CorpusIo, stderrIsTty
   } finally {
     progress.stop();
   }
-  return report(summary, progress.seconds(), io);
+  return report(summary, progress.seconds(), io, values.shard !== undefined);
 }
 
 async function pathsFromStdin(io: CorpusIo): Promise<string[]> {
@@ -123,8 +123,8 @@ async function pathsFromStdin(io: CorpusIo): Promise<string[]> {
   return text.split(/\r?\n/).filter((line) => line.trim() !== '');
 }
 
-/** The summary lines; exit 1 when nothing could be chunked (no documents, or every one failed). */
-function report(summary: CorpusSummary, seconds: number, io: CorpusIo): number {
+/** The summary lines; exit 1 when nothing could be done (no documents found, or every one failed). */
+function report(summary: CorpusSummary, seconds: number, io: CorpusIo, sharded: boolean): number {
   const n = (x: number) => x.toLocaleString('en-US');
   if (summary.finishedInterrupted) io.stderr('chunkscope: finished the commit of an interrupted run\n');
   if (summary.rebuildReason && summary.rebuildReason !== 'no previous run') io.stderr(`chunkscope: re-chunking every document: ${summary.rebuildReason}\n`);
@@ -133,11 +133,14 @@ function report(summary: CorpusSummary, seconds: number, io: CorpusIo): number {
     `chunkscope: ${n(summary.documents)} documents (${n(summary.added)} added, ${n(summary.changed)} changed, ${n(summary.unchanged)} unchanged, ` +
       `${n(summary.deleted)} deleted), ${n(summary.failed)} failed; ${n(summary.chunks)} chunks; ${n(summary.chunked)} chunked in ${seconds.toFixed(1)} s → ${summary.files.chunks}\n`,
   );
-  if (summary.documents === 0) {
-    io.stderr(summary.failed > 0 ? 'chunkscope: no document could be chunked\n' : 'chunkscope: no documents found (see --include)\n');
-    return 1;
+  // Nothing to do is a failure, except for a shard the hash gave no documents, or a run that only deletes.
+  if (summary.documents > 0 || summary.deleted > 0) return 0;
+  if (summary.failed === 0 && sharded) {
+    io.stderr('chunkscope: note: no documents fell into this shard\n');
+    return 0;
   }
-  return 0;
+  io.stderr(summary.failed > 0 ? 'chunkscope: no document could be chunked\n' : 'chunkscope: no documents found (see --include)\n');
+  return 1;
 }
 
 /** A progress bar on a terminal (documents, MB/s, ETA); failure lines only otherwise. */
