@@ -32,6 +32,7 @@ await build({
     'mammoth',
     // piscina starts its own worker script from its package folder.
     'piscina',
+    'cli-progress',
   ],
   logLevel: 'warning',
 });

@@ -162,7 +162,8 @@ class ProgressReport {
     if (!this.tty) return;
     const mbps = (p.bytes / 1e6 / Math.max(this.seconds(), 1e-3)).toFixed(1);
     if (this.bar) this.bar.bar.update(p.documents, { mbps, total: p.documentsTotal });
-    else this.loading ??= this.start(p.documentsTotal);
+    // Without the bar (it failed to load), the run goes on with plain lines.
+    else this.loading ??= this.start(p.documentsTotal).catch(() => undefined);
   }
 
   private async start(total: number): Promise<void> {
