@@ -26,6 +26,7 @@ const steps = [
   ['bench/eval.bench.ts', ['npx', 'tsx', 'bench/eval.bench.ts']],
   ['bench/lab.bench.ts', ['npx', 'tsx', 'bench/lab.bench.ts', ...args]],
   ['bench/llm.bench.ts', ['npx', 'tsx', 'bench/llm.bench.ts']],
+  ['bench/corpus.bench.ts', ['npx', 'tsx', 'bench/corpus.bench.ts']],
   ['bench/scale.bench.ts', ['node', '--expose-gc', '--import', 'tsx', 'bench/scale.bench.ts']],
 ];
 const only = (process.env.CHUNKSCOPE_BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);

@@ -25,7 +25,8 @@ export interface DocumentTask {
 
 export type DocumentResult =
   | { kind: 'unchanged'; id: string; hash: string; bytes: number }
-  | { kind: 'chunked'; id: string; hash: string; bytes: number; format: string; lines: string; chunkIds: string[]; notes: string[] }
+  /** `lines`: the chunks.jsonl lines in pieces of whole lines (a 200 MB document's lines exceed V8's longest string). */
+  | { kind: 'chunked'; id: string; hash: string; bytes: number; format: string; lines: string[]; chunkIds: string[]; notes: string[] }
   | { kind: 'failed'; id: string; reason: string };
 
 /** Embedders for semantic chunking, one per model per thread, loaded on first use. */
@@ -65,12 +66,15 @@ export async function processDocument(task: DocumentTask): Promise<DocumentResul
   }
 }
 
+const PIECE = 1 << 22;
+
 /** The chunks as chunks.jsonl lines (CorpusChunkRecord, keys in the record's order); parent ids mapped to chunk ids. */
-export function recordLines(documentId: string, configHash: string, chunks: readonly Chunk[]): { lines: string; chunkIds: string[] } {
+export function recordLines(documentId: string, configHash: string, chunks: readonly Chunk[]): { lines: string[]; chunkIds: string[] } {
   const taken = new Set<string>();
   const byEngineId = new Map<string, string>();
   const chunkIds: string[] = [];
-  let lines = '';
+  const lines: string[] = [];
+  let piece = '';
   for (const c of chunks) {
     const chunkId = corpusChunkId(documentId, configHash, c.metadata.level, c.start, c.end, taken);
     byEngineId.set(c.id, chunkId);
@@ -78,7 +82,12 @@ export function recordLines(documentId: string, configHash: string, chunks: read
     const metadata: Record<string, unknown> = { ...c.metadata, size: c.size };
     if (typeof metadata.parentId === 'string') metadata.parentId = byEngineId.get(metadata.parentId) ?? metadata.parentId;
     const record: CorpusChunkRecord = { documentId, chunkId, index: c.index, start: c.start, end: c.end, text: c.text, content: c.content, metadata, configHash };
-    lines += JSON.stringify(record) + '\n';
+    piece += JSON.stringify(record) + '\n';
+    if (piece.length >= PIECE) {
+      lines.push(piece);
+      piece = '';
+    }
   }
+  if (piece !== '') lines.push(piece);
   return { lines, chunkIds };
 }

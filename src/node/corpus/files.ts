@@ -54,6 +54,12 @@ export class FileWriter {
     return bytes.length;
   }
 
+  writeBytes(bytes: Uint8Array): void {
+    this.flush();
+    writeSync(this.fd, bytes);
+    this.written += bytes.length;
+  }
+
   flush(): void {
     if (this.buffer.length === 0) return;
     const bytes = Buffer.from(this.buffer.join(''), 'utf8');

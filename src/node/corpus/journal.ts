@@ -7,6 +7,7 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmdirSync, rmSync, truncateSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { FileWriter } from './files';
 
 export interface JournalEntry {
@@ -90,9 +91,10 @@ export class Journal {
   }
 
   /** Record a chunked document: its lines first, then its journal line. */
-  add(entry: Omit<JournalEntry, 'offset' | 'length'>, lines: string): JournalEntry {
+  add(entry: Omit<JournalEntry, 'offset' | 'length'>, lines: readonly string[]): JournalEntry {
     const offset = this.chunkBytes;
-    const length = lines === '' ? 0 : this.chunks!.writeNow(lines);
+    let length = 0;
+    for (const piece of lines) length += this.chunks!.writeNow(piece);
     this.chunkBytes += length;
     const full = { ...entry, offset, length };
     this.log!.writeNow(JSON.stringify(full) + '\n');
@@ -100,14 +102,30 @@ export class Journal {
     return full;
   }
 
-  /** The chunk lines of a recorded document. */
-  read(entry: JournalEntry): string {
-    if (entry.length === 0) return '';
+  /** The bytes of a recorded document's lines, in blocks of at most 4 MiB. */
+  *blocks(entry: JournalEntry): Generator<Buffer> {
     this.chunks?.flush();
     this.readFd ??= openSync(this.chunksPath, 'r');
-    const buffer = Buffer.alloc(entry.length);
-    readSync(this.readFd, buffer, 0, entry.length, entry.offset);
-    return buffer.toString('utf8');
+    for (let at = 0; at < entry.length; ) {
+      const buffer = Buffer.alloc(Math.min(1 << 22, entry.length - at));
+      const read = readSync(this.readFd, buffer, 0, buffer.length, entry.offset + at);
+      if (read === 0) throw new Error(`the journal's chunks file is shorter than its journal (${this.chunksPath})`);
+      at += read;
+      yield read === buffer.length ? buffer : buffer.subarray(0, read);
+    }
+  }
+
+  /** A recorded document's lines (without newlines). */
+  *lines(entry: JournalEntry): Generator<string> {
+    const decoder = new StringDecoder('utf8');
+    let rest = '';
+    for (const block of this.blocks(entry)) {
+      const text = rest + decoder.write(block);
+      const lines = text.split('\n');
+      rest = lines.pop()!;
+      yield* lines;
+    }
+    if (rest !== '') yield rest;
   }
 
   commit(summary: unknown): void {

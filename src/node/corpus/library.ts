@@ -54,7 +54,7 @@ export async function* chunkCorpus(source: string | readonly string[], options: 
       } else if (result.kind === 'chunked') progress.chunks += result.chunkIds.length;
       onProgress?.({ ...progress });
       if (result.kind !== 'chunked') continue;
-      for (const line of result.lines.split('\n')) if (line !== '') yield JSON.parse(line) as CorpusChunkRecord;
+      for (const piece of result.lines) for (const line of piece.split('\n')) if (line !== '') yield JSON.parse(line) as CorpusChunkRecord;
     }
   } finally {
     await runner.close();

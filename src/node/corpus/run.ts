@@ -255,7 +255,7 @@ async function writeChunks(ctx: RunContext, ids: readonly string[], entries: Map
     for (const id of ids) {
       const entry = entries.get(id)!;
       if (entry.source === 'previous') for await (const line of reader!.linesOf(id)) out.write(line + '\n');
-      else out.write(ctx.journal.read(entry.source));
+      else for (const block of ctx.journal.blocks(entry.source)) out.writeBytes(block);
       lines += entry.chunkIds.length;
     }
   } finally {
@@ -269,7 +269,7 @@ async function* freshRecords(ids: readonly string[], entries: Map<string, Entry>
   for (const id of ids) {
     const source = entries.get(id)!.source;
     if (source === 'previous') continue;
-    for (const line of journal.read(source).split('\n')) if (line !== '') yield JSON.parse(line) as CorpusChunkRecord;
+    for (const line of journal.lines(source)) yield JSON.parse(line) as CorpusChunkRecord;
   }
 }
 

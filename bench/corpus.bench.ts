@@ -1,0 +1,98 @@
+/**
+ * Corpus benchmark (`npm run bench`): `chunkscope corpus` as the library runs it (runCorpus, the command's code) on
+ * 10,000 small markdown files and on one 200 MB text (../shared/corpus/english-1mib.txt repeated), at --jobs 1 and
+ * --jobs 2, and an incremental re-run with 1% of the documents changed, as a ratio of the full run. Documents/s,
+ * MB/s and the process's peak resident memory (threads included), side by side in one run; not a timed test.
+ * Generated in a temporary folder, removed at the end.
+ */
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { runCorpus, type CorpusSummary } from '../src/node/corpus/run';
+import { markdownDocument, seededRandom } from '../src/testing/corpus';
+import { HAVE_SHARED_CORPUS, NEEDS_SHARED_CORPUS, SHARED_CORPUS_PATH } from '../src/testing/sharedData';
+
+const root = mkdtempSync(join(tmpdir(), 'chunkscope-corpus-bench-'));
+const FILES = 10_000;
+
+interface Timed {
+  seconds: number;
+  summary: CorpusSummary;
+  peakRssMiB: number;
+}
+
+async function timed(inputs: string[], outDir: string, jobs: number, extra: { maxBytes?: number } = {}): Promise<Timed> {
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const started = performance.now();
+  const summary = await runCorpus({ inputs, outDir, options: {}, jobs, ...extra });
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  return { seconds, summary, peakRssMiB: Math.round(Math.max(peak, process.memoryUsage().rss) / 2 ** 20) };
+}
+
+const row = (label: string, t: Timed, bytes: number) =>
+  `${label.padEnd(34)} ${t.seconds.toFixed(2).padStart(7)} s  ${(t.summary.chunked / t.seconds).toFixed(0).padStart(6)} docs/s  ${(bytes / 1e6 / t.seconds).toFixed(1).padStart(6)} MB/s  peak RSS ${t.peakRssMiB} MiB`;
+
+async function smallFiles(): Promise<void> {
+  const dir = join(root, 'markdown');
+  const random = seededRandom(7);
+  let bytes = 0;
+  for (let i = 0; i < FILES; i++) {
+    const folder = join(dir, `d${i % 100}`);
+    if (i < 100) mkdirSync(folder, { recursive: true });
+    const text = markdownDocument(random, `Note ${i}`);
+    bytes += Buffer.byteLength(text);
+    writeFileSync(join(folder, `note-${i}.md`), text);
+  }
+  console.log(`${FILES.toLocaleString('en-US')} markdown files, ${(bytes / 1e6).toFixed(1)} MB, default options (recursive, 1000 characters)`);
+  const runs: Timed[] = [];
+  for (const jobs of [1, 2]) {
+    const t = await timed([dir], join(root, `out-md-${jobs}`), jobs);
+    runs.push(t);
+    console.log(row(`full run, --jobs ${jobs}`, t, bytes));
+  }
+  console.log(`--jobs 2 / --jobs 1 throughput: ${(runs[0]!.seconds / runs[1]!.seconds).toFixed(2)}x`);
+  // 1% of the documents edited: only they are chunked again; the others are read and hashed, their lines copied.
+  for (let i = 0; i < FILES; i += 100) appendFileSync(join(dir, `d${i % 100}`, `note-${i}.md`), '\nEdited.\n');
+  for (const jobs of [1, 2]) {
+    const t = await timed([dir], join(root, `out-md-${jobs}`), jobs);
+    console.log(row(`1% changed, --jobs ${jobs}`, t, bytes));
+    console.log(`  incremental / full run (--jobs ${jobs}): ${((t.seconds / runs[jobs - 1]!.seconds) * 100).toFixed(1)}% (target ≤ 5%), ${t.summary.changed} changed`);
+  }
+}
+
+async function oneLargeFile(): Promise<void> {
+  if (!HAVE_SHARED_CORPUS) {
+    console.log(`200 MB file: skipped ${NEEDS_SHARED_CORPUS}`);
+    return;
+  }
+  const corpus = readFileSync(SHARED_CORPUS_PATH);
+  const dir = join(root, 'large');
+  mkdirSync(dir);
+  const out = createWriteStream(join(dir, 'english-200mb.txt'));
+  let bytes = 0;
+  while (bytes < 200e6) {
+    if (!out.write(corpus)) await once(out, 'drain');
+    bytes += corpus.length;
+  }
+  out.end();
+  await once(out, 'finish');
+  console.log(`one text file, ${(bytes / 1e6).toFixed(0)} MB (the 1 MiB English text repeated), default options`);
+  const runs: Timed[] = [];
+  for (const jobs of [1, 2]) {
+    const t = await timed([dir], join(root, `out-large-${jobs}`), jobs, { maxBytes: 256 * 2 ** 20 });
+    runs.push(t);
+    console.log(row(`full run, --jobs ${jobs}`, t, bytes) + `  ${t.summary.chunks.toLocaleString('en-US')} chunks`);
+  }
+  console.log('  (one document is one task: a second thread cannot help it)');
+}
+
+try {
+  console.log('corpus benchmark: runCorpus, the code of `chunkscope corpus`; timings on this machine are noisy, compare ratios');
+  await smallFiles();
+  await oneLargeFile();
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
