@@ -1,11 +1,10 @@
 /**
  * The files of a corpus output folder and how they are written: buffered synchronous writes to a temporary name,
- * fsync, then rename (atomic on one file system); a reader of chunks.jsonl that copies one document's lines at a
- * time, in document-id order, without holding the file.
+ * fsync, then rename (atomic on one file system); copying one document's lines out of a chunks file by its byte
+ * range, without holding the file; the stat cache.
  */
-import { closeSync, createReadStream, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, openSync, readFileSync, readSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { shardSuffix } from './config';
 
 export interface CorpusFiles {
@@ -14,6 +13,8 @@ export interface CorpusFiles {
   changes: string;
   /** Folder of the run in progress (journal and new chunks), removed when the run is committed. */
   work: string;
+  /** Size, mtime and hash of each document last read (a cache: lets a re-run skip reading unchanged files). */
+  statCache: string;
 }
 
 export function corpusFiles(outDir: string, shard: { index: number; count: number } | null): CorpusFiles {
@@ -23,6 +24,7 @@ export function corpusFiles(outDir: string, shard: { index: number; count: numbe
     manifest: join(outDir, `manifest${part}.json`),
     changes: join(outDir, `changes${part}.json`),
     work: join(outDir, '.chunkscope-work', shard ? shardSuffix(shard.index, shard.count) : 'all'),
+    statCache: join(outDir, `.chunkscope-stat${part}.json`),
   };
 }
 
@@ -85,40 +87,75 @@ export function writeAtomically(path: string, pieces: Iterable<string>): void {
 }
 
 /**
- * Reads a chunks.jsonl written in document-id order, given each document's chunk count, and hands out one
- * document's lines at a time; documents must be asked for in the same order (others are skipped).
+ * A chunks file written in document-id order, each document's lines at the offset its predecessors' chunkBytes add
+ * up to: copies one document's bytes at a time (positioned reads, 4 MiB blocks), checking that they are its lines.
  */
-export class ChunkLineReader {
-  private readonly lines: AsyncIterator<string>;
-  private at = 0;
+export class ChunkRanges {
+  private readonly ranges = new Map<string, { offset: number; length: number }>();
+  private readonly fd: number;
 
   constructor(
-    path: string,
-    private readonly documents: readonly { id: string; chunkCount: number }[],
+    private readonly path: string,
+    documents: Record<string, { chunkBytes: number }>,
   ) {
-    this.lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity })[Symbol.asyncIterator]();
-  }
-
-  /** The lines of document `id` (each without its newline), or throws when the file does not match its manifest. */
-  async *linesOf(id: string): AsyncGenerator<string> {
-    while (this.at < this.documents.length && this.documents[this.at]!.id < id) {
-      for (let i = 0; i < this.documents[this.at]!.chunkCount; i++) await this.next(this.documents[this.at]!.id);
-      this.at++;
+    let at = 0;
+    for (const id of Object.keys(documents).sort(byId)) {
+      this.ranges.set(id, { offset: at, length: documents[id]!.chunkBytes });
+      at += documents[id]!.chunkBytes;
     }
-    const doc = this.documents[this.at];
-    if (!doc || doc.id !== id) throw new Error(`"${id}" is not in the previous manifest`);
-    this.at++;
-    for (let i = 0; i < doc.chunkCount; i++) yield await this.next(id);
+    this.fd = openSync(path, 'r');
+    const size = fstatSync(this.fd).size;
+    if (size !== at) {
+      closeSync(this.fd);
+      throw new ChunksMismatchError(`${path} has ${size} bytes where its manifest says ${at}; delete the output folder and run again`);
+    }
   }
 
-  private async next(id: string): Promise<string> {
-    const { value, done } = await this.lines.next();
-    const prefix = `{"documentId":${JSON.stringify(id)},`;
-    if (done || !value.startsWith(prefix)) throw new Error(`the chunks file does not match its manifest at document "${id}"; delete the output folder and run again`);
-    return value;
+  /** Write document `id`'s lines to `out`. */
+  copy(id: string, out: FileWriter): void {
+    const range = this.ranges.get(id);
+    if (!range) throw new ChunksMismatchError(`"${id}" is not in the manifest of ${this.path}`);
+    const prefix = Buffer.from(`{"documentId":${JSON.stringify(id)},`);
+    for (let at = 0; at < range.length; ) {
+      const buffer = Buffer.alloc(Math.min(1 << 22, range.length - at));
+      const read = readSync(this.fd, buffer, 0, buffer.length, range.offset + at);
+      if (at === 0 && !buffer.subarray(0, prefix.length).equals(prefix)) throw new ChunksMismatchError(`${this.path} does not match its manifest at document "${id}"; delete the output folder and run again`);
+      if (read === 0) throw new ChunksMismatchError(`${this.path} ended before document "${id}"`);
+      out.writeBytes(read === buffer.length ? buffer : buffer.subarray(0, read));
+      at += read;
+    }
   }
 
-  async close(): Promise<void> {
-    await this.lines.return?.();
+  close(): void {
+    closeSync(this.fd);
   }
+}
+
+export class ChunksMismatchError extends Error {
+  override name = 'ChunksMismatchError';
+}
+
+/** Document ids in the one order every file uses (UTF-16 code units, as `<` compares). */
+export const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Size and modification time of documents whose hash is known: an unchanged stat means an unchanged file. */
+export type StatCache = Map<string, { size: number; mtimeMs: number; hash: string }>;
+
+export function readStatCache(path: string): StatCache {
+  try {
+    const entries = JSON.parse(readFileSync(path, 'utf8')) as Record<string, [number, number, string]>;
+    return new Map(Object.entries(entries).map(([id, [size, mtimeMs, hash]]) => [id, { size, mtimeMs, hash }]));
+  } catch {
+    return new Map(); // missing or damaged: every document is read and hashed
+  }
+}
+
+export function* statCachePieces(cache: StatCache): Generator<string> {
+  yield '{';
+  let first = true;
+  for (const [id, { size, mtimeMs, hash }] of cache) {
+    yield `${first ? '' : ','}\n${JSON.stringify(id)}: ${JSON.stringify([size, mtimeMs, hash])}`;
+    first = false;
+  }
+  yield '\n}\n';
 }

@@ -10,6 +10,8 @@ export interface ManifestDocument {
   /** How it was read: text, markdown, html, code, pdf, docx. */
   format: string;
   chunkCount: number;
+  /** Bytes of its lines in the chunks file (documents follow each other in id order there). */
+  chunkBytes: number;
   chunkIds: string[];
 }
 

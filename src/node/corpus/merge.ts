@@ -6,11 +6,9 @@
 import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 
 import { MANIFEST_FORMAT } from './config';
-import { ChunkLineReader, corpusFiles, FileWriter, temporary } from './files';
+import { byId, ChunkRanges, ChunksMismatchError, corpusFiles, FileWriter, temporary } from './files';
 import { changesPieces, ManifestError, manifestPieces, readManifest, type CorpusManifest, type ManifestDocument } from './manifest';
 import type { CorpusChanges } from './record';
-
-const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export interface MergeSummary {
   shards: number;
@@ -35,6 +33,15 @@ function shardManifests(dir: string): CorpusManifest[] {
 }
 
 export async function mergeShards(dir: string): Promise<MergeSummary> {
+  try {
+    return await merge(dir);
+  } catch (err) {
+    if (err instanceof ChunksMismatchError) throw new ManifestError(err.message);
+    throw err;
+  }
+}
+
+async function merge(dir: string): Promise<MergeSummary> {
   const manifests = shardManifests(dir);
   const count = manifests.length;
   const owner = new Map<string, number>();
@@ -63,24 +70,17 @@ export async function mergeShards(dir: string): Promise<MergeSummary> {
 
 async function mergeChunks(dir: string, manifests: CorpusManifest[], ids: string[], owner: Map<string, number>): Promise<number> {
   const count = manifests.length;
-  const readers = manifests.map((m, i) => {
-    const docs = Object.keys(m.documents).sort(byId).map((id) => ({ id, chunkCount: m.documents[id]!.chunkCount }));
-    const path = corpusFiles(dir, { index: i, count }).chunks;
-    return docs.some((d) => d.chunkCount > 0) ? new ChunkLineReader(path, docs) : null;
-  });
+  const ranges: ChunkRanges[] = [];
   const out = new FileWriter(temporary(corpusFiles(dir, null).chunks));
   let lines = 0;
   try {
+    manifests.forEach((m, i) => ranges.push(new ChunkRanges(corpusFiles(dir, { index: i, count }).chunks, m.documents)));
     for (const id of ids) {
-      const shard = owner.get(id)!;
-      if (manifests[shard]!.documents[id]!.chunkCount === 0) continue;
-      for await (const line of readers[shard]!.linesOf(id)) {
-        out.write(line + '\n');
-        lines++;
-      }
+      ranges[owner.get(id)!]!.copy(id, out);
+      lines += manifests[owner.get(id)!]!.documents[id]!.chunkCount;
     }
   } finally {
-    for (const reader of readers) await reader?.close();
+    for (const range of ranges) range.close();
     out.close();
   }
   return lines;

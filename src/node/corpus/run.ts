@@ -3,14 +3,14 @@
  * (in a worker pool), then write chunks.jsonl (document-id order: unchanged documents' lines copied from the
  * previous file), manifest.json and changes.json to temporary names, hand the changes to the sink, and rename.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import type { ChunkOptions } from '../../core/types';
 import { DEFAULT_MAX_BYTES } from '../../import/index';
 import { configHashOf, configurationChange, corpusConfiguration, MANIFEST_FORMAT, sha256, shardOf, type CorpusConfiguration } from './config';
 import type { DocumentResult } from './document';
-import { ChunkLineReader, corpusFiles, FileWriter, temporary, type CorpusFiles } from './files';
+import { byId, ChunkRanges, corpusFiles, FileWriter, readStatCache, statCachePieces, temporary, writeAtomically, type CorpusFiles, type StatCache } from './files';
 import { Journal, type JournalEntry } from './journal';
 import { changesPieces, manifestPieces, readManifest, type CorpusManifest, type ManifestDocument } from './manifest';
 import { documentRunner } from './pool';
@@ -56,6 +56,8 @@ export interface CorpusSummary {
   deleted: number;
   failed: number;
   chunks: number;
+  /** Documents read from disk (the others' size and mtime were those cached with their hash). */
+  read: number;
   /** Documents chunked in this run (the others' lines were kept). */
   chunked: number;
   /** Documents an interrupted run had finished, taken from its journal. */
@@ -77,6 +79,9 @@ interface RunContext {
   previous: CorpusManifest | null;
   rebuildReason: string | null;
   journal: Journal;
+  /** The previous run's stat cache, and when this run's walk began (files modified since then are not cached). */
+  statCache: StatCache;
+  walkStartedMs: number;
 }
 
 export async function runCorpus(run: CorpusRunOptions): Promise<CorpusSummary> {
@@ -92,7 +97,8 @@ export async function runCorpus(run: CorpusRunOptions): Promise<CorpusSummary> {
     return { ...(journal.committed as CorpusSummary), finishedInterrupted: true };
   }
   const previous = readManifest(files.manifest);
-  const ctx: RunContext = { run, config, configHash, files, previous, rebuildReason: rebuildReason(previous, config, files), journal };
+  const reason = rebuildReason(previous, config, files);
+  const ctx: RunContext = { run, config, configHash, files, previous, rebuildReason: reason, journal, statCache: reason ? new Map() : readStatCache(files.statCache), walkStartedMs: Date.now() };
   const { documents, problems } = await findDocuments(run.inputs, { include: run.include, exclude: run.exclude, skipDirs: [resolve(run.outDir)] });
   for (const problem of problems) run.onFailure?.(problem.path, problem.reason);
   const mine = shard ? documents.filter((d) => shardOf(d.id, shard.count) === shard.index) : documents;
@@ -104,22 +110,27 @@ function rebuildReason(previous: CorpusManifest | null, config: CorpusConfigurat
   if (previous === null) return 'no previous run';
   const changed = configurationChange(previous.configuration, config);
   if (changed) return changed;
-  if (previous.totals.chunks > 0 && !existsSync(files.chunks)) return 'the previous chunks file is missing';
+  if (!existsSync(files.chunks)) return 'the previous chunks file is missing';
+  const expected = Object.values(previous.documents).reduce((n, d) => n + d.chunkBytes, 0);
+  if (statSync(files.chunks).size !== expected) return 'the previous chunks file does not match its manifest';
   return null;
 }
 
 interface Processed {
   entries: Map<string, Entry>;
   failed: { id: string; reason: string }[];
+  read: number;
   chunked: number;
   resumed: number;
+  /** This run's stat cache: documents whose hash is known and whose mtime is well before the walk. */
+  stats: StatCache;
 }
 
 async function chunkDocuments(ctx: RunContext, documents: readonly DocumentRef[]): Promise<Processed> {
   const { run, journal } = ctx;
   const jobs = Math.max(1, run.jobs ?? cpus().length);
   const runner = await documentRunner(jobs);
-  const processed: Processed = { entries: new Map(), failed: [], chunked: 0, resumed: 0 };
+  const processed: Processed = { entries: new Map(), failed: [], read: 0, chunked: 0, resumed: 0, stats: new Map() };
   const progress: CorpusProgress = { documents: 0, documentsTotal: documents.length, bytes: 0, bytesTotal: documents.reduce((n, d) => n + d.size, 0), chunks: 0, failed: 0 };
   const inFlight = new Set<Promise<void>>();
   try {
@@ -143,7 +154,14 @@ async function chunkDocuments(ctx: RunContext, documents: readonly DocumentRef[]
         progress.chunks += processed.entries.get(doc.id)?.chunkIds.length ?? 0;
         run.onProgress?.({ ...progress });
       };
+      // Size and mtime as when its hash was last read: unchanged without reading it.
+      const cached = ctx.statCache.get(doc.id);
+      if (!fromJournal && previousHash !== null && cached?.hash === previousHash && cached.size === doc.size && cached.mtimeMs === doc.mtimeMs) {
+        settle({ kind: 'unchanged', id: doc.id, hash: previousHash, bytes: doc.size });
+        continue;
+      }
       const failedRun = (err: unknown): DocumentResult => ({ kind: 'failed', id: doc.id, reason: String((err as Error)?.message ?? err).split('\n')[0]! });
+      processed.read++;
       const job: Promise<void> = runner.run(task).catch(failedRun).then(settle);
       inFlight.add(job);
       void job.finally(() => inFlight.delete(job));
@@ -158,18 +176,20 @@ async function chunkDocuments(ctx: RunContext, documents: readonly DocumentRef[]
 }
 
 function record(ctx: RunContext, processed: Processed, result: DocumentResult, fromJournal: JournalEntry | undefined, doc: DocumentRef): void {
+  // A file modified less than 2 s before the walk may change again within one mtime tick: not cached (as git does).
+  if (result.kind !== 'failed' && doc.mtimeMs < ctx.walkStartedMs - 2000) processed.stats.set(doc.id, { size: doc.size, mtimeMs: doc.mtimeMs, hash: result.hash });
   if (result.kind === 'failed') {
     processed.failed.push({ id: doc.id, reason: result.reason });
     ctx.run.onFailure?.(doc.id, result.reason);
   } else if (result.kind === 'unchanged' && fromJournal) {
-    processed.entries.set(doc.id, { contentHash: fromJournal.hash, bytes: fromJournal.bytes, format: fromJournal.format, chunkIds: fromJournal.chunkIds, source: fromJournal });
+    processed.entries.set(doc.id, { contentHash: fromJournal.hash, bytes: fromJournal.bytes, format: fromJournal.format, chunkBytes: fromJournal.length, chunkIds: fromJournal.chunkIds, source: fromJournal });
     processed.resumed++;
   } else if (result.kind === 'unchanged') {
     const { chunkCount: _count, ...kept } = ctx.previous!.documents[doc.id]!;
     processed.entries.set(doc.id, { ...kept, source: 'previous' });
   } else {
     const entry = ctx.journal.add({ id: doc.id, hash: result.hash, bytes: result.bytes, format: result.format, chunkIds: result.chunkIds }, result.lines);
-    processed.entries.set(doc.id, { contentHash: result.hash, bytes: result.bytes, format: result.format, chunkIds: result.chunkIds, source: entry });
+    processed.entries.set(doc.id, { contentHash: result.hash, bytes: result.bytes, format: result.format, chunkBytes: entry.length, chunkIds: result.chunkIds, source: entry });
     processed.chunked++;
   }
 }
@@ -196,8 +216,6 @@ function changesOf(ctx: RunContext, ids: readonly string[], entries: Map<string,
   return changes;
 }
 
-const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 async function finish(ctx: RunContext, processed: Processed): Promise<CorpusSummary> {
   const { files, journal } = ctx;
   const ids = [...processed.entries.keys()].sort(byId);
@@ -207,8 +225,8 @@ async function finish(ctx: RunContext, processed: Processed): Promise<CorpusSumm
   const failed = processed.failed.sort((a, b) => byId(a.id, b.id));
   const head = { format: MANIFEST_FORMAT, configHash: ctx.configHash, configuration: ctx.config, shard: ctx.run.shard ?? null, totals: { documents: ids.length, chunks, bytes, failed: failed.length }, failed };
   const documents = ids.map((id): [string, ManifestDocument] => {
-    const { source: _s, chunkIds, ...doc } = processed.entries.get(id)!;
-    return [id, { ...doc, chunkCount: chunkIds.length, chunkIds }];
+    const { contentHash, bytes, format, chunkBytes, chunkIds } = processed.entries.get(id)!;
+    return [id, { contentHash, bytes, format, chunkCount: chunkIds.length, chunkBytes, chunkIds }];
   });
   writeAtomicallyTo(temporary(files.manifest), manifestPieces(head, documents));
   writeAtomicallyTo(temporary(files.changes), changesPieces(changes, ctx.rebuildReason));
@@ -225,6 +243,7 @@ async function finish(ctx: RunContext, processed: Processed): Promise<CorpusSumm
     deleted: changes.deleted.length,
     failed: failed.length,
     chunks,
+    read: processed.read,
     chunked: processed.chunked,
     resumed: processed.resumed,
     rebuildReason: ctx.rebuildReason,
@@ -233,6 +252,7 @@ async function finish(ctx: RunContext, processed: Processed): Promise<CorpusSumm
   };
   journal.commit(summary);
   finishCommit(files, journal);
+  writeAtomically(files.statCache, statCachePieces(processed.stats));
   return summary;
 }
 
@@ -246,20 +266,18 @@ function writeAtomicallyTo(tmp: string, pieces: Iterable<string>): void {
 async function writeChunks(ctx: RunContext, ids: readonly string[], entries: Map<string, Entry>): Promise<number> {
   const out = new FileWriter(temporary(ctx.files.chunks));
   const needsPrevious = ids.some((id) => entries.get(id)!.source === 'previous');
-  const before = ctx.previous?.documents ?? {};
-  const reader = needsPrevious
-    ? new ChunkLineReader(ctx.files.chunks, Object.keys(before).sort(byId).map((id) => ({ id, chunkCount: before[id]!.chunkCount })))
-    : null;
+  let previous: ChunkRanges | null = null;
   let lines = 0;
   try {
+    if (needsPrevious) previous = new ChunkRanges(ctx.files.chunks, ctx.previous!.documents);
     for (const id of ids) {
       const entry = entries.get(id)!;
-      if (entry.source === 'previous') for await (const line of reader!.linesOf(id)) out.write(line + '\n');
+      if (entry.source === 'previous') previous!.copy(id, out);
       else for (const block of ctx.journal.blocks(entry.source)) out.writeBytes(block);
       lines += entry.chunkIds.length;
     }
   } finally {
-    await reader?.close();
+    previous?.close();
     out.close();
   }
   return lines;

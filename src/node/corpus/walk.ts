@@ -13,8 +13,9 @@ export interface DocumentRef {
   id: string;
   /** Absolute path to read. */
   path: string;
-  /** Size in bytes when found (for progress; the reader checks the real size). */
+  /** Size in bytes and modification time when found (progress, the stat cache; the reader checks the real size). */
   size: number;
+  mtimeMs: number;
 }
 
 export interface WalkOptions {
@@ -97,7 +98,7 @@ export async function findDocuments(inputs: readonly string[], options: WalkOpti
     }
     if (info.isDirectory()) await walkRoot(resolve(input), filter, skip, documents, problems);
     // A file named on the command line is taken whatever its extension (unless excluded).
-    else if (!filter.excluded(toId(input))) documents.push({ id: toId(relativeOrAsGiven(input)), path: resolve(input), size: info.size });
+    else if (!filter.excluded(toId(input))) documents.push({ id: toId(relativeOrAsGiven(input)), path: resolve(input), size: info.size, mtimeMs: info.mtimeMs });
   }
   documents.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (let i = 1; i < documents.length; i++) {
@@ -139,6 +140,7 @@ async function walkRoot(root: string, filter: Filter, skip: Set<string>, out: Do
       let isDir = kind === 'dir';
       let isFile = kind === 'file';
       let size = 0;
+      let mtimeMs = 0;
       if (kind === 'link') {
         // Followed only inside the root; each real folder once (no loops).
         const real = await realpath(full).catch(() => null);
@@ -147,6 +149,7 @@ async function walkRoot(root: string, filter: Filter, skip: Set<string>, out: Do
         isDir = info?.isDirectory() ?? false;
         isFile = info?.isFile() ?? false;
         size = info?.size ?? 0;
+        mtimeMs = info?.mtimeMs ?? 0;
         if (isDir && visited.has(real)) continue;
         if (isDir) visited.add(real);
       }
@@ -154,8 +157,12 @@ async function walkRoot(root: string, filter: Filter, skip: Set<string>, out: Do
         if (SKIPPED_NAMES.has(name) || skip.has(await realpath(full).catch(() => full)) || filter.excluded(id)) continue;
         await walk(full);
       } else if (isFile && filter.wanted(id)) {
-        if (kind === 'file') size = (await stat(full).catch(() => null))?.size ?? 0;
-        out.push({ id, path: full, size });
+        if (kind === 'file') {
+          const info = await stat(full).catch(() => null);
+          size = info?.size ?? 0;
+          mtimeMs = info?.mtimeMs ?? 0;
+        }
+        out.push({ id, path: full, size, mtimeMs });
       }
     }
   };
