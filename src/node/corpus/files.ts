@@ -111,16 +111,26 @@ export class ChunkRanges {
     }
   }
 
-  /** Write document `id`'s lines to `out`. */
-  copy(id: string, out: FileWriter): void {
+  /** Where document `id`'s lines are. */
+  rangeOf(id: string): { offset: number; length: number } {
     const range = this.ranges.get(id);
     if (!range) throw new ChunksMismatchError(`"${id}" is not in the manifest of ${this.path}`);
-    const prefix = Buffer.from(`{"documentId":${JSON.stringify(id)},`);
+    return range;
+  }
+
+  /** Write document `id`'s lines to `out`. */
+  copy(id: string, out: FileWriter): void {
+    this.copyRange(id, this.rangeOf(id), out);
+  }
+
+  /** Write the bytes of `range` (the lines of `firstId` and the documents after it) to `out`. */
+  copyRange(firstId: string, range: { offset: number; length: number }, out: FileWriter): void {
+    const prefix = Buffer.from(`{"documentId":${JSON.stringify(firstId)},`);
     for (let at = 0; at < range.length; ) {
       const buffer = Buffer.alloc(Math.min(1 << 22, range.length - at));
       const read = readSync(this.fd, buffer, 0, buffer.length, range.offset + at);
-      if (at === 0 && !buffer.subarray(0, prefix.length).equals(prefix)) throw new ChunksMismatchError(`${this.path} does not match its manifest at document "${id}"; delete the output folder and run again`);
-      if (read === 0) throw new ChunksMismatchError(`${this.path} ended before document "${id}"`);
+      if (at === 0 && !buffer.subarray(0, prefix.length).equals(prefix)) throw new ChunksMismatchError(`${this.path} does not match its manifest at document "${firstId}"; delete the output folder and run again`);
+      if (read === 0) throw new ChunksMismatchError(`${this.path} ended before document "${firstId}"`);
       out.writeBytes(read === buffer.length ? buffer : buffer.subarray(0, read));
       at += read;
     }

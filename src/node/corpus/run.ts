@@ -270,12 +270,29 @@ async function writeChunks(ctx: RunContext, ids: readonly string[], entries: Map
   let lines = 0;
   try {
     if (needsPrevious) previous = new ChunkRanges(ctx.files.chunks, ctx.previous!.documents);
+    // Unchanged documents that follow each other in the previous file are copied in one read.
+    let run: { first: string; offset: number; length: number } | null = null;
+    const flush = () => {
+      if (run && run.length > 0) previous!.copyRange(run.first, run, out);
+      run = null;
+    };
     for (const id of ids) {
       const entry = entries.get(id)!;
-      if (entry.source === 'previous') previous!.copy(id, out);
-      else for (const block of ctx.journal.blocks(entry.source)) out.writeBytes(block);
+      if (entry.source === 'previous') {
+        const range = previous!.rangeOf(id);
+        if (range.length === 0) continue; // a document without chunks: nothing to copy (and never a run's first)
+        if (run && run.offset + run.length === range.offset) run.length += range.length;
+        else {
+          flush();
+          run = { first: id, ...range };
+        }
+      } else {
+        flush();
+        for (const block of ctx.journal.blocks(entry.source)) out.writeBytes(block);
+      }
       lines += entry.chunkIds.length;
     }
+    flush();
   } finally {
     previous?.close();
     out.close();
