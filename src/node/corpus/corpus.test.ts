@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTestCorpus } from '../../testing/corpus';
 import { chunkCorpus, mergeShards, runCorpus, type CorpusChanges, type CorpusChunkRecord, type CorpusManifest, type CorpusSink } from './index';
 import { globMatcher } from './walk';
+import { processDocument } from './document';
 import { parseShard } from '../../cli/corpus';
 import { main } from '../../cli/main';
 
@@ -159,6 +160,20 @@ describe('corpus run', () => {
     const retried = await runCorpus({ inputs: [tree], outDir: out, options: OPTIONS, jobs: 1, sink });
     expect(retried).toMatchObject({ changed: 1, chunked: 0, resumed: 1 });
     expect(seen.changes!.changed).toEqual(['part-2/code-9.py']);
+  });
+});
+
+describe('one document', () => {
+  it('spills a large document\'s lines to a file as they are made, the same bytes as returned lines', async () => {
+    const spillDir = mkdtempSync(join(base, 'spill-'));
+    const task = { id: 'part-0/note-0.md', path: join(source, 'part-0', 'note-0.md'), knownHash: null, options: { size: 40, overlap: 0 }, configHash: 'h', maxBytes: 1e6, dropPageFurniture: false };
+    const inMemory = await processDocument(task);
+    const spilled = await processDocument({ ...task, spillDir, spillAboveChars: 10 });
+    if (inMemory.kind !== 'chunked' || spilled.kind !== 'chunked') throw new Error('not chunked');
+    expect(spilled.lines).toEqual([]);
+    expect(read(spilled.spill!)).toBe(inMemory.lines.join(''));
+    expect(spilled.chunkIds).toEqual(inMemory.chunkIds);
+    expect(inMemory.chunkIds.length).toBeGreaterThan(3);
   });
 });
 

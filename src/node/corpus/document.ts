@@ -9,7 +9,10 @@ import { importInput } from '../../cli/input';
 import { readFileBounded } from '../../cli/read';
 import type { Embedder } from '../../embed/types';
 import { nodeLoadWasm } from '../loadWasm';
+import { join } from 'node:path';
+import type { ImportedDocument } from '../../import/index';
 import { corpusChunkId, sha256 } from './config';
+import { FileWriter } from './files';
 import type { CorpusChunkRecord } from './record';
 
 export interface DocumentTask {
@@ -21,12 +24,19 @@ export interface DocumentTask {
   configHash: string;
   maxBytes: number;
   dropPageFurniture: boolean;
+  /** A folder where a large document's lines are written as they are made instead of returned (bounded memory). */
+  spillDir?: string;
+  /** Text length from which lines spill (default 16 Mi characters; tests use less). */
+  spillAboveChars?: number;
 }
 
 export type DocumentResult =
   | { kind: 'unchanged'; id: string; hash: string; bytes: number }
-  /** `lines`: the chunks.jsonl lines in pieces of whole lines (a 200 MB document's lines exceed V8's longest string). */
-  | { kind: 'chunked'; id: string; hash: string; bytes: number; format: string; lines: string[]; chunkIds: string[]; notes: string[] }
+  /**
+   * `lines`: the chunks.jsonl lines in pieces of whole lines (a 200 MB document's lines exceed V8's longest string),
+   * or, for a large document with a spill folder, `spill`: the file holding them.
+   */
+  | { kind: 'chunked'; id: string; hash: string; bytes: number; format: string; lines: string[]; spill?: string; chunkIds: string[]; notes: string[] }
   | { kind: 'failed'; id: string; reason: string };
 
 /** Embedders for semantic chunking, one per model per thread, loaded on first use. */
@@ -47,29 +57,49 @@ async function hooksFor(options: ChunkOptions, notes: string[]): Promise<ChunkHo
   return hooks;
 }
 
+/** Documents whose text is longer than this many characters spill their lines to a file when they can. */
+const SPILL_CHARS = 1 << 24;
+
 export async function processDocument(task: DocumentTask): Promise<DocumentResult> {
   const { id } = task;
   try {
-    const bytes = await readFileBounded(task.path, { maxBytes: task.maxBytes });
-    const hash = sha256(bytes);
-    if (hash === task.knownHash) return { kind: 'unchanged', id, hash, bytes: bytes.length };
-    const imported = await importInput(bytes, id, { dropPageFurniture: task.dropPageFurniture });
+    const read = await readAndImport(task);
+    if (read.kind === 'unchanged') return read;
+    const { hash, bytes, imported } = read;
     const notes = [...imported.notes];
     const options: ChunkOptions = { ...task.options, path: id, documentId: id };
     if (imported.pageStarts) options.pageStarts = imported.pageStarts;
     const chunks = await chunk(imported.text, options, await hooksFor(options, notes));
-    const { lines, chunkIds } = recordLines(id, task.configHash, chunks);
-    return { kind: 'chunked', id, hash, bytes: bytes.length, format: imported.format, lines, chunkIds, notes };
+    const base = { kind: 'chunked' as const, id, hash, bytes, format: imported.format, notes };
+    if (task.spillDir === undefined || imported.text.length < (task.spillAboveChars ?? SPILL_CHARS)) return { ...base, ...recordLines(id, task.configHash, chunks) };
+    // Written piece by piece as made: the lines of a 200 MB document would take more memory than its chunks.
+    const spill = join(task.spillDir, `${sha256(id)}.jsonl`);
+    const out = new FileWriter(spill);
+    try {
+      const { chunkIds } = recordLines(id, task.configHash, chunks, (piece) => out.writeNow(piece));
+      return { ...base, lines: [], spill, chunkIds };
+    } finally {
+      out.close(false);
+    }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     return { kind: 'failed', id, reason: message.split('\n')[0]!.replace(/^“[^”]*” |^"[^"]*" /, '') };
   }
 }
 
+/** Read, hash and import; the file's bytes are let go here (a large document's text is what chunking needs). */
+async function readAndImport(task: DocumentTask): Promise<DocumentResult & { kind: 'unchanged' } | { kind: 'read'; hash: string; bytes: number; imported: ImportedDocument }> {
+  const bytes = await readFileBounded(task.path, { maxBytes: task.maxBytes });
+  const hash = sha256(bytes);
+  if (hash === task.knownHash) return { kind: 'unchanged', id: task.id, hash, bytes: bytes.length };
+  const imported = await importInput(bytes, task.id, { dropPageFurniture: task.dropPageFurniture });
+  return { kind: 'read', hash, bytes: bytes.length, imported };
+}
+
 const PIECE = 1 << 22;
 
 /** The chunks as chunks.jsonl lines (CorpusChunkRecord, keys in the record's order); parent ids mapped to chunk ids. */
-export function recordLines(documentId: string, configHash: string, chunks: readonly Chunk[]): { lines: string[]; chunkIds: string[] } {
+export function recordLines(documentId: string, configHash: string, chunks: readonly Chunk[], emit?: (piece: string) => void): { lines: string[]; chunkIds: string[] } {
   const taken = new Set<string>();
   const byEngineId = new Map<string, string>();
   const chunkIds: string[] = [];
@@ -84,10 +114,12 @@ export function recordLines(documentId: string, configHash: string, chunks: read
     const record: CorpusChunkRecord = { documentId, chunkId, index: c.index, start: c.start, end: c.end, text: c.text, content: c.content, metadata, configHash };
     piece += JSON.stringify(record) + '\n';
     if (piece.length >= PIECE) {
-      lines.push(piece);
+      if (emit) emit(piece);
+      else lines.push(piece);
       piece = '';
     }
   }
-  if (piece !== '') lines.push(piece);
+  if (piece !== '' && emit) emit(piece);
+  else if (piece !== '') lines.push(piece);
   return { lines, chunkIds };
 }

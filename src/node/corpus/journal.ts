@@ -81,6 +81,7 @@ export class Journal {
       this.log = new FileWriter(this.logPath, 'w');
       this.log.writeNow(expected + '\n');
       this.chunks = new FileWriter(this.chunksPath, 'w');
+      mkdirSync(this.spillDir);
       return;
     }
     // Drop a partial last journal line and any chunk lines written after the last finished document.
@@ -88,6 +89,26 @@ export class Journal {
     truncateSync(this.chunksPath, this.chunkBytes);
     this.log = new FileWriter(this.logPath, 'a');
     this.chunks = new FileWriter(this.chunksPath, 'a');
+    mkdirSync(this.spillDir, { recursive: true });
+  }
+
+  /** Where large documents' lines are written by the threads before they are recorded. */
+  get spillDir(): string {
+    return join(this.dir, 'spill');
+  }
+
+  /** Record a chunked document whose lines are in `spill` (copied in blocks, then the file removed). */
+  addSpilled(entry: Omit<JournalEntry, 'offset' | 'length'>, spill: string): JournalEntry {
+    const offset = this.chunkBytes;
+    const fd = openSync(spill, 'r');
+    let length = 0;
+    try {
+      const buffer = Buffer.alloc(1 << 22);
+      for (let read; (read = readSync(fd, buffer, 0, buffer.length, null)) > 0; length += read) this.chunks!.writeBytes(buffer.subarray(0, read));
+    } finally {
+      closeSync(fd);
+    }
+    return this.record(entry, offset, length, () => rmSync(spill, { force: true }));
   }
 
   /** Record a chunked document: its lines first, then its journal line. */
@@ -95,10 +116,15 @@ export class Journal {
     const offset = this.chunkBytes;
     let length = 0;
     for (const piece of lines) length += this.chunks!.writeNow(piece);
+    return this.record(entry, offset, length);
+  }
+
+  private record(entry: Omit<JournalEntry, 'offset' | 'length'>, offset: number, length: number, after?: () => void): JournalEntry {
     this.chunkBytes += length;
     const full = { ...entry, offset, length };
     this.log!.writeNow(JSON.stringify(full) + '\n');
     this.done.set(entry.id, full);
+    after?.();
     return full;
   }
 

@@ -145,6 +145,7 @@ async function chunkDocuments(ctx: RunContext, documents: readonly DocumentRef[]
         configHash: ctx.configHash,
         maxBytes: run.maxBytes ?? DEFAULT_MAX_BYTES,
         dropPageFurniture: ctx.config.reader.dropPageFurniture,
+        spillDir: journal.spillDir,
       };
       const settle = (result: DocumentResult) => {
         record(ctx, processed, result, fromJournal, doc);
@@ -188,7 +189,8 @@ function record(ctx: RunContext, processed: Processed, result: DocumentResult, f
     const { chunkCount: _count, ...kept } = ctx.previous!.documents[doc.id]!;
     processed.entries.set(doc.id, { ...kept, source: 'previous' });
   } else {
-    const entry = ctx.journal.add({ id: doc.id, hash: result.hash, bytes: result.bytes, format: result.format, chunkIds: result.chunkIds }, result.lines);
+    const recorded = { id: doc.id, hash: result.hash, bytes: result.bytes, format: result.format, chunkIds: result.chunkIds };
+    const entry = result.spill ? ctx.journal.addSpilled(recorded, result.spill) : ctx.journal.add(recorded, result.lines);
     processed.entries.set(doc.id, { contentHash: result.hash, bytes: result.bytes, format: result.format, chunkBytes: entry.length, chunkIds: result.chunkIds, source: entry });
     processed.chunked++;
   }
