@@ -135,6 +135,15 @@ describe('corpus run', () => {
     expect(changes.deleteChunkIds.length).toBe(readJson<CorpusManifest>(join(base, 'single', 'manifest.json')).totals.chunks);
   });
 
+  it('re-chunks everything when the chunks file does not match its manifest (edited by hand)', async () => {
+    const out = join(base, 'damaged');
+    cpSync(join(base, 'single'), out, { recursive: true });
+    appendFileSync(join(out, 'chunks.jsonl'), '{"documentId":"x"}\n');
+    const summary = await runCorpus({ inputs: [source], outDir: out, options: OPTIONS, jobs: 1 });
+    expect(summary).toMatchObject({ rebuildReason: 'the previous chunks file does not match its manifest', chunked: 303 });
+    expect(read(join(out, 'chunks.jsonl'))).toBe(read(join(base, 'single', 'chunks.jsonl')));
+  });
+
   it('hands the sink the deletions and only the new chunks, before the files are committed', async () => {
     const out = join(base, 'sunk');
     cpSync(join(base, 'single'), out, { recursive: true });
