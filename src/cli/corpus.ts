@@ -163,13 +163,13 @@ class ProgressReport {
     const mbps = (p.bytes / 1e6 / Math.max(this.seconds(), 1e-3)).toFixed(1);
     if (this.bar) this.bar.bar.update(p.documents, { mbps, total: p.documentsTotal });
     // Without the bar (it failed to load), the run goes on with plain lines.
-    else this.loading ??= this.start(p.documentsTotal).catch(() => undefined);
+    else this.loading ??= this.start(p).catch(() => undefined);
   }
 
-  private async start(total: number): Promise<void> {
+  private async start(first: CorpusProgress): Promise<void> {
     const { MultiBar, Presets } = await import('cli-progress');
     const multi = new MultiBar({ format: '{bar} {value}/{total} documents | {mbps} MB/s | ETA {eta_formatted}', hideCursor: true, clearOnComplete: true }, Presets.shades_classic);
-    this.bar = { multi, bar: multi.create(total, 0, { mbps: '0.0' }) };
+    this.bar = { multi, bar: multi.create(first.documentsTotal, first.documents, { mbps: '0.0' }) };
   }
 
   line(text: string): void {
