@@ -27,6 +27,7 @@ const steps = [
   ['bench/lab.bench.ts', ['npx', 'tsx', 'bench/lab.bench.ts', ...args]],
   ['bench/llm.bench.ts', ['npx', 'tsx', 'bench/llm.bench.ts']],
   ['bench/filter.bench.ts', ['npx', 'tsx', 'bench/filter.bench.ts']],
+  ['bench/corpus.bench.ts', ['npx', 'tsx', 'bench/corpus.bench.ts']],
   ['bench/scale.bench.ts', ['node', '--expose-gc', '--import', 'tsx', 'bench/scale.bench.ts']],
 ];
 const only = (process.env.CHUNKSCOPE_BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);

@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 
 rmSync('dist/lib', { recursive: true, force: true });
 await build({
-  entryPoints: { index: 'src/node/index.ts', embed: 'src/embed/index.ts', cli: 'src/cli/main.ts' },
+  entryPoints: { index: 'src/node/index.ts', embed: 'src/embed/index.ts', cli: 'src/cli/main.ts', corpusWorker: 'src/node/corpus/worker.ts' },
   outdir: 'dist/lib',
   bundle: true,
   splitting: true,
@@ -32,6 +32,9 @@ await build({
     'mammoth',
     // LanceDB (--to / --index lancedb:DIR) loads its native binding from its own package.
     '@lancedb/lancedb',
+    // piscina starts its own worker script from its package folder.
+    'piscina',
+    'cli-progress',
   ],
   logLevel: 'warning',
 });

@@ -75,7 +75,7 @@ function failure(kind: DecodeFailure): DecodeError {
  * the file did not stop inside a character. The same decoder and checks as decodeDocumentBytes.
  */
 export function createTextSniffer(): { push(block: Uint8Array): void; end(): void } {
-  let decoder: TextDecoder | null = null;
+  let decoder: InstanceType<typeof TextDecoder> | null = null;
   let encoding: DocumentEncoding = 'utf-8';
   let head = new Uint8Array(0);
   const check = (run: () => string, bytes?: Uint8Array) => {

@@ -13,6 +13,7 @@ export * from '../core/llm/index';
 export { nodeLoadWasm };
 export { DirectoryCache } from './llmCache';
 export { runLlm, LlmStrictError, type LibraryLlmOptions } from './llm';
+export * from './corpus/index';
 
 /**
  * core's chunk(), with `hooks.loadWasm` defaulting to the Node loader. With `options.llm` the chunks are an LLM

@@ -1,0 +1,71 @@
+/**
+ * The versioned configuration of a corpus run, its hash, chunk ids and shard assignment: all sha256, so any
+ * machine computes the same values for the same documents and options.
+ */
+import { createHash } from 'node:crypto';
+import { optionsKey, validateOptions } from '../../core/index';
+import { CHUNKER_NAME, CHUNKER_VERSION } from '../../core/version';
+import type { ChunkOptions } from '../../core/types';
+
+export const MANIFEST_FORMAT = 'chunkscope-corpus-manifest/1' as const;
+
+/** What shapes every chunk of a run: written into the manifest, hashed into configHash. */
+export interface CorpusConfiguration {
+  engine: string;
+  engineVersion: string;
+  /** The options as given (flags or library keys), without per-document values (path, document id, pages). */
+  options: ChunkOptions;
+  /** The engine's canonical key of the options that shape chunks (src/core/chunk.ts optionsKey). */
+  optionsKey: string;
+  /** How documents are read (PDF page furniture dropped or kept). */
+  reader: { dropPageFurniture: boolean };
+}
+
+export const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
+
+/** The run's configuration; bad options throw the engine's one-line ChunkOptionsError. */
+export function corpusConfiguration(options: ChunkOptions, reader: { dropPageFurniture: boolean }): CorpusConfiguration {
+  const { path: _path, documentId: _id, pageStarts: _pages, ...shared } = options;
+  return { engine: CHUNKER_NAME, engineVersion: CHUNKER_VERSION, options: shared, optionsKey: optionsKey(validateOptions(shared)), reader };
+}
+
+export function configHashOf(config: CorpusConfiguration): string {
+  return sha256(JSON.stringify([config.engine, config.engineVersion, config.optionsKey, config.reader.dropPageFurniture]));
+}
+
+/** Why a previous run's chunks cannot be kept under `next`, or null when the configuration is the same. */
+export function configurationChange(previous: CorpusConfiguration, next: CorpusConfiguration): string | null {
+  if (configHashOf(previous) === configHashOf(next)) return null;
+  const parts: string[] = [];
+  if (previous.engineVersion !== next.engineVersion) parts.push(`engine ${previous.engineVersion} → ${next.engineVersion}`);
+  // The resolved options that shape chunks (the options key), defaults included: "size 1000 → 500".
+  const before = new Map(JSON.parse(previous.optionsKey) as [string, unknown][]);
+  const after = new Map(JSON.parse(next.optionsKey) as [string, unknown][]);
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const a = JSON.stringify(before.get(key) ?? null);
+    const b = JSON.stringify(after.get(key) ?? null);
+    if (a !== b) parts.push(`${key} ${a} → ${b}`);
+  }
+  if (previous.reader.dropPageFurniture !== next.reader.dropPageFurniture) parts.push(`drop-page-furniture ${previous.reader.dropPageFurniture} → ${next.reader.dropPageFurniture}`);
+  return `the configuration changed (${parts.join(', ') || 'options key'})`;
+}
+
+/**
+ * A chunk's id: sha256 of document id, configuration hash, retrieval level and span. `taken` holds the ids
+ * already given in this document, so two chunks on one span (rare) get distinct ids, in order.
+ */
+export function corpusChunkId(documentId: string, configHash: string, level: number | undefined, start: number, end: number, taken: Set<string>): string {
+  const base = `${documentId}\u0000${configHash}\u0000${level ?? ''}\u0000${start}\u0000${end}`;
+  let id = sha256(base);
+  for (let n = 1; taken.has(id); n++) id = sha256(`${base}\u0000${n}`);
+  taken.add(id);
+  return id;
+}
+
+/** Which of `count` shards a document belongs to: the first 32 bits of sha256(documentId), modulo count. */
+export function shardOf(documentId: string, count: number): number {
+  return createHash('sha256').update(documentId).digest().readUInt32BE(0) % count;
+}
+
+/** The file-name part of a shard: `00003-of-00016`. */
+export const shardSuffix = (index: number, count: number): string => `${String(index).padStart(5, '0')}-of-${String(count).padStart(5, '0')}`;
