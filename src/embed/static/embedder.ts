@@ -20,6 +20,10 @@ const SLICE_MS = 40;
 
 export class StaticEmbedder implements Embedder {
   private readonly dims: number;
+  /** Sum of a text's rows, in doubles (no rounding per token: within 1e-7 of onnxruntime's float32 ReduceSum). */
+  private readonly sum: Float64Array;
+  /** 1 for a row of zeros, and for ids past the table (read as zero). */
+  private readonly zeroRow: Uint8Array;
 
   constructor(
     readonly info: EmbedderInfo,
@@ -27,24 +31,32 @@ export class StaticEmbedder implements Embedder {
     private readonly weights: StaticTable,
   ) {
     this.dims = weights.dims;
+    this.sum = new Float64Array(weights.dims);
+    this.zeroRow = new Uint8Array(Math.max(weights.rows, tokenizer.vocabSize) + 1).fill(1);
+    for (let r = 0; r < weights.rows; r++) {
+      const row = weights.table.subarray(r * weights.dims, (r + 1) * weights.dims);
+      this.zeroRow[r] = row.every((x) => x === 0) ? 1 : 0;
+    }
   }
 
   /** The normalized sum of the rows of `text`'s tokens, written into `out` (zeros when no token has a direction). */
   embedOne(text: string, out: Float32Array): Float32Array {
     const { table } = this.weights;
     const d = this.dims;
-    const rows = this.weights.rows;
-    // Float32 accumulation, token by token: the order and precision of onnxruntime's ReduceSum over the sequence.
-    for (const id of this.tokenizer.encode(text)) {
-      if (id <= 0 || id >= rows) continue;
+    const sum = this.sum.fill(0);
+    const ids = this.tokenizer.encodeShared(text);
+    for (let t = 0; t < ids.length; t++) {
+      const id = ids[t]!;
+      // [PAD], [UNK] and any other all-zero row add nothing.
+      if (this.zeroRow[id] !== 0) continue;
       const base = id * d;
-      for (let k = 0; k < d; k++) out[k] = out[k]! + table[base + k]!;
+      for (let k = 0; k < d; k++) sum[k] = sum[k]! + table[base + k]!;
     }
     let s = 0;
-    for (let k = 0; k < d; k++) s += out[k]! * out[k]!;
+    for (let k = 0; k < d; k++) s += sum[k]! * sum[k]!;
     const n = Math.sqrt(s);
     if (!(n > 0) || !Number.isFinite(n)) return out.fill(0);
-    for (let k = 0; k < d; k++) out[k] = out[k]! / n;
+    for (let k = 0; k < d; k++) out[k] = sum[k]! / n;
     return out;
   }
 

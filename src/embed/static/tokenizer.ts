@@ -29,6 +29,8 @@ const astralClass = new Map<number, number>();
 function classify(codePoint: string): number {
   return WHITESPACE.test(codePoint) ? SPACE : PUNCTUATION.test(codePoint) ? PUNCT : WORD;
 }
+// ASCII classified up front: the scanner reads it without decoding code points.
+for (let unit = 0; unit < 0x80; unit++) unitClass[unit] = classify(String.fromCharCode(unit));
 
 function classOfUnit(unit: number): number {
   let c = unitClass[unit]!;
@@ -52,28 +54,38 @@ function codePointAt(text: string, i: number): { width: number; cls: number } {
   return { width: 1, cls: classOfUnit(unit) };
 }
 
-/** BertPreTokenizer on an already lowercased piece: calls `onWord` with each word's bounds in `piece`. */
-export function bertPreTokenize(piece: string, onWord: (start: number, end: number) => void): void {
+/** Word bounds found by bertPreTokenize: start, end pairs; grows as needed. */
+class Bounds {
+  data = new Int32Array(512);
+  length = 0;
+  push(start: number, end: number): void {
+    if (this.length + 2 > this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = start;
+    this.data[this.length++] = end;
+  }
+}
+
+/** BertPreTokenizer on an already lowercased piece: appends each word's bounds in `piece` to `out`. */
+function bertPreTokenize(piece: string, out: Bounds): void {
   const n = piece.length;
   let i = 0;
   while (i < n) {
     const unit = piece.charCodeAt(i);
-    // Fast path for the common ASCII letters and digits.
-    if ((unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39)) {
-      const start = i;
-      i = wordEnd(piece, i);
-      onWord(start, i);
-      continue;
-    }
-    const { width, cls } = codePointAt(piece, i);
+    // ASCII needs no code point decoding (and is most of any English text).
+    const cls = unit < 0x80 ? unitClass[unit]! : codePointAt(piece, i).cls;
+    const width = unit < 0xd800 || unit > 0xdbff ? 1 : codePointAt(piece, i).width;
     if (cls === SPACE) i += width;
     else if (cls === PUNCT) {
-      onWord(i, i + width);
+      out.push(i, i + width);
       i += width;
     } else {
       const start = i;
       i = wordEnd(piece, i);
-      onWord(start, i);
+      out.push(start, i);
     }
   }
 }
@@ -83,7 +95,8 @@ function wordEnd(piece: string, i: number): number {
   const n = piece.length;
   while (i < n) {
     const unit = piece.charCodeAt(i);
-    if ((unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39)) {
+    if (unit < 0x80) {
+      if (unitClass[unit] !== WORD) break;
       i++;
       continue;
     }
@@ -97,6 +110,8 @@ function wordEnd(piece: string, i: number): number {
 export interface StaticTokenizer {
   /** Token ids of `text` (no special tokens are added: this tokenizer has no post-processor). */
   encode(text: string): number[];
+  /** The same ids in a buffer reused by the next call (the embedder's inner loop: no array per text). */
+  encodeShared(text: string): Int32Array;
   /** Token strings as transformers.js' `tokenize` gives them: each word as written after lowercasing. */
   tokens(text: string): string[];
   readonly vocabSize: number;
@@ -144,6 +159,8 @@ class WordLevelTokenizer implements StaticTokenizer {
   private readonly addedByFirst = new Map<number, string[]>();
   /** 1 for a code unit that starts an added token. */
   private readonly firstUnits = new Uint8Array(0x10000);
+  private readonly bounds = new Bounds();
+  private idBuffer = new Int32Array(256);
 
   constructor(
     private readonly ids: Map<string, number>,
@@ -154,8 +171,8 @@ class WordLevelTokenizer implements StaticTokenizer {
       const first = content.charCodeAt(0);
       const list = this.addedByFirst.get(first) ?? [];
       list.push(content);
-      this.firstUnits[first] = 1;
       this.addedByFirst.set(first, list);
+      this.firstUnits[first] = 1;
     }
   }
 
@@ -164,24 +181,49 @@ class WordLevelTokenizer implements StaticTokenizer {
   }
 
   encode(text: string): number[] {
-    const out: number[] = [];
-    this.each(text, (word) => out.push(this.ids.get(word) ?? this.unkId));
-    return out;
+    return Array.from(this.encodeShared(text));
+  }
+
+  encodeShared(text: string): Int32Array {
+    let count = 0;
+    const push = (id: number) => {
+      if (count === this.idBuffer.length) {
+        const bigger = new Int32Array(this.idBuffer.length * 2);
+        bigger.set(this.idBuffer);
+        this.idBuffer = bigger;
+      }
+      this.idBuffer[count++] = id;
+    };
+    this.split(text, (piece) => {
+      const b = this.bounds;
+      for (let k = 0; k < b.length; k += 2) {
+        push(this.ids.get(piece.slice(b.data[k]!, b.data[k + 1]!)) ?? this.unkId);
+      }
+    }, (added) => push(this.ids.get(added)!));
+    return this.idBuffer.subarray(0, count);
   }
 
   tokens(text: string): string[] {
     const out: string[] = [];
-    this.each(text, (word) => out.push(word));
+    this.split(text, (piece) => {
+      const b = this.bounds;
+      for (let k = 0; k < b.length; k += 2) out.push(piece.slice(b.data[k]!, b.data[k + 1]!));
+    }, (added) => out.push(added));
     return out;
   }
 
-  /** Each token string of `text`, in order. */
-  private each(text: string, onToken: (token: string) => void): void {
+  /**
+   * Splits `text` at the added tokens; each other piece is lowercased and pre-tokenized into this.bounds, then
+   * given to `onPiece`; each added token to `onAdded`, in text order.
+   */
+  private split(text: string, onPiece: (lowered: string) => void, onAdded: (content: string) => void): void {
     let from = 0;
     const piece = (end: number) => {
       if (end <= from) return;
       const lower = text.slice(from, end).toLowerCase();
-      bertPreTokenize(lower, (s, e) => onToken(lower.slice(s, e)));
+      this.bounds.length = 0;
+      bertPreTokenize(lower, this.bounds);
+      onPiece(lower);
     };
     const n = text.length;
     for (let i = 0; this.addedByFirst.size > 0 && i < n; ) {
@@ -195,7 +237,7 @@ class WordLevelTokenizer implements StaticTokenizer {
         continue;
       }
       piece(i);
-      onToken(match);
+      onAdded(match);
       i += match.length;
       from = i;
     }
