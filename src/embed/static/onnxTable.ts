@@ -141,11 +141,47 @@ function checkGraph(nodes: Node[], tensors: Map<string, Tensor>): string | null 
   return null;
 }
 
-export interface StaticTable {
-  /** rows * dims float32 values: row r is token id r's vector (last_hidden_state). */
-  table: Float32Array;
-  rows: number;
-  dims: number;
+/**
+ * The table as float32 rows: row r = float32(int8 value x scale), converted on first use (a document touches a few
+ * thousand of the 30,002 rows, and loading stays a copy of the int8 bytes).
+ */
+export class StaticTable {
+  /** rows * dims values; row r is token id r's vector (last_hidden_state) once `row(r)` has been asked for. */
+  readonly table: Float32Array;
+  /** 1 for a row of zeros ([PAD], [UNK]): it adds nothing to a sum. */
+  readonly zero: Uint8Array;
+  private readonly ready: Uint8Array;
+
+  constructor(
+    private readonly int8: Int8Array,
+    private readonly scales: Float32Array,
+    readonly rows: number,
+    readonly dims: number,
+  ) {
+    this.table = new Float32Array(rows * dims);
+    this.ready = new Uint8Array(rows);
+    this.zero = new Uint8Array(rows);
+    for (let r = 0; r < rows; r++) {
+      let any = scales[r] !== 0;
+      if (any) {
+        any = false;
+        for (let k = r * dims; k < (r + 1) * dims && !any; k++) any = int8[k] !== 0;
+      }
+      this.zero[r] = any ? 0 : 1;
+    }
+  }
+
+  /** Offset of row `id` in `table`, converting the row on first use. */
+  row(id: number): number {
+    const base = id * this.dims;
+    if (this.ready[id] === 0) {
+      const scale = this.scales[id]!;
+      // The product of an int8 and a float32 is exact in a double; storing it rounds once, as a float32 Mul does.
+      for (let k = 0; k < this.dims; k++) this.table[base + k] = this.int8[base + k]! * scale;
+      this.ready[id] = 1;
+    }
+    return base;
+  }
 }
 
 /** The embedding table of a static-table ONNX file, or the reason this file is not one. */
@@ -173,13 +209,8 @@ export function readStaticTable(onnx: Uint8Array): StaticTable | { refused: stri
     return { refused: 'embedding_scale is not one raw float per row' };
   }
   const scaleView = new DataView(scales.raw.buffer, scales.raw.byteOffset, scales.raw.byteLength);
-  const int8 = new Int8Array(values.raw.buffer, values.raw.byteOffset, values.raw.byteLength);
-  const table = new Float32Array(rows * dims);
-  for (let r = 0; r < rows; r++) {
-    const scale = scaleView.getFloat32(r * 4, true);
-    const base = r * dims;
-    // The product of an int8 and a float32 is exact in a double; storing it rounds once, as a float32 Mul does.
-    for (let k = 0; k < dims; k++) table[base + k] = int8[base + k]! * scale;
-  }
-  return { table, rows, dims };
+  const scaleValues = new Float32Array(rows);
+  for (let r = 0; r < rows; r++) scaleValues[r] = scaleView.getFloat32(r * 4, true);
+  const int8 = Int8Array.from(new Int8Array(values.raw.buffer, values.raw.byteOffset, values.raw.byteLength));
+  return new StaticTable(int8, scaleValues, rows, dims);
 }

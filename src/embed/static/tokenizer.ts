@@ -44,6 +44,11 @@ function classOfAstral(codePoint: number): number {
   return c;
 }
 
+/** Whether a UTF-16 code unit is whitespace for the pre-tokenizer (every JavaScript `\s` character is in the BMP). */
+export function isWhitespaceUnit(unit: number): boolean {
+  return classOfUnit(unit) === SPACE;
+}
+
 /** Length in code units and class of the code point at `i` (a lone surrogate is a code point of its own, as in /u). */
 function codePointAt(text: string, i: number): { width: number; cls: number } {
   const unit = text.charCodeAt(i);
@@ -115,6 +120,11 @@ export interface StaticTokenizer {
   /** Token strings as transformers.js' `tokenize` gives them: each word as written after lowercasing. */
   tokens(text: string): string[];
   readonly vocabSize: number;
+  /**
+   * Whether tokens(a + b) = tokens(a) ++ tokens(b) whenever a ends or b starts with whitespace, for texts without a
+   * capital sigma (the one context-sensitive lowercasing, Final_Sigma): true unless an added token holds whitespace.
+   */
+  readonly splitsAtWhitespace: boolean;
 }
 
 interface TokenizerJson {
@@ -161,6 +171,7 @@ class WordLevelTokenizer implements StaticTokenizer {
   private readonly firstUnits = new Uint8Array(0x10000);
   private readonly bounds = new Bounds();
   private idBuffer = new Int32Array(256);
+  private readonly noAddedWhitespace: boolean;
 
   constructor(
     private readonly ids: Map<string, number>,
@@ -174,10 +185,15 @@ class WordLevelTokenizer implements StaticTokenizer {
       this.addedByFirst.set(first, list);
       this.firstUnits[first] = 1;
     }
+    this.noAddedWhitespace = added.every((t) => ![...t].some((c) => isWhitespaceUnit(c.charCodeAt(0))));
   }
 
   get vocabSize(): number {
     return this.ids.size;
+  }
+
+  get splitsAtWhitespace(): boolean {
+    return this.noAddedWhitespace;
   }
 
   encode(text: string): number[] {
