@@ -136,6 +136,28 @@ describe('direct vectors = ONNX vectors', () => {
     }
   });
 
+  it('overlapping texts (sliding windows) embedded in one call equal each text embedded alone', async () => {
+    const sentence = fc.oneof(
+      fc.array(fc.nat({ max: 30_001 }).map((i) => vocabulary[i] ?? 'the'), { minLength: 1, maxLength: 8 }).map((w) => w.join(' ')),
+      fc.constantFrom('ΟΔΟΣ ΣΑΣ.', 'zqxv blorp', '[UNK] word', 'end[PAD]', 'x', '東京 😀', 'Bar.baz', ' leading space'),
+    );
+    const separator = fc.constantFrom(' ', '\n', '\n\n', '', '\t', '\u00a0');
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(sentence, separator), { minLength: 3, maxLength: 14 }), async (parts) => {
+        const pieces = parts.map(([text, sep]) => text + sep);
+        const windows = pieces.slice(0, -2).map((_, i) => pieces.slice(i, i + 3).join('').trim()).filter((t) => t !== '');
+        if (windows.length === 0) return;
+        const together = await direct.embed(windows);
+        // Alone: a text that no window contains comes before each, so nothing is carried from one window to the next.
+        const alone: Float32Array[] = [];
+        for (const w of windows) alone.push((await direct.embed(['\u0001 sentinel \u0001', w]))[1]!);
+        expect(maxDifference(together, alone)).toBeLessThan(1e-6);
+        together.forEach((v, i) => expect(v.every((x) => x === 0)).toBe(alone[i]!.every((x) => x === 0)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("late chunking: the token rows are the ONNX graph's last_hidden_state rows", async () => {
     const [a, b] = [await direct.embedTokens(topics), await onnx.embedTokens(topics)];
     expect(a.tokens).toEqual(b.tokens);
