@@ -9,7 +9,9 @@
  *   - cold processes, median of 3 taken in turns: the built CLI with --strategy sentence and --strategy semantic
  *     (target: semantic <= 1.5 x sentence on the same file), and the built library chunking semantically with the
  *     built-in model on either path;
- *   - a threshold change on a cached analysis: splitSemantic + buildChunks (target <= 16 ms).
+ *   - a threshold change on a cached analysis: splitSemantic + buildChunks (target <= 16 ms);
+ *   - hub models: sentences/s through a pool of worker threads sized to the cores against one worker, on a
+ *     hub-format folder made from the built-in model's files (ONNX path).
  * Chromium (headless, the built app under `vite preview`, the same flags as the e2e tests and bench/browser.bench.ts):
  *   - sentences embedded per second by the page's embedding worker (>= 100,000/s): buffer 0, model loaded, 1 MiB
  *     that nothing has embedded, timed end to end (a lower bound for the embedding alone);
@@ -21,8 +23,8 @@
  * A table per side with the ratio figure / target (<= 1 is met for times, >= 1 for rates). Not a timed test.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -32,7 +34,8 @@ import { freePort, startPreview, stopPreview } from './preview';
 import { makeDocument } from '../e2e/documents';
 import { buildChunks, chunk, getUnit, validateOptions } from '../src/core/index';
 import { analyseSemantic, prepareSemantic, splitSemantic } from '../src/core/semantic/index';
-import { createEmbedder, type Embedder } from '../src/embed/index';
+import { createEmbedder, defaultModelPath, type Embedder } from '../src/embed/index';
+import { createEmbedderPool } from '../src/embed/pool/pool';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MIB = 1024 * 1024;
@@ -144,6 +147,35 @@ function coldProcesses(file: string, rounds: number): Row[] {
   }));
   rows.push({ measure: 'CLI semantic / CLI sentence, cold, same file', value: median(1) / median(0), unit: 'x', target: TARGET.cliSemanticOverSentence });
   rows.push({ measure: 'library semantic cold: ONNX path / direct path', value: median(3) / median(2), unit: 'x', target: null, note: 'how much slower the old path is' });
+  return rows;
+}
+
+/**
+ * A hub model in Node: one worker thread against a pool sized to the cores (src/embed/pool), on a hub-format folder
+ * made here from the built-in model's files under another name (so it runs on the ONNX path; no network to a hub).
+ */
+async function poolBench(corpus: string): Promise<Row[]> {
+  const folder = mkdtempSync(join(tmpdir(), 'chunkscope-hub-'));
+  cpSync(join(defaultModelPath(), 'chunkscope-static-en'), join(folder, 'tiny-hub'), { recursive: true });
+  const sentences = [...new Set(prepareSemantic(corpus, { bufferSize: 0 }).inputs.texts)];
+  const size = Math.max(2, availableParallelism());
+  const rates: number[] = [];
+  const rows: Row[] = [];
+  try {
+    for (const workers of [1, size]) {
+      const pool = await createEmbedderPool({ model: 'tiny-hub', localModelPath: `${folder}/`, workers });
+      await pool.embed(sentences.slice(0, 200)); // warm-up
+      const t = performance.now();
+      await pool.embed(sentences);
+      const perSecond = sentences.length / ((performance.now() - t) / 1000);
+      rates.push(perSecond);
+      rows.push({ measure: `hub-format model, ${sentences.length.toLocaleString('en-US')} sentences, pool of ${workers}`, value: perSecond, unit: '/s', target: null });
+      await pool.dispose();
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  rows.push({ measure: `hub-format model: pool of ${size} / one worker`, value: rates[1]! / rates[0]!, unit: 'x', target: null, note: `speedup (higher is better) on ${cpus().length} cores` });
   return rows;
 }
 
@@ -506,6 +538,7 @@ async function main(): Promise<void> {
     const corpusFile = join(mkdtempSync(join(tmpdir(), 'chunkscope-semantic-')), 'corpus-1mib.txt');
     writeFileSync(corpusFile, corpus);
     printTable('Node (built-in model: the direct path beside the ONNX path, same run)', await nodeBench(corpus, corpusFile));
+    printTable('Node, hub models: a pool of worker threads against one', await poolBench(corpus));
   }
   if (flags.has('--node')) return;
 
