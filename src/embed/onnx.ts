@@ -52,6 +52,7 @@ export async function createOnnxEmbedder(load: OnnxLoad, options: CreateEmbedder
     extractor = await pipeline('feature-extraction', folder, {
       dtype: options.dtype ?? 'q8',
       device,
+      ...(options.sessionThreads ? { session_options: { intraOpNumThreads: options.sessionThreads } } : {}),
       progress_callback: (info) => {
         if (info.status === 'progress' && options.onDownloadProgress) {
           options.onDownloadProgress({ file: info.file, loaded: info.loaded, total: info.total });

@@ -62,4 +62,6 @@ export interface CreateEmbedderOptions {
    * (transformers.js and onnxruntime, as hub models always do). Tests and benchmarks compare the two.
    */
   runtime?: 'direct' | 'onnx';
+  /** ONNX path, Node: onnxruntime's intra-op threads per session (default: its own choice; a pool sets 1 per worker). */
+  sessionThreads?: number;
 }

@@ -52,7 +52,8 @@ function loaded(worker: Worker): Promise<void> {
 
 export async function createEmbedderPool(options: EmbedderPoolOptions = {}): Promise<Embedder> {
   const { workers: size = Math.max(1, availableParallelism()), batchTexts = 64, ...embedderOptions } = options;
-  const workers = Array.from({ length: size }, () => startWorker(embedderOptions));
+  // One onnxruntime thread per worker when there are several: the workers are the parallelism.
+  const workers = Array.from({ length: size }, () => startWorker({ ...embedderOptions, ...(size > 1 ? { sessionThreads: 1 } : {}) }));
   try {
     const [local] = await Promise.all([createEmbedder(embedderOptions), ...workers.map(loaded)]);
     return new PooledEmbedder(local, workers.map((worker) => ({ worker })), batchTexts);
