@@ -211,3 +211,30 @@ test('a long embedding shows progress and can be cancelled; the last good result
   expect(await pageSemantic(page), 'no semantic result was painted').toBeNull();
   await expect(c.chunkCount).toHaveText(before!);
 });
+
+test('the built-in model picked as a folder runs on onnxruntime-web (WASM) and gives the direct path\'s distances and chunks', async ({ page }) => {
+  await openApp(page);
+  await pasteDocument(page, TEXT);
+  const c = controls(page);
+  await c.strategy.selectOption('semantic');
+  await expect(page.getByTestId('embed-backend')).toHaveText('Table lookup', { timeout: 30_000 });
+  await expect.poll(async () => (await pageSemantic(page))?.distances.length ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+  const direct = (await pageSemantic(page))!;
+  // The chunks' offsets as the list shows them ("0–198"); their "emb" counts differ: a picked folder is assumed to add
+  // two special tokens around each input, the built-in model none.
+  const offsets = async () => (await c.chunkList.innerText()).match(/\d[\d,]*–\d[\d,]*/g);
+  const directOffsets = await offsets();
+  expect(directOffsets?.length).toBeGreaterThan(1);
+
+  // The same files as a picked folder: a transformers.js model, loaded through onnxruntime-web's WASM in the worker
+  // (and under the page's CSP, which allows only 'wasm-unsafe-eval').
+  await page.getByLabel('Model folder').setInputFiles('public/models/chunkscope-static-en');
+  await expect(page.getByTestId('embed-backend')).toContainText('WASM', { timeout: 60_000 });
+  await expect
+    .poll(async () => JSON.stringify((await pageSemantic(page))?.distances.map((d) => Math.round(d * 1e4)) ?? null), { timeout: 60_000 })
+    .toBe(JSON.stringify(direct.distances.map((d) => Math.round(d * 1e4))));
+  const onnx = (await pageSemantic(page))!;
+  onnx.distances.forEach((d, i) => expect(Math.abs(d - direct.distances[i]!)).toBeLessThan(1e-5));
+  expect(onnx.breakpoints).toEqual(direct.breakpoints);
+  expect(await offsets()).toEqual(directOffsets);
+});
