@@ -255,7 +255,8 @@ test('the Content-Security-Policy holds and everything still works under it: Mon
   expect(meta).not.toMatch(/ 'unsafe-eval'|'unsafe-inline'[^;]*;[^;]*script/);
   expect(meta?.split('; ').find((d) => d.startsWith('script-src'))).toBe("script-src 'self' 'wasm-unsafe-eval'");
   await waitForApp(page);
-  // onnxruntime's wasm in the embedding worker: the built-in model embeds and the curve is drawn.
+  // The embedding worker under this policy: the built-in model (direct path) embeds and the curve is drawn (onnxruntime's
+  // wasm under it: e2e/semantic.spec.ts, the built-in model picked as a folder).
   await expect(page.locator('svg[aria-label="Similarity curve"] .cs-breakpoint').first()).toBeAttached({ timeout: 30_000 });
   // tree-sitter's wasm in the chunk worker.
   await page.goto('/?strategy=code&language=python');

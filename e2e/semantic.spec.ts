@@ -97,13 +97,13 @@ test('semantic chunking: the curve, a dragged threshold and the keyboard move th
   const c = controls(page);
   await c.strategy.selectOption('semantic');
 
-  // The curve: one point per sentence gap, the model loaded from our own origin, WASM in this headless Chromium.
+  // The curve: one point per sentence gap, the model loaded from our own origin, run as a table lookup (no runtime).
   const curve = page.locator('svg[aria-label="Similarity curve"]');
   await expect(curve).toBeVisible({ timeout: 30_000 });
   await expect.poll(async () => (await pageSemantic(page))?.distances.length ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
   const first = await expectBoundariesFollow(page, NaN);
   await expect(curve.locator('.cs-gap')).toHaveCount(first.distances.length);
-  await expect(page.getByTestId('embed-backend')).toContainText(/WASM|WebGPU/);
+  await expect(page.getByTestId('embed-backend')).toHaveText('Table lookup');
   expect(guards.requests.some((url) => url.includes('/models/chunkscope-static-en/'))).toBe(true);
 
   // Drag the threshold line with the mouse down to the median gap: more of the gaps lie above it now.
@@ -194,7 +194,8 @@ test('bad input: one sentence, then only unknown words and numbers: a clear note
 test('a long embedding shows progress and can be cancelled; the last good result stays', async ({ page }) => {
   await openApp(page);
   const c = controls(page);
-  const big = makeDocument(1024 * 1024, 11);
+  // 8 MiB: the built-in model's direct path embeds 1 MiB in a few hundred milliseconds, too briefly to press Cancel.
+  const big = makeDocument(8 * 1024 * 1024, 11);
   // The sample's count first, so the count read below is the 1 MiB document's (not the sample's, still shown).
   await expect(c.chunkCount).not.toHaveText('0', { timeout: 60_000 });
   const sampleCount = await c.chunkCount.textContent();
@@ -209,4 +210,31 @@ test('a long embedding shows progress and can be cancelled; the last good result
   await expect(page.getByTestId('embed-progress')).toBeHidden();
   expect(await pageSemantic(page), 'no semantic result was painted').toBeNull();
   await expect(c.chunkCount).toHaveText(before!);
+});
+
+test('the built-in model picked as a folder runs on onnxruntime-web (WASM) and gives the direct path\'s distances and chunks', async ({ page }) => {
+  await openApp(page);
+  await pasteDocument(page, TEXT);
+  const c = controls(page);
+  await c.strategy.selectOption('semantic');
+  await expect(page.getByTestId('embed-backend')).toHaveText('Table lookup', { timeout: 30_000 });
+  await expect.poll(async () => (await pageSemantic(page))?.distances.length ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+  const direct = (await pageSemantic(page))!;
+  // The chunks' offsets as the list shows them ("0–198"); their "emb" counts differ: a picked folder is assumed to add
+  // two special tokens around each input, the built-in model none.
+  const offsets = async () => (await c.chunkList.innerText()).match(/\d[\d,]*–\d[\d,]*/g);
+  const directOffsets = await offsets();
+  expect(directOffsets?.length).toBeGreaterThan(1);
+
+  // The same files as a picked folder: a transformers.js model, loaded through onnxruntime-web's WASM in the worker
+  // (and under the page's CSP, which allows only 'wasm-unsafe-eval').
+  await page.getByLabel('Model folder').setInputFiles('public/models/chunkscope-static-en');
+  await expect(page.getByTestId('embed-backend')).toContainText('WASM', { timeout: 60_000 });
+  await expect
+    .poll(async () => JSON.stringify((await pageSemantic(page))?.distances.map((d) => Math.round(d * 1e4)) ?? null), { timeout: 60_000 })
+    .toBe(JSON.stringify(direct.distances.map((d) => Math.round(d * 1e4))));
+  const onnx = (await pageSemantic(page))!;
+  onnx.distances.forEach((d, i) => expect(Math.abs(d - direct.distances[i]!)).toBeLessThan(1e-5));
+  expect(onnx.breakpoints).toEqual(direct.breakpoints);
+  expect(await offsets()).toEqual(directOffsets);
 });

@@ -4,7 +4,8 @@ import { chunk } from '../core/index';
 import type { Chunk } from '../core/types';
 import { createEmbedder, type Embedder } from './index';
 
-// Node integration: the real transformers.js runtime and the built-in model shipped in public/models, no mocks.
+// Node integration: the built-in model shipped in public/models on its default (direct) path, no mocks; static/direct.test.ts
+// compares it with the ONNX path.
 
 const topics = readFileSync(new URL('./fixtures/topics.txt', import.meta.url), 'utf8');
 // The fixture switches topic at its blank lines: sailing, then baking, then tax law.
@@ -36,7 +37,7 @@ function expectNoNaN(value: unknown): void {
 
 describe('createEmbedder (built-in model)', () => {
   it('describes itself', () => {
-    expect(embedder.info).toMatchObject({ id: 'builtin', dims: 100, maxTokens: Infinity, backend: 'node' });
+    expect(embedder.info).toMatchObject({ id: 'builtin', dims: 100, maxTokens: Infinity, backend: 'direct' });
   });
 
   it('gives one unit vector per text, in the order given, whatever the batching', async () => {

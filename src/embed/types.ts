@@ -6,7 +6,8 @@ import type { Range } from '../core/types';
  * semantic splitter receives vectors, not an embedder.
  */
 
-export type EmbedBackend = 'webgpu' | 'wasm' | 'node';
+/** 'direct': the built-in model's table lookup in JavaScript (no neural runtime); the others run onnxruntime. */
+export type EmbedBackend = 'webgpu' | 'wasm' | 'node' | 'direct';
 
 export interface EmbedderInfo {
   /** 'builtin' or a hub model id such as 'Xenova/all-MiniLM-L6-v2'. */
@@ -56,4 +57,11 @@ export interface CreateEmbedderOptions {
   device?: 'wasm' | 'webgpu';
   /** Weights to load (default 'q8', the file the built-in model ships and the hub models' smallest). */
   dtype?: 'q8' | 'fp32' | 'fp16' | 'int8' | 'uint8' | 'q4';
+  /**
+   * How the built-in model runs: 'direct' (default; its tokenizer rules and a table lookup in JavaScript) or 'onnx'
+   * (transformers.js and onnxruntime, as hub models always do). Tests and benchmarks compare the two.
+   */
+  runtime?: 'direct' | 'onnx';
+  /** ONNX path, Node: onnxruntime's intra-op threads per session (default: its own choice; a pool sets 1 per worker). */
+  sessionThreads?: number;
 }

@@ -24,7 +24,7 @@ export interface EmbedderSummary {
   label: string;
   dims: number;
   maxTokens: number;
-  backend: 'webgpu' | 'wasm' | 'node';
+  backend: 'webgpu' | 'wasm' | 'node' | 'direct';
   /** Threads in the WASM pool (more than 1 only when the page is cross-origin isolated); 0 on WebGPU. */
   threads: number;
   /** The page is cross-origin isolated (SharedArrayBuffer, so WASM threads are possible). */

@@ -106,14 +106,18 @@ function EmbedStatus() {
       ? 'WebGPU'
       : backend.backend === 'wasm'
         ? `WASM · ${backend.threads} thread${backend.threads === 1 ? '' : 's'}`
-        : 'Node';
+        : backend.backend === 'direct'
+          ? 'Table lookup'
+          : 'Node';
   const title = !backend
     ? 'The embedding model has not loaded yet'
-    : backend.backend === 'wasm'
-      ? backend.isolated
-        ? `Cross-origin isolated: threads available; ${backend.threads} used (one core is left to the page)`
-        : 'Not cross-origin isolated (COOP/COEP headers missing): WASM runs on one thread'
-      : 'Running on the GPU through WebGPU';
+    : backend.backend === 'direct'
+      ? 'The built-in model runs as a table lookup in JavaScript: no neural runtime, same vectors as its ONNX graph'
+      : backend.backend === 'wasm'
+        ? backend.isolated
+          ? `Cross-origin isolated: threads available; ${backend.threads} used (one core is left to the page)`
+          : 'Not cross-origin isolated (COOP/COEP headers missing): WASM runs on one thread'
+        : 'Running on the GPU through WebGPU';
   return (
     <span className="embed-status">
       <span className="badge" data-testid="embed-backend" title={title}>

@@ -1,0 +1,205 @@
+import type { Range } from '../../core/types';
+import { tokenOffsets } from '../offsets';
+import type { EmbedCallOptions, Embedder, EmbedderInfo } from '../types';
+import { readModelFile, readModelJson } from './files';
+import { readStaticTable, type StaticTable } from './onnxTable';
+import { isWhitespaceUnit, readStaticTokenizer, type StaticTokenizer } from './tokenizer';
+
+/**
+ * The built-in static model without a neural runtime: its own tokenizer rules (tokenizer.ts) and a Float32Array row
+ * lookup in its table (onnxTable.ts). A text's vector is the sum of its tokens' rows, normalized: what the ONNX
+ * graph's `sentence_embedding` computes (ReduceSum then LpNormalization) and what mean pooling of
+ * `last_hidden_state` followed by normalization gives (normalizing makes the mean and the sum the same vector).
+ * `[PAD]` and `[UNK]` rows are zero, so unknown words add nothing; a text with no known word gives a zero vector.
+ */
+
+/** Texts embedded between two looks at the clock (cancel, progress, a turn for the event loop). */
+const SLICE_TEXTS = 512;
+/** Longest stretch without giving the event loop a turn (a worker must see a cancel message). */
+const SLICE_MS = 40;
+/** A character that is not whitespace (what trim() keeps), without copying the text. */
+const NOT_BLANK = /\S/;
+/** Texts summed from the previous one before a full sum again (bounds the rounding that accumulates, in doubles). */
+const MAX_CHAIN = 64;
+/** Piece sums kept for the next texts (a sliding window drops what it added two texts ago). */
+const MAX_PIECES = 64;
+
+export class StaticEmbedder implements Embedder {
+  private readonly dims: number;
+  /** The last text embedded and its sum of rows (in doubles: within 1e-7 of onnxruntime's float32 ReduceSum). */
+  private previous: { text: string; sum: Float64Array; chain: number } | null = null;
+  /** Sums of whitespace-bounded pieces of recent texts, by their trimmed text. */
+  private readonly pieces = new Map<string, Float64Array>();
+
+  constructor(
+    readonly info: EmbedderInfo,
+    private readonly tokenizer: StaticTokenizer,
+    private readonly weights: StaticTable,
+  ) {
+    this.dims = weights.dims;
+  }
+
+  /** Adds the rows of `text`'s tokens to `sum`. */
+  private addRows(text: string, sum: Float64Array): void {
+    const weights = this.weights;
+    const { table, zero, rows } = weights;
+    const d = this.dims;
+    const ids = this.tokenizer.encodeShared(text);
+    for (let t = 0; t < ids.length; t++) {
+      const id = ids[t]!;
+      // [PAD], [UNK] and any other all-zero row add nothing (nor would an id past the table).
+      if (id >= rows || zero[id] !== 0) continue;
+      const base = weights.row(id);
+      for (let k = 0; k < d; k++) sum[k] = sum[k]! + table[base + k]!;
+    }
+  }
+
+  /** The sum of a whitespace-bounded piece's rows, kept for the next texts. */
+  private pieceSum(piece: string): Float64Array {
+    const key = piece.trim();
+    let sum = this.pieces.get(key);
+    if (!sum) {
+      sum = new Float64Array(this.dims);
+      this.addRows(key, sum);
+      if (this.pieces.size >= MAX_PIECES) this.pieces.clear();
+      this.pieces.set(key, sum);
+    }
+    return sum;
+  }
+
+  /**
+   * The sum of `text`'s rows from the previous text's, when `text` continues it: the semantic splitter's windows
+   * (sentences i-1, i, i+1, then i, i+1, i+2) overlap by all but one sentence. text = previous minus a prefix plus a
+   * suffix, cut at whitespace, where the tokens of the whole are those of the parts (see splitsAtWhitespace), so
+   * the sum is the same up to rounding in doubles. False when it does not apply.
+   */
+  private sumFromPrevious(text: string, sum: Float64Array): boolean {
+    const prev = this.previous;
+    if (!prev || prev.chain >= MAX_CHAIN) return false;
+    const at = overlapStart(prev.text, text);
+    if (at < 0) return false;
+    const removed = this.pieceSum(prev.text.slice(0, at));
+    const added = this.pieceSum(text.slice(prev.text.length - at));
+    for (let k = 0; k < this.dims; k++) sum[k] = prev.sum[k]! - removed[k]! + added[k]!;
+    return true;
+  }
+
+  /** The normalized sum of the rows of `text`'s tokens, written into `out` (zeros when no token has a direction). */
+  embedOne(text: string, out: Float32Array): Float32Array {
+    const d = this.dims;
+    const sum = new Float64Array(d);
+    // A capital sigma lowercases by context (Final_Sigma): such a text is summed whole and not continued.
+    const splittable = this.tokenizer.splitsAtWhitespace && !text.includes('\u03a3');
+    const chained = splittable && this.sumFromPrevious(text, sum);
+    if (!chained) this.addRows(text, sum);
+    this.previous = splittable ? { text, sum, chain: chained ? this.previous!.chain + 1 : 0 } : null;
+    let s = 0;
+    for (let k = 0; k < d; k++) s += sum[k]! * sum[k]!;
+    const n = Math.sqrt(s);
+    // A sum of cancelling rows can leave rounding dust where the exact sum is zero: treat it as no direction.
+    if (!(n > 1e-9) || !Number.isFinite(n)) return out.fill(0);
+    for (let k = 0; k < d; k++) out[k] = sum[k]! / n;
+    return out;
+  }
+
+  async embed(texts: string[], options: EmbedCallOptions = {}): Promise<Float32Array[]> {
+    texts.forEach((t, i) => {
+      if (typeof t !== 'string' || !NOT_BLANK.test(t)) {
+        throw new Error(`cannot embed text ${i}: it is empty or whitespace-only (blank texts have no embedding)`);
+      }
+    });
+    // Each distinct text once (documents repeat lines); a repeat gets its own copy, so a caller may transfer each.
+    const firstIndex = new Map<string, number>();
+    const out = new Array<Float32Array>(texts.length);
+    let sliceStart = now();
+    for (let i = 0; i < texts.length; i++) {
+      const first = firstIndex.get(texts[i]!);
+      if (first !== undefined) out[i] = out[first]!.slice();
+      else {
+        firstIndex.set(texts[i]!, i);
+        out[i] = this.embedOne(texts[i]!, new Float32Array(this.dims));
+      }
+      if ((i + 1) % SLICE_TEXTS === 0 && i + 1 < texts.length) {
+        checkAborted(options.signal);
+        options.onProgress?.((i + 1) / texts.length);
+        if (now() - sliceStart > SLICE_MS) {
+          await new Promise((r) => setTimeout(r, 0));
+          sliceStart = now();
+        }
+      }
+    }
+    checkAborted(options.signal);
+    options.onProgress?.(1);
+    return out;
+  }
+
+  tokenize(text: string): Range[] {
+    if (text === '') return [];
+    return tokenOffsets(text, this.tokenizer.tokens(text));
+  }
+
+  /** Late chunking: one row per token. The model has no context, so this is exact for any window. */
+  async embedTokens(text: string, options: EmbedCallOptions = {}): Promise<{ tokens: Range[]; vectors: Float32Array[] }> {
+    checkAborted(options.signal);
+    const tokens = this.tokenize(text);
+    const ids = this.tokenizer.encode(text);
+    if (ids.length !== tokens.length) throw new Error(`tokenizer gave ${ids.length} ids for ${tokens.length} tokens`);
+    const d = this.dims;
+    const w = this.weights;
+    const vectors = ids.map((id) => (id < w.rows ? w.table.slice(w.row(id), w.row(id) + d) : new Float32Array(d)));
+    options.onProgress?.(1);
+    return { tokens, vectors };
+  }
+
+  /** Token ids of `text` (tests compare them with transformers.js' tokenizer). */
+  encode(text: string): number[] {
+    return this.tokenizer.encode(text);
+  }
+
+  async dispose(): Promise<void> {}
+}
+
+/**
+ * Where `next` starts inside `prev`: the smallest cut such that prev = P + O and next = O + Q, with P ending in
+ * whitespace and Q empty or starting with whitespace (so no token straddles a cut); -1 when there is none.
+ */
+function overlapStart(prev: string, next: string): number {
+  const needle = next.slice(0, 8);
+  if (needle.length < 8) return -1;
+  for (let at = prev.indexOf(needle, 1); at >= 0; at = prev.indexOf(needle, at + 1)) {
+    const overlap = prev.length - at;
+    if (!isWhitespaceUnit(prev.charCodeAt(at - 1)) || overlap > next.length) continue;
+    if (overlap < next.length && !isWhitespaceUnit(next.charCodeAt(overlap))) continue;
+    if (next.startsWith(prev.slice(at))) return at;
+  }
+  return -1;
+}
+
+function now(): number {
+  return globalThis.performance?.now() ?? Date.now();
+}
+
+function checkAborted(signal: { aborted: boolean } | undefined): void {
+  if (signal?.aborted) {
+    const err = new Error('embedding was cancelled');
+    err.name = 'AbortError';
+    throw err;
+  }
+}
+
+/**
+ * The direct embedder for the model in `folder` (a path in Node, a URL path in the browser), or the reason it must
+ * run on the ONNX path (a tokenizer or graph this does not reproduce exactly).
+ */
+export async function loadStaticEmbedder(folder: string, info: Omit<EmbedderInfo, 'dims' | 'backend'>): Promise<StaticEmbedder | { refused: string }> {
+  const [tokenizerJson, tokenizerConfig, onnx] = await Promise.all([
+    readModelJson<Parameters<typeof readStaticTokenizer>[0]>(folder, 'tokenizer.json'),
+    readModelJson<{ unk_token?: unknown }>(folder, 'tokenizer_config.json'),
+    readModelFile(folder, 'onnx/model_quantized.onnx'),
+  ]);
+  const tokenizer = readStaticTokenizer(tokenizerJson, tokenizerConfig);
+  if ('refused' in tokenizer) return tokenizer;
+  const weights = readStaticTable(onnx);
+  if ('refused' in weights) return weights;
+  return new StaticEmbedder({ ...info, dims: weights.dims, backend: 'direct' }, tokenizer, weights);
+}

@@ -1,0 +1,26 @@
+/**
+ * Reads a model file: in Node from the file system (the folder is a path), elsewhere with fetch (the folder is a URL
+ * path such as /models/). No static import of node:fs, so the page's worker bundle stays free of it.
+ */
+
+function nodeFs(): { readFile(path: string): Promise<Uint8Array> } | null {
+  const p = (globalThis as { process?: { versions?: { node?: string }; getBuiltinModule?: (id: string) => unknown } }).process;
+  if (typeof p?.versions?.node !== 'string' || typeof (globalThis as { window?: unknown }).window !== 'undefined') return null;
+  return (p.getBuiltinModule?.('node:fs/promises') as { readFile(path: string): Promise<Uint8Array> } | undefined) ?? null;
+}
+
+export async function readModelFile(folder: string, file: string): Promise<Uint8Array> {
+  const where = folder.endsWith('/') ? `${folder}${file}` : `${folder}/${file}`;
+  const fs = nodeFs();
+  if (fs) {
+    const bytes = await fs.readFile(where);
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+  const response = await fetch(where);
+  if (!response.ok) throw new Error(`${where}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+export async function readModelJson<T>(folder: string, file: string): Promise<T> {
+  return JSON.parse(new TextDecoder().decode(await readModelFile(folder, file))) as T;
+}

@@ -1,0 +1,270 @@
+/**
+ * The built-in model's tokenizer, run directly from its tokenizer.json: the steps transformers.js 4.3
+ * (@huggingface/tokenizers 0.2) takes for this file, and no others, so the ids are the same:
+ *
+ * 1. the text is split at the added tokens that are not normalized (`[PAD]`, `[UNK]`: matched literally, before
+ *    lowercasing; such a piece is its own token);
+ * 2. every other piece is lowercased (`Lowercase` normalizer: String.prototype.toLowerCase on the whole piece, which
+ *    is context-sensitive: a final sigma becomes ς);
+ * 3. `BertPreTokenizer`: whitespace (JavaScript's `\s`) separates words, and every punctuation code point (`\p{P}` or
+ *    ASCII `!-/ :-@ [-` {-~`) is a word of its own;
+ * 4. `WordLevel` (transformers.js has no WordLevel class: a vocabulary object without merges or subword prefix gets
+ *    its plain lookup): a word's id is its vocabulary entry, or the id of tokenizer_config.json's `unk_token`.
+ *
+ * `readStaticTokenizer` refuses a tokenizer.json that asks for anything else (another normalizer, pre-tokenizer,
+ * post-processor, a normalized or stripping added token): such a model stays on the ONNX path.
+ */
+
+const SPACE = 1;
+const PUNCT = 2;
+const WORD = 3;
+const PUNCTUATION = /^[\p{P}\u0021-\u002F\u003A-\u0040\u005B-\u0060\u007B-\u007E]$/u;
+const WHITESPACE = /^\s$/u;
+
+/** Class of each UTF-16 code unit, filled on first sight (0: not classified yet). */
+const unitClass = new Uint8Array(0x10000);
+/** Classes of astral code points (no whitespace there; a few punctuation marks, e.g. U+10100). */
+const astralClass = new Map<number, number>();
+
+function classify(codePoint: string): number {
+  return WHITESPACE.test(codePoint) ? SPACE : PUNCTUATION.test(codePoint) ? PUNCT : WORD;
+}
+// ASCII classified up front: the scanner reads it without decoding code points.
+for (let unit = 0; unit < 0x80; unit++) unitClass[unit] = classify(String.fromCharCode(unit));
+
+function classOfUnit(unit: number): number {
+  let c = unitClass[unit]!;
+  if (c === 0) unitClass[unit] = c = classify(String.fromCharCode(unit));
+  return c;
+}
+
+function classOfAstral(codePoint: number): number {
+  let c = astralClass.get(codePoint);
+  if (c === undefined) astralClass.set(codePoint, (c = classify(String.fromCodePoint(codePoint))));
+  return c;
+}
+
+/** Whether a UTF-16 code unit is whitespace for the pre-tokenizer (every JavaScript `\s` character is in the BMP). */
+export function isWhitespaceUnit(unit: number): boolean {
+  return classOfUnit(unit) === SPACE;
+}
+
+/** Length in code units and class of the code point at `i` (a lone surrogate is a code point of its own, as in /u). */
+function codePointAt(text: string, i: number): { width: number; cls: number } {
+  const unit = text.charCodeAt(i);
+  if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+    const next = text.charCodeAt(i + 1);
+    if (next >= 0xdc00 && next <= 0xdfff) return { width: 2, cls: classOfAstral((unit - 0xd800) * 0x400 + (next - 0xdc00) + 0x10000) };
+  }
+  return { width: 1, cls: classOfUnit(unit) };
+}
+
+/** Word bounds found by bertPreTokenize: start, end pairs; grows as needed. */
+class Bounds {
+  data = new Int32Array(512);
+  length = 0;
+  push(start: number, end: number): void {
+    if (this.length + 2 > this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = start;
+    this.data[this.length++] = end;
+  }
+}
+
+/** BertPreTokenizer on an already lowercased piece: appends each word's bounds in `piece` to `out`. */
+function bertPreTokenize(piece: string, out: Bounds): void {
+  const n = piece.length;
+  let i = 0;
+  while (i < n) {
+    const unit = piece.charCodeAt(i);
+    // ASCII needs no code point decoding (and is most of any English text).
+    const cls = unit < 0x80 ? unitClass[unit]! : codePointAt(piece, i).cls;
+    const width = unit < 0xd800 || unit > 0xdbff ? 1 : codePointAt(piece, i).width;
+    if (cls === SPACE) i += width;
+    else if (cls === PUNCT) {
+      out.push(i, i + width);
+      i += width;
+    } else {
+      const start = i;
+      i = wordEnd(piece, i);
+      out.push(start, i);
+    }
+  }
+}
+
+/** End of the run of word code points that starts at `i`. */
+function wordEnd(piece: string, i: number): number {
+  const n = piece.length;
+  while (i < n) {
+    const unit = piece.charCodeAt(i);
+    if (unit < 0x80) {
+      if (unitClass[unit] !== WORD) break;
+      i++;
+      continue;
+    }
+    const { width, cls } = codePointAt(piece, i);
+    if (cls !== WORD) break;
+    i += width;
+  }
+  return i;
+}
+
+export interface StaticTokenizer {
+  /** Token ids of `text` (no special tokens are added: this tokenizer has no post-processor). */
+  encode(text: string): number[];
+  /** The same ids in a buffer reused by the next call (the embedder's inner loop: no array per text). */
+  encodeShared(text: string): Int32Array;
+  /** Token strings as transformers.js' `tokenize` gives them: each word as written after lowercasing. */
+  tokens(text: string): string[];
+  readonly vocabSize: number;
+  /**
+   * Whether tokens(a + b) = tokens(a) ++ tokens(b) whenever a ends or b starts with whitespace, for texts without a
+   * capital sigma (the one context-sensitive lowercasing, Final_Sigma): true unless an added token holds whitespace.
+   */
+  readonly splitsAtWhitespace: boolean;
+}
+
+interface TokenizerJson {
+  added_tokens?: { id: number; content: string; single_word?: boolean; lstrip?: boolean; rstrip?: boolean; normalized?: boolean; special?: boolean }[];
+  normalizer?: { type?: string } | null;
+  pre_tokenizer?: { type?: string } | null;
+  post_processor?: unknown;
+  model?: { type?: string; vocab?: unknown; unk_token?: string; merges?: unknown; continuing_subword_prefix?: unknown };
+}
+
+/** Why this tokenizer.json cannot be run directly, or null when it can. */
+function unsupported(json: TokenizerJson, config: { unk_token?: unknown }): string | null {
+  const model = json.model;
+  if (model?.type !== 'WordLevel' || typeof model.vocab !== 'object' || model.vocab === null || Array.isArray(model.vocab)) return 'not a WordLevel vocabulary';
+  if (model.merges !== undefined || model.continuing_subword_prefix !== undefined) return 'a vocabulary with merges or subword prefix';
+  if (json.normalizer?.type !== 'Lowercase') return `normalizer ${JSON.stringify(json.normalizer?.type ?? null)}`;
+  if (json.pre_tokenizer?.type !== 'BertPreTokenizer') return `pre-tokenizer ${JSON.stringify(json.pre_tokenizer?.type ?? null)}`;
+  if (json.post_processor !== null && json.post_processor !== undefined) return 'a post-processor';
+  for (const t of json.added_tokens ?? []) {
+    // transformers.js treats a special token as not normalized unless the file says otherwise.
+    const normalized = t.normalized ?? !(t.special ?? false);
+    if (normalized || t.lstrip || t.rstrip || t.single_word || t.content === '') return `added token ${JSON.stringify(t.content)} is normalized or strips`;
+  }
+  if (typeof config.unk_token !== 'string' || config.unk_token !== model.unk_token) return 'unk_token differs between tokenizer.json and tokenizer_config.json';
+  return null;
+}
+
+/** The tokenizer of a WordLevel tokenizer.json, or the reason it must stay on the ONNX path. */
+export function readStaticTokenizer(json: TokenizerJson, config: { unk_token?: unknown }): StaticTokenizer | { refused: string } {
+  const why = unsupported(json, config);
+  if (why) return { refused: why };
+  const ids = new Map<string, number>(Object.entries(json.model!.vocab as Record<string, number>));
+  const added = json.added_tokens ?? [];
+  for (const t of added) ids.set(t.content, t.id);
+  const unkId = ids.get(config.unk_token as string);
+  if (unkId === undefined) return { refused: 'unk_token is not in the vocabulary' };
+  return new WordLevelTokenizer(ids, unkId, added.map((t) => t.content));
+}
+
+class WordLevelTokenizer implements StaticTokenizer {
+  /** Added tokens by first code unit, longest first (matched before normalization, as a DictionarySplitter does). */
+  private readonly addedByFirst = new Map<number, string[]>();
+  /** 1 for a code unit that starts an added token. */
+  private readonly firstUnits = new Uint8Array(0x10000);
+  private readonly bounds = new Bounds();
+  private idBuffer = new Int32Array(256);
+  private readonly noAddedWhitespace: boolean;
+
+  constructor(
+    private readonly ids: Map<string, number>,
+    private readonly unkId: number,
+    added: string[],
+  ) {
+    for (const content of [...new Set(added)].sort((a, b) => b.length - a.length)) {
+      const first = content.charCodeAt(0);
+      const list = this.addedByFirst.get(first) ?? [];
+      list.push(content);
+      this.addedByFirst.set(first, list);
+      this.firstUnits[first] = 1;
+    }
+    this.noAddedWhitespace = added.every((t) => ![...t].some((c) => isWhitespaceUnit(c.charCodeAt(0))));
+  }
+
+  get vocabSize(): number {
+    return this.ids.size;
+  }
+
+  get splitsAtWhitespace(): boolean {
+    return this.noAddedWhitespace;
+  }
+
+  encode(text: string): number[] {
+    return Array.from(this.encodeShared(text));
+  }
+
+  encodeShared(text: string): Int32Array {
+    let count = 0;
+    const push = (id: number) => {
+      if (count === this.idBuffer.length) {
+        const bigger = new Int32Array(this.idBuffer.length * 2);
+        bigger.set(this.idBuffer);
+        this.idBuffer = bigger;
+      }
+      this.idBuffer[count++] = id;
+    };
+    this.split(text, (piece) => {
+      const b = this.bounds;
+      for (let k = 0; k < b.length; k += 2) {
+        push(this.ids.get(piece.slice(b.data[k]!, b.data[k + 1]!)) ?? this.unkId);
+      }
+    }, (added) => push(this.ids.get(added)!));
+    return this.idBuffer.subarray(0, count);
+  }
+
+  tokens(text: string): string[] {
+    const out: string[] = [];
+    this.split(text, (piece) => {
+      const b = this.bounds;
+      for (let k = 0; k < b.length; k += 2) out.push(piece.slice(b.data[k]!, b.data[k + 1]!));
+    }, (added) => out.push(added));
+    return out;
+  }
+
+  /**
+   * Splits `text` at the added tokens; each other piece is lowercased and pre-tokenized into this.bounds, then
+   * given to `onPiece`; each added token to `onAdded`, in text order.
+   */
+  private split(text: string, onPiece: (lowered: string) => void, onAdded: (content: string) => void): void {
+    let from = 0;
+    const piece = (end: number) => {
+      if (end <= from) return;
+      const lower = text.slice(from, end).toLowerCase();
+      this.bounds.length = 0;
+      bertPreTokenize(lower, this.bounds);
+      onPiece(lower);
+    };
+    const n = text.length;
+    for (let i = 0; this.addedByFirst.size > 0 && i < n; ) {
+      if (this.firstUnits[text.charCodeAt(i)] === 0) {
+        i++;
+        continue;
+      }
+      const match = this.addedAt(text, i);
+      if (match === null) {
+        i++;
+        continue;
+      }
+      piece(i);
+      onAdded(match);
+      i += match.length;
+      from = i;
+    }
+    piece(text.length);
+  }
+
+  /** The longest added token that starts at `i`, or null. */
+  private addedAt(text: string, i: number): string | null {
+    const candidates = this.addedByFirst.get(text.charCodeAt(i));
+    if (!candidates) return null;
+    for (const c of candidates) if (text.startsWith(c, i)) return c;
+    return null;
+  }
+}
