@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { optionsKey, validateOptions } from '../../core/index';
 import { CHUNKER_NAME, CHUNKER_VERSION } from '../../core/version';
-import type { ChunkOptions } from '../../core/types';
+import type { Chunk, ChunkOptions } from '../../core/types';
+import type { CorpusChunkRecord } from './record';
 
 export const MANIFEST_FORMAT = 'chunkscope-corpus-manifest/1' as const;
 
@@ -31,6 +32,14 @@ export function corpusConfiguration(options: ChunkOptions, reader: { dropPageFur
 
 export function configHashOf(config: CorpusConfiguration): string {
   return sha256(JSON.stringify([config.engine, config.engineVersion, config.optionsKey, config.reader.dropPageFurniture]));
+}
+
+/**
+ * The hash for options applied to text as given (the JSONL filter mode, eval's check of a LanceDB index): the
+ * corpus command's hash for the same options without --drop-page-furniture. `engineVersion`: tests pin it.
+ */
+export function textConfigHash(options: ChunkOptions, engineVersion: string = CHUNKER_VERSION): string {
+  return configHashOf({ ...corpusConfiguration(options, { dropPageFurniture: false }), engineVersion });
 }
 
 /** Why a previous run's chunks cannot be kept under `next`, or null when the configuration is the same. */
@@ -60,6 +69,24 @@ export function corpusChunkId(documentId: string, configHash: string, level: num
   for (let n = 1; taken.has(id); n++) id = sha256(`${base}\u0000${n}`);
   taken.add(id);
   return id;
+}
+
+/**
+ * One document's chunks as chunks.jsonl records (keys in the record's order), for the corpus command and the JSONL
+ * filter mode alike: each chunk's metadata is `documentMetadata` (the filter's input line's) first, then the
+ * engine's and the chunk's size; a retrieval unit's `parentId` names its parent by the parent's chunkId (parents
+ * come before their children in the engine's order, src/core/chunk.ts), so a store can fetch it from the same table.
+ */
+export function* corpusRecords(documentId: string, configHash: string, chunks: readonly Chunk[], documentMetadata: Record<string, unknown> = {}): Generator<CorpusChunkRecord> {
+  const taken = new Set<string>();
+  const byEngineId = new Map<string, string>();
+  for (const c of chunks) {
+    const chunkId = corpusChunkId(documentId, configHash, c.metadata.level, c.start, c.end, taken);
+    byEngineId.set(c.id, chunkId);
+    const metadata: Record<string, unknown> = { ...documentMetadata, ...c.metadata, size: c.size };
+    if (typeof metadata.parentId === 'string') metadata.parentId = byEngineId.get(metadata.parentId) ?? metadata.parentId;
+    yield { documentId, chunkId, index: c.index, start: c.start, end: c.end, text: c.text, content: c.content, metadata, configHash };
+  }
 }
 
 /** Which of `count` shards a document belongs to: the first 32 bits of sha256(documentId), modulo count. */

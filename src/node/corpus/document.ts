@@ -11,9 +11,8 @@ import type { Embedder } from '../../embed/types';
 import { nodeLoadWasm } from '../loadWasm';
 import { join } from 'node:path';
 import type { ImportedDocument } from '../../import/index';
-import { corpusChunkId, sha256 } from './config';
+import { corpusRecords, sha256 } from './config';
 import { FileWriter } from './files';
-import type { CorpusChunkRecord } from './record';
 
 export interface DocumentTask {
   id: string;
@@ -98,20 +97,13 @@ async function readAndImport(task: DocumentTask): Promise<DocumentResult & { kin
 
 const PIECE = 1 << 22;
 
-/** The chunks as chunks.jsonl lines (CorpusChunkRecord, keys in the record's order); parent ids mapped to chunk ids. */
+/** The chunks as chunks.jsonl lines (config.ts corpusRecords), in pieces of whole lines or emitted as made. */
 export function recordLines(documentId: string, configHash: string, chunks: readonly Chunk[], emit?: (piece: string) => void): { lines: string[]; chunkIds: string[] } {
-  const taken = new Set<string>();
-  const byEngineId = new Map<string, string>();
   const chunkIds: string[] = [];
   const lines: string[] = [];
   let piece = '';
-  for (const c of chunks) {
-    const chunkId = corpusChunkId(documentId, configHash, c.metadata.level, c.start, c.end, taken);
-    byEngineId.set(c.id, chunkId);
-    chunkIds.push(chunkId);
-    const metadata: Record<string, unknown> = { ...c.metadata, size: c.size };
-    if (typeof metadata.parentId === 'string') metadata.parentId = byEngineId.get(metadata.parentId) ?? metadata.parentId;
-    const record: CorpusChunkRecord = { documentId, chunkId, index: c.index, start: c.start, end: c.end, text: c.text, content: c.content, metadata, configHash };
+  for (const record of corpusRecords(documentId, configHash, chunks)) {
+    chunkIds.push(record.chunkId);
     piece += JSON.stringify(record) + '\n';
     if (piece.length >= PIECE) {
       if (emit) emit(piece);
