@@ -27,6 +27,8 @@ const CORPUS_FLAGS: NonNullable<ParseArgsConfig['options']> = {
   'max-bytes': { type: 'string' },
   'drop-page-furniture': { type: 'boolean' },
   'keep-headers': { type: 'boolean' },
+  to: { type: 'string' },
+  embed: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -46,8 +48,11 @@ export function corpusUsage(): string {
     row('--shard <i/N|auto/N>', 'only shard i of N (0-based, by a hash of the document id); auto takes i from JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX'),
     row('--max-bytes <size>', `larger documents are skipped (default ${formatBytes(DEFAULT_MAX_BYTES)})`),
     row('--drop-page-furniture', 'PDF: drop lines repeated at the top or bottom of most pages'),
+    row('--to lancedb:<dir>', "also apply the run to a LanceDB table (docs/distributed.md): changed and deleted documents' old chunks removed, new ones upserted"),
+    row('--embed', 'with --to: store each chunk\'s vector from --embedder (default: the built-in model), cached by text'),
     '',
-    'merge <dir>: combine the parts of N shard runs in <dir> into chunks.jsonl, manifest.json and changes.json.',
+    'merge <dir> [--to lancedb:<dir> [--embed]]: combine the parts of N shard runs in <dir> into chunks.jsonl,',
+    'manifest.json and changes.json (then apply them to the LanceDB table).',
   ].join('\n');
 }
 
@@ -89,6 +94,7 @@ export async function runCorpusCommand(argv: string[], io: CorpusIo, stderrIsTty
   const jobs = values.jobs === undefined ? cpus().length : parseWholeNumber('--jobs', values.jobs as string);
   if (jobs < 1) throw new CliError(`--jobs must be at least 1 (got ${jobs})`);
   const inputs = positionals.includes('-') ? [...positionals.filter((p) => p !== '-'), ...(await pathsFromStdin(io))] : positionals;
+  const target = await openTarget(values.to as string | undefined, values.embed === true, options.embedder);
   const progress = new ProgressReport(io, stderrIsTty);
   let summary: CorpusSummary;
   try {
@@ -104,14 +110,45 @@ export async function runCorpusCommand(argv: string[], io: CorpusIo, stderrIsTty
       shard: values.shard === undefined ? null : parseShard(values.shard as string),
       onProgress: (p) => progress.update(p),
       onFailure: (path, reason) => progress.line(`chunkscope: skipped ${path}: ${reason}`),
+      ...(target ? { sink: target.corpusSink } : {}),
     });
   } catch (err) {
-    if (err instanceof ManifestError || err instanceof DuplicateIdError) throw new CliError(err.message);
+    if (err instanceof ManifestError || err instanceof DuplicateIdError || isLanceSinkError(err)) throw new CliError(err.message);
     throw err;
   } finally {
     progress.stop();
+    await target?.sink.close();
   }
+  for (const result of target?.corpusSink.results ?? []) reportLance(values.to as string, result, io);
   return report(summary, progress.seconds(), io, values.shard !== undefined);
+}
+
+type LanceModule = typeof import('../node/lancedb/index');
+type LanceSink = NonNullable<Awaited<ReturnType<LanceModule['openLanceTarget']>>>;
+
+/** `--to lancedb:DIR [--embed]`: the sink, opened before any document is read (a bad target fails first). LanceDB loads only then. */
+async function openTarget(to: string | undefined, embed: boolean, embedder: string | undefined): Promise<{ sink: LanceSink; corpusSink: ReturnType<LanceModule['asCorpusSink']> } | null> {
+  if (to === undefined) {
+    if (embed) throw new CliError('--embed needs --to lancedb:<dir> (where the vectors go)');
+    return null;
+  }
+  if (!/^lancedb:./.test(to)) throw new CliError(`--to takes lancedb:<dir> (got "${to}")`);
+  const { openLanceTarget, asCorpusSink } = await import('../node/lancedb/index');
+  try {
+    const sink = (await openLanceTarget(to, { embedModel: embed ? (embedder ?? 'builtin') : null }))!;
+    return { sink, corpusSink: asCorpusSink(sink) };
+  } catch (err) {
+    if (isLanceSinkError(err)) throw new CliError(err.message);
+    throw err;
+  }
+}
+
+const isLanceSinkError = (err: unknown): err is Error => err instanceof Error && err.name === 'LanceSinkError';
+
+function reportLance(to: string, r: import('../node/lancedb/index').LanceApplyResult, io: CorpusIo): void {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const vectors = r.embedded.cached + r.embedded.computed > 0 ? `; vectors: ${n(r.embedded.computed)} computed, ${n(r.embedded.cached)} from the cache` : '';
+  io.stderr(`chunkscope: ${to}: ${n(r.upserted)} rows written, ${n(r.deleted)} deleted, ${n(r.kept)} kept${vectors}\n`);
 }
 
 async function pathsFromStdin(io: CorpusIo): Promise<string[]> {
@@ -184,15 +221,28 @@ class ProgressReport {
 }
 
 async function runMerge(argv: string[], io: CorpusIo): Promise<number> {
-  const [dir, ...extra] = argv;
-  if (dir === undefined || dir.startsWith('-')) throw new CliError('corpus merge needs the folder holding the shards\' parts');
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { to: { type: 'string' }, embed: { type: 'boolean' }, embedder: { type: 'string' } } });
+  } catch (err) {
+    throw new CliError(parseArgsMessage(err));
+  }
+  const [dir, ...extra] = parsed.positionals;
+  if (dir === undefined) throw new CliError('corpus merge needs the folder holding the shards\' parts');
   if (extra.length > 0) throw new CliError(`unexpected argument "${extra[0]}"`);
+  const target = await openTarget(parsed.values.to, parsed.values.embed === true, parsed.values.embedder);
   try {
     const merged = await mergeShards(dir);
     io.stderr(`chunkscope: merged ${merged.shards} shards: ${merged.documents.toLocaleString('en-US')} documents, ${merged.chunks.toLocaleString('en-US')} chunks, ${merged.failed} failed → ${dir}\n`);
+    if (target) {
+      const { applyOutputFolder } = await import('../node/lancedb/index');
+      reportLance(parsed.values.to!, await applyOutputFolder(dir, target.sink), io);
+    }
     return 0;
   } catch (err) {
-    if (err instanceof ManifestError) throw new CliError(err.message);
+    if (err instanceof ManifestError || isLanceSinkError(err)) throw new CliError(err.message);
     throw err;
+  } finally {
+    await target?.sink.close();
   }
 }
