@@ -8,6 +8,8 @@ import { runCorpus, type CorpusProgress, type CorpusSummary } from '../node/corp
 import { mergeShards } from '../node/corpus/merge';
 import { ManifestError } from '../node/corpus/manifest';
 import { DuplicateIdError } from '../node/corpus/walk';
+import type { CorpusLlm } from '../node/corpus/config';
+import { LLM_PARSE_OPTIONS } from './llmFlags';
 import { FLAG_OPTIONS, joinNegativeValues, optionsFromFlags, parseArgsMessage, parseArgsOptions, row, takeSwitchValues } from './flags';
 import { CliError, parseWholeNumber } from './input';
 import { DEFAULT_MAX_BYTES, formatBytes, parseMaxBytes } from './read';
@@ -30,6 +32,7 @@ const CORPUS_FLAGS: NonNullable<ParseArgsConfig['options']> = {
   to: { type: 'string' },
   embed: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...LLM_PARSE_OPTIONS,
 };
 
 export function corpusUsage(): string {
@@ -50,6 +53,7 @@ export function corpusUsage(): string {
     row('--drop-page-furniture', 'PDF: drop lines repeated at the top or bottom of most pages'),
     row('--to lancedb:<dir>', "also apply the run to a LanceDB table (docs/distributed.md): changed and deleted documents' old chunks removed, new ones upserted"),
     row('--embed', 'with --to: store each chunk\'s vector from --embedder (default: the built-in model), cached by text'),
+    row('--llm <feature> ...', 'an LLM feature over every document\'s chunks, with the chunk command\'s --llm-* flags, through --llm-cache'),
     '',
     'merge <dir> [--to lancedb:<dir> [--embed]]: combine the parts of N shard runs in <dir> into chunks.jsonl,',
     'manifest.json and changes.json (then apply them to the LanceDB table).',
@@ -91,6 +95,7 @@ export async function runCorpusCommand(argv: string[], io: CorpusIo, stderrIsTty
   if (values.out === undefined) throw new CliError('corpus needs --out <dir>, the folder to write chunks.jsonl and manifest.json into');
   if (positionals.length === 0) throw new CliError('corpus needs a folder, files, or - (paths on standard input)');
   const options = optionsFromFlags(values as Record<string, unknown>, switches.values);
+  const llm = await llmFromFlags(values as Record<string, unknown>);
   const jobs = values.jobs === undefined ? cpus().length : parseWholeNumber('--jobs', values.jobs as string);
   if (jobs < 1) throw new CliError(`--jobs must be at least 1 (got ${jobs})`);
   const inputs = positionals.includes('-') ? [...positionals.filter((p) => p !== '-'), ...(await pathsFromStdin(io))] : positionals;
@@ -111,6 +116,7 @@ export async function runCorpusCommand(argv: string[], io: CorpusIo, stderrIsTty
       onProgress: (p) => progress.update(p),
       onFailure: (path, reason) => progress.line(`chunkscope: skipped ${path}: ${reason}`),
       ...(target ? { sink: target.corpusSink } : {}),
+      llm,
     });
   } catch (err) {
     if (err instanceof ManifestError || err instanceof DuplicateIdError || isLanceSinkError(err)) throw new CliError(err.message);
@@ -121,6 +127,17 @@ export async function runCorpusCommand(argv: string[], io: CorpusIo, stderrIsTty
   }
   for (const result of target?.corpusSink.results ?? []) reportLance(values.to as string, result, io);
   return report(summary, progress.seconds(), io, values.shard !== undefined);
+}
+
+/** --llm and its flags (src/cli/llm.ts checks them) as the corpus run's plain-data LLM settings; null without. */
+async function llmFromFlags(values: Record<string, unknown>): Promise<CorpusLlm | null> {
+  if (!Object.keys(values).some((k) => (k.startsWith('llm') || k === 'dry-run') && values[k] !== undefined)) return null;
+  const settings = (await import('./llm')).llmSettingsFromFlags(values);
+  if (settings === null) return null;
+  if (settings.dryRun) throw new CliError('--dry-run is for chunkscope chunk (one document); a corpus run sends only what its cache does not hold');
+  const { feature, provider, baseUrl, model, apiKey, cache, concurrency, policy, structuredOutput, settings: featureSettings } = settings.llm;
+  const { DirectoryCache } = await import('../node/llmCache');
+  return { feature, provider, baseUrl, model, apiKey, cacheDir: cache instanceof DirectoryCache ? cache.dir : null, concurrency, timeoutMs: policy?.timeoutMs, structuredOutput, settings: featureSettings };
 }
 
 type LanceModule = typeof import('../node/lancedb/index');
@@ -165,6 +182,7 @@ function report(summary: CorpusSummary, seconds: number, io: CorpusIo, sharded: 
   const n = (x: number) => x.toLocaleString('en-US');
   if (summary.finishedInterrupted) io.stderr('chunkscope: finished the commit of an interrupted run\n');
   if (summary.rebuildReason && summary.rebuildReason !== 'no previous run') io.stderr(`chunkscope: re-chunking every document: ${summary.rebuildReason}\n`);
+  if (summary.llm) io.stderr(`chunkscope: llm: ${n(summary.llm.requests)} requests (${n(summary.llm.cached)} from the cache, ${n(summary.llm.sent)} sent)\n`);
   if (summary.resumed > 0) io.stderr(`chunkscope: resumed: ${n(summary.resumed)} documents were finished by the interrupted run\n`);
   io.stderr(
     `chunkscope: ${n(summary.documents)} documents (${n(summary.added)} added, ${n(summary.changed)} changed, ${n(summary.unchanged)} unchanged, ` +

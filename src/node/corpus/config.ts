@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { optionsKey, validateOptions } from '../../core/index';
 import { CHUNKER_NAME, CHUNKER_VERSION } from '../../core/version';
 import type { Chunk, ChunkOptions } from '../../core/types';
+import type { FeatureSettings } from '../../core/llm/feature';
 import type { CorpusChunkRecord } from './record';
 
 export const MANIFEST_FORMAT = 'chunkscope-corpus-manifest/1' as const;
@@ -20,18 +21,52 @@ export interface CorpusConfiguration {
   optionsKey: string;
   /** How documents are read (PDF page furniture dropped or kept). */
   reader: { dropPageFurniture: boolean };
+  /** The LLM feature that shapes the chunks, when there is one (what decides its answers; never the key). */
+  llm?: CorpusLlmIdentity;
+}
+
+/**
+ * An LLM feature in a corpus run (src/node/llm.ts runLlm), as the CLI's --llm flags give it. Plain data: it goes to
+ * the worker threads. The key stays in memory; the cache is a directory (one file per answer, written atomically,
+ * so threads and runs share it) or null for none.
+ */
+export interface CorpusLlm {
+  feature: string;
+  provider?: string;
+  baseUrl?: string;
+  model?: string;
+  apiKey?: string;
+  cacheDir: string | null;
+  /** Requests at once per worker thread. */
+  concurrency?: number;
+  timeoutMs?: number;
+  structuredOutput?: boolean;
+  settings?: FeatureSettings;
+}
+
+/**
+ * What of an LLM feature goes into the configuration (and its hash): what the answer cache keys on (provider,
+ * model; the prompt follows from the feature and its settings) and the request's shape. Not the endpoint (the
+ * cache does not key on it either), the key, concurrency or timeout.
+ */
+export type CorpusLlmIdentity = { feature: string; provider: string; model: string; structuredOutput: boolean; settings: FeatureSettings };
+
+export function llmIdentity(llm: CorpusLlm): CorpusLlmIdentity {
+  return { feature: llm.feature, provider: llm.provider ?? 'openai-compatible', model: llm.model ?? '', structuredOutput: llm.structuredOutput !== false, settings: llm.settings ?? {} };
 }
 
 export const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
 /** The run's configuration; bad options throw the engine's one-line ChunkOptionsError. */
-export function corpusConfiguration(options: ChunkOptions, reader: { dropPageFurniture: boolean }): CorpusConfiguration {
+export function corpusConfiguration(options: ChunkOptions, reader: { dropPageFurniture: boolean }, llm?: CorpusLlm | null): CorpusConfiguration {
   const { path: _path, documentId: _id, pageStarts: _pages, ...shared } = options;
-  return { engine: CHUNKER_NAME, engineVersion: CHUNKER_VERSION, options: shared, optionsKey: optionsKey(validateOptions(shared)), reader };
+  const config: CorpusConfiguration = { engine: CHUNKER_NAME, engineVersion: CHUNKER_VERSION, options: shared, optionsKey: optionsKey(validateOptions(shared)), reader };
+  return llm ? { ...config, llm: llmIdentity(llm) } : config;
 }
 
+/** Without an LLM feature, the same hash as before features existed (runs made then stay incremental). */
 export function configHashOf(config: CorpusConfiguration): string {
-  return sha256(JSON.stringify([config.engine, config.engineVersion, config.optionsKey, config.reader.dropPageFurniture]));
+  return sha256(JSON.stringify([config.engine, config.engineVersion, config.optionsKey, config.reader.dropPageFurniture, ...(config.llm ? [config.llm] : [])]));
 }
 
 /**
@@ -55,6 +90,8 @@ export function configurationChange(previous: CorpusConfiguration, next: CorpusC
     const b = JSON.stringify(after.get(key) ?? null);
     if (a !== b) parts.push(`${key} ${a} → ${b}`);
   }
+  const [llmBefore, llmAfter] = [JSON.stringify(previous.llm ?? null), JSON.stringify(next.llm ?? null)];
+  if (llmBefore !== llmAfter) parts.push(`llm ${llmBefore} → ${llmAfter}`);
   if (previous.reader.dropPageFurniture !== next.reader.dropPageFurniture) parts.push(`drop-page-furniture ${previous.reader.dropPageFurniture} → ${next.reader.dropPageFurniture}`);
   return `the configuration changed (${parts.join(', ') || 'options key'})`;
 }

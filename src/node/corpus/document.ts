@@ -11,7 +11,7 @@ import type { Embedder } from '../../embed/types';
 import { nodeLoadWasm } from '../loadWasm';
 import { join } from 'node:path';
 import type { ImportedDocument } from '../../import/index';
-import { corpusRecords, sha256 } from './config';
+import { corpusRecords, sha256, type CorpusLlm } from './config';
 import { FileWriter } from './files';
 
 export interface DocumentTask {
@@ -27,6 +27,15 @@ export interface DocumentTask {
   spillDir?: string;
   /** Text length from which lines spill (default 16 Mi characters; tests use less). */
   spillAboveChars?: number;
+  /** An LLM feature over each document's chunks, through the answer cache. */
+  llm?: CorpusLlm | null;
+}
+
+/** A document's LLM requests: all, answered from the cache, sent. */
+export interface DocumentLlmCounts {
+  requests: number;
+  cached: number;
+  sent: number;
 }
 
 export type DocumentResult =
@@ -35,7 +44,7 @@ export type DocumentResult =
    * `lines`: the chunks.jsonl lines in pieces of whole lines (a 200 MB document's lines exceed V8's longest string),
    * or, for a large document with a spill folder, `spill`: the file holding them.
    */
-  | { kind: 'chunked'; id: string; hash: string; bytes: number; format: string; lines: string[]; spill?: string; chunkIds: string[]; notes: string[] }
+  | { kind: 'chunked'; id: string; hash: string; bytes: number; format: string; lines: string[]; spill?: string; chunkIds: string[]; notes: string[]; llm?: DocumentLlmCounts }
   | { kind: 'failed'; id: string; reason: string };
 
 /** Embedders for semantic chunking, one per model per thread, loaded on first use. */
@@ -68,8 +77,9 @@ export async function processDocument(task: DocumentTask): Promise<DocumentResul
     const notes = [...imported.notes];
     const options: ChunkOptions = { ...task.options, path: id, documentId: id };
     if (imported.pageStarts) options.pageStarts = imported.pageStarts;
-    const chunks = await chunk(imported.text, options, await hooksFor(options, notes));
-    const base = { kind: 'chunked' as const, id, hash, bytes, format: imported.format, notes };
+    const hooks = await hooksFor(options, notes);
+    const { chunks, llm } = task.llm ? await chunkWithLlm(imported.text, options, task.llm, hooks) : { chunks: await chunk(imported.text, options, hooks), llm: undefined };
+    const base = { kind: 'chunked' as const, id, hash, bytes, format: imported.format, notes, ...(llm ? { llm } : {}) };
     if (task.spillDir === undefined || imported.text.length < (task.spillAboveChars ?? SPILL_CHARS)) return { ...base, ...recordLines(id, task.configHash, chunks) };
     // Written piece by piece as made: the lines of a 200 MB document would take more memory than its chunks.
     const spill = join(task.spillDir, `${sha256(id)}.jsonl`);
@@ -84,6 +94,17 @@ export async function processDocument(task: DocumentTask): Promise<DocumentResul
     const message = err instanceof Error ? err.message : String(err);
     return { kind: 'failed', id, reason: message.split('\n')[0]!.replace(/^“[^”]*” |^"[^"]*" /, '') };
   }
+}
+
+/**
+ * The chunks with the LLM feature applied (src/node/llm.ts, loaded only for such runs). Any failure fails the
+ * document (LlmStrictError's one line): its chunks are not kept without their LLM part, and the next run retries it.
+ */
+async function chunkWithLlm(text: string, options: ChunkOptions, llm: CorpusLlm, hooks: ChunkHooks): Promise<{ chunks: Chunk[]; llm: DocumentLlmCounts }> {
+  const { runLlm } = await import('../llm');
+  const { cacheDir, timeoutMs, ...rest } = llm;
+  const { chunks, report } = await runLlm(text, options, { ...rest, cache: cacheDir ?? undefined, policy: timeoutMs === undefined ? {} : { timeoutMs }, strict: true }, hooks);
+  return { chunks, llm: { requests: report.requests, cached: report.cached, sent: report.sent } };
 }
 
 /** Read, hash and import; the file's bytes are let go here (a large document's text is what chunking needs). */
