@@ -8,6 +8,8 @@ import { runCorpus, type CorpusProgress, type CorpusSummary } from '../node/corp
 import { mergeShards } from '../node/corpus/merge';
 import { ManifestError } from '../node/corpus/manifest';
 import { DuplicateIdError } from '../node/corpus/walk';
+import type { CorpusLlm } from '../node/corpus/config';
+import { LLM_PARSE_OPTIONS } from './llmFlags';
 import { FLAG_OPTIONS, joinNegativeValues, optionsFromFlags, parseArgsMessage, parseArgsOptions, row, takeSwitchValues } from './flags';
 import { CliError, parseWholeNumber } from './input';
 import { DEFAULT_MAX_BYTES, formatBytes, parseMaxBytes } from './read';
@@ -27,7 +29,10 @@ const CORPUS_FLAGS: NonNullable<ParseArgsConfig['options']> = {
   'max-bytes': { type: 'string' },
   'drop-page-furniture': { type: 'boolean' },
   'keep-headers': { type: 'boolean' },
+  to: { type: 'string' },
+  embed: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...LLM_PARSE_OPTIONS,
 };
 
 export function corpusUsage(): string {
@@ -46,8 +51,12 @@ export function corpusUsage(): string {
     row('--shard <i/N|auto/N>', 'only shard i of N (0-based, by a hash of the document id); auto takes i from JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX'),
     row('--max-bytes <size>', `larger documents are skipped (default ${formatBytes(DEFAULT_MAX_BYTES)})`),
     row('--drop-page-furniture', 'PDF: drop lines repeated at the top or bottom of most pages'),
+    row('--to lancedb:<dir>', "also apply the run to a LanceDB table (docs/distributed.md): changed and deleted documents' old chunks removed, new ones upserted"),
+    row('--embed', 'with --to: store each chunk\'s vector from --embedder (default: the built-in model), cached by text'),
+    row('--llm <feature> ...', 'an LLM feature over every document\'s chunks, with the chunk command\'s --llm-* flags, through --llm-cache'),
     '',
-    'merge <dir>: combine the parts of N shard runs in <dir> into chunks.jsonl, manifest.json and changes.json.',
+    'merge <dir> [--to lancedb:<dir> [--embed]]: combine the parts of N shard runs in <dir> into chunks.jsonl,',
+    'manifest.json and changes.json (then apply them to the LanceDB table).',
   ].join('\n');
 }
 
@@ -86,9 +95,11 @@ export async function runCorpusCommand(argv: string[], io: CorpusIo, stderrIsTty
   if (values.out === undefined) throw new CliError('corpus needs --out <dir>, the folder to write chunks.jsonl and manifest.json into');
   if (positionals.length === 0) throw new CliError('corpus needs a folder, files, or - (paths on standard input)');
   const options = optionsFromFlags(values as Record<string, unknown>, switches.values);
+  const llm = await llmFromFlags(values as Record<string, unknown>);
   const jobs = values.jobs === undefined ? cpus().length : parseWholeNumber('--jobs', values.jobs as string);
   if (jobs < 1) throw new CliError(`--jobs must be at least 1 (got ${jobs})`);
   const inputs = positionals.includes('-') ? [...positionals.filter((p) => p !== '-'), ...(await pathsFromStdin(io))] : positionals;
+  const target = await openTarget(values.to as string | undefined, values.embed === true, options.embedder);
   const progress = new ProgressReport(io, stderrIsTty);
   let summary: CorpusSummary;
   try {
@@ -104,14 +115,57 @@ export async function runCorpusCommand(argv: string[], io: CorpusIo, stderrIsTty
       shard: values.shard === undefined ? null : parseShard(values.shard as string),
       onProgress: (p) => progress.update(p),
       onFailure: (path, reason) => progress.line(`chunkscope: skipped ${path}: ${reason}`),
+      ...(target ? { sink: target.corpusSink } : {}),
+      llm,
     });
   } catch (err) {
-    if (err instanceof ManifestError || err instanceof DuplicateIdError) throw new CliError(err.message);
+    if (err instanceof ManifestError || err instanceof DuplicateIdError || isLanceSinkError(err)) throw new CliError(err.message);
     throw err;
   } finally {
     progress.stop();
+    await target?.sink.close();
   }
+  for (const result of target?.corpusSink.results ?? []) reportLance(values.to as string, result, io);
   return report(summary, progress.seconds(), io, values.shard !== undefined);
+}
+
+/** --llm and its flags (src/cli/llm.ts checks them) as the corpus run's plain-data LLM settings; null without. */
+async function llmFromFlags(values: Record<string, unknown>): Promise<CorpusLlm | null> {
+  if (!Object.keys(values).some((k) => (k.startsWith('llm') || k === 'dry-run') && values[k] !== undefined)) return null;
+  const settings = (await import('./llm')).llmSettingsFromFlags(values);
+  if (settings === null) return null;
+  if (settings.dryRun) throw new CliError('--dry-run is for chunkscope chunk (one document); a corpus run sends only what its cache does not hold');
+  const { feature, provider, baseUrl, model, apiKey, cache, concurrency, policy, structuredOutput, settings: featureSettings } = settings.llm;
+  const { DirectoryCache } = await import('../node/llmCache');
+  return { feature, provider, baseUrl, model, apiKey, cacheDir: cache instanceof DirectoryCache ? cache.dir : null, concurrency, timeoutMs: policy?.timeoutMs, structuredOutput, settings: featureSettings };
+}
+
+type LanceModule = typeof import('../node/lancedb/index');
+type LanceSink = NonNullable<Awaited<ReturnType<LanceModule['openLanceTarget']>>>;
+
+/** `--to lancedb:DIR [--embed]`: the sink, opened before any document is read (a bad target fails first). LanceDB loads only then. */
+async function openTarget(to: string | undefined, embed: boolean, embedder: string | undefined): Promise<{ sink: LanceSink; corpusSink: ReturnType<LanceModule['asCorpusSink']> } | null> {
+  if (to === undefined) {
+    if (embed) throw new CliError('--embed needs --to lancedb:<dir> (where the vectors go)');
+    return null;
+  }
+  if (!/^lancedb:./.test(to)) throw new CliError(`--to takes lancedb:<dir> (got "${to}")`);
+  const { openLanceTarget, asCorpusSink } = await import('../node/lancedb/index');
+  try {
+    const sink = (await openLanceTarget(to, { embedModel: embed ? (embedder ?? 'builtin') : null }))!;
+    return { sink, corpusSink: asCorpusSink(sink) };
+  } catch (err) {
+    if (isLanceSinkError(err)) throw new CliError(err.message);
+    throw err;
+  }
+}
+
+const isLanceSinkError = (err: unknown): err is Error => err instanceof Error && err.name === 'LanceSinkError';
+
+function reportLance(to: string, r: import('../node/lancedb/index').LanceApplyResult, io: CorpusIo): void {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const vectors = r.embedded.cached + r.embedded.computed > 0 ? `; vectors: ${n(r.embedded.computed)} computed, ${n(r.embedded.cached)} from the cache` : '';
+  io.stderr(`chunkscope: ${to}: ${n(r.upserted)} rows written, ${n(r.deleted)} deleted, ${n(r.kept)} kept${vectors}\n`);
 }
 
 async function pathsFromStdin(io: CorpusIo): Promise<string[]> {
@@ -128,6 +182,7 @@ function report(summary: CorpusSummary, seconds: number, io: CorpusIo, sharded: 
   const n = (x: number) => x.toLocaleString('en-US');
   if (summary.finishedInterrupted) io.stderr('chunkscope: finished the commit of an interrupted run\n');
   if (summary.rebuildReason && summary.rebuildReason !== 'no previous run') io.stderr(`chunkscope: re-chunking every document: ${summary.rebuildReason}\n`);
+  if (summary.llm) io.stderr(`chunkscope: llm: ${n(summary.llm.requests)} requests (${n(summary.llm.cached)} from the cache, ${n(summary.llm.sent)} sent)\n`);
   if (summary.resumed > 0) io.stderr(`chunkscope: resumed: ${n(summary.resumed)} documents were finished by the interrupted run\n`);
   io.stderr(
     `chunkscope: ${n(summary.documents)} documents (${n(summary.added)} added, ${n(summary.changed)} changed, ${n(summary.unchanged)} unchanged, ` +
@@ -184,15 +239,28 @@ class ProgressReport {
 }
 
 async function runMerge(argv: string[], io: CorpusIo): Promise<number> {
-  const [dir, ...extra] = argv;
-  if (dir === undefined || dir.startsWith('-')) throw new CliError('corpus merge needs the folder holding the shards\' parts');
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { to: { type: 'string' }, embed: { type: 'boolean' }, embedder: { type: 'string' } } });
+  } catch (err) {
+    throw new CliError(parseArgsMessage(err));
+  }
+  const [dir, ...extra] = parsed.positionals;
+  if (dir === undefined) throw new CliError('corpus merge needs the folder holding the shards\' parts');
   if (extra.length > 0) throw new CliError(`unexpected argument "${extra[0]}"`);
+  const target = await openTarget(parsed.values.to, parsed.values.embed === true, parsed.values.embedder);
   try {
     const merged = await mergeShards(dir);
     io.stderr(`chunkscope: merged ${merged.shards} shards: ${merged.documents.toLocaleString('en-US')} documents, ${merged.chunks.toLocaleString('en-US')} chunks, ${merged.failed} failed → ${dir}\n`);
+    if (target) {
+      const { applyOutputFolder } = await import('../node/lancedb/index');
+      reportLance(parsed.values.to!, await applyOutputFolder(dir, target.sink), io);
+    }
     return 0;
   } catch (err) {
-    if (err instanceof ManifestError) throw new CliError(err.message);
+    if (err instanceof ManifestError || isLanceSinkError(err)) throw new CliError(err.message);
     throw err;
+  } finally {
+    await target?.sink.close();
   }
 }

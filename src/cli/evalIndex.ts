@@ -5,8 +5,7 @@
  */
 import type { EvalDocument, EvalResult, EvaluateHooks, EvaluateOptions } from '../core/eval/index';
 import type { GoldenQuestion } from '../core/eval/types';
-import { validateOptions } from '../core/index';
-import { configHashOf } from './filterRecord';
+import { textConfigHash } from '../node/corpus/config';
 import { CliError } from './input';
 
 /** The directory `--index` names, null without the flag; a bad value is refused before any file is read. */
@@ -30,7 +29,7 @@ export async function evaluateIndex(
   const { evaluateLanceIndex, LanceIndexError } = await import('../node/lancedb/readIndex');
   try {
     const { notes, configHashes, ...result } = await evaluateLanceIndex(dir, documents, questions, options, hooks);
-    const mine = configHashOf(validateOptions(options));
+    const mine = textConfigHash(options);
     if (!configHashes.includes(mine)) {
       notes.push(`lancedb:${dir} was chunked with another configuration (${configHashes.join(', ')}) than these flags (${mine}): its rows are measured, the configuration printed is the flags'`);
     }

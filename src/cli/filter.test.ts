@@ -5,9 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -62,6 +62,23 @@ describe('chunkscope chunk - --input jsonl', () => {
     const other = await runFilter(['--size', '91', '--overlap', '10'], jsonl(documents));
     expect(other.records[0]!.configHash).not.toBe(r.records[0]!.configHash);
     expect(other.records[0]!.chunkId).not.toBe(r.records[0]!.chunkId);
+  });
+
+  it('writes the corpus command’s chunks.jsonl lines, byte for byte, for a file of the same text and id', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'chunkscope-filter-corpus-'));
+    // In document-id order, the corpus command's order.
+    const docs = [{ id: 'code/f.py', text: 'def f():\n    return 1\n\n\ndef g():\n    return 2\n' }, ...documents.slice(0, 3).map((d) => ({ ...d, id: d.id.replace(/\.md$/, '.txt') }))];
+    for (const d of docs) {
+      mkdirSync(dirname(join(root, 'in', d.id)), { recursive: true });
+      writeFileSync(join(root, 'in', d.id), d.text);
+    }
+    for (const flags of [['--size', '90', '--overlap', '10'], ['--size', '40', '--retrieval', 'parent-child', '--parent-size', '120']]) {
+      const out = join(root, `out-${flags.join('')}`);
+      expect(await main(['corpus', join(root, 'in'), '--out', out, '--jobs', '1', ...flags], { stdout: () => {}, stderr: () => {}, readStdin: async () => new Uint8Array() })).toBe(0);
+      const filtered = await runFilter(flags, jsonl(docs));
+      expect(filtered.code).toBe(0);
+      expect(filtered.out).toBe(readFileSync(join(out, 'chunks.jsonl'), 'utf8'));
+    }
   });
 
   it('carries the line’s metadata and path into each chunk’s metadata, the engine’s keys after it', async () => {

@@ -12,7 +12,7 @@ import type { Embedder } from '../embed/types';
 import { chunk } from '../node/index';
 import { joinNegativeValues, optionsFromFlags, parseArgsMessage, parseArgsOptions, takeSwitchValues } from './flags';
 import { readLines } from './filterLines';
-import { configHashOf, toCorpusRecords } from './filterRecord';
+import { corpusRecords, textConfigHash } from '../node/corpus/config';
 import { CliError } from './input';
 import { DEFAULT_MAX_BYTES, parseMaxBytes } from './read';
 import { refuseHugeRuns } from './main';
@@ -35,7 +35,7 @@ interface InputDocument {
 export async function runFilter(argv: string[], io: FilterIo): Promise<number> {
   const { options, maxBytes } = parseFilterArgs(argv);
   const resolved = validateOptions(options); // bad options fail before any line is read or a model loads
-  const configHash = configHashOf(resolved);
+  const configHash = textConfigHash(options);
   const hooks: ChunkHooks = { onNote: () => {} };
   let embedder: Embedder | undefined;
   if (getStrategy(resolved.strategy).needsEmbeddings) {
@@ -62,7 +62,7 @@ export async function runFilter(argv: string[], io: FilterIo): Promise<number> {
         const chunks = await chunk(document.text, documentOptions, hooks);
         const extra = document.path === undefined ? document.metadata : { ...document.metadata, path: document.path };
         let out = '';
-        for (const record of toCorpusRecords(chunks, document.id, configHash, extra)) out += JSON.stringify(record) + '\n';
+        for (const record of corpusRecords(document.id, configHash, chunks, extra)) out += JSON.stringify(record) + '\n';
         if (out !== '') await io.stdout(out);
         done++;
       } catch (err) {

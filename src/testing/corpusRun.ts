@@ -1,15 +1,15 @@
 /**
  * A tiny stand-in for a corpus run, for the LanceDB sink's tests: the records and changes (CorpusChanges) a run of
- * `documents` gives against the previous run's state, with the filter mode's records (src/cli/filterRecord.ts).
+ * `documents` gives against the previous run's state, with the filter mode's records (src/node/corpus/config.ts).
  * Test code only.
  */
 import { createHash } from 'node:crypto';
-import { configHashOf, toCorpusRecords } from '../cli/filterRecord';
-import { chunk, validateOptions } from '../node/index';
+import { corpusRecords, textConfigHash } from '../node/corpus/config';
+import { chunk } from '../node/index';
 import type { CorpusChanges, CorpusChunkRecord } from '../node/corpus/record';
 
 const OPTIONS = { size: 120, overlap: 20 };
-const CONFIG_HASH = configHashOf(validateOptions(OPTIONS), 'test');
+const CONFIG_HASH = textConfigHash(OPTIONS, 'test');
 
 /** What a corpus run hands a sink: its records and changes against the previous run's state (a tiny corpus command). */
 export type CorpusState = Map<string, { hash: string; chunkIds: string[] }>;
@@ -20,7 +20,7 @@ export async function corpusRun(documents: Record<string, string>, previous: Cor
   for (const [id, text] of Object.entries(documents)) {
     const hash = createHash('sha256').update(text).digest('hex');
     const before = previous.get(id);
-    const mine = toCorpusRecords(await chunk(text, { ...OPTIONS, documentId: id }), id, CONFIG_HASH);
+    const mine = [...corpusRecords(id, CONFIG_HASH, await chunk(text, { ...OPTIONS, documentId: id }))];
     records.push(...mine);
     state.set(id, { hash, chunkIds: mine.map((r) => r.chunkId) });
     if (!before) changes.added.push(id);

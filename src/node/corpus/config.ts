@@ -5,7 +5,9 @@
 import { createHash } from 'node:crypto';
 import { optionsKey, validateOptions } from '../../core/index';
 import { CHUNKER_NAME, CHUNKER_VERSION } from '../../core/version';
-import type { ChunkOptions } from '../../core/types';
+import type { Chunk, ChunkOptions } from '../../core/types';
+import type { FeatureSettings } from '../../core/llm/feature';
+import type { CorpusChunkRecord } from './record';
 
 export const MANIFEST_FORMAT = 'chunkscope-corpus-manifest/1' as const;
 
@@ -19,18 +21,60 @@ export interface CorpusConfiguration {
   optionsKey: string;
   /** How documents are read (PDF page furniture dropped or kept). */
   reader: { dropPageFurniture: boolean };
+  /** The LLM feature that shapes the chunks, when there is one (what decides its answers; never the key). */
+  llm?: CorpusLlmIdentity;
+}
+
+/**
+ * An LLM feature in a corpus run (src/node/llm.ts runLlm), as the CLI's --llm flags give it. Plain data: it goes to
+ * the worker threads. The key stays in memory; the cache is a directory (one file per answer, written atomically,
+ * so threads and runs share it) or null for none.
+ */
+export interface CorpusLlm {
+  feature: string;
+  provider?: string;
+  baseUrl?: string;
+  model?: string;
+  apiKey?: string;
+  cacheDir: string | null;
+  /** Requests at once per worker thread. */
+  concurrency?: number;
+  timeoutMs?: number;
+  structuredOutput?: boolean;
+  settings?: FeatureSettings;
+}
+
+/**
+ * What of an LLM feature goes into the configuration (and its hash): what the answer cache keys on (provider,
+ * model; the prompt follows from the feature and its settings) and the request's shape. Not the endpoint (the
+ * cache does not key on it either), the key, concurrency or timeout.
+ */
+export type CorpusLlmIdentity = { feature: string; provider: string; model: string; structuredOutput: boolean; settings: FeatureSettings };
+
+export function llmIdentity(llm: CorpusLlm): CorpusLlmIdentity {
+  return { feature: llm.feature, provider: llm.provider ?? 'openai-compatible', model: llm.model ?? '', structuredOutput: llm.structuredOutput !== false, settings: llm.settings ?? {} };
 }
 
 export const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
 /** The run's configuration; bad options throw the engine's one-line ChunkOptionsError. */
-export function corpusConfiguration(options: ChunkOptions, reader: { dropPageFurniture: boolean }): CorpusConfiguration {
+export function corpusConfiguration(options: ChunkOptions, reader: { dropPageFurniture: boolean }, llm?: CorpusLlm | null): CorpusConfiguration {
   const { path: _path, documentId: _id, pageStarts: _pages, ...shared } = options;
-  return { engine: CHUNKER_NAME, engineVersion: CHUNKER_VERSION, options: shared, optionsKey: optionsKey(validateOptions(shared)), reader };
+  const config: CorpusConfiguration = { engine: CHUNKER_NAME, engineVersion: CHUNKER_VERSION, options: shared, optionsKey: optionsKey(validateOptions(shared)), reader };
+  return llm ? { ...config, llm: llmIdentity(llm) } : config;
 }
 
+/** Without an LLM feature, the same hash as before features existed (runs made then stay incremental). */
 export function configHashOf(config: CorpusConfiguration): string {
-  return sha256(JSON.stringify([config.engine, config.engineVersion, config.optionsKey, config.reader.dropPageFurniture]));
+  return sha256(JSON.stringify([config.engine, config.engineVersion, config.optionsKey, config.reader.dropPageFurniture, ...(config.llm ? [config.llm] : [])]));
+}
+
+/**
+ * The hash for options applied to text as given (the JSONL filter mode, eval's check of a LanceDB index): the
+ * corpus command's hash for the same options without --drop-page-furniture. `engineVersion`: tests pin it.
+ */
+export function textConfigHash(options: ChunkOptions, engineVersion: string = CHUNKER_VERSION): string {
+  return configHashOf({ ...corpusConfiguration(options, { dropPageFurniture: false }), engineVersion });
 }
 
 /** Why a previous run's chunks cannot be kept under `next`, or null when the configuration is the same. */
@@ -46,6 +90,8 @@ export function configurationChange(previous: CorpusConfiguration, next: CorpusC
     const b = JSON.stringify(after.get(key) ?? null);
     if (a !== b) parts.push(`${key} ${a} → ${b}`);
   }
+  const [llmBefore, llmAfter] = [JSON.stringify(previous.llm ?? null), JSON.stringify(next.llm ?? null)];
+  if (llmBefore !== llmAfter) parts.push(`llm ${llmBefore} → ${llmAfter}`);
   if (previous.reader.dropPageFurniture !== next.reader.dropPageFurniture) parts.push(`drop-page-furniture ${previous.reader.dropPageFurniture} → ${next.reader.dropPageFurniture}`);
   return `the configuration changed (${parts.join(', ') || 'options key'})`;
 }
@@ -60,6 +106,24 @@ export function corpusChunkId(documentId: string, configHash: string, level: num
   for (let n = 1; taken.has(id); n++) id = sha256(`${base}\u0000${n}`);
   taken.add(id);
   return id;
+}
+
+/**
+ * One document's chunks as chunks.jsonl records (keys in the record's order), for the corpus command and the JSONL
+ * filter mode alike: each chunk's metadata is `documentMetadata` (the filter's input line's) first, then the
+ * engine's and the chunk's size; a retrieval unit's `parentId` names its parent by the parent's chunkId (parents
+ * come before their children in the engine's order, src/core/chunk.ts), so a store can fetch it from the same table.
+ */
+export function* corpusRecords(documentId: string, configHash: string, chunks: readonly Chunk[], documentMetadata: Record<string, unknown> = {}): Generator<CorpusChunkRecord> {
+  const taken = new Set<string>();
+  const byEngineId = new Map<string, string>();
+  for (const c of chunks) {
+    const chunkId = corpusChunkId(documentId, configHash, c.metadata.level, c.start, c.end, taken);
+    byEngineId.set(c.id, chunkId);
+    const metadata: Record<string, unknown> = { ...documentMetadata, ...c.metadata, size: c.size };
+    if (typeof metadata.parentId === 'string') metadata.parentId = byEngineId.get(metadata.parentId) ?? metadata.parentId;
+    yield { documentId, chunkId, index: c.index, start: c.start, end: c.end, text: c.text, content: c.content, metadata, configHash };
+  }
 }
 
 /** Which of `count` shards a document belongs to: the first 32 bits of sha256(documentId), modulo count. */

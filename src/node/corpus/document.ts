@@ -11,9 +11,8 @@ import type { Embedder } from '../../embed/types';
 import { nodeLoadWasm } from '../loadWasm';
 import { join } from 'node:path';
 import type { ImportedDocument } from '../../import/index';
-import { corpusChunkId, sha256 } from './config';
+import { corpusRecords, sha256, type CorpusLlm } from './config';
 import { FileWriter } from './files';
-import type { CorpusChunkRecord } from './record';
 
 export interface DocumentTask {
   id: string;
@@ -28,6 +27,15 @@ export interface DocumentTask {
   spillDir?: string;
   /** Text length from which lines spill (default 16 Mi characters; tests use less). */
   spillAboveChars?: number;
+  /** An LLM feature over each document's chunks, through the answer cache. */
+  llm?: CorpusLlm | null;
+}
+
+/** A document's LLM requests: all, answered from the cache, sent. */
+export interface DocumentLlmCounts {
+  requests: number;
+  cached: number;
+  sent: number;
 }
 
 export type DocumentResult =
@@ -36,7 +44,7 @@ export type DocumentResult =
    * `lines`: the chunks.jsonl lines in pieces of whole lines (a 200 MB document's lines exceed V8's longest string),
    * or, for a large document with a spill folder, `spill`: the file holding them.
    */
-  | { kind: 'chunked'; id: string; hash: string; bytes: number; format: string; lines: string[]; spill?: string; chunkIds: string[]; notes: string[] }
+  | { kind: 'chunked'; id: string; hash: string; bytes: number; format: string; lines: string[]; spill?: string; chunkIds: string[]; notes: string[]; llm?: DocumentLlmCounts }
   | { kind: 'failed'; id: string; reason: string };
 
 /** Embedders for semantic chunking, one per model per thread, loaded on first use. */
@@ -69,8 +77,9 @@ export async function processDocument(task: DocumentTask): Promise<DocumentResul
     const notes = [...imported.notes];
     const options: ChunkOptions = { ...task.options, path: id, documentId: id };
     if (imported.pageStarts) options.pageStarts = imported.pageStarts;
-    const chunks = await chunk(imported.text, options, await hooksFor(options, notes));
-    const base = { kind: 'chunked' as const, id, hash, bytes, format: imported.format, notes };
+    const hooks = await hooksFor(options, notes);
+    const { chunks, llm } = task.llm ? await chunkWithLlm(imported.text, options, task.llm, hooks) : { chunks: await chunk(imported.text, options, hooks), llm: undefined };
+    const base = { kind: 'chunked' as const, id, hash, bytes, format: imported.format, notes, ...(llm ? { llm } : {}) };
     if (task.spillDir === undefined || imported.text.length < (task.spillAboveChars ?? SPILL_CHARS)) return { ...base, ...recordLines(id, task.configHash, chunks) };
     // Written piece by piece as made: the lines of a 200 MB document would take more memory than its chunks.
     const spill = join(task.spillDir, `${sha256(id)}.jsonl`);
@@ -87,6 +96,17 @@ export async function processDocument(task: DocumentTask): Promise<DocumentResul
   }
 }
 
+/**
+ * The chunks with the LLM feature applied (src/node/llm.ts, loaded only for such runs). Any failure fails the
+ * document (LlmStrictError's one line): its chunks are not kept without their LLM part, and the next run retries it.
+ */
+async function chunkWithLlm(text: string, options: ChunkOptions, llm: CorpusLlm, hooks: ChunkHooks): Promise<{ chunks: Chunk[]; llm: DocumentLlmCounts }> {
+  const { runLlm } = await import('../llm');
+  const { cacheDir, timeoutMs, ...rest } = llm;
+  const { chunks, report } = await runLlm(text, options, { ...rest, cache: cacheDir ?? undefined, policy: timeoutMs === undefined ? {} : { timeoutMs }, strict: true }, hooks);
+  return { chunks, llm: { requests: report.requests, cached: report.cached, sent: report.sent } };
+}
+
 /** Read, hash and import; the file's bytes are let go here (a large document's text is what chunking needs). */
 async function readAndImport(task: DocumentTask): Promise<DocumentResult & { kind: 'unchanged' } | { kind: 'read'; hash: string; bytes: number; imported: ImportedDocument }> {
   const bytes = await readFileBounded(task.path, { maxBytes: task.maxBytes });
@@ -98,20 +118,13 @@ async function readAndImport(task: DocumentTask): Promise<DocumentResult & { kin
 
 const PIECE = 1 << 22;
 
-/** The chunks as chunks.jsonl lines (CorpusChunkRecord, keys in the record's order); parent ids mapped to chunk ids. */
+/** The chunks as chunks.jsonl lines (config.ts corpusRecords), in pieces of whole lines or emitted as made. */
 export function recordLines(documentId: string, configHash: string, chunks: readonly Chunk[], emit?: (piece: string) => void): { lines: string[]; chunkIds: string[] } {
-  const taken = new Set<string>();
-  const byEngineId = new Map<string, string>();
   const chunkIds: string[] = [];
   const lines: string[] = [];
   let piece = '';
-  for (const c of chunks) {
-    const chunkId = corpusChunkId(documentId, configHash, c.metadata.level, c.start, c.end, taken);
-    byEngineId.set(c.id, chunkId);
-    chunkIds.push(chunkId);
-    const metadata: Record<string, unknown> = { ...c.metadata, size: c.size };
-    if (typeof metadata.parentId === 'string') metadata.parentId = byEngineId.get(metadata.parentId) ?? metadata.parentId;
-    const record: CorpusChunkRecord = { documentId, chunkId, index: c.index, start: c.start, end: c.end, text: c.text, content: c.content, metadata, configHash };
+  for (const record of corpusRecords(documentId, configHash, chunks)) {
+    chunkIds.push(record.chunkId);
     piece += JSON.stringify(record) + '\n';
     if (piece.length >= PIECE) {
       if (emit) emit(piece);

@@ -8,8 +8,8 @@ import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import type { ChunkOptions } from '../../core/types';
 import { DEFAULT_MAX_BYTES } from '../../import/index';
-import { configHashOf, configurationChange, corpusConfiguration, MANIFEST_FORMAT, sha256, shardOf, type CorpusConfiguration } from './config';
-import type { DocumentResult } from './document';
+import { configHashOf, configurationChange, corpusConfiguration, MANIFEST_FORMAT, sha256, shardOf, type CorpusConfiguration, type CorpusLlm } from './config';
+import type { DocumentLlmCounts, DocumentResult } from './document';
 import { byId, ChunkRanges, corpusFiles, FileWriter, readStatCache, statCachePieces, temporary, writeAtomically, type CorpusFiles, type StatCache } from './files';
 import { Journal, type JournalEntry } from './journal';
 import { changesPieces, manifestPieces, readManifest, type CorpusManifest, type ManifestDocument } from './manifest';
@@ -34,6 +34,8 @@ export interface CorpusRunOptions {
   /** Only the documents of this shard (by sha256 of the id), written to the shard's own files. */
   shard?: { index: number; count: number } | null;
   sink?: CorpusSink;
+  /** An LLM feature over every document's chunks, through its answer cache; part of the configuration (not the key). */
+  llm?: CorpusLlm | null;
   onProgress?: (progress: CorpusProgress) => void;
   /** A document (or folder) that could not be read or chunked: its path and the reason, one line. */
   onFailure?: (path: string, reason: string) => void;
@@ -63,6 +65,8 @@ export interface CorpusSummary {
   /** Documents an interrupted run had finished, taken from its journal. */
   resumed: number;
   rebuildReason: string | null;
+  /** With an LLM feature: this run's requests, answered from the cache, sent (chunked documents only). */
+  llm: DocumentLlmCounts | null;
   /** True when this call only finished the commit of a run that was killed after writing its files. */
   finishedInterrupted: boolean;
   files: { chunks: string; manifest: string; changes: string };
@@ -85,7 +89,7 @@ interface RunContext {
 }
 
 export async function runCorpus(run: CorpusRunOptions): Promise<CorpusSummary> {
-  const config = corpusConfiguration(run.options ?? {}, { dropPageFurniture: run.dropPageFurniture === true });
+  const config = corpusConfiguration(run.options ?? {}, { dropPageFurniture: run.dropPageFurniture === true }, run.llm);
   const configHash = configHashOf(config);
   const shard = run.shard ?? null;
   const files = corpusFiles(run.outDir, shard);
@@ -124,13 +128,14 @@ interface Processed {
   resumed: number;
   /** This run's stat cache: documents whose hash is known and whose mtime is well before the walk. */
   stats: StatCache;
+  llm: DocumentLlmCounts;
 }
 
 async function chunkDocuments(ctx: RunContext, documents: readonly DocumentRef[]): Promise<Processed> {
   const { run, journal } = ctx;
   const jobs = Math.max(1, run.jobs ?? cpus().length);
   const runner = await documentRunner(jobs);
-  const processed: Processed = { entries: new Map(), failed: [], read: 0, chunked: 0, resumed: 0, stats: new Map() };
+  const processed: Processed = { entries: new Map(), failed: [], read: 0, chunked: 0, resumed: 0, stats: new Map(), llm: { requests: 0, cached: 0, sent: 0 } };
   const progress: CorpusProgress = { documents: 0, documentsTotal: documents.length, bytes: 0, bytesTotal: documents.reduce((n, d) => n + d.size, 0), chunks: 0, failed: 0 };
   const inFlight = new Set<Promise<void>>();
   try {
@@ -146,6 +151,7 @@ async function chunkDocuments(ctx: RunContext, documents: readonly DocumentRef[]
         maxBytes: run.maxBytes ?? DEFAULT_MAX_BYTES,
         dropPageFurniture: ctx.config.reader.dropPageFurniture,
         spillDir: journal.spillDir,
+        llm: run.llm ?? null,
       };
       const settle = (result: DocumentResult) => {
         record(ctx, processed, result, fromJournal, doc);
@@ -193,6 +199,7 @@ function record(ctx: RunContext, processed: Processed, result: DocumentResult, f
     const entry = result.spill ? ctx.journal.addSpilled(recorded, result.spill) : ctx.journal.add(recorded, result.lines);
     processed.entries.set(doc.id, { contentHash: result.hash, bytes: result.bytes, format: result.format, chunkBytes: entry.length, chunkIds: result.chunkIds, source: entry });
     processed.chunked++;
+    for (const key of ['requests', 'cached', 'sent'] as const) processed.llm[key] += result.llm?.[key] ?? 0;
   }
 }
 
@@ -249,6 +256,7 @@ async function finish(ctx: RunContext, processed: Processed): Promise<CorpusSumm
     chunked: processed.chunked,
     resumed: processed.resumed,
     rebuildReason: ctx.rebuildReason,
+    llm: ctx.run.llm ? processed.llm : null,
     finishedInterrupted: false,
     files: { chunks: files.chunks, manifest: files.manifest, changes: files.changes },
   };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEmbedder } from '../../embed/index';
 import { chunk, evaluate, validateOptions } from '../index';
-import { configHashOf, toCorpusRecords } from '../../cli/filterRecord';
+import { corpusRecords, textConfigHash } from '../corpus/config';
 import { evaluateLanceIndex, matchDocumentId } from './readIndex';
 import { openLanceSink } from './sink';
 
@@ -30,8 +30,8 @@ describe('evaluateLanceIndex', () => {
   it('ranks with the stored vectors: only the questions are embedded, the means are a fresh evaluation’s', async () => {
     const embedder = await createEmbedder({ model: 'builtin' });
     const options = { size: 70, retriever: 'dense' as const };
-    const hash = configHashOf(validateOptions({ size: 70 }), 'test');
-    const records = (await Promise.all(documents.map(async (d) => toCorpusRecords(await chunk(d.text, { size: 70, documentId: d.id }), d.id, hash)))).flat();
+    const hash = textConfigHash({ size: 70 }, 'test');
+    const records = (await Promise.all(documents.map(async (d) => [...corpusRecords(d.id, hash, await chunk(d.text, { size: 70, documentId: d.id }))]))).flat();
     const dir = mkdtempSync(join(tmpdir(), 'chunkscope-lance-eval-'));
     const sink = await openLanceSink(dir, { embedder, embeddingCacheDir: join(dir, 'cache') });
     await sink.apply(records, { added: documents.map((d) => d.id), changed: [], unchanged: [], deleted: [], deleteChunkIds: [] });
