@@ -52,8 +52,9 @@ export function fakeSentences(text: string): string[] {
   return (text.match(/[^.!?]+[.!?]+|[^.!?]+$/g) ?? []).map((s) => s.trim()).filter((s) => s !== '');
 }
 
-/** Starts the server on 127.0.0.1 (`port` 0: a free one, the tests' choice). */
-export async function startFakeLlmServer(port = 0): Promise<FakeLlmServer> {
+/** Starts the server on 127.0.0.1 (`port` 0: a free one, the tests' choice). `corsOrigin`: answer a page on that
+ * origin as a local server configured for it would (preflight and Access-Control-Allow-Origin). */
+export async function startFakeLlmServer(port = 0, { corsOrigin }: { corsOrigin?: string } = {}): Promise<FakeLlmServer> {
   const queue: Fault[] = [];
   const state: FakeLlmServer = {
     baseUrl: '',
@@ -67,6 +68,11 @@ export async function startFakeLlmServer(port = 0): Promise<FakeLlmServer> {
   };
   const server: Server = createServer(async (req, res) => {
     const raw = await readBody(req);
+    if (corsOrigin) res.setHeader('access-control-allow-origin', corsOrigin).setHeader('access-control-expose-headers', 'retry-after');
+    if (corsOrigin && req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type, authorization', 'access-control-max-age': '600' }).end();
+      return;
+    }
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
       return;
