@@ -36,6 +36,8 @@ export interface FakeLlmServer {
   failNext(fault: Fault, times?: number): void;
   retryAfterSeconds: number;
   slowMs: number;
+  /** Every answer waits this long first (default 0): a run a test can cancel midway. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startFakeLlmServer(port = 0, { corsOrigin }: { corsOrigin?
     requests: [],
     retryAfterSeconds: 1,
     slowMs: 2_000,
+    delayMs: 0,
     failNext(fault, times = 1) {
       for (let i = 0; i < times; i++) queue.push(fault);
     },
@@ -92,6 +95,7 @@ export async function startFakeLlmServer(port = 0, { corsOrigin }: { corsOrigin?
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(payload));
     const reply = (content: string, finish = 'stop') =>
       send(200, { choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finish }], usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4) } });
+    if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (fault === '500') return send(500, { error: { message: 'the fake server failed on purpose' } });
     if (fault === '429') return send(429, { error: { message: 'rate limited' } }, { 'retry-after': String(state.retryAfterSeconds) });
     // As hosted APIs do, the 401 echoes the key it got (the client must not pass it on).
