@@ -21,10 +21,11 @@ export function LlmResults() {
   const serial = useStore((s) => s.documentSerial);
   const estimate = useStore((s) => s.llmEstimate);
   if (!result || result.documentSerial !== serial) return <p className="muted llm-empty">No run yet for this document. Press Run to send the requests the estimate lists.</p>;
-  const current = estimate?.configKey === result.configKey;
+  // While the estimate is being recomputed the result is not called stale (it may be the one the settings name).
+  const stale = estimate !== null && estimate.configKey !== result.configKey;
   return (
     <div className="llm-results" aria-label="LLM results">
-      <Summary result={result} stale={!current} />
+      <Summary result={result} stale={stale} />
       {result.feature === 'contextual' && <Contextual result={result} />}
       {result.feature === 'propositions' && <Propositions result={result} />}
       {result.feature === 'boundaries' && <Boundaries result={result} />}
