@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { downloadFrom, getDocument, openApp, waitForApp } from './app';
 import { INVENTED_PROPOSITION, startFakeLlmServer, type FakeLlmServer } from '../src/testing/fakeLlmServer';
@@ -157,6 +158,10 @@ test('propositions: an invented one is flagged unsupported, hovering one marks i
   await expect(page.locator('mark.llm-support')).toHaveCount(0);
   await supported.hover();
   await expect(page.locator('mark.llm-support')).toHaveCount(1);
+
+  // The open panel with its results: no serious or critical accessibility violation (as e2e/a11y.spec.ts asks).
+  const axe = await new AxeBuilder({ page }).include('section.llm').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 });
 
 test('the API key stays in memory: never in the link, an export, the code, IndexedDB, or localStorage unless remembered', async ({ page, context }) => {

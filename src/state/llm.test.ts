@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryCache } from '../core/llm';
 import { startFakeLlmServer, type FakeLlmServer } from '../testing/fakeLlmServer';
 import { LlmController } from './llmController';
+import { llmLibraryCode, llmRunFile } from './llmExport';
+import { applyShareFile } from './shareLinkSync';
 import { LLM_KEY_STORAGE, rememberedKey } from './llmKey';
 import { DEFAULT_LLM_SETTINGS, encodeLlmQuery, initialLlmSettings, isLoopback, parseLlmSettings, storedLlmSettings, templatesFor } from './llmSettings';
 import { resetStore, useStore } from './store';
@@ -33,6 +35,24 @@ describe('LLM settings are configuration, the key is not', () => {
     const withKey = { ...DEFAULT_LLM_SETTINGS, model: 'x', apiKey: 'sk-SECRET-123' } as typeof DEFAULT_LLM_SETTINGS;
     expect(decodeURIComponent(encodeLlmQuery(withKey))).not.toContain('sk-SECRET-123');
     expect(storedLlmSettings(withKey)).not.toContain('sk-SECRET-123');
+  });
+
+  it('the run export and the copied code hold the settings but never the key', () => {
+    const settings = { ...DEFAULT_LLM_SETTINGS, model: 'qwen', apiKey: 'sk-SECRET-9' } as typeof DEFAULT_LLM_SETTINGS;
+    const result = { documentSerial: 1, configKey: 'k', feature: 'contextual', chunks: [], cost: 0, report: {} as never };
+    const file = llmRunFile(result, settings, { size: 800 });
+    const code = llmLibraryCode(settings, { size: 800 });
+    expect(JSON.parse(file).llm).toMatchObject({ feature: 'contextual', model: 'qwen', baseUrl: DEFAULT_LLM_SETTINGS.baseUrl });
+    expect(code).toContain("model: \"qwen\"");
+    expect(code).toContain('process.env.OPENAI_API_KEY');
+    expect(file + code).not.toContain('sk-SECRET-9');
+  });
+
+  it('a share file carries the LLM settings like its link', () => {
+    resetStore();
+    const query = `strategy=recursive&${encodeLlmQuery({ ...DEFAULT_LLM_SETTINGS, feature: 'summaries', model: 'm2' })}`;
+    applyShareFile(useStore, { kind: 'chunkscope-share', version: 1, query, document: { name: null, text: 'Shared.' } });
+    expect(useStore.getState().llmSettings).toMatchObject({ feature: 'summaries', model: 'm2' });
   });
 
   it('drops malformed fields and keeps the rest', () => {

@@ -179,7 +179,8 @@ function PassageView({ passage, source, odd }: { passage: Passage; source: strin
   const support = (hovered?.metadata.support as Range[] | undefined) ?? [];
   return (
     <li className={`llm-item llm-passage${odd ? ' is-odd' : ''}${passage.failures.length ? ' has-failure' : ''}`}>
-      <p className="llm-source llm-passage-text" aria-label={`Passage, characters ${passage.span.start}–${passage.span.end}`}>
+      {/* Focusable: a long passage scrolls, and the keyboard must reach it. */}
+      <p className="llm-source llm-passage-text" tabIndex={0} title={`Passage, characters ${passage.span.start}–${passage.span.end}`}>
         <MarkedSpan source={source} span={passage.span} marks={support} />
       </p>
       {passage.failures.map((f, i) => (
