@@ -4,6 +4,7 @@ import { startFakeLlmServer, type FakeLlmServer } from '../testing/fakeLlmServer
 import { LlmController } from './llmController';
 import { llmLibraryCode, llmRunFile } from './llmExport';
 import { applyShareFile } from './shareLinkSync';
+import { startLlmSync } from './llmSync';
 import { LLM_KEY_STORAGE, rememberedKey } from './llmKey';
 import { DEFAULT_LLM_SETTINGS, encodeLlmQuery, initialLlmSettings, isLoopback, parseLlmSettings, storedLlmSettings, templatesFor } from './llmSettings';
 import { resetStore, useStore } from './store';
@@ -98,9 +99,8 @@ describe('the API key stays in memory unless remembered', () => {
     expect(useStore.getState().llmApiKey).toBe('sk-changed'); // still usable this session
   });
 
-  it('the controller stores the settings between visits, never the key', async () => {
-    const controller = new LlmController({ store: useStore, cache: new MemoryCache() });
-    const stop = controller.start(storage);
+  it('the settings are stored between visits, never the key', async () => {
+    const stop = startLlmSync(useStore, storage);
     useStore.getState().setLlmApiKey('sk-never-stored');
     useStore.getState().setLlmSettings({ model: 'qwen' });
     stop();
@@ -168,7 +168,7 @@ describe('the run controller against the fake server', () => {
 
   it('a configuration already run redraws from the cache without a request; a document change clears the result', async () => {
     const controller = new LlmController({ store: useStore, cache: new MemoryCache() });
-    const stop = controller.start(null);
+    const stops = [controller.start(), startLlmSync(useStore, null)];
     await controller.run();
     const key = useStore.getState().llmResult!.configKey;
     useStore.getState().setConfig({ size: 500 });
@@ -181,7 +181,7 @@ describe('the run controller against the fake server', () => {
     expect(server.requests.length).toBe(0);
     useStore.getState().setDocument('Another document.', { name: null, pageStarts: null });
     expect(useStore.getState().llmResult).toBeNull();
-    stop();
+    stops.forEach((stop) => stop());
   });
 
   it('a 500 on one chunk is recorded on that chunk and the rest goes on', async () => {

@@ -2,7 +2,7 @@ import type { StoreApi } from 'zustand';
 import { estimateLlmRun, runLlmFeature, type FetchLike, type LlmCache, type LlmOptions } from '../core/llm';
 import { toChunkOptions } from './chunkOptions';
 import { documentFacts } from './jobs';
-import { LLM_SETTINGS_STORAGE, llmConfigKey, storedLlmSettings, templatesFor } from './llmSettings';
+import { llmConfigKey, templatesFor } from './llmSettings';
 import { IDLE_RUN } from './llmSlice';
 import type { AppState } from './store';
 import { sameItems, watch } from './watch';
@@ -175,20 +175,13 @@ export class LlmController {
     };
   }
 
-  /** Subscriptions: settings kept between visits, the result dropped with its document, the estimate kept fresh. */
-  start(storage: Pick<Storage, 'setItem'> | null = safeStorage()): () => void {
+  /** Subscriptions: a run stops with its document, the estimate is kept fresh while the panel is open (the
+   * settings' storage and the result's clearing are ./llmSync.ts's, which runs without this module). */
+  start(): () => void {
     const { store } = this.deps;
     const stops = [
-      watch(store, (s) => s.llmSettings, (settings) => {
-        try {
-          storage?.setItem(LLM_SETTINGS_STORAGE, storedLlmSettings(settings));
-        } catch {
-          /* quota: the settings stay for this session */
-        }
-      }),
       watch(store, (s) => s.documentSerial, () => {
         this.cancel();
-        store.getState().setLlmResult(null);
         store.getState().setLlmRun(IDLE_RUN);
       }),
       watch(
@@ -220,12 +213,4 @@ function readUsage(text: string): { input: number; output: number } | null {
 
 function oneLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
-}
-
-function safeStorage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
 }

@@ -1,4 +1,11 @@
-import { DEFAULT_TEMPLATES, LLM_FEATURE_NAMES, LLM_PROVIDER_NAMES, type LlmFeatureName, type LlmProviderName, type PromptTemplate, type TemplateId } from '../core/llm';
+// Light imports only (this module is in the page's first bundle through the store): the templates and the provider
+// registry are small; the feature registry pulls the engine and loads with the LLM panel. Each feature's prompt
+// template has the feature's name, so the template ids are the feature names.
+import type { LlmFeatureName, LlmProviderName } from '../core/llm';
+import { LLM_PROVIDER_NAMES } from '../core/llm/providers/registry';
+import { DEFAULT_TEMPLATES, type PromptTemplate, type TemplateId } from '../core/llm/templates';
+
+const FEATURE_NAMES: readonly string[] = Object.keys(DEFAULT_TEMPLATES);
 
 /**
  * The page's LLM settings: which provider and feature, where the endpoint is, limits, prices and edited prompt
@@ -23,7 +30,7 @@ export interface LlmSettings {
 
 export const DEFAULT_LLM_SETTINGS: LlmSettings = Object.freeze({
   provider: LLM_PROVIDER_NAMES[0]!,
-  feature: LLM_FEATURE_NAMES[0]!,
+  feature: 'contextual',
   baseUrl: 'http://localhost:11434/v1',
   model: 'llama3.2',
   concurrency: 4,
@@ -70,7 +77,7 @@ export function parseLlmSettings(json: string | null): Partial<LlmSettings> {
   const r = raw as Record<string, unknown>;
   const out: Partial<LlmSettings> = {};
   if (typeof r.provider === 'string' && (LLM_PROVIDER_NAMES as readonly string[]).includes(r.provider)) out.provider = r.provider as LlmProviderName;
-  if (typeof r.feature === 'string' && (LLM_FEATURE_NAMES as readonly string[]).includes(r.feature)) out.feature = r.feature as LlmFeatureName;
+  if (typeof r.feature === 'string' && FEATURE_NAMES.includes(r.feature)) out.feature = r.feature as LlmFeatureName;
   if (typeof r.baseUrl === 'string' && r.baseUrl.length < 2000) out.baseUrl = r.baseUrl;
   if (typeof r.model === 'string' && r.model.length < 300) out.model = r.model;
   const positive = (v: unknown, max: number) => typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= max;

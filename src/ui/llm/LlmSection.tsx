@@ -1,20 +1,20 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { startLlmSync } from '../../state/llmSync';
 import { useStore } from '../../state/store';
-import { LlmResults } from './LlmResults';
-import { LlmRunPanel } from './LlmRunPanel';
-import { LlmSettingsForm } from './LlmSettingsForm';
-import { pageLlm } from './pageLlm';
 import './llm.css';
 
+// The LLM layer (features, providers, the engine's resplit) loads with the panel, not with the page.
+const LlmBody = lazy(() => import('./LlmBody'));
+
 /**
- * The LLM panel under the editor: settings on the left; estimate, Run / Cancel, progress and the run drawn over its
- * source on the right. Collapsed it is one bar; its controller starts with the page (settings kept, results dropped
- * with their document, the estimate kept fresh while open).
+ * The LLM panel under the editor: collapsed it is one bar; open, settings on the left and the estimate, Run /
+ * Cancel, progress and the run drawn over its source on the right. The settings are kept and a result is dropped
+ * with its document from the start (state/llmSync.ts).
  */
 export function LlmSection() {
   const open = useStore((s) => s.llmOpen);
   const toggle = useStore((s) => s.toggleLlm);
-  useEffect(() => pageLlm().start(), []);
+  useEffect(() => startLlmSync(useStore), []);
   return (
     <section className={`panel llm${open ? ' is-open' : ''}`} aria-label="LLM features">
       <div className="llm-bar">
@@ -24,13 +24,9 @@ export function LlmSection() {
         {!open && <span className="muted small">contextual retrieval, propositions, boundaries, summaries — nothing is sent until you press Run</span>}
       </div>
       {open && (
-        <div id="llm-body" className="llm-body">
-          <LlmSettingsForm />
-          <div className="llm-main">
-            <LlmRunPanel />
-            <LlmResults />
-          </div>
-        </div>
+        <Suspense fallback={<p className="muted small">Loading the LLM panel…</p>}>
+          <LlmBody />
+        </Suspense>
       )}
     </section>
   );
