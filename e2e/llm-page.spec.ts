@@ -164,6 +164,28 @@ test('propositions: an invented one is flagged unsupported, hovering one marks i
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 });
 
+test('boundaries drawn as chunks; a summary rate-limited past its retries is shown with its span, then Run again draws it', async ({ page }) => {
+  const l = await openOnHandbook(page);
+  await l.feature.selectOption('boundaries');
+  await l.run.click();
+  await expect(l.report).toContainText('boundaries · fake');
+  const drawn = page.getByRole('list', { name: 'Chunks drawn by the model' }).getByRole('listitem');
+  expect(await drawn.count()).toBeGreaterThan(1);
+  await expect(drawn.first()).toContainText('# Northwind Labs Employee Handbook');
+
+  await l.feature.selectOption('summaries');
+  await expect(l.estimate).toContainText('(0 cached)');
+  server.retryAfterSeconds = 0;
+  server.failNext('429', 4); // the request and its three retries
+  await l.run.click();
+  await expect(l.report).toContainText('1 failed', { timeout: 20_000 });
+  await expect(page.getByRole('list', { name: 'Failures by kind' })).toContainText('rate limited (429) × 1');
+  await expect(page.locator('.llm-failure')).toContainText(/characters 0–[\d,]+: rate limited \(429\)/);
+  await l.run.click(); // the failed request was not cached: it is sent again, and answered
+  await expect(page.getByRole('list', { name: 'Summaries' })).toContainText('Summary: # Northwind Labs Employee Handbook');
+  await expect(page.getByRole('list', { name: 'Summaries' })).toContainText('Document · characters 0–');
+});
+
 test('the API key stays in memory: never in the link, an export, the code, IndexedDB, or localStorage unless remembered', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const key = 'sk-e2e-NEVER-STORED-4711';
