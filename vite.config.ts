@@ -25,7 +25,9 @@ const CSP_DIRECTIVES = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self'",
-  "connect-src 'self' https://huggingface.co https://*.huggingface.co https://*.hf.co",
+  // The LLM panel's endpoint (the person types it; a non-loopback host is named and confirmed before any request):
+  // local servers over http on loopback, anything else over https.
+  "connect-src 'self' https://huggingface.co https://*.huggingface.co https://*.hf.co http://localhost:* http://127.0.0.1:* http://[::1]:* https:",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "style-src 'self' 'unsafe-inline'",

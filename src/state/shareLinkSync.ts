@@ -4,6 +4,7 @@ import type { AppState } from './store';
 import { hasConfig } from './urlCodec';
 import { configFromUrl, pinnedFromUrl } from './urlSync';
 import { keepPreviousDocument } from './previousDocument';
+import { initialLlmSettings, LLM_URL_KEY } from './llmSettings';
 
 /**
  * The page side of share links (shareLink.ts holds the format): at start, a link's #doc=… fragment becomes the
@@ -91,5 +92,6 @@ export function applyShareFile(store: StoreApi<AppState>, file: ShareFile): void
   state.setConfig(configFromUrl(query, state.config));
   const pinned = pinnedFromUrl(query);
   if (pinned) state.restorePinned(pinned);
+  if (new URLSearchParams(query).has(LLM_URL_KEY)) state.setLlmSettings(initialLlmSettings(query, null));
   state.setDocument(file.document.text, { name: file.document.name, pageStarts: null });
 }

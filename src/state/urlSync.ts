@@ -4,6 +4,7 @@ import type { Config } from './configSlice';
 import type { AppState } from './store';
 import { droppedNotice, checkConfig } from './configValidation';
 import { strategyPatch } from './strategyInfo';
+import { encodeLlmQuery } from './llmSettings';
 import { decodePinned, decodeQuery, encodeConfig, encodePinned, hasConfig } from './urlCodec';
 import { watch } from './watch';
 
@@ -54,7 +55,8 @@ export function startUrlSync(store: StoreApi<AppState>, target: UrlTarget = wind
   const flush = () => {
     timer = null;
     const pinned = encodePinned(store.getState().pinned);
-    const query = encodeConfig(store.getState().config) + (pinned ? `&${pinned}` : '');
+    const llm = encodeLlmQuery(store.getState().llmSettings); // the LLM settings, never the API key
+    const query = encodeConfig(store.getState().config) + (pinned ? `&${pinned}` : '') + (llm ? `&${llm}` : '');
     if (query === lastQuery) return;
     lastQuery = query;
     target.history.replaceState(target.history.state, '', `${target.location.pathname}?${query}${target.location.hash}`);
@@ -63,7 +65,7 @@ export function startUrlSync(store: StoreApi<AppState>, target: UrlTarget = wind
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, URL_SYNC_DELAY_MS);
   };
-  const unsubscribe = watch(store, (s) => [s.config, s.pinned] as const, schedule, (a, b) => a[0] === b[0] && a[1] === b[1]);
+  const unsubscribe = watch(store, (s) => [s.config, s.pinned, s.llmSettings] as const, schedule, (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2]);
   schedule(); // the start configuration (stored settings, defaults) shows in the URL too
   return () => {
     unsubscribe();

@@ -36,6 +36,8 @@ export interface FakeLlmServer {
   failNext(fault: Fault, times?: number): void;
   retryAfterSeconds: number;
   slowMs: number;
+  /** Every answer waits this long first (default 0): a run a test can cancel midway. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -52,14 +54,16 @@ export function fakeSentences(text: string): string[] {
   return (text.match(/[^.!?]+[.!?]+|[^.!?]+$/g) ?? []).map((s) => s.trim()).filter((s) => s !== '');
 }
 
-/** Starts the server on 127.0.0.1 (`port` 0: a free one, the tests' choice). */
-export async function startFakeLlmServer(port = 0): Promise<FakeLlmServer> {
+/** Starts the server on 127.0.0.1 (`port` 0: a free one, the tests' choice). `corsOrigin`: answer a page on that
+ * origin as a local server configured for it would (preflight and Access-Control-Allow-Origin). */
+export async function startFakeLlmServer(port = 0, { corsOrigin }: { corsOrigin?: string } = {}): Promise<FakeLlmServer> {
   const queue: Fault[] = [];
   const state: FakeLlmServer = {
     baseUrl: '',
     requests: [],
     retryAfterSeconds: 1,
     slowMs: 2_000,
+    delayMs: 0,
     failNext(fault, times = 1) {
       for (let i = 0; i < times; i++) queue.push(fault);
     },
@@ -67,6 +71,11 @@ export async function startFakeLlmServer(port = 0): Promise<FakeLlmServer> {
   };
   const server: Server = createServer(async (req, res) => {
     const raw = await readBody(req);
+    if (corsOrigin) res.setHeader('access-control-allow-origin', corsOrigin).setHeader('access-control-expose-headers', 'retry-after');
+    if (corsOrigin && req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type, authorization', 'access-control-max-age': '600' }).end();
+      return;
+    }
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
       return;
@@ -86,6 +95,7 @@ export async function startFakeLlmServer(port = 0): Promise<FakeLlmServer> {
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(payload));
     const reply = (content: string, finish = 'stop') =>
       send(200, { choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finish }], usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4) } });
+    if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (fault === '500') return send(500, { error: { message: 'the fake server failed on purpose' } });
     if (fault === '429') return send(429, { error: { message: 'rate limited' } }, { 'retry-after': String(state.retryAfterSeconds) });
     // As hosted APIs do, the 401 echoes the key it got (the client must not pass it on).

@@ -8,6 +8,7 @@ import { DocumentConflictBanner } from './DocumentConflictBanner';
 import { EmbedderConsentBanner } from './EmbedderConsentBanner';
 import { PreviousDocumentBanner } from './PreviousDocumentBanner';
 import { LabSection } from './lab/LabPanel';
+import { LlmSection } from './llm/LlmSection';
 import { ChunkList } from './panels/ChunkList';
 import { ControlsPanel } from './panels/ControlsPanel';
 import { DocumentPanel } from './panels/DocumentPanel';
@@ -34,6 +35,7 @@ export function App() {
           <ChunkEditor />
           <SemanticSection />
           <LabSection />
+          <LlmSection />
         </section>
         <aside className="results" aria-label="Results">
           <StatsPanel />
