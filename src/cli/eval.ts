@@ -12,7 +12,8 @@ import { evaluate, sweep, sweepGrid, GoldenSetError, parseGoldenSet, validateEva
 import { nodeLoadWasm } from '../node/loadWasm';
 import type { Embedder } from '../embed/types';
 import { cliAliases, FLAG_OPTIONS, joinNegativeValues, parseArgsMessage, optionHelp, optionsFromFlags, parseArgsOptions, row, takeSwitchValues } from './flags';
-import { CliError, decodeText } from './input';
+import { CliError, decodeText, importInput } from './input';
+import { checkQuestions, isConvertedFile, isDocumentFile, leftOutNote } from './evalCorpus';
 import { DEFAULT_MAX_BYTES, formatBytes, parseMaxBytes, readError, readFileBounded } from './read';
 
 interface Io {
@@ -116,6 +117,8 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
     throw err;
   }
   const documents = await readDocuments(inputs, resolve(values.questions), maxBytes, io);
+  // No measurable question: exit 2 before any chunking; the rest set aside in one line per cause.
+  for (const line of checkQuestions(documents, questions)) io.stderr(`chunkscope: note: ${line}\n`);
 
   const hooks: EvaluateHooks = { loadWasm: nodeLoadWasm, onNote: (m) => io.stderr(`chunkscope: note: ${m}\n`) };
   const needsEmbedder = grid.some((g) => {
@@ -134,9 +137,9 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   try {
     if (command === 'eval') {
       const result = await evaluate(documents, questions, base, hooks);
-      for (const s of result.skipped) io.stderr(`chunkscope: note: question ${s.index + 1} skipped: ${s.reason}\n`);
-      const { timings: _t, ...printed } = result;
+      const { timings: _t, configuration, ...rest } = result;
       void _t;
+      const printed = { configuration, files: documents.map((d) => d.path), ...rest };
       io.stdout(JSON.stringify(printed, null, 2) + '\n');
     } else {
       const rows = await sweep(documents, questions, grid, base, hooks);
@@ -212,6 +215,7 @@ function sweepCsv(rows: SweepRow[], grid: Record<string, unknown>[]): string {
  */
 async function readDocuments(inputs: string[], questionsPath: string, maxBytes: number, io: Io): Promise<EvalDocument[]> {
   const files: string[] = [];
+  const leftOut: string[] = [];
   for (const input of inputs) {
     let info;
     try {
@@ -232,11 +236,14 @@ async function readDocuments(inputs: string[], questionsPath: string, maxBytes: 
         // Only regular files: sub-directories, devices, FIFOs and sockets are left out; a broken link is named.
         const entry = await stat(path).catch((err: unknown) => err as NodeJS.ErrnoException);
         if (entry instanceof Error) io.stderr(`chunkscope: note: left out "${path}": ${readError(path, entry).message.replace(/^cannot read "[^"]*": /, '')}\n`);
-        else if (entry.isFile()) files.push(path);
+        else if (entry.isFile() && isDocumentFile(name)) files.push(path);
+        else if (entry.isFile()) leftOut.push(name);
       }
     } else files.push(input);
   }
-  if (files.length === 0) throw new CliError('no documents: the directories given hold no files');
+  const note = leftOutNote(leftOut);
+  if (note) io.stderr(`chunkscope: note: ${note}\n`);
+  if (files.length === 0) throw new CliError(`no documents: the directories given hold no files${leftOut.length > 0 ? ' of a known document type' : ''}`);
   const names = files.map((f) => basename(f));
   const unique = new Set(names).size === names.length;
   const docs: EvalDocument[] = [];
@@ -246,7 +253,7 @@ async function readDocuments(inputs: string[], questionsPath: string, maxBytes: 
     const path = files[i]!;
     let bytes: Uint8Array;
     try {
-      bytes = await readFileBounded(path, { maxBytes: left, text: true });
+      bytes = await readFileBounded(path, { maxBytes: left, text: !isConvertedFile(path) });
     } catch (err) {
       if (left < maxBytes && err instanceof CliError && /--max-bytes/.test(err.message)) {
         throw new CliError(`the documents together are larger than ${formatBytes(maxBytes)} (at "${path}"); the limit is ${formatBytes(maxBytes)} (raise it with --max-bytes)`);
@@ -254,7 +261,7 @@ async function readDocuments(inputs: string[], questionsPath: string, maxBytes: 
       throw err;
     }
     left -= bytes.length;
-    const decoded = decodeText(bytes, path);
+    const decoded = isConvertedFile(path) ? await importInput(bytes, path) : decodeText(bytes, path);
     for (const note of decoded.notes) io.stderr(`chunkscope: note: "${path}": ${note}\n`);
     docs.push({ id: unique ? names[i]! : relative(process.cwd(), path), text: decoded.text, path });
   }

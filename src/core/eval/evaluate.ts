@@ -6,10 +6,11 @@ import { ANALYZER_OPTIONS, getRetriever, RetrievalIndex, type Hit, type IndexedD
 import type { Chunk, ChunkOptions, EmbedTexts, ResolvedOptions } from '../types';
 import { getUnit } from '../units';
 import { anchorReferences, type AnchorStatus } from './anchor';
+import { corpusBreakdown, type CorpusBreakdown } from './corpora';
 import { explainQuestion, type ExplainUnit, type Failure } from './failures';
 import { bearsAnswer, meanMetrics, questionMetrics } from './metrics';
 import { validateEvalOptions, type EvalOptions, type EvalSettings } from './options';
-import type { GoldenQuestion, MeanMetrics, QuestionMetrics, Reference } from './types';
+import type { GoldenQuestion, MeanMetrics, QuestionMetrics, Reference, SkipKind } from './types';
 
 /** A document to evaluate: `id` is what a question's corpusId names (a file name, with or without extension). */
 export interface EvalDocument {
@@ -44,6 +45,9 @@ export interface SkippedQuestion {
   index: number;
   question: string;
   reason: string;
+  /** Why, as a kind (./corpora.ts summarizes them in one line each). */
+  kind: SkipKind;
+  corpusId?: string;
 }
 
 /** The document a corpus id names: the id itself, or the id / file name with or without its extension. */
@@ -70,13 +74,14 @@ export function prepareQuestions(documents: readonly EvalDocument[], questions: 
         q.corpusId === undefined
           ? `no corpus_id, and there are ${documents.length} documents`
           : `corpus_id "${q.corpusId}" names none of the documents (${documents.map((x) => x.id).slice(0, 5).join(', ')}${documents.length > 5 ? ', ...' : ''})`;
-      skipped.push({ index, question: q.question, reason });
+      skipped.push({ index, question: q.question, reason, kind: q.corpusId === undefined ? 'no-corpus-id' : 'unknown-corpus', ...(q.corpusId !== undefined ? { corpusId: q.corpusId } : {}) });
       return;
     }
     const anchored = anchorReferences(documents[d]!.text, q.references);
     const references = anchored.flatMap((a) => (a.reference && a.reference.end > a.reference.start ? [a.reference] : []));
     if (references.length === 0) {
-      skipped.push({ index, question: q.question, reason: q.references.length === 0 ? 'no answer spans' : 'none of its answer spans is in the document' });
+      const kind = q.references.length === 0 ? 'no-answer' : 'answer-not-found';
+      skipped.push({ index, question: q.question, reason: kind === 'no-answer' ? 'no answer spans' : 'none of its answer spans is in the document', kind });
       return;
     }
     prepared.push({
@@ -130,6 +135,9 @@ export interface EvalResult {
   configuration: Record<string, unknown>;
   k: number;
   means: MeanMetrics;
+  /** Each document's means (its own questions) and their spread across documents (./corpora.ts). */
+  byDocument: CorpusBreakdown['byDocument'];
+  spread: CorpusBreakdown['spread'];
   /** Questions measured (means are over these). */
   measured: number;
   index: IndexCost;
@@ -245,6 +253,7 @@ export async function evaluateChunks(
     configuration: configurationOf(resolved, settings),
     k,
     means: meanMetrics(results.map((r) => r.metrics)),
+    ...corpusBreakdown(documents, results),
     measured: results.length,
     index: {
       documents: documents.length,

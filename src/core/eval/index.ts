@@ -25,4 +25,5 @@ export {
   type SkippedQuestion,
 } from './evaluate';
 export { sweep, sweepGrid, type SweepRow } from './sweep';
+export { corpusBreakdown, setAsideSummary, spreadOf, shareText, plural, someNames, type CorpusBreakdown, type DocumentMeans, type Spread } from './corpora';
 export { orphanChunks, orphanBits, isHeadingOnly, type OrphanFlags } from './orphans';
