@@ -1,7 +1,7 @@
 /** The evaluation lab's engine: golden sets, metrics (Chroma's chunking_evaluation), failures, evaluate and sweep. */
 export * from './types';
 export { mergeRanges, totalLength, intersectionLength, bearsAnswer, retrievalMetrics, precisionOmega, questionMetrics, meanMetrics } from './metrics';
-export { parseGoldenSet, formatGoldenSet, detectGoldenFormat, parseCsvRecords, GoldenSetError, GOLDEN_FORMATS, type GoldenFormat } from './golden';
+export { parseGoldenSet, formatGoldenSet, corpusIdForDocument, detectGoldenFormat, parseCsvRecords, GoldenSetError, GOLDEN_FORMATS, type GoldenFormat } from './golden';
 export { anchorReference, anchorReferences, nearestOccurrence, type AnchorStatus, type AnchoredReference } from './anchor';
 export { explainQuestion, tableWithoutHeader, ordinal, type Failure, type FailureKind, type ExplainInput, type ExplainUnit } from './failures';
 export { validateEvalOptions, type EvalSettings, type EvalOptions } from './options';
