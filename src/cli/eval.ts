@@ -16,12 +16,12 @@ import { CliError, decodeText, importInput } from './input';
 import { checkQuestions, isConvertedFile, isDocumentFile, leftOutNote } from './evalCorpus';
 import { DEFAULT_MAX_BYTES, formatBytes, parseMaxBytes, readError, readFileBounded } from './read';
 
-interface Io {
+export interface Io {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
 }
 
-const SPECS: readonly OptionSpec[] = [...FLAG_OPTIONS, ...EVAL_OPTIONS];
+export const SPECS: readonly OptionSpec[] = [...FLAG_OPTIONS, ...EVAL_OPTIONS];
 
 const OWN = {
   questions: { type: 'string' as const, short: 'q' },
@@ -213,7 +213,7 @@ function sweepCsv(rows: SweepRow[], grid: Record<string, unknown>[]): string {
  * The documents: files as given, and the files of each directory (sorted, hidden files and the golden set itself
  * left out). Ids are file names when they are unique, else paths relative to the current directory.
  */
-async function readDocuments(inputs: string[], questionsPath: string, maxBytes: number, io: Io): Promise<EvalDocument[]> {
+export async function readDocuments(inputs: string[], questionsPath: string, maxBytes: number, io: Io): Promise<EvalDocument[]> {
   const files: string[] = [];
   const leftOut: string[] = [];
   for (const input of inputs) {

@@ -43,6 +43,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 async function run(argv: string[], io: Io): Promise<number> {
   // Evaluation commands have their own flags (the chunk options plus --questions, --retriever, --k ...).
   if (argv[0] === 'eval' || argv[0] === 'sweep') return (await import('./eval')).runEval(argv[0], argv.slice(1), io);
+  if (argv[0] === 'compare') return (await import('./compare')).runCompare(argv.slice(1), io);
   const switches = takeSwitchValues(argv);
   let parsed;
   try {
@@ -62,7 +63,7 @@ async function run(argv: string[], io: Io): Promise<number> {
   }
   const [command, input, ...extra] = positionals;
   if (command === undefined) throw new CliError('missing command; try `chunkscope chunk <file>` (see --help)');
-  if (command !== 'chunk') throw new CliError(`unknown command "${command}"; the commands are chunk, eval and sweep (see --help)`);
+  if (command !== 'chunk') throw new CliError(`unknown command "${command}"; the commands are chunk, eval, sweep and compare (see --help)`);
   if (input === undefined) throw new CliError('missing input: give a file path, or - for standard input');
   if (extra.length > 0) throw new CliError(`unexpected argument "${extra[0]}"`);
 

@@ -27,3 +27,4 @@ export {
 export { sweep, sweepGrid, type SweepRow } from './sweep';
 export { corpusBreakdown, setAsideSummary, spreadOf, shareText, plural, someNames, type CorpusBreakdown, type DocumentMeans, type Spread } from './corpora';
 export { orphanChunks, orphanBits, isHeadingOnly, type OrphanFlags } from './orphans';
+export { compareScores, compareQuestionResults, wilcoxonSignedRank, pairedBootstrap, seededRandom, COMPARED_METRICS, WILCOXON_EXACT_MAX, type ComparedMetric, type PairedDifference, type Significance, type SignificanceOptions, type Verdict, type WilcoxonResult } from './significance';
