@@ -109,7 +109,7 @@ export async function runCompare(argv: string[], io: Io): Promise<number> {
   } catch (err) {
     throw new CliError(parseArgsMessage(err).replace('(see --help)', '(see chunkscope compare --help)'));
   }
-  const values = { ...(parsed.values as Record<string, unknown>), ...sides.values };
+  const values: Record<string, unknown> = { ...(parsed.values as Record<string, unknown>), ...sides.values };
   if (values.help) {
     io.stdout(compareUsage() + '\n');
     return 0;
