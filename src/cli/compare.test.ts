@@ -36,7 +36,7 @@ describe('chunkscope compare', () => {
     expect(out.a).toEqual(out.b);
     expect(out.verdict).toBe('none');
     expect(out.difference.recall).toEqual({ mean: 0, ci95: [0, 0], pValue: 1, test: 'exact', wins: 0, losses: 0, ties: 12 });
-    expect(Object.keys(out.difference)).toEqual(['recall', 'precision', 'iou', 'precisionOmega', 'hit', 'reciprocalRank']);
+    expect(Object.keys(out.difference)).toEqual(['recall', 'precision', 'iou', 'precisionOmega', 'hit', 'reciprocalRank', 'ndcg', 'map']);
   });
 
   it('names the better configuration when it wins on every question, with its interval', async () => {

@@ -53,8 +53,8 @@ describe('chunkscope eval over a corpus', () => {
     // Pooled over the 2 measured questions: the set-aside ones are not zeros in the mean.
     expect(out.means.recall).toBe(0.5);
     expect(out.byDocument).toEqual([
-      { document: 'a.txt', questions: 1, chunks: 3, means: expect.objectContaining({ recall: 1 }) },
-      { document: 'b.md', questions: 1, chunks: 2, means: expect.objectContaining({ recall: 0 }) },
+      { document: 'a.txt', questions: 1, chunks: 3, means: expect.objectContaining({ recall: 1 }), rankMeans: { ndcg: 1, map: 1 } },
+      { document: 'b.md', questions: 1, chunks: 2, means: expect.objectContaining({ recall: 0 }), rankMeans: { ndcg: 0, map: 0 } },
     ]);
     expect(out.spread.documents).toBe(2);
     expect(out.spread.recall.mean).toBe(0.5);

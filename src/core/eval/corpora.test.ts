@@ -7,11 +7,13 @@ const metrics = (recall: number): QuestionMetrics => ({ recall, precision: recal
 describe('a corpus evaluation', () => {
   it("gives each document its own means and the sample spread of those means (a document without questions: null, not in the spread)", () => {
     const docs = [{ id: 'a', chunks: [1, 2] }, { id: 'b', chunks: [1] }, { id: 'c', chunks: [] }] as never;
+    const rank = (x: number) => ({ ndcg: x, averagePrecision: x });
     const out = corpusBreakdown(docs, [
-      { document: 'a', metrics: metrics(1) },
-      { document: 'a', metrics: metrics(0.5) },
-      { document: 'b', metrics: metrics(0) },
+      { document: 'a', metrics: metrics(1), rankMetrics: rank(1) },
+      { document: 'a', metrics: metrics(0.5), rankMetrics: rank(0.5) },
+      { document: 'b', metrics: metrics(0), rankMetrics: rank(0) },
     ]);
+    expect(out.byDocument[0]!.rankMeans).toEqual({ ndcg: 0.75, map: 0.75 });
     expect(out.byDocument.map((d) => [d.document, d.questions, d.chunks, d.means?.recall ?? null])).toEqual([
       ['a', 2, 2, 0.75],
       ['b', 1, 1, 0],

@@ -1,6 +1,7 @@
 import type { IndexedDocument } from '../retrievers';
 import type { QuestionResult, SkippedQuestion } from './evaluate';
 import { meanMetrics } from './metrics';
+import { meanRankMetrics } from './rankMetrics';
 import { METRIC_NAMES, type MeanMetrics, type MetricName } from './types';
 
 /**
@@ -15,6 +16,8 @@ export interface DocumentMeans {
   chunks: number;
   /** Null when no question names this document. */
   means: MeanMetrics | null;
+  /** NDCG@k and MAP of its questions (null without questions). */
+  rankMeans: { ndcg: number; map: number } | null;
 }
 
 /** Across documents: the mean of the documents' means and their sample standard deviation (n − 1; 0 for one document). */
@@ -38,10 +41,11 @@ export function spreadOf(values: readonly number[]): Spread {
 }
 
 /** Each document's means (its own questions) and the spread of those means across documents. */
-export function corpusBreakdown(documents: readonly Pick<IndexedDocument, 'id' | 'chunks'>[], results: readonly Pick<QuestionResult, 'document' | 'metrics'>[]): CorpusBreakdown {
+export function corpusBreakdown(documents: readonly Pick<IndexedDocument, 'id' | 'chunks'>[], results: readonly Pick<QuestionResult, 'document' | 'metrics' | 'rankMetrics'>[]): CorpusBreakdown {
   const byDocument: DocumentMeans[] = documents.map((d) => {
     const own = results.filter((r) => r.document === d.id);
-    return { document: d.id, questions: own.length, chunks: d.chunks.length, means: own.length > 0 ? meanMetrics(own.map((r) => r.metrics)) : null };
+    const some = own.length > 0;
+    return { document: d.id, questions: own.length, chunks: d.chunks.length, means: some ? meanMetrics(own.map((r) => r.metrics)) : null, rankMeans: some ? meanRankMetrics(own.map((r) => r.rankMetrics)) : null };
   });
   const measured = byDocument.flatMap((d) => (d.means ? [d.means] : []));
   const spread = Object.fromEntries(METRIC_NAMES.map((m) => [m, spreadOf(measured.map((x) => x[m]))])) as Record<MetricName, Spread>;

@@ -6,6 +6,7 @@ import { ANALYZER_OPTIONS, getRetriever, RetrievalIndex, type Hit, type IndexedD
 import type { Chunk, ChunkOptions, EmbedTexts, ResolvedOptions } from '../types';
 import { getUnit } from '../units';
 import { anchorReferences, type AnchorStatus } from './anchor';
+import { meanRankMetrics, meanRecallCurve, rankMetrics, recallCurve, RECALL_CURVE_MAX_K, type RankMetrics } from './rankMetrics';
 import { corpusBreakdown, type CorpusBreakdown } from './corpora';
 import { explainQuestion, type ExplainUnit, type Failure } from './failures';
 import { bearsAnswer, meanMetrics, questionMetrics } from './metrics';
@@ -116,6 +117,8 @@ export interface QuestionResult {
   references: PreparedQuestion['anchors'];
   retrieved: RetrievedOut[];
   metrics: QuestionMetrics;
+  /** NDCG@k and AP@k of this question (./rankMetrics.ts). */
+  rankMetrics: RankMetrics;
   failures: Failure[];
 }
 
@@ -135,6 +138,10 @@ export interface EvalResult {
   configuration: Record<string, unknown>;
   k: number;
   means: MeanMetrics;
+  /** NDCG@k and MAP@k, answer characters as graded relevance (./rankMetrics.ts). */
+  rankMeans: { ndcg: number; map: number };
+  /** Mean recall of the first k units for k = 1..20. */
+  recallCurve: { k: number; recall: number }[];
   /** Each document's means (its own questions) and their spread across documents (./corpora.ts). */
   byDocument: CorpusBreakdown['byDocument'];
   spread: CorpusBreakdown['spread'];
@@ -233,15 +240,19 @@ export async function evaluateChunks(
   const unitsOf = documents.map(() => [] as number[]);
   index.units.forEach((u, i) => unitsOf[u.document]!.push(i));
   const results: QuestionResult[] = [];
+  const curves: number[][] = [];
   // One buffer for every question's unit scores: each question's are read before the next is scored.
   const unitBuffer = index.leavesAreUnits ? null : new Float64Array(index.units.length);
   for (const q of prepared) {
     guard.check();
     const leafScores = await index.leafScores(q.question, { reuse: true });
     const scores = unitBuffer ? unitMaxScores(index, leafScores, unitBuffer) : leafScores;
-    const topUnits = index.top(scores, k);
+    // The first 20 (or k) units: the top k are retrieved; the rest draw the recall@k curve.
+    const ranked = index.top(scores, Math.max(k, RECALL_CURVE_MAX_K));
+    const topUnits = ranked.slice(0, k);
     const hits = await index.hitsFor(q.question, topUnits, leafScores);
     results.push(questionResult(index, q, documents[q.document]!, unitsOf[q.document]!, scores, topUnits, hits, k, resolved));
+    curves.push(recallCurve(q.references, q.documentId, ranked.map((u) => index.units[u]!)));
     if (hooks.onProgress && results.length % 16 === 0) hooks.onProgress(results.length / prepared.length);
   }
   const t2 = now();
@@ -253,6 +264,8 @@ export async function evaluateChunks(
     configuration: configurationOf(resolved, settings),
     k,
     means: meanMetrics(results.map((r) => r.metrics)),
+    rankMeans: meanRankMetrics(results.map((r) => r.rankMetrics)),
+    recallCurve: meanRecallCurve(curves),
     ...corpusBreakdown(documents, results),
     measured: results.length,
     index: {
@@ -317,6 +330,7 @@ function questionResult(
     references: q.anchors,
     retrieved: hits.map((h) => retrievedOut(index, h)),
     metrics,
+    rankMetrics: rankMetrics(q.references, q.documentId, topUnits.map((u) => index.units[u]!), touching.map((i) => index.units[i]!), k),
     failures,
   };
 }

@@ -27,4 +27,5 @@ export {
 export { sweep, sweepGrid, type SweepRow } from './sweep';
 export { corpusBreakdown, setAsideSummary, spreadOf, shareText, plural, someNames, type CorpusBreakdown, type DocumentMeans, type Spread } from './corpora';
 export { orphanChunks, orphanBits, isHeadingOnly, type OrphanFlags } from './orphans';
-export { compareScores, compareQuestionResults, wilcoxonSignedRank, pairedBootstrap, seededRandom, COMPARED_METRICS, WILCOXON_EXACT_MAX, type ComparedMetric, type PairedDifference, type Significance, type SignificanceOptions, type Verdict, type WilcoxonResult } from './significance';
+export { compareScores, compareQuestionResults, wilcoxonSignedRank, pairedBootstrap, seededRandom, COMPARED_METRICS, WILCOXON_EXACT_MAX, type ComparedMetric, type ComparedQuestion, type PairedDifference, type Significance, type SignificanceOptions, type Verdict, type WilcoxonResult } from './significance';
+export { answerGains, ndcgAtK, averagePrecisionAtK, rankMetrics, recallCurve, meanRecallCurve, meanRankMetrics, RECALL_CURVE_MAX_K, type RankMetrics } from './rankMetrics';

@@ -210,20 +210,27 @@ export function compareScores<M extends string>(a: Record<M, readonly number[]>,
 }
 
 /** Per-question figures of an evaluation, the metrics compared (the first is the default verdict metric). */
-export const COMPARED_METRICS = ['recall', 'precision', 'iou', 'precisionOmega', 'hit', 'reciprocalRank'] as const;
+export const COMPARED_METRICS = ['recall', 'precision', 'iou', 'precisionOmega', 'hit', 'reciprocalRank', 'ndcg', 'map'] as const;
 export type ComparedMetric = (typeof COMPARED_METRICS)[number];
+
+/** A question's figures as compared: Chroma's metrics, its NDCG@k, and its AP@k under "map" (MAP is their mean). */
+export interface ComparedQuestion {
+  index: number;
+  metrics: Record<Exclude<ComparedMetric, 'ndcg' | 'map'>, number>;
+  rankMetrics: { ndcg: number; averagePrecision: number };
+}
+
+function comparedValue(q: ComparedQuestion, m: ComparedMetric): number {
+  return m === 'ndcg' ? q.rankMetrics.ndcg : m === 'map' ? q.rankMetrics.averagePrecision : q.metrics[m];
+}
 
 /**
  * Two evaluations of the same golden set paired by question (its index in the set; a question measured by only one
  * side is left out) and compared metric by metric.
  */
-export function compareQuestionResults(
-  a: readonly { index: number; metrics: Record<ComparedMetric, number> }[],
-  b: readonly { index: number; metrics: Record<ComparedMetric, number> }[],
-  options: SignificanceOptions<ComparedMetric> = {},
-): Significance<ComparedMetric> {
+export function compareQuestionResults(a: readonly ComparedQuestion[], b: readonly ComparedQuestion[], options: SignificanceOptions<ComparedMetric> = {}): Significance<ComparedMetric> {
   const byIndex = new Map(b.map((q) => [q.index, q]));
   const pairs = a.flatMap((q) => (byIndex.has(q.index) ? [[q, byIndex.get(q.index)!] as const] : []));
-  const side = (i: 0 | 1) => Object.fromEntries(COMPARED_METRICS.map((m) => [m, pairs.map((p) => p[i].metrics[m])])) as Record<ComparedMetric, number[]>;
+  const side = (i: 0 | 1) => Object.fromEntries(COMPARED_METRICS.map((m) => [m, pairs.map((p) => comparedValue(p[i], m))])) as Record<ComparedMetric, number[]>;
   return compareScores(side(0), side(1), { metric: 'recall', ...options });
 }
