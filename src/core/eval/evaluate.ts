@@ -2,7 +2,7 @@ import { chunk, optionsKey, type ChunkHooks } from '../chunk';
 import { meterFor } from '../measure';
 import { RunGuard } from '../merge';
 import { validateOptions } from '../options';
-import { ANALYZER_OPTIONS, getRetriever, RetrievalIndex, type Hit, type IndexedDocument, type RetrieverSettings } from '../retrievers';
+import { ANALYZER_OPTIONS, getRetriever, RetrievalIndex, type Analyzer, type Hit, type IndexedDocument, type RetrieverSettings } from '../retrievers';
 import type { Chunk, ChunkOptions, EmbedTexts, ResolvedOptions } from '../types';
 import { getUnit } from '../units';
 import { anchorReferences, type AnchorStatus } from './anchor';
@@ -241,6 +241,7 @@ export async function evaluateChunks(
   index.units.forEach((u, i) => unitsOf[u.document]!.push(i));
   const results: QuestionResult[] = [];
   const curves: number[][] = [];
+  const explain = await explainContext(index, resolved, settings);
   // One buffer for every question's unit scores: each question's are read before the next is scored.
   const unitBuffer = index.leavesAreUnits ? null : new Float64Array(index.units.length);
   for (const q of prepared) {
@@ -251,7 +252,7 @@ export async function evaluateChunks(
     const ranked = index.top(scores, Math.max(k, RECALL_CURVE_MAX_K));
     const topUnits = ranked.slice(0, k);
     const hits = await index.hitsFor(q.question, topUnits, leafScores);
-    results.push(questionResult(index, q, documents[q.document]!, unitsOf[q.document]!, scores, topUnits, hits, k, resolved));
+    results.push(questionResult(index, q, documents[q.document]!, unitsOf[q.document]!, scores, topUnits, hits, k, resolved, explain));
     curves.push(recallCurve(q.references, q.documentId, ranked.map((u) => index.units[u]!)));
     if (hooks.onProgress && results.length % 16 === 0) hooks.onProgress(results.length / prepared.length);
   }
@@ -302,6 +303,7 @@ function questionResult(
   hits: readonly Hit[],
   k: number,
   resolved: ResolvedOptions,
+  explain: ExplainContext,
 ): QuestionResult {
   // The question's document's units that touch a reference: precision-Ω, the first answer rank, the explanations.
   const touching = docUnits.filter((i) => q.references.some((e) => Math.max(index.units[i]!.start, e.start) <= Math.min(index.units[i]!.end, e.end)));
@@ -315,13 +317,27 @@ function questionResult(
   const ranks = bearing.map(rank).filter((r): r is number => r !== null);
   const firstAnswerRank = ranks.length > 0 ? Math.min(...ranks) : null;
   const metrics = questionMetrics(q.references, q.documentId, topUnits.map((u) => index.units[u]!), k, touching.map((i) => index.units[i]!), firstAnswerRank);
-  const explainUnits: ExplainUnit[] = touching.map((i) => {
+  const explainUnit = (i: number): ExplainUnit => {
     const u = index.units[i]!;
     return { start: u.start, end: u.end, chunk: u.chunk === null ? null : doc.chunks[u.chunk]!, rank: rank(i) };
-  });
+  };
+  const explainUnits: ExplainUnit[] = touching.map(explainUnit);
   const failures =
     metrics.recall < 1 || q.missing.length > 0 || explainUnits.some((u) => u.rank !== null && u.rank <= k && u.chunk?.metadata.oversize)
-      ? explainQuestion({ references: q.references, units: explainUnits, k, matchedCount: index.matchedCount(scores), sizeLimit: resolved.size, unitName: resolved.unit, missing: q.missing })
+      ? explainQuestion({
+          references: q.references,
+          units: explainUnits,
+          k,
+          matchedCount: index.matchedCount(scores),
+          sizeLimit: resolved.size,
+          unitName: resolved.unit,
+          missing: q.missing,
+          neighbours: neighbourUnits(docUnits, bearing).map(explainUnit),
+          measure: explain.measureFor(q.document),
+          question: q.question,
+          analyzer: explain.analyzer,
+          retrieved: topUnits.map((u, r) => ({ rank: r + 1, chunk: index.units[u]!.chunk, text: unitText(index, u) })),
+        })
       : [];
   return {
     index: q.index,
@@ -333,6 +349,39 @@ function questionResult(
     rankMetrics: rankMetrics(q.references, q.documentId, topUnits.map((u) => index.units[u]!), touching.map((i) => index.units[i]!), k),
     failures,
   };
+}
+
+/** What the explanations need beyond one question: the chunk unit's measure per document and the retriever's analyzer. */
+interface ExplainContext {
+  measureFor(document: number): ((start: number, end: number) => number) | undefined;
+  analyzer: Analyzer | null;
+}
+
+async function explainContext(index: RetrievalIndex, resolved: ResolvedOptions, settings: EvalSettings): Promise<ExplainContext> {
+  const unit = await getUnit(resolved.unit).catch(() => null);
+  const values = settings as unknown as Record<string, unknown>;
+  return {
+    measureFor: (d) => (unit ? (a, b) => meterFor(unit, index.documents[d]!.text).exact(a, b) : undefined),
+    analyzer: getRetriever(settings.retriever).analyzer ? (Object.fromEntries(ANALYZER_OPTIONS.map((n) => [n, values[n]])) as Analyzer) : null,
+  };
+}
+
+/** The units next to the answer-bearing ones (in document order) that bear no answer themselves. */
+function neighbourUnits(docUnits: readonly number[], bearing: readonly number[]): number[] {
+  const bears = new Set(bearing);
+  const out = new Set<number>();
+  docUnits.forEach((u, p) => {
+    if (!bears.has(u)) return;
+    for (const n of [docUnits[p - 1], docUnits[p + 1]]) if (n !== undefined && !bears.has(n)) out.add(n);
+  });
+  return [...out];
+}
+
+/** A unit's indexed text: its chunk's content, or a window's source span. */
+function unitText(index: RetrievalIndex, u: number): string {
+  const unit = index.units[u]!;
+  const doc = index.documents[unit.document]!;
+  return unit.chunk === null ? doc.text.slice(unit.start, unit.end) : doc.chunks[unit.chunk]!.content;
 }
 
 function retrievedOut(index: RetrievalIndex, h: Hit): RetrievedOut {
