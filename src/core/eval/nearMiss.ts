@@ -22,7 +22,7 @@ export function nearMiss(ref: Reference, i: number, bearing: readonly ExplainUni
   const first = missed[0]!.start;
   const last = missed[missed.length - 1]!.end;
   const measure = input.measure ?? ((a: number, b: number) => b - a);
-  const unit = input.unitName ?? 'characters';
+  const unit = unitWords(input.unitName);
   const name = (n: ExplainUnit) => (n.chunk ? `chunk ${n.chunk.index}` : `the window ${n.start}–${n.end}`);
   const after = retrievedNeighbours.filter((n) => n.start >= last).sort((a, b) => a.start - b.start)[0];
   if (after) {
@@ -62,4 +62,10 @@ export function uncoveredParts(ref: Range, units: readonly Range[]): Range[] {
   }
   if (at < ref.end) out.push({ start: at, end: ref.end });
   return out.filter((r) => r.end > r.start && intersectionLength([r], [ref]) > 0);
+}
+
+/** "chars", "words", or "cl100k_base tokens" for a tokenizer's name. */
+function unitWords(name: string | undefined): string {
+  if (name === undefined) return 'characters';
+  return /^(chars|characters|words|sentences|bytes|lines)$/.test(name) ? name : `${name} tokens`;
 }

@@ -60,7 +60,8 @@ export function stemOnlyMatches(question: string, text: string, analyzer: Analyz
   const out: [string, string][] = [];
   const seen = new Set<string>();
   for (const w of terms(question, PLAIN)) {
-    if (seen.has(w) || words.has(w) || termOf(w, { ...analyzer, stemming: false }) === null) continue;
+    // Stop words say little about a mismatch ("its" / "it"): only content words are named.
+    if (seen.has(w) || words.has(w) || ENGLISH_STOP_WORDS.has(w) || termOf(w, { ...analyzer, stemming: false }) === null) continue;
     seen.add(w);
     const match = byStem.get(porterStem(w));
     if (match !== undefined) out.push([w, match]);
