@@ -23,6 +23,7 @@ const OWN = {
   alpha: { type: 'string' as const },
   resamples: { type: 'string' as const },
   seed: { type: 'string' as const },
+  report: { type: 'string' as const },
   'max-bytes': { type: 'string' as const },
   help: { type: 'boolean' as const, short: 'h' },
 };
@@ -41,6 +42,7 @@ export function compareUsage(): string {
     row('--alpha <p>', 'the significance level (default 0.05)'),
     row('--resamples <n>', 'bootstrap resamples (default 1000)'),
     row('--seed <n>', 'the bootstrap PRNG seed (default 1)'),
+    row('--report <file>', 'also write a report: markdown when the name ends in .md, else one self-contained HTML file'),
     row('-q, --questions <file>', 'the golden set (JSON, JSONL or chunking_evaluation CSV)'),
     row('--max-bytes <size>', 'the largest golden set, and the most bytes of documents together (default 64 MiB)'),
   ].join('\n');
@@ -165,6 +167,7 @@ export async function runCompare(argv: string[], io: Io): Promise<number> {
     const b = await evaluate(documents, questions, optionsB, hooks);
     const significance = compareQuestionResults(a.questions, b.questions, { metric, alpha, resamples, seed });
     const printed = comparisonJson(a, b, significance, documents.map((d) => d.path ?? d.id));
+    if (typeof values.report === 'string') await (await import('./report/index')).writeCompareReport(values.report, { a, b, significance, files: printed.files });
     io.stdout(JSON.stringify(printed, null, 2) + '\n');
   } finally {
     await embedder?.dispose();

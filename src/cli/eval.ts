@@ -26,6 +26,7 @@ export const SPECS: readonly OptionSpec[] = [...FLAG_OPTIONS, ...EVAL_OPTIONS];
 const OWN = {
   questions: { type: 'string' as const, short: 'q' },
   format: { type: 'string' as const },
+  report: { type: 'string' as const },
   'max-bytes': { type: 'string' as const },
   help: { type: 'boolean' as const, short: 'h' },
 };
@@ -63,6 +64,7 @@ export function evalUsage(command: 'eval' | 'sweep'): string {
   }
   lines.push(
     row('--format <name>', command === 'eval' ? 'json (default)' : 'json (default: an array of rows) | csv'),
+    ...(command === 'eval' ? [row('--report <file>', 'also write a report: markdown when the name ends in .md, else one self-contained HTML file')] : []),
     row('--max-bytes <size>', 'the largest golden set, and the most bytes of documents together, e.g. 200MiB (default 64 MiB)'),
     '',
     'Chunk options: those of `chunkscope chunk` (see chunkscope --help); --strategy, --size, --overlap, --unit, --compat ...',
@@ -96,6 +98,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   const format = (values.format as string | undefined) ?? 'json';
   const formats = command === 'eval' ? ['json'] : ['json', 'csv'];
   if (!formats.includes(format)) throw new CliError(`unknown format "${format}"; use ${formats.join(' or ')}`);
+  if (command === 'sweep' && values.report !== undefined) throw new CliError('--report is for chunkscope eval and chunkscope compare');
 
   // Options first (a bad one fails before any file is read); a sweep's lists become its grid.
   const { base, grid } = command === 'sweep' ? sweepOptions(values, switches.values) : { base: optionsFromFlags(values, switches.values, SPECS) as Record<string, unknown>, grid: [{}] };
@@ -140,6 +143,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
       const { timings: _t, configuration, ...rest } = result;
       void _t;
       const printed = { configuration, files: documents.map((d) => d.path), ...rest };
+      if (typeof values.report === 'string') await (await import('./report/index')).writeEvalReport(values.report, result, documents.map((d) => d.path ?? d.id));
       io.stdout(JSON.stringify(printed, null, 2) + '\n');
     } else {
       const rows = await sweep(documents, questions, grid, base, hooks);
