@@ -19,7 +19,7 @@ async function write(file: string, text: string): Promise<void> {
 }
 
 export async function writeEvalReport(file: string, result: EvalResult, files: string[]): Promise<void> {
-  await write(file, reportFor(file, { runs: [{ label: 'Evaluation', result }], files, generated: new Date().toISOString() }));
+  await write(file, reportFor(file, { runs: [{ label: 'Value', result }], files, generated: new Date().toISOString() }));
 }
 
 export async function writeCompareReport(file: string, run: { a: EvalResult; b: EvalResult; significance: Significance<ComparedMetric>; files: string[] }): Promise<void> {

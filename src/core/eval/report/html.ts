@@ -51,7 +51,9 @@ function table(head: string[], rows: string[][], numeric: boolean[] = []): strin
 function configurationSection(input: ReportInput): string {
   const keys = [...new Set(input.runs.flatMap((r) => Object.keys(r.result.configuration)))];
   const head = ['Option', ...input.runs.map((r) => e(r.label))];
-  const rows = keys.map((k) => [e(k), ...input.runs.map((r) => (k in r.result.configuration ? `<code>${e(valueText(r.result.configuration[k]))}</code>` : '–'))]);
+  // Options whose values differ between A and B are in bold.
+  const differs = (k: string) => new Set(input.runs.map((r) => valueText(r.result.configuration[k]))).size > 1;
+  const rows = keys.map((k) => [differs(k) ? `<strong>${e(k)}</strong>` : e(k), ...input.runs.map((r) => (k in r.result.configuration ? `<code>${e(valueText(r.result.configuration[k]))}</code>` : '–'))]);
   return `<h2>Configuration</h2>${table(head, rows)}`;
 }
 
@@ -72,12 +74,12 @@ function corpusSection(input: ReportInput): string {
 
 function meansSection(input: ReportInput): string {
   const parts = input.runs.map((r) => {
-    const rows = meanRows(r.result).map((m) => [e(m.metric), figure(m.pooled), m.mean === null ? '–' : `${figure(m.mean)} ± ${figure(m.std!)}`]);
+    const rows = meanRows(r.result).map((m) => [e(m.metric), figure(m.pooled, m.metric), m.mean === null ? '–' : `${figure(m.mean, m.metric)} ± ${figure(m.std!, m.metric)}`]);
     const caption = input.runs.length > 1 ? `<h3>${e(r.label)}</h3>` : '';
     return caption + table(['Metric', 'Pooled mean', `Across ${r.result.spread.documents} document${r.result.spread.documents === 1 ? '' : 's'} (mean ± std)`], rows, [false, true, true]);
   });
   const byDoc = input.runs.map((r) => {
-    const rows = r.result.byDocument.map((d) => [e(d.document), String(d.questions), ...(['recall', 'iou', 'precisionOmega', 'reciprocalRank'] as const).map((m) => (d.means ? figure(d.means[m]) : '–')), d.rankMeans ? figure(d.rankMeans.ndcg) : '–']);
+    const rows = r.result.byDocument.map((d) => [e(d.document), String(d.questions), ...(['recall', 'iou', 'precisionOmega', 'reciprocalRank'] as const).map((m) => (d.means ? figure(d.means[m], METRIC_LABELS[m]) : '–')), d.rankMeans ? figure(d.rankMeans.ndcg, 'NDCG@k') : '–']);
     return (input.runs.length > 1 ? `<h3>${e(r.label)} per document</h3>` : '<h3>Per document</h3>') + table(['Document', 'Questions', 'Recall', 'IoU', 'Precision-Ω', 'MRR', 'NDCG@k'], rows, [false, true, true, true, true, true, true]);
   });
   return `<h2>Means</h2>${parts.join('')}${byDoc.join('')}`;
@@ -89,7 +91,7 @@ function significanceSection(input: ReportInput): string {
   const value = (r: ReportRun, m: (typeof COMPARED_METRICS)[number]) => (m === 'ndcg' ? r.rankMeans.ndcg : m === 'map' ? r.rankMeans.map : r.means[m]);
   const rows = COMPARED_METRICS.map((m) => {
     const d = s.difference[m];
-    return [e(METRIC_LABELS[m]) + (m === s.metric ? ' (verdict)' : ''), figure(value(a.result, m)), figure(value(b.result, m)), signed(d.mean), `${signed(d.ci95[0])} to ${signed(d.ci95[1])}`, pValueText(d.pValue) + (d.test === 'normal' ? ' (normal approx.)' : ' (exact)'), `${d.wins} / ${d.losses} / ${d.ties}`];
+    return [e(METRIC_LABELS[m]) + (m === s.metric ? ' (verdict)' : ''), figure(value(a.result, m), METRIC_LABELS[m]), figure(value(b.result, m), METRIC_LABELS[m]), signed(d.mean, METRIC_LABELS[m]), `${signed(d.ci95[0], METRIC_LABELS[m])} to ${signed(d.ci95[1], METRIC_LABELS[m])}`, pValueText(d.pValue) + (d.test === 'normal' ? ' (normal approx.)' : ' (exact)'), `${d.wins} / ${d.losses} / ${d.ties}`];
   });
   return (
     `<h2>Significance</h2><p>Paired by question: difference = ${e(b.label)} − ${e(a.label)}; 95% interval from ${s.resamples} bootstrap resamples (seed ${s.seed}); ` +

@@ -16,8 +16,8 @@ export function reportMarkdown(input: ReportInput): string {
   out.push('', '## Means', '');
   for (const r of input.runs) {
     if (input.runs.length > 1) out.push(`### ${md(r.label)}`, '');
-    out.push(...rows(['Metric', 'Pooled mean', `Across ${r.result.spread.documents} documents (mean ± std)`], meanRows(r.result).map((m) => [m.metric, figure(m.pooled), m.mean === null ? '–' : `${figure(m.mean)} ± ${figure(m.std!)}`])), '');
-    out.push(...rows(['Document', 'Questions', 'Recall', 'IoU', 'MRR', 'NDCG@k'], r.result.byDocument.map((d) => [d.document, String(d.questions), d.means ? figure(d.means.recall) : '–', d.means ? figure(d.means.iou) : '–', d.means ? figure(d.means.reciprocalRank) : '–', d.rankMeans ? figure(d.rankMeans.ndcg) : '–'])), '');
+    out.push(...rows(['Metric', 'Pooled mean', `Across ${r.result.spread.documents} documents (mean ± std)`], meanRows(r.result).map((m) => [m.metric, figure(m.pooled, m.metric), m.mean === null ? '–' : `${figure(m.mean, m.metric)} ± ${figure(m.std!, m.metric)}`])), '');
+    out.push(...rows(['Document', 'Questions', 'Recall', 'IoU', 'MRR', 'NDCG@k'], r.result.byDocument.map((d) => [d.document, String(d.questions), d.means ? figure(d.means.recall) : '–', d.means ? figure(d.means.iou) : '–', d.means ? figure(d.means.reciprocalRank, 'MRR') : '–', d.rankMeans ? figure(d.rankMeans.ndcg, 'NDCG@k') : '–'])), '');
   }
   if (input.significance) out.push(...significance(input), '');
   out.push('## Recall@k', '', ...rows(['k', ...input.runs.map((r) => r.label)], run.recallCurve.map((p, i) => [String(p.k), ...input.runs.map((r) => figure(r.result.recallCurve[i]!.recall))])), '');
@@ -72,7 +72,7 @@ function significance(input: ReportInput): string[] {
       ['Metric', a.label, b.label, 'Difference', '95% CI', 'p', 'Wins / losses / ties'],
       COMPARED_METRICS.map((m) => {
         const d = s.difference[m];
-        return [METRIC_LABELS[m] + (m === s.metric ? ' (verdict)' : ''), figure(value(a.result, m)), figure(value(b.result, m)), signed(d.mean), `${signed(d.ci95[0])} to ${signed(d.ci95[1])}`, pValueText(d.pValue), `${d.wins} / ${d.losses} / ${d.ties}`];
+        return [METRIC_LABELS[m] + (m === s.metric ? ' (verdict)' : ''), figure(value(a.result, m), METRIC_LABELS[m]), figure(value(b.result, m), METRIC_LABELS[m]), signed(d.mean, METRIC_LABELS[m]), `${signed(d.ci95[0], METRIC_LABELS[m])} to ${signed(d.ci95[1], METRIC_LABELS[m])}`, pValueText(d.pValue), `${d.wins} / ${d.losses} / ${d.ties}`];
       }),
     ),
   ];

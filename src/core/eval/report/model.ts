@@ -45,13 +45,20 @@ export const FAILURE_LABELS: Record<FailureKind, string> = {
   'outside-chunks': 'answer characters in no chunk',
 };
 
-/** A figure as a percentage (MRR, NDCG, MAP as decimals too read well as percentages of their maximum 1). */
-export function figure(x: number): string {
-  return Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '–';
+/** A figure as a percentage; `label` given: MRR, NDCG and MAP (not shares of anything) as decimals. */
+export function figure(x: number, label?: string): string {
+  if (!Number.isFinite(x)) return '–';
+  return label !== undefined && DECIMAL_LABELS.has(label) ? x.toFixed(3) : `${(x * 100).toFixed(1)}%`;
 }
 
-/** A difference in percentage points: +1.2 pp, -5.9 pp, 0.0 pp. */
-export function signed(x: number): string {
+const DECIMAL_LABELS = new Set(['MRR', 'NDCG@k', 'MAP']);
+
+/** A difference in percentage points: +1.2 pp, -5.9 pp, 0.0 pp; for MRR, NDCG and MAP a decimal (+0.012). */
+export function signed(x: number, label?: string): string {
+  if (label !== undefined && DECIMAL_LABELS.has(label)) {
+    const d = Math.round(x * 1000) / 1000;
+    return `${d > 0 ? '+' : ''}${(d === 0 ? 0 : d).toFixed(3)}`;
+  }
   const v = Math.round(x * 1000) / 10;
   return `${v > 0 ? '+' : ''}${(v === 0 ? 0 : v).toFixed(1)} pp`;
 }
@@ -85,9 +92,10 @@ export function setAsideLines(run: ReportRun): string[] {
 export function verdictText(s: Significance<ComparedMetric>, labels: [string, string]): string {
   const d = s.difference[s.metric];
   const metric = METRIC_LABELS[s.metric];
-  if (s.verdict === 'none') return `No significant difference in ${metric} (p = ${pValueText(d.pValue)} at α = ${s.alpha}; mean difference ${signed(d.mean)}, 95% CI ${signed(d.ci95[0])} to ${signed(d.ci95[1])}).`;
+  const sg = (x: number) => signed(x, metric);
+  if (s.verdict === 'none') return `No significant difference in ${metric} (p = ${pValueText(d.pValue)} at α = ${s.alpha}; mean difference ${labels[1]} − ${labels[0]} ${sg(d.mean)}, 95% CI ${sg(d.ci95[0])} to ${sg(d.ci95[1])}).`;
   const winner = s.verdict === 'a' ? labels[0] : labels[1];
-  return `${winner} is better in ${metric}: ${signed(d.mean)} (95% CI ${signed(d.ci95[0])} to ${signed(d.ci95[1])}), p = ${pValueText(d.pValue)} at α = ${s.alpha}.`;
+  return `${winner} is better in ${metric}: ${labels[1]} − ${labels[0]} = ${sg(d.mean)} (95% CI ${sg(d.ci95[0])} to ${sg(d.ci95[1])}), p = ${pValueText(d.pValue)} at α = ${s.alpha}.`;
 }
 
 /** Configuration values as text (lists joined, strings as they are). */

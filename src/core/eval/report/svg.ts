@@ -17,16 +17,19 @@ export interface Series {
 
 const COLORS = ['#1f6feb', '#d9480f', '#2b8a3e', '#862e9c'];
 const W = 560;
-const H = 280;
 const M = { left: 52, right: 16, top: 16, bottom: 44 };
 
 /** A line chart of y in [0, 1] (as %) against x; one line per series, with a legend when there are several. */
 export function lineChart(series: readonly Series[], options: { title: string; xLabel: string; yLabel: string }): string {
+  // A legend (several series) gets its own row under the axis label, clear of the lines.
+  const legend = series.length > 1 ? 22 : 0;
+  const H = 280 + legend;
+  const bottom = M.bottom + legend;
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
   const x0 = Math.min(...xs);
   const x1 = Math.max(...xs);
   const px = (x: number) => M.left + ((x - x0) / Math.max(1, x1 - x0)) * (W - M.left - M.right);
-  const py = (y: number) => H - M.bottom - Math.max(0, Math.min(1, y)) * (H - M.top - M.bottom);
+  const py = (y: number) => H - bottom - Math.max(0, Math.min(1, y)) * (H - M.top - bottom);
   const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${escapeHtml(options.title)}" font-family="system-ui, sans-serif" font-size="12">`];
   out.push(`<title>${escapeHtml(options.title)}</title>`);
   for (const t of [0, 0.25, 0.5, 0.75, 1]) {
@@ -36,10 +39,10 @@ export function lineChart(series: readonly Series[], options: { title: string; x
   const ticks = xs.length > 0 ? [...new Set(xs)].sort((a, b) => a - b) : [];
   const every = Math.max(1, Math.ceil(ticks.length / 10));
   ticks.forEach((x, i) => {
-    if (i % every === 0 || i === ticks.length - 1) out.push(`<text x="${px(x)}" y="${H - M.bottom + 16}" text-anchor="middle" fill="#333">${x}</text>`);
+    if (i % every === 0 || i === ticks.length - 1) out.push(`<text x="${px(x)}" y="${H - bottom + 16}" text-anchor="middle" fill="#333">${x}</text>`);
   });
-  out.push(`<text x="${(M.left + W - M.right) / 2}" y="${H - 8}" text-anchor="middle" fill="#333">${escapeHtml(options.xLabel)}</text>`);
-  out.push(`<text x="14" y="${(M.top + H - M.bottom) / 2}" text-anchor="middle" fill="#333" transform="rotate(-90 14 ${(M.top + H - M.bottom) / 2})">${escapeHtml(options.yLabel)}</text>`);
+  out.push(`<text x="${(M.left + W - M.right) / 2}" y="${H - bottom + 34}" text-anchor="middle" fill="#333">${escapeHtml(options.xLabel)}</text>`);
+  out.push(`<text x="14" y="${(M.top + H - bottom) / 2}" text-anchor="middle" fill="#333" transform="rotate(-90 14 ${(M.top + H - bottom) / 2})">${escapeHtml(options.yLabel)}</text>`);
   series.forEach((s, i) => {
     const color = COLORS[i % COLORS.length]!;
     out.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${s.points.map((p) => `${px(p.x).toFixed(1)},${py(p.y).toFixed(1)}`).join(' ')}"/>`);
@@ -50,8 +53,8 @@ export function lineChart(series: readonly Series[], options: { title: string; x
   });
   if (series.length > 1) {
     series.forEach((s, i) => {
-      const y = M.top + 4 + i * 18;
-      out.push(`<rect x="${W - M.right - 150}" y="${y}" width="12" height="12" fill="${COLORS[i % COLORS.length]}"/><text x="${W - M.right - 132}" y="${y + 10}" fill="#333">${escapeHtml(s.label)}</text>`);
+      const x = M.left + i * 120;
+      out.push(`<rect x="${x}" y="${H - 18}" width="12" height="12" fill="${COLORS[i % COLORS.length]}"/><text x="${x + 18}" y="${H - 8}" fill="#333">${escapeHtml(s.label)}</text>`);
     });
   }
   out.push('</svg>');
