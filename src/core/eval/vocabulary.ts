@@ -15,7 +15,7 @@ export function vocabularyMismatch(i: number, bearing: readonly ExplainUnit[], i
   if (!question || !analyzer) return [];
   const lost = bearing.filter((u) => !isRetrieved(u, input.k) && u.chunk);
   if (lost.length === 0) return [];
-  const chunkText = lost.map((u) => u.chunk!.content).join('\n');
+  const chunkText = lost.length === 1 ? lost[0]!.chunk!.content : lost.map((u) => u.chunk!.content).join('\n');
   const chunks = lost.map((u) => u.chunk!.index);
   const out: Failure[] = [];
   if (!analyzer.stemming) {
@@ -52,19 +52,53 @@ export function vocabularyMismatch(i: number, bearing: readonly ExplainUnit[], i
 
 const PLAIN: Analyzer = { stopWords: 'none', stemming: false } as Analyzer;
 
+/**
+ * The set of a text's terms under an analyzer, remembered per (analyzer, text): the questions of a golden set meet
+ * the same chunks again and again, and tokenizing them for every failing question cost more than the search.
+ */
+const termSets = new Map<string, Map<string, Set<string>>>();
+function termSet(text: string, analyzer: Analyzer): Set<string> {
+  const key = `${analyzer.stopWords}\u0000${analyzer.stemming}`;
+  let byText = termSets.get(key);
+  if (!byText) termSets.set(key, (byText = new Map()));
+  let set = byText.get(text);
+  if (!set) {
+    if (byText.size > 4096) byText.clear();
+    set = new Set(terms(text, analyzer));
+    byText.set(text, set);
+  }
+  return set;
+}
+
+const stems = new Map<string, string>();
+function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size > 100_000) stems.clear();
+    s = porterStem(word);
+    stems.set(word, s);
+  }
+  return s;
+}
+
 /** Question words missing from the text whose stem one of the text's words has: [question word, text word]. */
 export function stemOnlyMatches(question: string, text: string, analyzer: Analyzer): [string, string][] {
-  const words = new Set(terms(text, PLAIN));
-  const byStem = new Map<string, string>();
-  for (const w of words) if (!byStem.has(porterStem(w))) byStem.set(porterStem(w), w);
+  const words = termSet(text, PLAIN);
   const out: [string, string][] = [];
   const seen = new Set<string>();
   for (const w of terms(question, PLAIN)) {
     // Stop words say little about a mismatch ("its" / "it"): only content words are named.
     if (seen.has(w) || words.has(w) || ENGLISH_STOP_WORDS.has(w) || termOf(w, { ...analyzer, stemming: false }) === null) continue;
     seen.add(w);
-    const match = byStem.get(porterStem(w));
-    if (match !== undefined) out.push([w, match]);
+    const s = stem(w);
+    // Porter keeps a word's first letters: only the text's words starting like the stem are stemmed.
+    const head = s.slice(0, 3);
+    for (const candidate of words) {
+      if (candidate.startsWith(head) && stem(candidate) === s) {
+        out.push([w, candidate]);
+        break;
+      }
+    }
   }
   return out;
 }
@@ -73,7 +107,7 @@ export function stemOnlyMatches(question: string, text: string, analyzer: Analyz
 function stopWordsOnly(question: string, chunkText: string, analyzer: Analyzer, retrieved: NonNullable<ExplainInput['retrieved']>): { rank: number; chunk: number | null; stopWords: string[]; content: string[] } | null {
   const qWords = [...new Set(terms(question, PLAIN))];
   const shared = (text: string) => {
-    const have = new Set(terms(text, analyzer));
+    const have = termSet(text, analyzer);
     return qWords.filter((w) => {
       const t = termOf(w, analyzer);
       return t !== null && have.has(t);
