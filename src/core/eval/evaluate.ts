@@ -361,7 +361,8 @@ async function explainContext(index: RetrievalIndex, resolved: ResolvedOptions, 
   const unit = await getUnit(resolved.unit).catch(() => null);
   const values = settings as unknown as Record<string, unknown>;
   return {
-    measureFor: (d) => (unit ? (a, b) => meterFor(unit, index.documents[d]!.text).exact(a, b) : undefined),
+    // Counted on the slice: a near miss measures one short span, never worth a whole-document meter.
+    measureFor: (d) => (unit ? (a, b) => unit.count(index.documents[d]!.text.slice(a, b)) : undefined),
     analyzer: getRetriever(settings.retriever).analyzer ? (Object.fromEntries(ANALYZER_OPTIONS.map((n) => [n, values[n]])) as Analyzer) : null,
   };
 }

@@ -58,3 +58,18 @@ describe('recall@k as a curve', () => {
     }
   });
 });
+
+describe('recall@k curve, property', () => {
+  it("equals Chroma's recall of the first k units for every k, on random ranges", async () => {
+    const fc = (await import('fast-check')).default;
+    const { retrievalMetrics } = await import('./metrics');
+    const range = fc.tuple(fc.nat(200), fc.nat(60)).map(([s, l]) => ({ start: s, end: s + l }));
+    const span = fc.tuple(range, fc.constantFrom('d', 'other')).map(([r, documentId]) => ({ ...r, documentId }));
+    fc.assert(
+      fc.property(fc.array(range, { minLength: 1, maxLength: 4 }), fc.array(span, { maxLength: 25 }), (refs, ranking) => {
+        const curve = recallCurve(refs, 'd', ranking);
+        curve.forEach((r, i) => expect(r).toBe(retrievalMetrics(refs, ranking.slice(0, i + 1), 'd').recall));
+      }),
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import type { Range } from '../types';
-import { intersectionLength, mergeRanges, retrievalMetrics } from './metrics';
+import { intersectionLength, mergeRanges, totalLength } from './metrics';
 import type { DocumentSpan } from './types';
 
 /**
@@ -56,10 +56,37 @@ export function rankMetrics(references: readonly Range[], documentId: string, ra
   return { ndcg: ndcgAtK(ranked, all, k), averagePrecision: averagePrecisionAtK(ranked, all, k) };
 }
 
-/** recall@k for k = 1..maxK (the ranking's first k units; a ranking shorter than k keeps its last value). */
+/**
+ * recall@k for k = 1..maxK: Chroma's recall (./metrics.ts) of the first k units, in one pass: each answer character
+ * is marked once when a unit first covers it (a ranking shorter than k keeps its last value).
+ */
 export function recallCurve(references: readonly Range[], documentId: string, ranking: readonly DocumentSpan[], maxK = RECALL_CURVE_MAX_K): number[] {
+  const refs = mergeRanges(references);
+  const total = totalLength(references);
+  const offsets: number[] = [];
+  let length = 0;
+  for (const r of refs) {
+    offsets.push(length);
+    length += r.end - r.start;
+  }
+  const seen = new Uint8Array(length);
+  let covered = 0;
   const out: number[] = [];
-  for (let k = 1; k <= maxK; k++) out.push(k <= ranking.length || k === 1 ? retrievalMetrics(references, ranking.slice(0, k), documentId).recall : out[k - 2]!);
+  for (let k = 1; k <= maxK; k++) {
+    const u = ranking[k - 1];
+    if (u && u.documentId === documentId) {
+      refs.forEach((r, j) => {
+        for (let c = Math.max(r.start, u.start); c < Math.min(r.end, u.end); c++) {
+          const at = offsets[j]! + c - r.start;
+          if (seen[at] === 0) {
+            seen[at] = 1;
+            covered++;
+          }
+        }
+      });
+    }
+    out.push(total > 0 ? covered / total : 0);
+  }
   return out;
 }
 
