@@ -29,3 +29,4 @@ export { corpusBreakdown, setAsideSummary, spreadOf, shareText, plural, someName
 export { orphanChunks, orphanBits, isHeadingOnly, type OrphanFlags } from './orphans';
 export { compareScores, compareQuestionResults, wilcoxonSignedRank, pairedBootstrap, seededRandom, COMPARED_METRICS, WILCOXON_EXACT_MAX, type ComparedMetric, type ComparedQuestion, type PairedDifference, type Significance, type SignificanceOptions, type Verdict, type WilcoxonResult } from './significance';
 export { answerGains, ndcgAtK, averagePrecisionAtK, rankMetrics, recallCurve, meanRecallCurve, meanRankMetrics, RECALL_CURVE_MAX_K, type RankMetrics } from './rankMetrics';
+export { reportHtml, reportMarkdown, type ReportInput, type ReportRun } from './report/index';
