@@ -24,6 +24,7 @@ const steps = [
   ['bench/llamaindex.bench.ts', ['npx', 'tsx', 'bench/llamaindex.bench.ts', ...args]],
   ['bench/chonkie.bench.ts', ['npx', 'tsx', 'bench/chonkie.bench.ts', ...args]],
   ['bench/eval.bench.ts', ['npx', 'tsx', 'bench/eval.bench.ts']],
+  ['bench/eval-corpus.bench.ts', ['npx', 'tsx', 'bench/eval-corpus.bench.ts']],
   ['bench/lab.bench.ts', ['npx', 'tsx', 'bench/lab.bench.ts', ...args]],
   ['bench/llm.bench.ts', ['npx', 'tsx', 'bench/llm.bench.ts']],
   ['bench/filter.bench.ts', ['npx', 'tsx', 'bench/filter.bench.ts']],

@@ -14,21 +14,23 @@ import type { Embedder } from '../embed/types';
 import { cliAliases, FLAG_OPTIONS, joinNegativeValues, parseArgsMessage, optionHelp, optionsFromFlags, parseArgsOptions, row, takeSwitchValues } from './flags';
 import { EVAL_LLM_PARSE_OPTIONS, evalLlmUsage, hasEvalLlmFlag } from './evalLlmFlags';
 import { evaluateIndex, lanceIndexDir } from './evalIndex';
-import { CliError, decodeText } from './input';
+import { CliError, decodeText, importInput } from './input';
+import { checkQuestions, isConvertedFile, isDocumentFile, leftOutNote } from './evalCorpus';
 import { DEFAULT_MAX_BYTES, formatBytes, parseMaxBytes, readError, readFileBounded } from './read';
 
-interface Io {
+export interface Io {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   /** Whether stderr is a terminal (an LLM run draws a progress line). */
   stderrIsTty?: boolean;
 }
 
-const SPECS: readonly OptionSpec[] = [...FLAG_OPTIONS, ...EVAL_OPTIONS];
+export const SPECS: readonly OptionSpec[] = [...FLAG_OPTIONS, ...EVAL_OPTIONS];
 
 const OWN = {
   questions: { type: 'string' as const, short: 'q' },
   format: { type: 'string' as const },
+  report: { type: 'string' as const },
   'max-bytes': { type: 'string' as const },
   index: { type: 'string' as const },
   help: { type: 'boolean' as const, short: 'h' },
@@ -68,6 +70,7 @@ export function evalUsage(command: 'eval' | 'sweep'): string {
   lines.push(
     row('--format <name>', command === 'eval' ? 'json (default)' : 'json (default: an array of rows) | csv'),
     ...(command === 'eval' ? [row('--index lancedb:<dir>', 'evaluate the chunks (and vectors) chunkscope corpus wrote there instead of chunking the files')] : []),
+    ...(command === 'eval' ? [row('--report <file>', 'also write a report: markdown when the name ends in .md, else one self-contained HTML file')] : []),
     row('--max-bytes <size>', 'the largest golden set, and the most bytes of documents together, e.g. 200MiB (default 64 MiB)'),
     '',
     'Chunk options: those of `chunkscope chunk` (see chunkscope --help); --strategy, --size, --overlap, --unit, --compat ...',
@@ -102,6 +105,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   const format = (values.format as string | undefined) ?? 'json';
   const formats = command === 'eval' ? ['json'] : ['json', 'csv'];
   if (!formats.includes(format)) throw new CliError(`unknown format "${format}"; use ${formats.join(' or ')}`);
+  if (command === 'sweep' && values.report !== undefined) throw new CliError('--report is for chunkscope eval and chunkscope compare');
 
   // Options first (a bad one fails before any file is read); a sweep's lists become its grid.
   const { base, grid } = command === 'sweep' ? sweepOptions(values, switches.values) : { base: optionsFromFlags(values, switches.values, SPECS) as Record<string, unknown>, grid: [{}] };
@@ -127,6 +131,8 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
     throw err;
   }
   const documents = await readDocuments(inputs, resolve(values.questions), maxBytes, io);
+  // No measurable question: exit 2 before any chunking; the rest set aside in one line per cause.
+  for (const line of checkQuestions(documents, questions)) io.stderr(`chunkscope: note: ${line}\n`);
 
   const hooks: EvaluateHooks = { loadWasm: nodeLoadWasm, onNote: (m) => io.stderr(`chunkscope: note: ${m}\n`) };
   const needsEmbedder = grid.some((g) => {
@@ -146,9 +152,10 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
     if (llmSettings) return await (await import('./evalLlm')).runEvalWithLlm(command, { documents, questions, base, grid, hooks, format, settings: llmSettings, io });
     if (command === 'eval') {
       const result = indexDir === null ? await evaluate(documents, questions, base, hooks) : await evaluateIndex(indexDir, documents, questions, base, hooks, io);
-      for (const s of result.skipped) io.stderr(`chunkscope: note: question ${s.index + 1} skipped: ${s.reason}\n`);
-      const { timings: _t, ...printed } = result;
+      const { timings: _t, configuration, ...rest } = result;
       void _t;
+      const printed = { configuration, files: documents.map((d) => d.path), ...rest };
+      if (typeof values.report === 'string') await (await import('./report/index')).writeEvalReport(values.report, result, documents.map((d) => d.path ?? d.id));
       io.stdout(JSON.stringify(printed, null, 2) + '\n');
     } else {
       const rows = await sweep(documents, questions, grid, base, hooks);
@@ -222,8 +229,9 @@ function sweepCsv(rows: SweepRow[], grid: Record<string, unknown>[]): string {
  * The documents: files as given, and the files of each directory (sorted, hidden files and the golden set itself
  * left out). Ids are file names when they are unique, else paths relative to the current directory.
  */
-async function readDocuments(inputs: string[], questionsPath: string, maxBytes: number, io: Io): Promise<EvalDocument[]> {
+export async function readDocuments(inputs: string[], questionsPath: string, maxBytes: number, io: Io): Promise<EvalDocument[]> {
   const files: string[] = [];
+  const leftOut: string[] = [];
   for (const input of inputs) {
     let info;
     try {
@@ -244,11 +252,14 @@ async function readDocuments(inputs: string[], questionsPath: string, maxBytes: 
         // Only regular files: sub-directories, devices, FIFOs and sockets are left out; a broken link is named.
         const entry = await stat(path).catch((err: unknown) => err as NodeJS.ErrnoException);
         if (entry instanceof Error) io.stderr(`chunkscope: note: left out "${path}": ${readError(path, entry).message.replace(/^cannot read "[^"]*": /, '')}\n`);
-        else if (entry.isFile()) files.push(path);
+        else if (entry.isFile() && isDocumentFile(name)) files.push(path);
+        else if (entry.isFile()) leftOut.push(name);
       }
     } else files.push(input);
   }
-  if (files.length === 0) throw new CliError('no documents: the directories given hold no files');
+  const note = leftOutNote(leftOut);
+  if (note) io.stderr(`chunkscope: note: ${note}\n`);
+  if (files.length === 0) throw new CliError(`no documents: the directories given hold no files${leftOut.length > 0 ? ' of a known document type' : ''}`);
   const names = files.map((f) => basename(f));
   const unique = new Set(names).size === names.length;
   const docs: EvalDocument[] = [];
@@ -258,7 +269,7 @@ async function readDocuments(inputs: string[], questionsPath: string, maxBytes: 
     const path = files[i]!;
     let bytes: Uint8Array;
     try {
-      bytes = await readFileBounded(path, { maxBytes: left, text: true });
+      bytes = await readFileBounded(path, { maxBytes: left, text: !isConvertedFile(path) });
     } catch (err) {
       if (left < maxBytes && err instanceof CliError && /--max-bytes/.test(err.message)) {
         throw new CliError(`the documents together are larger than ${formatBytes(maxBytes)} (at "${path}"); the limit is ${formatBytes(maxBytes)} (raise it with --max-bytes)`);
@@ -266,7 +277,7 @@ async function readDocuments(inputs: string[], questionsPath: string, maxBytes: 
       throw err;
     }
     left -= bytes.length;
-    const decoded = decodeText(bytes, path);
+    const decoded = isConvertedFile(path) ? await importInput(bytes, path) : decodeText(bytes, path);
     for (const note of decoded.notes) io.stderr(`chunkscope: note: "${path}": ${note}\n`);
     docs.push({ id: unique ? names[i]! : relative(process.cwd(), path), text: decoded.text, path });
   }

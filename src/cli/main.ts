@@ -45,6 +45,7 @@ async function run(argv: string[], io: Io): Promise<number> {
   if (argv[0] === 'eval' || argv[0] === 'sweep') return (await import('./eval')).runEval(argv[0], argv.slice(1), { ...io, stderrIsTty: io === defaultIo && process.stderr.isTTY === true });
   if (argv[0] === 'chunk' && argv.some((a) => a === '--input' || a.startsWith('--input='))) return (await import('./filter')).runFilter(argv.slice(1), io); // JSONL filter mode
   if (argv[0] === 'corpus') return (await import('./corpus')).runCorpusCommand(argv.slice(1), io, io === defaultIo && process.stderr.isTTY === true);
+  if (argv[0] === 'compare') return (await import('./compare')).runCompare(argv.slice(1), io);
   const switches = takeSwitchValues(argv);
   let parsed;
   try {
@@ -64,7 +65,7 @@ async function run(argv: string[], io: Io): Promise<number> {
   }
   const [command, input, ...extra] = positionals;
   if (command === undefined) throw new CliError('missing command; try `chunkscope chunk <file>` (see --help)');
-  if (command !== 'chunk') throw new CliError(`unknown command "${command}"; the commands are chunk, corpus, eval and sweep (see --help)`);
+  if (command !== 'chunk') throw new CliError(`unknown command "${command}"; the commands are chunk, corpus, eval, sweep and compare (see --help)`);
   if (input === undefined) throw new CliError('missing input: give a file path, or - for standard input');
   if (extra.length > 0) throw new CliError(`unexpected argument "${extra[0]}"`);
 

@@ -42,7 +42,7 @@ export type { Strategy, StrategyDescription, ControlName, SplitSpan } from './re
 export { EVAL_OPTIONS, RETRIEVERS, STOP_WORD_LISTS, MAX_K, type EvalOptionName } from './optionTable';
 export * from './eval/types';
 export { mergeRanges, totalLength, intersectionLength, bearsAnswer, retrievalMetrics, precisionOmega, questionMetrics, meanMetrics } from './eval/metrics';
-export { parseGoldenSet, formatGoldenSet, detectGoldenFormat, GoldenSetError, GOLDEN_FORMATS, type GoldenFormat } from './eval/golden';
+export { parseGoldenSet, formatGoldenSet, corpusIdForDocument, detectGoldenFormat, GoldenSetError, GOLDEN_FORMATS, type GoldenFormat } from './eval/golden';
 export { anchorReference, anchorReferences, nearestOccurrence, type AnchorStatus, type AnchoredReference } from './eval/anchor';
 export { explainQuestion, tableWithoutHeader, ordinal, type Failure, type FailureKind, type ExplainInput, type ExplainUnit } from './eval/failures';
 export { validateEvalOptions, type EvalSettings, type EvalOptions } from './eval/options';

@@ -17,6 +17,8 @@ import { RetrievalIndex, type IndexedDocument } from '../retrievers';
 import type { Chunk, Range, ResolvedOptions } from '../types';
 import { configurationOf, embeddingTokens, evaluateChunks, now, prepareQuestions, retrieverSettings, type EvalResult, type EvaluateHooks, type PreparedQuestion, type QuestionResult, type RetrievedOut, type SkippedQuestion } from './evaluate';
 import { bearsAnswer, meanMetrics, precisionOmega, retrievalMetrics } from './metrics';
+import { corpusBreakdown } from './corpora';
+import { meanRankMetrics, meanRecallCurve, rankMetrics, RECALL_CURVE_MAX_K } from './rankMetrics';
 import type { EvalSettings } from './options';
 import type { DocumentSpan, GoldenQuestion, QuestionMetrics } from './types';
 
@@ -117,6 +119,7 @@ export async function evaluateDerived(
   const first = Math.max(1, options.summariesFirst ?? 1);
   const guard = new RunGuard(hooks, given.prepared.length);
   const results: DerivedEvalResult['questions'] = [];
+  const curves: number[][] = [];
   for (const q of given.prepared) {
     guard.check();
     const leafScores = await chunks.index.leafScores(q.question);
@@ -127,6 +130,7 @@ export async function evaluateDerived(
       if (chosen.size > 0) for (let u = 0; u < scores.length; u++) if (covering[u]!.length > 0 && !covering[u]!.some((s) => chosen.has(s))) scores[u] = -Infinity;
     }
     results.push(await questionResult(chunks, q, scores, leafScores, k));
+    curves.push(derivedRecallCurve(chunks, q, scores));
     if (hooks.onProgress && results.length % 16 === 0) hooks.onProgress(results.length / given.prepared.length);
   }
   const t2 = now();
@@ -136,6 +140,9 @@ export async function evaluateDerived(
     configuration: { ...configurationOf(resolved, settings), retrieval, ...(twoStage ? { summariesFirst: first } : {}) },
     k,
     means: meanMetrics(results.map((r) => r.metrics)),
+    rankMeans: meanRankMetrics(results.map((r) => r.rankMetrics)),
+    recallCurve: meanRecallCurve(curves),
+    ...corpusBreakdown(documents, results),
     measured: results.length,
     index: {
       documents: documents.length,
@@ -193,5 +200,20 @@ async function questionResult(stage: Stage, q: PreparedQuestion, scores: Float64
     if (chunk && (isProposition(chunk) || isSummary(chunk))) out.spans = stage.spans[h.unit]!;
     return out;
   });
-  return { index: q.index, question: q.question, document: q.documentId, references: q.anchors, retrieved, metrics, failures: [] };
+  // A derived unit may stand for several source spans (a proposition's support): its spans are ranked in its place.
+  const ranking = rankMetrics(q.references, q.documentId, retrievedSpans, docUnits.flatMap(spansOf), retrievedSpans.length);
+  return { index: q.index, question: q.question, document: q.documentId, references: q.anchors, retrieved, metrics, rankMetrics: ranking, failures: [] };
+}
+
+/** recall@k for k = 1..20 where the k-th place is a unit with all of its scored spans (Chroma's recall on source characters). */
+function derivedRecallCurve(stage: Stage, q: PreparedQuestion, scores: Float64Array): number[] {
+  const ranked = stage.index.top(scores, RECALL_CURVE_MAX_K);
+  const spans: DocumentSpan[] = [];
+  const curve: number[] = [];
+  for (let k = 1; k <= RECALL_CURVE_MAX_K; k++) {
+    const u = ranked[k - 1];
+    if (u !== undefined) for (const s of stage.spans[u]!) spans.push({ ...s, documentId: stage.index.units[u]!.documentId });
+    curve.push(retrievalMetrics(q.references, spans, q.documentId).recall);
+  }
+  return curve;
 }

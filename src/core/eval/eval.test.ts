@@ -80,7 +80,7 @@ describe('failure reasons', () => {
   it('say the answer was cut across a boundary, ranked below k, oversized, in a table without header, or nothing matched', () => {
     const refs = [{ start: 15, end: 25, content: 'the answer' }];
     const cut = explainQuestion({ references: refs, units: [unit(0, 20, 0, 7), unit(20, 40, 1, 9)], k: 5, matchedCount: 9 });
-    expect(cut.map((f) => f.message)).toEqual(['the answer "the answer" is cut across chunks 0 and 1 (boundary at offset 20)', 'the chunk holding the answer "the answer" (chunk 0) ranked 7th, below k = 5']);
+    expect(cut.map((f) => f.message)).toEqual(['the answer "the answer" is cut across chunks 0 and 1 (boundary at offset 20); no part was retrieved (chunk 0 ranked 7th, chunk 1 ranked 9th; k = 5)', 'the chunk holding the answer "the answer" (chunk 0) ranked 7th, below k = 5']);
     const big = explainQuestion({ references: refs, units: [unit(0, 900, 0, 1, { oversize: true })], k: 5, matchedCount: 1, sizeLimit: 512, unitName: 'chars' });
     expect(big[0]!.message).toBe('the answer "the answer" sits in an oversized chunk (chunk 0: 900 chars, above the size 512), which dilutes it');
     const table = explainQuestion({ references: refs, units: [unit(0, 40, 3, 1, { contentType: 'table' })], k: 5, matchedCount: 1 });

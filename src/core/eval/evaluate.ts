@@ -2,14 +2,16 @@ import { chunk, optionsKey, type ChunkHooks } from '../chunk';
 import { meterFor } from '../measure';
 import { RunGuard } from '../merge';
 import { validateOptions } from '../options';
-import { ANALYZER_OPTIONS, getRetriever, RetrievalIndex, type Hit, type IndexedDocument, type RetrieverSettings } from '../retrievers';
+import { ANALYZER_OPTIONS, getRetriever, RetrievalIndex, type Analyzer, type Hit, type IndexedDocument, type RetrieverSettings } from '../retrievers';
 import type { Chunk, ChunkOptions, EmbedTexts, ResolvedOptions } from '../types';
 import { getUnit } from '../units';
 import { anchorReferences, type AnchorStatus } from './anchor';
+import { meanRankMetrics, meanRecallCurve, rankMetrics, recallCurve, RECALL_CURVE_MAX_K, type RankMetrics } from './rankMetrics';
+import { corpusBreakdown, type CorpusBreakdown } from './corpora';
 import { explainQuestion, type ExplainUnit, type Failure } from './failures';
 import { bearsAnswer, meanMetrics, questionMetrics } from './metrics';
 import { validateEvalOptions, type EvalOptions, type EvalSettings } from './options';
-import type { GoldenQuestion, MeanMetrics, QuestionMetrics, Reference } from './types';
+import type { GoldenQuestion, MeanMetrics, QuestionMetrics, Reference, SkipKind } from './types';
 
 /** A document to evaluate: `id` is what a question's corpusId names (a file name, with or without extension). */
 export interface EvalDocument {
@@ -44,6 +46,9 @@ export interface SkippedQuestion {
   index: number;
   question: string;
   reason: string;
+  /** Why, as a kind (./corpora.ts summarizes them in one line each). */
+  kind: SkipKind;
+  corpusId?: string;
 }
 
 /** The document a corpus id names: the id itself, or the id / file name with or without its extension. */
@@ -70,13 +75,14 @@ export function prepareQuestions(documents: readonly EvalDocument[], questions: 
         q.corpusId === undefined
           ? `no corpus_id, and there are ${documents.length} documents`
           : `corpus_id "${q.corpusId}" names none of the documents (${documents.map((x) => x.id).slice(0, 5).join(', ')}${documents.length > 5 ? ', ...' : ''})`;
-      skipped.push({ index, question: q.question, reason });
+      skipped.push({ index, question: q.question, reason, kind: q.corpusId === undefined ? 'no-corpus-id' : 'unknown-corpus', ...(q.corpusId !== undefined ? { corpusId: q.corpusId } : {}) });
       return;
     }
     const anchored = anchorReferences(documents[d]!.text, q.references);
     const references = anchored.flatMap((a) => (a.reference && a.reference.end > a.reference.start ? [a.reference] : []));
     if (references.length === 0) {
-      skipped.push({ index, question: q.question, reason: q.references.length === 0 ? 'no answer spans' : 'none of its answer spans is in the document' });
+      const kind = q.references.length === 0 ? 'no-answer' : 'answer-not-found';
+      skipped.push({ index, question: q.question, reason: kind === 'no-answer' ? 'no answer spans' : 'none of its answer spans is in the document', kind });
       return;
     }
     prepared.push({
@@ -111,6 +117,8 @@ export interface QuestionResult {
   references: PreparedQuestion['anchors'];
   retrieved: RetrievedOut[];
   metrics: QuestionMetrics;
+  /** NDCG@k and AP@k of this question (./rankMetrics.ts). */
+  rankMetrics: RankMetrics;
   failures: Failure[];
 }
 
@@ -130,6 +138,13 @@ export interface EvalResult {
   configuration: Record<string, unknown>;
   k: number;
   means: MeanMetrics;
+  /** NDCG@k and MAP@k, answer characters as graded relevance (./rankMetrics.ts). */
+  rankMeans: { ndcg: number; map: number };
+  /** Mean recall of the first k units for k = 1..20. */
+  recallCurve: { k: number; recall: number }[];
+  /** Each document's means (its own questions) and their spread across documents (./corpora.ts). */
+  byDocument: CorpusBreakdown['byDocument'];
+  spread: CorpusBreakdown['spread'];
   /** Questions measured (means are over these). */
   measured: number;
   index: IndexCost;
@@ -225,15 +240,20 @@ export async function evaluateChunks(
   const unitsOf = documents.map(() => [] as number[]);
   index.units.forEach((u, i) => unitsOf[u.document]!.push(i));
   const results: QuestionResult[] = [];
+  const curves: number[][] = [];
+  const explain = await explainContext(index, resolved, settings);
   // One buffer for every question's unit scores: each question's are read before the next is scored.
   const unitBuffer = index.leavesAreUnits ? null : new Float64Array(index.units.length);
   for (const q of prepared) {
     guard.check();
     const leafScores = await index.leafScores(q.question, { reuse: true });
     const scores = unitBuffer ? unitMaxScores(index, leafScores, unitBuffer) : leafScores;
-    const topUnits = index.top(scores, k);
+    // The first 20 (or k) units: the top k are retrieved; the rest draw the recall@k curve.
+    const ranked = index.top(scores, Math.max(k, RECALL_CURVE_MAX_K));
+    const topUnits = ranked.slice(0, k);
     const hits = await index.hitsFor(q.question, topUnits, leafScores);
-    results.push(questionResult(index, q, documents[q.document]!, unitsOf[q.document]!, scores, topUnits, hits, k, resolved));
+    results.push(questionResult(index, q, documents[q.document]!, unitsOf[q.document]!, scores, topUnits, hits, k, resolved, explain));
+    curves.push(recallCurve(q.references, q.documentId, ranked.map((u) => index.units[u]!)));
     if (hooks.onProgress && results.length % 16 === 0) hooks.onProgress(results.length / prepared.length);
   }
   const t2 = now();
@@ -245,6 +265,9 @@ export async function evaluateChunks(
     configuration: configurationOf(resolved, settings),
     k,
     means: meanMetrics(results.map((r) => r.metrics)),
+    rankMeans: meanRankMetrics(results.map((r) => r.rankMetrics)),
+    recallCurve: meanRecallCurve(curves),
+    ...corpusBreakdown(documents, results),
     measured: results.length,
     index: {
       documents: documents.length,
@@ -280,6 +303,7 @@ function questionResult(
   hits: readonly Hit[],
   k: number,
   resolved: ResolvedOptions,
+  explain: ExplainContext,
 ): QuestionResult {
   // The question's document's units that touch a reference: precision-Ω, the first answer rank, the explanations.
   const touching = docUnits.filter((i) => q.references.some((e) => Math.max(index.units[i]!.start, e.start) <= Math.min(index.units[i]!.end, e.end)));
@@ -293,13 +317,27 @@ function questionResult(
   const ranks = bearing.map(rank).filter((r): r is number => r !== null);
   const firstAnswerRank = ranks.length > 0 ? Math.min(...ranks) : null;
   const metrics = questionMetrics(q.references, q.documentId, topUnits.map((u) => index.units[u]!), k, touching.map((i) => index.units[i]!), firstAnswerRank);
-  const explainUnits: ExplainUnit[] = touching.map((i) => {
+  const explainUnit = (i: number): ExplainUnit => {
     const u = index.units[i]!;
     return { start: u.start, end: u.end, chunk: u.chunk === null ? null : doc.chunks[u.chunk]!, rank: rank(i) };
-  });
+  };
+  const explainUnits: ExplainUnit[] = touching.map(explainUnit);
   const failures =
     metrics.recall < 1 || q.missing.length > 0 || explainUnits.some((u) => u.rank !== null && u.rank <= k && u.chunk?.metadata.oversize)
-      ? explainQuestion({ references: q.references, units: explainUnits, k, matchedCount: index.matchedCount(scores), sizeLimit: resolved.size, unitName: resolved.unit, missing: q.missing })
+      ? explainQuestion({
+          references: q.references,
+          units: explainUnits,
+          k,
+          matchedCount: index.matchedCount(scores),
+          sizeLimit: resolved.size,
+          unitName: resolved.unit,
+          missing: q.missing,
+          neighbours: neighbourUnits(docUnits, bearing).map(explainUnit),
+          measure: explain.measureFor(q.document),
+          question: q.question,
+          analyzer: explain.analyzer,
+          retrieved: topUnits.map((u, r) => ({ rank: r + 1, chunk: index.units[u]!.chunk, text: unitText(index, u) })),
+        })
       : [];
   return {
     index: q.index,
@@ -308,8 +346,43 @@ function questionResult(
     references: q.anchors,
     retrieved: hits.map((h) => retrievedOut(index, h)),
     metrics,
+    rankMetrics: rankMetrics(q.references, q.documentId, topUnits.map((u) => index.units[u]!), touching.map((i) => index.units[i]!), k),
     failures,
   };
+}
+
+/** What the explanations need beyond one question: the chunk unit's measure per document and the retriever's analyzer. */
+interface ExplainContext {
+  measureFor(document: number): ((start: number, end: number) => number) | undefined;
+  analyzer: Analyzer | null;
+}
+
+async function explainContext(index: RetrievalIndex, resolved: ResolvedOptions, settings: EvalSettings): Promise<ExplainContext> {
+  const unit = await getUnit(resolved.unit).catch(() => null);
+  const values = settings as unknown as Record<string, unknown>;
+  return {
+    // Counted on the slice: a near miss measures one short span, never worth a whole-document meter.
+    measureFor: (d) => (unit ? (a, b) => unit.count(index.documents[d]!.text.slice(a, b)) : undefined),
+    analyzer: getRetriever(settings.retriever).analyzer ? (Object.fromEntries(ANALYZER_OPTIONS.map((n) => [n, values[n]])) as Analyzer) : null,
+  };
+}
+
+/** The units next to the answer-bearing ones (in document order) that bear no answer themselves. */
+function neighbourUnits(docUnits: readonly number[], bearing: readonly number[]): number[] {
+  const bears = new Set(bearing);
+  const out = new Set<number>();
+  docUnits.forEach((u, p) => {
+    if (!bears.has(u)) return;
+    for (const n of [docUnits[p - 1], docUnits[p + 1]]) if (n !== undefined && !bears.has(n)) out.add(n);
+  });
+  return [...out];
+}
+
+/** A unit's indexed text: its chunk's content, or a window's source span. */
+function unitText(index: RetrievalIndex, u: number): string {
+  const unit = index.units[u]!;
+  const doc = index.documents[unit.document]!;
+  return unit.chunk === null ? doc.text.slice(unit.start, unit.end) : doc.chunks[unit.chunk]!.content;
 }
 
 function retrievedOut(index: RetrievalIndex, h: Hit): RetrievedOut {

@@ -1,5 +1,10 @@
+import type { Analyzer } from '../retrievers/tokenize';
 import type { Chunk, Range } from '../types';
+import { shareText } from './corpora';
+import { intersectionLength, mergeRanges } from './metrics';
+import { nearMiss, uncoveredParts } from './nearMiss';
 import type { Reference } from './types';
+import { vocabularyMismatch } from './vocabulary';
 
 /**
  * Why a question missed or scored low, in words a person understands. One entry per cause; `reference` is the
@@ -12,7 +17,10 @@ export type FailureKind =
   | 'not-matched'
   | 'oversized-chunk'
   | 'table-without-header'
-  | 'reference-missing';
+  | 'reference-missing'
+  | 'near-miss'
+  | 'vocabulary-mismatch'
+  | 'outside-chunks';
 
 export interface Failure {
   kind: FailureKind;
@@ -24,6 +32,19 @@ export interface Failure {
   rank?: number;
   /** cut-across-boundary: the offsets of the boundaries inside the answer. */
   boundaries?: number[];
+  /** cut-across-boundary: each part's chunk, span and rank (null: did not match), and whether it was retrieved. */
+  parts?: { chunk: number | null; start: number; end: number; rank: number | null; retrieved: boolean }[];
+  /** near-miss: the retrieved neighbour and where it lies. */
+  neighbour?: { chunk: number | null; rank: number; side: 'before' | 'after' };
+  /** near-miss (neighbour after the answer): the overlap, in the chunk unit, that would carry the answer into it. */
+  overlap?: number;
+  /** near-miss (neighbour before the answer): how far, in the chunk unit, the answer runs past the neighbour's end. */
+  beyond?: number;
+  /** vocabulary-mismatch: what would help, and the words it is about. */
+  hint?: 'stemming' | 'stop-words';
+  words?: string[];
+  /** outside-chunks: answer characters no chunk holds. */
+  characters?: number;
 }
 
 /** A retrievable unit of the question's document, with the chunk it is (null for a sentence window). */
@@ -45,6 +66,22 @@ export interface ExplainInput {
   unitName?: string;
   /** References the document no longer holds (anchoring): reported first. */
   missing?: readonly Reference[];
+  /** The units next to the answer-bearing ones that bear no answer (near misses). */
+  neighbours?: readonly ExplainUnit[];
+  /** A span's size in the chunk unit (near misses); default: its length in characters. */
+  measure?: (start: number, end: number) => number;
+  /** The question and the analyzer of a word-matching retriever (BM25, hybrid): vocabulary mismatches. */
+  question?: string;
+  analyzer?: Analyzer | null;
+  /** The k retrieved units (any document), best first: their indexed text (vocabulary mismatches). */
+  retrieved?: readonly RetrievedText[];
+}
+
+/** A retrieved unit's rank, chunk number and indexed text. */
+export interface RetrievedText {
+  rank: number;
+  chunk: number | null;
+  text: string;
 }
 
 export function ordinal(n: number): string {
@@ -53,12 +90,12 @@ export function ordinal(n: number): string {
   return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 }
 
-function quote(text: string): string {
+export function quote(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return `"${oneLine.length > 48 ? oneLine.slice(0, 47) + '…' : oneLine}"`;
 }
 
-function overlaps(a: Range, b: Range): boolean {
+export function overlaps(a: Range, b: Range): boolean {
   return Math.min(a.end, b.end) > Math.max(a.start, b.start);
 }
 
@@ -71,11 +108,17 @@ export function tableWithoutHeader(chunk: Pick<Chunk, 'text' | 'content' | 'meta
   return !has(chunk.text) && !has(chunk.content);
 }
 
+/** How a reference is named in a message: "the answer "…"" or "answer 2 ("…")". */
+export type ReferenceLabel = (i: number) => string;
+
+/** Whether a unit was among the k retrieved. */
+export const isRetrieved = (u: ExplainUnit, k: number): boolean => u.rank !== null && u.rank <= k;
+
 /** The causes for one question (empty when nothing went wrong). */
 export function explainQuestion(input: ExplainInput): Failure[] {
   const out: Failure[] = [];
   const { k } = input;
-  const label = (i: number) => (input.references.length > 1 ? `answer ${i + 1} (${quote(input.references[i]!.content)})` : `the answer ${quote(input.references[i]!.content)}`);
+  const label: ReferenceLabel = (i) => (input.references.length > 1 ? `answer ${i + 1} (${quote(input.references[i]!.content)})` : `the answer ${quote(input.references[i]!.content)}`);
   for (const ref of input.missing ?? []) {
     out.push({ kind: 'reference-missing', message: `the answer ${quote(ref.content)} is no longer in the document (left out)` });
   }
@@ -85,71 +128,133 @@ export function explainQuestion(input: ExplainInput): Failure[] {
   const flaggedChunks = new Set<number>();
   input.references.forEach((ref, i) => {
     const bearing = input.units.filter((u) => overlaps(u, ref));
+    const retrieved = bearing.filter((u) => isRetrieved(u, k));
     const whole = bearing.filter((u) => u.start <= ref.start && u.end >= ref.end);
-    const retrieved = bearing.filter((u) => u.rank !== null && u.rank <= k);
-    const coveredWhole = whole.some((u) => u.rank !== null && u.rank <= k);
-    if (!coveredWhole && whole.length === 0 && bearing.length > 1) {
-      const sorted = [...bearing].sort((a, b) => a.start - b.start);
-      const boundaries = sorted.slice(0, -1).map((u) => u.end).filter((e) => e > ref.start && e < ref.end);
-      const names = sorted.map((u) => (u.chunk ? String(u.chunk.index) : `${u.start}–${u.end}`));
-      const list = names.length === 2 ? `${names[0]} and ${names[1]}` : names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1];
-      const missed = bearing.length - retrieved.length;
-      out.push({
-        kind: 'cut-across-boundary',
-        reference: i,
-        chunks: sorted.flatMap((u) => (u.chunk ? [u.chunk.index] : [])),
-        boundaries,
-        message:
-          `${label(i)} is cut across chunks ${list}` +
-          (boundaries.length > 0 ? ` (boundary at offset ${boundaries.join(', ')})` : '') +
-          (missed > 0 && retrieved.length > 0 ? `: only part of it was retrieved` : ''),
-      });
-    }
+    if (whole.length === 0 && bearing.length > 1) out.push(cutAcross(ref, i, bearing, k, label));
     if (retrieved.length === 0 && bearing.length > 0) {
-      const ranked = bearing.filter((u) => u.rank !== null).sort((a, b) => a.rank! - b.rank!);
-      const chunkNames = (us: ExplainUnit[]) => us.flatMap((u) => (u.chunk ? [u.chunk.index] : []));
-      if (ranked.length > 0) {
-        const best = ranked[0]!;
-        out.push({
-          kind: 'ranked-below-k',
-          reference: i,
-          rank: best.rank!,
-          chunks: chunkNames([best]),
-          message: `the chunk holding ${label(i)}${best.chunk ? ` (chunk ${best.chunk.index})` : ''} ranked ${ordinal(best.rank!)}, below k = ${k}`,
-        });
-      } else if (input.matchedCount > 0) {
-        out.push({
-          kind: 'not-matched',
-          reference: i,
-          chunks: chunkNames(bearing),
-          message: `the chunk holding ${label(i)}${bearing[0]!.chunk ? ` (chunk ${bearing[0]!.chunk.index})` : ''} did not match the question at all`,
-        });
-      }
+      const below = rankedOrUnmatched(i, bearing, k, input.matchedCount, label);
+      if (below) out.push(below);
+    } else if (whole.length > 0 && retrieved.length < bearing.length) {
+      const rest = restNotRetrieved(ref, i, bearing, k, label);
+      if (rest) out.push(rest);
     }
-    for (const u of bearing) {
-      const c = u.chunk;
-      if (!c || flaggedChunks.has(c.index)) continue;
-      if (c.metadata.oversize) {
-        flaggedChunks.add(c.index);
-        const limit = input.sizeLimit !== undefined ? `, above the size ${input.sizeLimit}` : '';
-        out.push({
-          kind: 'oversized-chunk',
-          reference: i,
-          chunks: [c.index],
-          message: `${label(i)} sits in an oversized chunk (chunk ${c.index}: ${c.size}${input.unitName ? ' ' + input.unitName : ''}${limit}), which dilutes it`,
-        });
-      } else if (tableWithoutHeader(c)) {
-        flaggedChunks.add(c.index);
-        out.push({
-          kind: 'table-without-header',
-          reference: i,
-          chunks: [c.index],
-          message: `${label(i)} is in a table row group without its header row (chunk ${c.index}): the column names are not in the chunk`,
-        });
-      }
+    if (retrieved.length < bearing.length) {
+      const near = nearMiss(ref, i, bearing, input, label);
+      if (near) out.push(near);
+      out.push(...vocabularyMismatch(i, bearing, input, label));
     }
+    out.push(...chunkFlags(ref, i, bearing, input, label, flaggedChunks));
+    const outside = outsideChunks(ref, i, input.units, label);
+    if (outside) out.push(outside);
   });
   return mergeRankedBelow(out, input);
+}
+
+const chunkName = (u: ExplainUnit): string => (u.chunk ? String(u.chunk.index) : `${u.start}–${u.end}`);
+const listOf = (names: string[]): string => (names.length <= 2 ? names.join(' and ') : names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1]);
+
+/** An answer no single unit holds: where it is cut, and which of its parts were retrieved. */
+function cutAcross(ref: Reference, i: number, bearing: readonly ExplainUnit[], k: number, label: ReferenceLabel): Failure {
+  const sorted = [...bearing].sort((a, b) => a.start - b.start);
+  const boundaries = sorted.slice(0, -1).map((u) => u.end).filter((e) => e > ref.start && e < ref.end);
+  const parts = sorted.map((u) => ({ chunk: u.chunk?.index ?? null, start: Math.max(u.start, ref.start), end: Math.min(u.end, ref.end), rank: u.rank, retrieved: isRetrieved(u, k) }));
+  const got = sorted.filter((u) => isRetrieved(u, k));
+  const lost = sorted.filter((u) => !isRetrieved(u, k));
+  const rankText = (u: ExplainUnit) => (u.rank === null ? 'did not match' : `ranked ${ordinal(u.rank)}`);
+  let sides: string;
+  if (lost.length === 0) sides = `; ${sorted.length === 2 ? 'both' : `all ${sorted.length}`} parts were retrieved (${got.map((u) => `chunk ${chunkName(u)} rank ${u.rank}`).join(', ')}), so the cut cost no recall`;
+  else if (got.length === 0) sides = `; no part was retrieved (${lost.map((u) => `chunk ${chunkName(u)} ${rankText(u)}`).join(', ')}; k = ${k})`;
+  else sides = `; only the part in chunk ${listOf(got.map(chunkName))} was retrieved (rank ${got.map((u) => u.rank).join(', ')}): ${lost.map((u) => `chunk ${chunkName(u)} ${rankText(u)}`).join(', ')}`;
+  return {
+    kind: 'cut-across-boundary',
+    reference: i,
+    chunks: sorted.flatMap((u) => (u.chunk ? [u.chunk.index] : [])),
+    boundaries,
+    parts,
+    message: `${label(i)} is cut across chunks ${listOf(sorted.map(chunkName))}` + (boundaries.length > 0 ? ` (boundary at offset ${boundaries.join(', ')})` : '') + sides,
+  };
+}
+
+/** No unit holding the answer was retrieved: the best one's rank, or that none matched. */
+function rankedOrUnmatched(i: number, bearing: readonly ExplainUnit[], k: number, matchedCount: number, label: ReferenceLabel): Failure | null {
+  const ranked = bearing.filter((u) => u.rank !== null).sort((a, b) => a.rank! - b.rank!);
+  const chunkNames = (us: readonly ExplainUnit[]) => us.flatMap((u) => (u.chunk ? [u.chunk.index] : []));
+  if (ranked.length > 0) {
+    const best = ranked[0]!;
+    return {
+      kind: 'ranked-below-k',
+      reference: i,
+      rank: best.rank!,
+      chunks: chunkNames([best]),
+      message: `the chunk holding ${label(i)}${best.chunk ? ` (chunk ${best.chunk.index})` : ''} ranked ${ordinal(best.rank!)}, below k = ${k}`,
+    };
+  }
+  if (matchedCount === 0) return null;
+  return {
+    kind: 'not-matched',
+    reference: i,
+    chunks: chunkNames(bearing),
+    message: `the chunk holding ${label(i)}${bearing[0]!.chunk ? ` (chunk ${bearing[0]!.chunk.index})` : ''} did not match the question at all`,
+  };
+}
+
+/** Part of an answer retrieved (a unit holding some of it), the rest only in units below k: where the rest ranked. */
+function restNotRetrieved(ref: Reference, i: number, bearing: readonly ExplainUnit[], k: number, label: ReferenceLabel): Failure | null {
+  const missed = uncoveredParts(ref, bearing.filter((u) => isRetrieved(u, k)));
+  if (missed.length === 0) return null;
+  const holding = bearing.filter((u) => !isRetrieved(u, k) && missed.some((m) => overlaps(u, m)));
+  const best = holding.filter((u) => u.rank !== null).sort((a, b) => a.rank! - b.rank!)[0];
+  const where = best ? `${best.chunk ? `chunk ${best.chunk.index}` : `the window ${best.start}–${best.end}`}, ranked ${ordinal(best.rank!)}, below k = ${k}` : 'chunks that did not match the question';
+  return {
+    kind: best ? 'ranked-below-k' : 'not-matched',
+    reference: i,
+    ...(best ? { rank: best.rank! } : {}),
+    chunks: (best ? [best] : holding).flatMap((u) => (u.chunk ? [u.chunk.index] : [])),
+    message: `only part of ${label(i)} was retrieved: the rest is in ${where}`,
+  };
+}
+
+/** Oversized chunks and table rows without their header among the answer's chunks (each chunk flagged once). */
+function chunkFlags(ref: Reference, i: number, bearing: readonly ExplainUnit[], input: ExplainInput, label: ReferenceLabel, flagged: Set<number>): Failure[] {
+  void ref;
+  const out: Failure[] = [];
+  for (const u of bearing) {
+    const c = u.chunk;
+    if (!c || flagged.has(c.index)) continue;
+    if (c.metadata.oversize) {
+      flagged.add(c.index);
+      const limit = input.sizeLimit !== undefined ? `, above the size ${input.sizeLimit}` : '';
+      out.push({
+        kind: 'oversized-chunk',
+        reference: i,
+        chunks: [c.index],
+        message: `${label(i)} sits in an oversized chunk (chunk ${c.index}: ${c.size}${input.unitName ? ' ' + input.unitName : ''}${limit}), which dilutes it`,
+      });
+    } else if (tableWithoutHeader(c)) {
+      flagged.add(c.index);
+      out.push({
+        kind: 'table-without-header',
+        reference: i,
+        chunks: [c.index],
+        message: `${label(i)} is in a table row group without its header row (chunk ${c.index}): the column names are not in the chunk`,
+      });
+    }
+  }
+  return out;
+}
+
+/** Answer characters no unit of the document holds (the whitespace a splitter drops between chunks): recall stays below 100%. */
+function outsideChunks(ref: Reference, i: number, units: readonly ExplainUnit[], label: ReferenceLabel): Failure | null {
+  const length = ref.end - ref.start;
+  const held = intersectionLength(mergeRanges(units.map((u) => ({ start: u.start, end: u.end }))), [{ start: ref.start, end: ref.end }]);
+  const characters = length - held;
+  if (characters <= 0 || length <= 0) return null;
+  return {
+    kind: 'outside-chunks',
+    reference: i,
+    characters,
+    message: `${characters} of the ${length} characters of ${label(i)} (${shareText(characters / length)}) are in no chunk (dropped between chunks), so its recall stays below 100%`,
+  };
 }
 
 /** Several answers in the same chunk at the same rank: one line ("answers 1 and 2 ... ranked 6th"). */

@@ -172,6 +172,15 @@ function csvField(s: string): string {
   return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
 }
 
+/**
+ * The corpus_id a page's export writes for its document: the document's file name (`chunkscope eval <that file>`
+ * matches it with or without extension), "document" for a pasted text without a name.
+ */
+export function corpusIdForDocument(name: string | null | undefined): string {
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : 'document';
+}
+
 /** Write a golden set: JSON (pretty, 2 spaces), JSONL, or Chroma's CSV (corpusId or `defaultCorpusId` in corpus_id). */
 export function formatGoldenSet(questions: readonly GoldenQuestion[], format: GoldenFormat, options: { defaultCorpusId?: string } = {}): string {
   const plain = (q: GoldenQuestion) => ({

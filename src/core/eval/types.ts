@@ -38,3 +38,6 @@ export interface QuestionMetrics {
 export const METRIC_NAMES = ['recall', 'precision', 'iou', 'precisionOmega', 'hit', 'reciprocalRank'] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 export type MeanMetrics = Record<MetricName, number>;
+
+/** Why a question was set aside (not measured, never scored as zero). */
+export type SkipKind = 'unknown-corpus' | 'no-corpus-id' | 'no-answer' | 'answer-not-found';

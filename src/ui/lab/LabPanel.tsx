@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { formatGoldenSet, getRetriever, GOLDEN_FORMATS, METRIC_NAMES, parseGoldenSet, RETRIEVERS, STOP_WORD_LISTS, STRATEGY_NAMES, type GoldenFormat, type MeanMetrics, type MetricName } from '../../core/describe';
+import { corpusIdForDocument, formatGoldenSet, getRetriever, GOLDEN_FORMATS, METRIC_NAMES, parseGoldenSet, RETRIEVERS, STOP_WORD_LISTS, STRATEGY_NAMES, type GoldenFormat, type MeanMetrics, type MetricName } from '../../core/describe';
 import { cancelSweep, downloadFile, pinConfiguration, runGoldenSet, runSweep, unpinConfiguration } from '../../state/controller';
 import type { Config, ConfigName } from '../../state/configSlice';
 import { meanDelta, questionWinner, winnerCounts } from '../../state/labCompare';
@@ -353,6 +353,7 @@ function NewQuestionRow() {
 /** The golden set's count, its import (JSON, JSONL, Chroma's CSV) and its export in a chosen format. */
 function GoldenFileRow() {
   const golden = useStore((s) => s.golden);
+  const docName = useStore((s) => s.docName);
   const importQuestions = useStore((s) => s.importQuestions);
   const setNotice = useStore((s) => s.setNotice);
   const [format, setFormat] = useState<GoldenFormat>('json');
@@ -368,7 +369,7 @@ function GoldenFileRow() {
     }
   };
   const onExport = () => {
-    const body = formatGoldenSet(toGoldenQuestions(golden), format, { defaultCorpusId: 'document' });
+    const body = formatGoldenSet(toGoldenQuestions(golden), format, { defaultCorpusId: corpusIdForDocument(docName) });
     const ext = format === 'jsonl' ? 'jsonl' : format;
     downloadFile(`golden-set.${ext}`, body, format === 'csv' ? 'text/csv' : 'application/json');
   };
@@ -467,7 +468,7 @@ function QuestionItem({ item: q, number, measured }: { item: GoldenItem; number:
           ))}
         </ul>
       )}
-      {measured && active && measured.failures.length === 0 && <p className="lab-ok small">Every answer span was retrieved.</p>}
+      {measured && active && measured.failures.length === 0 && measured.metrics.recall >= 1 && <p className="lab-ok small">Every answer span was retrieved.</p>}
     </li>
   );
 }
