@@ -69,9 +69,41 @@ interface LateRules {
   lazyLine: (state: StateBlock, line: number, endLine: number) => boolean;
 }
 
+/**
+ * markdown-it's block state with tokens as plain objects of the same fields: its Token class sets each field
+ * through a transpiled defineProperty helper (a fifth of the block pass on 1 MiB). Only the block rules see these
+ * tokens, and they read and write fields only (no attr* or other Token methods).
+ */
+function lightTokenState(State: typeof StateBlock): typeof StateBlock {
+  return class LightTokenState extends State {
+    override push(type: string, tag: string, nesting: Token['nesting']): Token {
+      if (nesting < 0) this.level--;
+      const token = {
+        type,
+        tag,
+        attrs: null,
+        map: null,
+        nesting,
+        level: this.level,
+        children: null,
+        content: '',
+        markup: '',
+        info: '',
+        meta: null,
+        block: true,
+        hidden: false,
+      } as unknown as Token;
+      if (nesting > 0) this.level++;
+      this.tokens.push(token);
+      return token;
+    }
+  };
+}
+
 /** One parser for every call (rules are compiled once). Only the block parser runs. */
 const md = (() => {
   const parser = new MarkdownIt('default', { html: true, maxNesting: 1000 });
+  parser.block.State = lightTokenState(parser.block.State);
   // micromark accepts any destination in a definition (markdown-it refuses javascript: and the like).
   parser.validateLink = () => true;
   parser.block.ruler.before('reference', 'footnote_definition', footnoteDefinition, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
@@ -116,6 +148,8 @@ const md = (() => {
 function wrapRule(name: string, inner: BlockRule, interrupters: ReadonlySet<string>, late: LateRules): BlockRule {
   return (state, startLine, endLine, silent) => {
     // A GFM table's header row is a paragraph line: a line that opens another block is no header.
+    // (markdown-it's own table check first: it is cheap and pure, and rejects nearly every line.)
+    if (name === 'table' && !inner(state, startLine, endLine, true)) return false;
     if (name === 'table' && startLine + 1 < endLine && (SETEXT_DASHES.test(lineText(state, startLine + 1)) || tableHeaderOpensBlock(state, startLine, endLine))) return false;
     if (silent) {
       // A lazy line of a list item's paragraph indented 4 or more past the list's own column is code-indented
