@@ -53,7 +53,10 @@ export interface MarkdownBlock extends Range {
   source?: string;
 }
 
-const spans = new WeakMap<Token, MarkdownBlock>();
+/** A token of the light state (below) with the block recorded for it (a field, not a WeakMap: a WeakMap of every
+ * token made the collector walk ephemerons). */
+type BlockToken = Token & { span: MarkdownBlock | null };
+const spanOf = (token: Token): MarkdownBlock | null => (token as BlockToken).span;
 /** The line after the last link reference definition, and where that run of definitions started. */
 let afterDefinition: { line: number; runStart: number } | null = null;
 let tableHeaderOpensBlock: (state: StateBlock, line: number, endLine: number) => boolean = () => false;
@@ -92,6 +95,7 @@ function lightTokenState(State: typeof StateBlock): typeof StateBlock {
         meta: null,
         block: true,
         hidden: false,
+        span: null,
       } as unknown as Token;
       if (nesting > 0) this.level++;
       this.tokens.push(token);
@@ -193,7 +197,7 @@ function wrapRule(name: string, inner: BlockRule, interrupters: ReadonlySet<stri
       if (name === 'reference' && late.lazyLine(state, state.line, endLine)) late.paragraphRule(state, state.line, endLine, false);
       // A setext heading under definitions spans them in mdast (its title is the text after them).
       const heading = state.tokens[first];
-      const block = heading && spans.get(heading);
+      const block = heading && spanOf(heading);
       if (continuing && name === 'lheading' && block) {
         block.titleStart = block.start;
         block.start = continuing.runStart;
@@ -282,14 +286,14 @@ function record(name: string, state: StateBlock, first: number, start: number, s
     default:
       return;
   }
-  spans.set(token, block);
+  (token as BlockToken).span = block;
 }
 
 /** The furthest end of the blocks inside a container (an open fence in it may run past its last non-blank line). */
 function innerEnd(state: StateBlock, first: number): number {
   let end = 0;
   for (let i = first + 1; i < state.tokens.length; i++) {
-    const inner = spans.get(state.tokens[i]!);
+    const inner = spanOf(state.tokens[i]!);
     if (inner && inner.end > end) end = inner.end;
   }
   return end;
@@ -507,7 +511,7 @@ export function parseMarkdownBlocks(text: string): MarkdownBlock[] {
   const mapped = src !== text;
   for (const token of tokens) {
     if (token.nesting === -1) continue;
-    const block = spans.get(token);
+    const block = spanOf(token);
     if (block) {
       if (mapped) {
         block.start = original(block.start);
