@@ -77,6 +77,7 @@ interface LateRules {
  * through a transpiled defineProperty helper (a fifth of the block pass on 1 MiB). Only the block rules see these
  * tokens, and they read and write fields only (no attr* or other Token methods).
  */
+type LightState = StateBlock & { sourceLines: StateBlock['getLines'] };
 function lightTokenState(State: typeof StateBlock): typeof StateBlock {
   return class LightTokenState extends State {
     override push(type: string, tag: string, nesting: Token['nesting']): Token {
@@ -100,6 +101,16 @@ function lightTokenState(State: typeof StateBlock): typeof StateBlock {
       if (nesting > 0) this.level++;
       this.tokens.push(token);
       return token;
+    }
+
+    /** The rules use getLines only for token content (paragraph, heading, code, HTML text), which nothing here
+     * reads: skipped (a copy of nearly the whole document). Definitions' source lines: `sourceLines`. */
+    override getLines(): string {
+      return '';
+    }
+
+    sourceLines(begin: number, end: number, indent: number, keepLastLF: boolean): string {
+      return super.getLines(begin, end, indent, keepLastLF);
     }
   };
 }
@@ -276,7 +287,7 @@ function record(name: string, state: StateBlock, first: number, start: number, s
       break;
     case 'reference':
       block.type = 'definition';
-      block.source = state.getLines(startLine, endLine, state.blkIndent, false);
+      block.source = (state as LightState).sourceLines(startLine, endLine, state.blkIndent, false);
       break;
     case 'footnote_definition':
       block.type = 'footnoteDefinition';
