@@ -133,50 +133,86 @@ function oneLineInline(block: MarkdownBlock, source: string): string | null {
   return null;
 }
 
-/** INLINE_MARKUP without the backtick: what may not appear outside code spans for codeSpansText to read a line. */
-const MARKUP_BUT_CODE = /[\\&*_~[\]!<@\u0000]|:\/\/|www\./i;
+/** An inline link whose text is plain and whose destination is bare: `[text](dest)` (no title, no `<dest>`). */
+const SIMPLE_LINK = /^\[([^[\]\\`*_~!<>&@^\u0000][^[\]\\`*_~!<>&@\u0000]*)\]\(([^\s()<>\\`\u0000]*)\)/;
+/** Literal text that GFM would turn into a link. */
+const AUTOLINK_LITERAL = /:\/\/|www\./i;
+const isBlankOrEdge = (c: string | undefined): boolean => c === undefined || c === ' ' || c === '\t';
 
 /**
- * The plain text of one line whose only inline markup is code spans (CommonMark 6.1: a run of n backticks opens, the
- * next run of exactly n closes; one space is stripped from each side of the content when both sides have one and it
- * is not all spaces; a run with no closer is literal), or null when other markup appears outside the code spans (or
- * a NUL anywhere). Inside a code span everything is literal.
+ * The plain text of one line of inline markdown when it is simple enough to read without micromark, or null (then
+ * micromark reads it). Read here: code spans (CommonMark 6.1: a run of n backticks opens, the next run of exactly
+ * n closes; one space is stripped from each side of the content when both sides have one and it is not all spaces;
+ * a run with no closer is literal; inside, everything is literal), inline links `[plain text](bare-destination)`
+ * (their text), and characters that cannot be markup where they stand: `&` not before a letter, digit or `#` (no
+ * character reference), `!` not before `[` (no image), runs of `*`, `_`, `~` with a space, a tab or the line's
+ * edge on both sides (neither left- nor right-flanking: no emphasis or strikethrough). Anything else that may be
+ * markup (`\`, `<`, `@`, other brackets, flanking delimiters, autolink literals, NUL) gives null.
  */
-export function codeSpansText(line: string): string | null {
-  if (line.includes('\u0000')) return null;
+export function inlinePlainText(line: string): string | null {
   let out = '';
-  let literalFrom = 0;
-  let at = line.indexOf('`');
-  while (at >= 0) {
-    let runEnd = at;
-    while (line.charCodeAt(runEnd) === 0x60) runEnd++;
-    const length = runEnd - at;
-    // The closer: the next run of exactly `length` backticks.
-    let closer = -1;
-    for (let next = line.indexOf('`', runEnd); next >= 0; ) {
-      let end = next;
-      while (line.charCodeAt(end) === 0x60) end++;
-      if (end - next === length) {
-        closer = next;
-        break;
+  let literal = ''; // the literal text since the last code span or link (an autolink literal needs it contiguous)
+  const flush = (): boolean => {
+    if (AUTOLINK_LITERAL.test(literal)) return false;
+    out += literal;
+    literal = '';
+    return true;
+  };
+  let i = 0;
+  while (i < line.length) {
+    const c = line[i]!;
+    if (c === '`') {
+      let runEnd = i;
+      while (line.charCodeAt(runEnd) === 0x60) runEnd++;
+      const closer = closingRun(line, runEnd, runEnd - i);
+      if (closer < 0) {
+        literal += line.slice(i, runEnd);
+        i = runEnd;
+        continue;
       }
-      next = line.indexOf('`', end);
+      if (!flush()) return null;
+      let code = line.slice(runEnd, closer);
+      if (code.length >= 2 && code[0] === ' ' && code[code.length - 1] === ' ' && /[^ ]/.test(code)) code = code.slice(1, -1);
+      out += code;
+      i = closer + (runEnd - i);
+    } else if (c === '[') {
+      const link = SIMPLE_LINK.exec(line.slice(i));
+      if (!link || AUTOLINK_LITERAL.test(link[1]!) || !flush()) return null;
+      out += link[1];
+      i += link[0].length;
+    } else if (c === '&') {
+      if (/[A-Za-z0-9#]/.test(line[i + 1] ?? '')) return null;
+      literal += c;
+      i++;
+    } else if (c === '!') {
+      if (line[i + 1] === '[') return null;
+      literal += c;
+      i++;
+    } else if (c === '*' || c === '_' || c === '~') {
+      let runEnd = i;
+      while (line[runEnd] === c) runEnd++;
+      if (!isBlankOrEdge(line[i - 1]) || !isBlankOrEdge(line[runEnd])) return null;
+      literal += line.slice(i, runEnd);
+      i = runEnd;
+    } else if (c === '\\' || c === '<' || c === '@' || c === ']' || c === '\u0000') {
+      return null;
+    } else {
+      literal += c;
+      i++;
     }
-    if (closer < 0) {
-      at = line.indexOf('`', runEnd);
-      continue;
-    }
-    const before = line.slice(literalFrom, at);
-    if (MARKUP_BUT_CODE.test(before)) return null;
-    let code = line.slice(runEnd, closer);
-    if (code.length >= 2 && code[0] === ' ' && code[code.length - 1] === ' ' && /[^ ]/.test(code)) code = code.slice(1, -1);
-    out += before + code;
-    literalFrom = closer + length;
-    at = line.indexOf('`', literalFrom);
   }
-  const rest = line.slice(literalFrom);
-  if (MARKUP_BUT_CODE.test(rest)) return null;
-  return out + rest;
+  return flush() ? out : null;
+}
+
+/** The start of the next run of exactly `length` backticks at or after `from`, or -1. */
+function closingRun(line: string, from: number, length: number): number {
+  for (let next = line.indexOf('`', from); next >= 0; ) {
+    let end = next;
+    while (line.charCodeAt(end) === 0x60) end++;
+    if (end - next === length) return next;
+    next = line.indexOf('`', end);
+  }
+  return -1;
 }
 
 /**
@@ -195,9 +231,9 @@ class InlineTexts {
     const source = this.text.slice(block.start, block.end);
     if (block.titleStart === undefined) {
       const line = oneLineInline(block, source);
-      // Without markup the line is its own text; with code spans as its only markup, their text is read here
-      // (README headings are mostly `api.calls()`): micromark is ~1 MB/s, and its first call compiles it.
-      const plain = line === null ? null : INLINE_MARKUP.test(line) ? codeSpansText(line) : line;
+      // Without markup the line is its own text; with simple markup (code spans, plain links: README headings are
+      // mostly `api.calls()`) it is read here: micromark is ~1 MB/s, and its first call compiles it.
+      const plain = line === null ? null : INLINE_MARKUP.test(line) ? inlinePlainText(line) : line;
       if (plain !== null) {
         set(plain.trim());
         return;
