@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildOutline, inlinePlainText, parseMarkdown, plainText } from './markdown';
+import { buildOutline, inlinePlainText, parseMarkdown, pipeCellText, plainText } from './markdown';
 
 /**
  * inlinePlainText reads titles with simple inline markup (code spans, plain links, characters that cannot be markup
@@ -52,5 +52,18 @@ describe('inlinePlainText', () => {
     expect(inlinePlainText('&amp; x')).toBeNull();
     expect(inlinePlainText('![alt](i.png)')).toBeNull();
     expect(inlinePlainText('sourceContentFor(source[, returnNullOnMissing])')).toBeNull();
+  });
+});
+
+describe('pipeCellText', () => {
+  it('equals the two replacements and trim it stands for, on any cell source', () => {
+    const reference = (s: string): string => s.replace(/^\s*\|?/, '').replace(/\|?\s*$/, '').trim();
+    const cellChar = fc.constantFrom('|', ' ', '\t', '\u00a0', '\u3000', 'a', 'b', '\\', '`', '-', ':', '😀');
+    fc.assert(
+      fc.property(fc.array(cellChar, { maxLength: 12 }).map((cs) => cs.join('')), (source) => {
+        expect(pipeCellText(source)).toBe(reference(source));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
