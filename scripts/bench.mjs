@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench [file]`: the Node engine benchmark, the browser benchmarks, then the rest (structure, compat,
 // evaluation, the lab, and the scale/pathological tables, whose cases each run in their own process). Each prints
-// ratios measured side by side in one run; none is a timed test. (bench/cli-50mib.ts and bench/tokenizers.eval.ts
-// are run by hand: see their headers.)
+// ratios measured side by side in one run; none is a timed test. (bench/tokenizers.eval.ts is run by hand: see its
+// header.)
 //
 // What each benchmark prints is shown as it runs and written to bench/RESULTS.md at the end, with the date, the
 // machine and the commit (scripts/bench-results.mjs). CHUNKSCOPE_BENCH_ONLY=bpe,eval runs only the benchmarks whose
@@ -21,6 +21,7 @@ const steps = [
   ['bench/first-load.bench.ts', ['npx', 'tsx', 'bench/first-load.bench.ts']],
   ['bench/semantic.bench.ts', ['npx', 'tsx', 'bench/semantic.bench.ts', ...args]],
   ['bench/structure.bench.ts', ['npx', 'tsx', 'bench/structure.bench.ts', ...args]],
+  ['bench/markdown.bench.ts', ['npx', 'tsx', 'bench/markdown.bench.ts']],
   ['bench/llamaindex.bench.ts', ['npx', 'tsx', 'bench/llamaindex.bench.ts', ...args]],
   ['bench/chonkie.bench.ts', ['npx', 'tsx', 'bench/chonkie.bench.ts', ...args]],
   ['bench/eval.bench.ts', ['npx', 'tsx', 'bench/eval.bench.ts']],
@@ -30,6 +31,7 @@ const steps = [
   ['bench/filter.bench.ts', ['npx', 'tsx', 'bench/filter.bench.ts']],
   ['bench/corpus.bench.ts', ['npx', 'tsx', 'bench/corpus.bench.ts']],
   ['bench/scale.bench.ts', ['node', '--expose-gc', '--import', 'tsx', 'bench/scale.bench.ts']],
+  ['bench/cli-50mib.ts', ['node', '--import', 'tsx', 'bench/cli-50mib.ts', '--table']],
 ];
 const only = (process.env.CHUNKSCOPE_BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const chosen = steps.filter(([file]) => existsSync(file) && (only.length === 0 || only.some((o) => file.startsWith(`bench/${o}`))));

@@ -63,8 +63,13 @@ export interface MarkdownOutline {
   blocks: Range[];
 }
 
+// Built once: the extensions are plain tables of constructs, the same for every parse (combining them per call
+// cost about a millisecond each time).
+let gfmExtensions: { extensions: ReturnType<typeof gfm>[]; mdastExtensions: ReturnType<typeof gfmFromMarkdown>[] } | null = null;
+
 export function parseMarkdown(text: string): Root {
-  return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  gfmExtensions ??= { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+  return fromMarkdown(text, gfmExtensions);
 }
 
 /** Plain text of a node: text, inline code and image alt, no markup. */
@@ -124,6 +129,97 @@ const INLINE_MARKUP = /[\\&`*_~[\]!<@\u0000]|:\/\/|www\./i;
 const ATX_OPEN = /^#{1,6}(?:[ \t]+|$)/;
 const ATX_CLOSE = /(?:^|[ \t]+)#+[ \t]*$/;
 
+/** The inline content of a one-line heading or caption (an ATX heading less its markers, a setext heading's text
+ * line, a one-line paragraph), or null for the others. */
+function oneLineInline(block: MarkdownBlock, source: string): string | null {
+  if (block.type === 'heading' && !block.setext) return source.replace(ATX_OPEN, '').replace(ATX_CLOSE, '');
+  if (block.type === 'heading' && /^[^\r\n]*(\r\n?|\n)[^\r\n]*$/.test(source)) return source.slice(0, source.search(/[\r\n]/));
+  if (block.type === 'paragraph' && !/[\r\n]/.test(source)) return source;
+  return null;
+}
+
+/** An inline link whose text is plain and whose destination is bare: `[text](dest)` (no title, no `<dest>`). */
+const SIMPLE_LINK = /^\[([^[\]\\`*_~!<>&@^\u0000][^[\]\\`*_~!<>&@\u0000]*)\]\(([^\s()<>\\`\u0000]*)\)/;
+/** Literal text that GFM would turn into a link. */
+const AUTOLINK_LITERAL = /:\/\/|www\./i;
+const isBlankOrEdge = (c: string | undefined): boolean => c === undefined || c === ' ' || c === '\t';
+
+/**
+ * The plain text of one line of inline markdown when it is simple enough to read without micromark, or null (then
+ * micromark reads it). Read here: code spans (CommonMark 6.1: a run of n backticks opens, the next run of exactly
+ * n closes; one space is stripped from each side of the content when both sides have one and it is not all spaces;
+ * a run with no closer is literal; inside, everything is literal), inline links `[plain text](bare-destination)`
+ * (their text), and characters that cannot be markup where they stand: `&` not before a letter, digit or `#` (no
+ * character reference), `!` not before `[` (no image), runs of `*`, `_`, `~` with a space, a tab or the line's
+ * edge on both sides (neither left- nor right-flanking: no emphasis or strikethrough). Anything else that may be
+ * markup (`\`, `<`, `@`, other brackets, flanking delimiters, autolink literals, NUL) gives null.
+ */
+export function inlinePlainText(line: string): string | null {
+  let out = '';
+  let literal = ''; // the literal text since the last code span or link (an autolink literal needs it contiguous)
+  const flush = (): boolean => {
+    if (AUTOLINK_LITERAL.test(literal)) return false;
+    out += literal;
+    literal = '';
+    return true;
+  };
+  let i = 0;
+  while (i < line.length) {
+    const c = line[i]!;
+    if (c === '`') {
+      let runEnd = i;
+      while (line.charCodeAt(runEnd) === 0x60) runEnd++;
+      const closer = closingRun(line, runEnd, runEnd - i);
+      if (closer < 0) {
+        literal += line.slice(i, runEnd);
+        i = runEnd;
+        continue;
+      }
+      if (!flush()) return null;
+      let code = line.slice(runEnd, closer);
+      if (code.length >= 2 && code[0] === ' ' && code[code.length - 1] === ' ' && /[^ ]/.test(code)) code = code.slice(1, -1);
+      out += code;
+      i = closer + (runEnd - i);
+    } else if (c === '[') {
+      const link = SIMPLE_LINK.exec(line.slice(i));
+      if (!link || AUTOLINK_LITERAL.test(link[1]!) || !flush()) return null;
+      out += link[1];
+      i += link[0].length;
+    } else if (c === '&') {
+      if (/[A-Za-z0-9#]/.test(line[i + 1] ?? '')) return null;
+      literal += c;
+      i++;
+    } else if (c === '!') {
+      if (line[i + 1] === '[') return null;
+      literal += c;
+      i++;
+    } else if (c === '*' || c === '_' || c === '~') {
+      let runEnd = i;
+      while (line[runEnd] === c) runEnd++;
+      if (!isBlankOrEdge(line[i - 1]) || !isBlankOrEdge(line[runEnd])) return null;
+      literal += line.slice(i, runEnd);
+      i = runEnd;
+    } else if (c === '\\' || c === '<' || c === '@' || c === ']' || c === '\u0000') {
+      return null;
+    } else {
+      literal += c;
+      i++;
+    }
+  }
+  return flush() ? out : null;
+}
+
+/** The start of the next run of exactly `length` backticks at or after `from`, or -1. */
+function closingRun(line: string, from: number, length: number): number {
+  for (let next = line.indexOf('`', from); next >= 0; ) {
+    let end = next;
+    while (line.charCodeAt(end) === 0x60) end++;
+    if (end - next === length) return next;
+    next = line.indexOf('`', end);
+  }
+  return -1;
+}
+
 /**
  * Plain texts of headings and captions. A line without inline markup is its own text (an ATX heading less its
  * markers); the others are parsed by mdast together, in one small document of their own, followed by the
@@ -138,17 +234,13 @@ class InlineTexts {
 
   request(block: MarkdownBlock, set: (text: string) => void): void {
     const source = this.text.slice(block.start, block.end);
-    if (block.titleStart === undefined && !INLINE_MARKUP.test(source)) {
-      if (block.type === 'heading' && !block.setext) {
-        set(source.replace(ATX_OPEN, '').replace(ATX_CLOSE, '').trim());
-        return;
-      }
-      if (block.type === 'heading' && /^[^\r\n]*(\r\n?|\n)[^\r\n]*$/.test(source)) {
-        set(source.slice(0, source.search(/[\r\n]/)).trim());
-        return;
-      }
-      if (block.type === 'paragraph' && !/[\r\n]/.test(source)) {
-        set(source.trim());
+    if (block.titleStart === undefined) {
+      const line = oneLineInline(block, source);
+      // Without markup the line is its own text; with simple markup (code spans, plain links: README headings are
+      // mostly `api.calls()`) it is read here: micromark is ~1 MB/s, and its first call compiles it.
+      const plain = line === null ? null : INLINE_MARKUP.test(line) ? inlinePlainText(line) : line;
+      if (plain !== null) {
+        set(plain.trim());
         return;
       }
     }
@@ -182,6 +274,19 @@ class InlineTexts {
   }
 }
 
+/**
+ * A pipe table cell's text: its source less the pipe before it and the pipe after it (with the whitespace around
+ * them), trimmed. Equal to `.replace(/^\s*\|?/, '').replace(/\|?\s*$/, '').trim()` (a property test holds it to
+ * that), without the end-anchored pattern, which V8 tries at every position of the cell.
+ */
+export function pipeCellText(source: string): string {
+  let cell = source.trimStart();
+  if (cell.startsWith('|')) cell = cell.slice(1);
+  cell = cell.trimEnd();
+  if (cell.endsWith('|')) cell = cell.slice(0, -1);
+  return cell.trim();
+}
+
 function pipeTableOutline(text: string, block: MarkdownBlock, previous: MarkdownBlock | undefined, inline: InlineTexts): OutlineTable {
   const span = { start: block.start, end: block.end };
   const [head, ...body] = block.rows!;
@@ -194,7 +299,7 @@ function pipeTableOutline(text: string, block: MarkdownBlock, previous: Markdown
   if (delimiterEnd < 0 || delimiterEnd > span.end) delimiterEnd = span.end;
   let headerText = text.slice(headerRow.start, delimiterEnd);
   if (headerText.endsWith('\r')) headerText = headerText.slice(0, -1);
-  const cellText = (s: Range): string => text.slice(s.start, s.end).replace(/^\s*\|?/, '').replace(/\|?\s*$/, '').trim();
+  const cellText = (s: Range): string => pipeCellText(text.slice(s.start, s.end));
   const table: OutlineTable = {
     ...span,
     format: 'pipe',

@@ -53,7 +53,10 @@ export interface MarkdownBlock extends Range {
   source?: string;
 }
 
-const spans = new WeakMap<Token, MarkdownBlock>();
+/** A token of the light state (below) with the block recorded for it (a field, not a WeakMap: a WeakMap of every
+ * token made the collector walk ephemerons). */
+type BlockToken = Token & { span: MarkdownBlock | null };
+const spanOf = (token: Token): MarkdownBlock | null => (token as BlockToken).span;
 /** The line after the last link reference definition, and where that run of definitions started. */
 let afterDefinition: { line: number; runStart: number } | null = null;
 let tableHeaderOpensBlock: (state: StateBlock, line: number, endLine: number) => boolean = () => false;
@@ -69,9 +72,53 @@ interface LateRules {
   lazyLine: (state: StateBlock, line: number, endLine: number) => boolean;
 }
 
+/**
+ * markdown-it's block state with tokens as plain objects of the same fields: its Token class sets each field
+ * through a transpiled defineProperty helper (a fifth of the block pass on 1 MiB). Only the block rules see these
+ * tokens, and they read and write fields only (no attr* or other Token methods).
+ */
+type LightState = StateBlock & { sourceLines: StateBlock['getLines'] };
+function lightTokenState(State: typeof StateBlock): typeof StateBlock {
+  return class LightTokenState extends State {
+    override push(type: string, tag: string, nesting: Token['nesting']): Token {
+      if (nesting < 0) this.level--;
+      const token = {
+        type,
+        tag,
+        attrs: null,
+        map: null,
+        nesting,
+        level: this.level,
+        children: null,
+        content: '',
+        markup: '',
+        info: '',
+        meta: null,
+        block: true,
+        hidden: false,
+        span: null,
+      } as unknown as Token;
+      if (nesting > 0) this.level++;
+      this.tokens.push(token);
+      return token;
+    }
+
+    /** The rules use getLines only for token content (paragraph, heading, code, HTML text), which nothing here
+     * reads: skipped (a copy of nearly the whole document). Definitions' source lines: `sourceLines`. */
+    override getLines(): string {
+      return '';
+    }
+
+    sourceLines(begin: number, end: number, indent: number, keepLastLF: boolean): string {
+      return super.getLines(begin, end, indent, keepLastLF);
+    }
+  };
+}
+
 /** One parser for every call (rules are compiled once). Only the block parser runs. */
 const md = (() => {
   const parser = new MarkdownIt('default', { html: true, maxNesting: 1000 });
+  parser.block.State = lightTokenState(parser.block.State);
   // micromark accepts any destination in a definition (markdown-it refuses javascript: and the like).
   parser.validateLink = () => true;
   parser.block.ruler.before('reference', 'footnote_definition', footnoteDefinition, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
@@ -116,6 +163,8 @@ const md = (() => {
 function wrapRule(name: string, inner: BlockRule, interrupters: ReadonlySet<string>, late: LateRules): BlockRule {
   return (state, startLine, endLine, silent) => {
     // A GFM table's header row is a paragraph line: a line that opens another block is no header.
+    // (markdown-it's own table check first: it is cheap and pure, and rejects nearly every line.)
+    if (name === 'table' && !inner(state, startLine, endLine, true)) return false;
     if (name === 'table' && startLine + 1 < endLine && (SETEXT_DASHES.test(lineText(state, startLine + 1)) || tableHeaderOpensBlock(state, startLine, endLine))) return false;
     if (silent) {
       // A lazy line of a list item's paragraph indented 4 or more past the list's own column is code-indented
@@ -159,7 +208,7 @@ function wrapRule(name: string, inner: BlockRule, interrupters: ReadonlySet<stri
       if (name === 'reference' && late.lazyLine(state, state.line, endLine)) late.paragraphRule(state, state.line, endLine, false);
       // A setext heading under definitions spans them in mdast (its title is the text after them).
       const heading = state.tokens[first];
-      const block = heading && spans.get(heading);
+      const block = heading && spanOf(heading);
       if (continuing && name === 'lheading' && block) {
         block.titleStart = block.start;
         block.start = continuing.runStart;
@@ -238,7 +287,7 @@ function record(name: string, state: StateBlock, first: number, start: number, s
       break;
     case 'reference':
       block.type = 'definition';
-      block.source = state.getLines(startLine, endLine, state.blkIndent, false);
+      block.source = (state as LightState).sourceLines(startLine, endLine, state.blkIndent, false);
       break;
     case 'footnote_definition':
       block.type = 'footnoteDefinition';
@@ -248,14 +297,14 @@ function record(name: string, state: StateBlock, first: number, start: number, s
     default:
       return;
   }
-  spans.set(token, block);
+  (token as BlockToken).span = block;
 }
 
 /** The furthest end of the blocks inside a container (an open fence in it may run past its last non-blank line). */
 function innerEnd(state: StateBlock, first: number): number {
   let end = 0;
   for (let i = first + 1; i < state.tokens.length; i++) {
-    const inner = spans.get(state.tokens[i]!);
+    const inner = spanOf(state.tokens[i]!);
     if (inner && inner.end > end) end = inner.end;
   }
   return end;
@@ -473,7 +522,7 @@ export function parseMarkdownBlocks(text: string): MarkdownBlock[] {
   const mapped = src !== text;
   for (const token of tokens) {
     if (token.nesting === -1) continue;
-    const block = spans.get(token);
+    const block = spanOf(token);
     if (block) {
       if (mapped) {
         block.start = original(block.start);
