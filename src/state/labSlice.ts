@@ -18,6 +18,11 @@ export interface ProbeView extends ProbePayload {
   requestedAt: number;
   /** The document version it ranked (its offsets stay valid, and it stays on screen, until the text changes). */
   version: number;
+  /** The evaluation settings it answered (labBaseline.settingsKey): other settings show it as pending, never as theirs. */
+  settingsKey: string;
+  /** The retriever and embedder that ranked it (named beside it, also while it is pending). */
+  retriever: string;
+  embedder: string;
 }
 
 export interface LabRun {
@@ -26,6 +31,12 @@ export interface LabRun {
   ids: string[];
   /** The result's job (the painted chunks it scored). */
   jobId: number;
+  /** The retriever that ranked (named beside the means). */
+  retriever?: string;
+  /** The embedder of a run whose retriever embeds ('builtin', a hub id, 'local/…'). */
+  embedder?: string;
+  /** BM25's means on the same chunks and questions, when the run's retriever embeds (the honest baseline). */
+  bm25Means?: Record<string, number> | null;
 }
 
 export interface SweepState {

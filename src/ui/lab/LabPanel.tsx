@@ -5,6 +5,8 @@ import type { Config, ConfigName } from '../../state/configSlice';
 import { meanDelta, questionWinner, winnerCounts } from '../../state/labCompare';
 import { fromGoldenQuestions, toGoldenQuestions, type GoldenItem } from '../../state/labGolden';
 import { formatScore } from '../../state/labMarks';
+import { denseBelowBm25Note, formatPercent, probeStatus, retrieverCaption, settingsKey } from '../../state/labBaseline';
+import { evalSettingsOf } from '../../state/labJobs';
 import type { LabRun, LabTab, ProbeView } from '../../state/labSlice';
 import { parseNumberList, sweepSeries, type SweepPoint } from '../../state/labSweep';
 import { selectConfig } from '../../state/selectors';
@@ -43,7 +45,8 @@ const TABS: { id: LabTab; label: string }[] = [
   { id: 'llm', label: 'With LLM' },
 ];
 
-const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '–');
+/** Percentages never round up to 100% (or down to 0%): labBaseline.formatPercent. */
+const pct = formatPercent;
 const metric = (name: MetricName, x: number) => (name === 'reciprocalRank' ? (Number.isFinite(x) ? x.toFixed(3) : '–') : pct(x));
 
 /** A short, single-line preview of a span of the document (text, never HTML). */
@@ -161,15 +164,30 @@ function RetrieverOptionField({ name }: { name: ConfigName }) {
   }
 }
 
+/** The key of the current evaluation settings (null while the controls hold a value they refuse). */
+function useSettingsKey(): string | null {
+  const config = useStore(selectConfig);
+  try {
+    return settingsKey(evalSettingsOf(config));
+  } catch {
+    return null;
+  }
+}
+
 function ProbeTab() {
   const query = useStore((s) => s.query);
   const probe = useStore((s) => s.probe);
   const error = useStore((s) => s.probeError);
   const text = useStore((s) => s.result?.text ?? '');
   const version = useStore((s) => s.result?.version);
+  const retriever = useStore((s) => s.config.retriever);
+  const embedder = useStore((s) => s.config.embedder);
   const setQuery = useStore((s) => s.setQuery);
+  const key = useSettingsKey();
   const [draft, setDraft] = useState(query);
-  const shown = probe && probe.version === version ? probe : null;
+  const status = probeStatus(probe, { query, version, settingsKey: key });
+  const shown = status === 'none' ? null : probe!;
+  const pending = status === 'pending';
   return (
     <div className="lab-probe">
       <div className="lab-row">
@@ -195,20 +213,30 @@ function ProbeTab() {
         </p>
       )}
       {!query.trim() && <p className="hint">Type a question: the chunks retrieval would return are ranked here and marked in the editor; move any slider and the ranking follows.</p>}
-      {query.trim() && (!shown || shown.query !== query) && !error && (
+      {query.trim() && !shown && !error && (
         <p className="muted small" aria-live="polite">
           Ranking…
         </p>
       )}
-      {shown && query.trim() && shown.query === query && (
-        <>
+      {shown && (
+        <div className={pending ? 'lab-pending' : undefined} data-testid="probe-ranking" data-status={status} data-retriever={shown.retriever}>
           <p className="muted small" data-testid="probe-summary">
+            <strong className="lab-ranked-by" data-testid="probe-retriever">
+              {retrieverCaption(shown.retriever, shown.embedder)}
+            </strong>
+            {' · '}
             {shown.hits.length === 0
               ? 'Nothing matched: no chunk shares a word with the question.'
               : `Top ${shown.hits.length} of ${formatNumber(shown.matched)} matching ${shown.units === 1 ? 'unit' : 'units'} · ranked in ${(shown.indexMs + shown.searchMs).toFixed(0)} ms`}
+            {pending && (
+              <span className="lab-pending-mark" role="status" data-testid="probe-pending">
+                {' '}
+                · recomputing for {retrieverCaption(retriever, embedder)}…
+              </span>
+            )}
           </p>
           <ProbeHits hits={shown.hits} text={text} />
-        </>
+        </div>
       )}
     </div>
   );
@@ -308,7 +336,11 @@ function GoldenTab() {
         {staleRun && <p className="hint">The chunks changed since the last run: run the golden set again.</p>}
         {result && (
           <>
+            <p className="small lab-ranked-by" data-testid="lab-run-retriever">
+              {retrieverCaption(run!.retriever ?? 'bm25', run!.embedder ?? 'builtin')}
+            </p>
             <MeansTable means={result.means} k={result.k} />
+            <BaselineNote run={run!} />
             <p className="muted small" data-testid="lab-index-cost">
               {result.measured} question{result.measured === 1 ? '' : 's'} · index: {formatNumber(result.index.indexed)} chunks, {formatNumber(result.index.embeddingTokens)} embedding tokens (cl100k),{' '}
               {formatNumber(result.index.indexedCharacters)} chars · {(result.timings.indexMs + result.timings.searchMs).toFixed(0)} ms
@@ -319,6 +351,18 @@ function GoldenTab() {
       </div>
     </div>
   );
+}
+
+/** One line when the run's retriever embeds and scored below BM25 on the same chunks: name the model, suggest a better one. */
+function BaselineNote({ run }: { run: LabRun }) {
+  const bm25 = run.bm25Means;
+  if (!bm25 || !run.retriever) return null;
+  const note = denseBelowBm25Note({ retriever: run.retriever, embedder: run.embedder ?? 'builtin', recall: run.payload.result.means.recall, bm25Recall: bm25.recall ?? Number.NaN, online: navigator.onLine });
+  return note ? (
+    <p className="lab-baseline small" role="note" data-testid="lab-baseline-note">
+      {note}
+    </p>
+  ) : null;
 }
 
 /** The box a new question is written in. */
@@ -467,7 +511,9 @@ function QuestionItem({ item: q, number, measured }: { item: GoldenItem; number:
           ))}
         </ul>
       )}
-      {measured && active && measured.failures.length === 0 && <p className="lab-ok small">Every answer span was retrieved.</p>}
+      {measured && active && measured.failures.length === 0 && (
+        <p className="lab-ok small">{measured.metrics.recall >= 1 ? 'Every answer span was retrieved.' : `${pct(measured.metrics.recall)} of the answer characters were retrieved.`}</p>
+      )}
     </li>
   );
 }
@@ -616,7 +662,7 @@ function SweepLegend({ points }: { points: SweepPoint[] }) {
 }
 
 function describeConfig(c: Config): string {
-  return `${strategyDefinition(c.strategy).label} ${c.size}/${c.overlap} ${c.unit} · ${c.retriever} k=${c.chunksInContext}`;
+  return `${strategyDefinition(c.strategy).label} ${c.size}/${c.overlap} ${c.unit} · ${retrieverCaption(c.retriever, c.embedder)} k=${c.chunksInContext}`;
 }
 
 function CompareTab() {
