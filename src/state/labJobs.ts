@@ -8,6 +8,7 @@ import { documentFacts } from './jobs';
 import { GOLDEN_STORAGE_KEY, parseStoredGolden, presentReferences, reanchor, serializeGolden, toGoldenQuestions, type GoldenItem } from './labGolden';
 import { sweepConfigurations, type SweepPoint, type SweepSpec } from './labSweep';
 import { settingsKey } from './labBaseline';
+import { readLabShare, writeLabShare } from './labLayout';
 import { LLM_COMPARE_RETRIEVERS, llmCompareReadiness, llmRetrievalFor, llmRunCost, resultKeyOf, type LlmCompareRow } from './labLlm';
 import type { AppState } from './store';
 import { sameItems, watch } from './watch';
@@ -344,6 +345,7 @@ function comparer(store: Store, chunks: ChunkClient) {
 export function startLabJobs(store: Store, chunks: ChunkClient, storage: Storage | null): LabJobs {
   let reanchorTimer: ReturnType<typeof setTimeout> | null = null;
   restoreGolden(store, storage);
+  store.getState().setLabShare(readLabShare(storage));
   const probe = probeRunner(store, chunks);
   const sweep = sweepRunner(store, chunks);
   const compare = comparer(store, chunks);
@@ -355,6 +357,7 @@ export function startLabJobs(store: Store, chunks: ChunkClient, storage: Storage
       sameItems,
     ),
     watch(store, (s) => s.golden, (golden) => saveGolden(store, storage, golden)),
+    watch(store, (s) => s.labShare, (share) => writeLabShare(storage, share)),
     watch(store, (s) => s.text, () => {
       if (reanchorTimer) clearTimeout(reanchorTimer);
       reanchorTimer = setTimeout(() => followText(store), REANCHOR_DELAY_MS);

@@ -3,6 +3,7 @@ import type { LabEvaluatePayload, ProbePayload } from '../worker/protocol';
 import type { Config } from './configSlice';
 import { addQuestion as withQuestion, deleteQuestion as withoutQuestion, markAnswer as withAnswer, removeReference, renameQuestion as renamed, type GoldenItem, type ReferenceState } from './labGolden';
 import type { LlmCompareRow, LlmCompareState } from './labLlm';
+import { clampLabShare, DEFAULT_LAB_SHARE } from './labLayout';
 import type { SweepPoint } from './labSweep';
 
 /**
@@ -62,6 +63,8 @@ export interface Comparison {
 export interface LabState {
   labOpen: boolean;
   labTab: LabTab;
+  /** The open lab's share of the editor pane's height (labLayout.ts; remembered across visits). */
+  labShare: number;
   query: string;
   probe: ProbeView | null;
   probeError: string | null;
@@ -90,6 +93,8 @@ export interface LabState {
 export interface LabActions {
   // ---- the person ----
   toggleLab(): void;
+  /** The split moved (dragged, a key, or read back from storage): clamped to labLayout's bounds. */
+  setLabShare(share: number): void;
   showLabTab(tab: LabTab): void;
   setQuery(query: string): void;
   /** A new question, made the active one (blank text: nothing). */
@@ -146,6 +151,7 @@ export type LabSlice = LabState & LabActions;
 const initial = (): LabState => ({
   labOpen: false,
   labTab: 'probe',
+  labShare: DEFAULT_LAB_SHARE,
   query: '',
   probe: null,
   probeError: null,
@@ -170,6 +176,7 @@ type LabReads = { text: string; config: Config };
 export const createLabSlice: StateCreator<LabSlice & LabReads, [], [], LabSlice> = (set, get) => ({
   ...initial(),
   toggleLab: () => set((s) => ({ labOpen: !s.labOpen })),
+  setLabShare: (share) => set({ labShare: clampLabShare(share) }),
   showLabTab: (labTab) => set({ labTab }),
   setQuery: (query) => set({ query }),
   addQuestion: (question) => {

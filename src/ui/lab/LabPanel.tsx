@@ -5,6 +5,7 @@ import type { Config, ConfigName } from '../../state/configSlice';
 import { meanDelta, questionWinner, winnerCounts } from '../../state/labCompare';
 import { fromGoldenQuestions, toGoldenQuestions, type GoldenItem } from '../../state/labGolden';
 import { formatScore } from '../../state/labMarks';
+import { labShareAfterKey, labShareAtPointer, MAX_LAB_SHARE, MIN_LAB_SHARE } from '../../state/labLayout';
 import { denseBelowBm25Note, formatPercent, probeStatus, retrieverCaption, settingsKey } from '../../state/labBaseline';
 import { evalSettingsOf } from '../../state/labJobs';
 import type { LabRun, LabTab, ProbeView } from '../../state/labSlice';
@@ -69,8 +70,10 @@ export function LabSection() {
     showLabTab(next.id);
     document.getElementById(`lab-tab-${next.id}`)?.focus();
   };
+  const share = useStore((s) => s.labShare);
   return (
-    <section className={`panel lab${open ? ' is-open' : ''}`} aria-label="Evaluation lab">
+    <section className={`panel lab${open ? ' is-open' : ''}`} aria-label="Evaluation lab" style={open ? ({ '--lab-share': share } as React.CSSProperties) : undefined}>
+      {open && <LabSplitter />}
       <div className="lab-bar">
         <button type="button" className="lab-toggle" aria-expanded={open} aria-controls="lab-body" onClick={toggleLab}>
           <span aria-hidden="true">{open ? '▾' : '▸'}</span> Evaluation lab
@@ -107,6 +110,54 @@ export function LabSection() {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The separator between the editor and the open lab: drag it, or focus it and press ↑/↓ (PageUp/PageDown, Home/End).
+ * The lab's share of the pane is kept in the store and remembered in the browser (labLayout.ts).
+ */
+function LabSplitter() {
+  const share = useStore((s) => s.labShare);
+  const setLabShare = useStore((s) => s.setLabShare);
+  const paneOf = (el: Element) => el.closest('.editor-pane')?.getBoundingClientRect() ?? null;
+  const onPointerDown = (e: React.PointerEvent<HTMLDivElement>) => {
+    const handle = e.currentTarget;
+    const pane = paneOf(handle);
+    if (!pane || e.button !== 0) return;
+    e.preventDefault();
+    handle.setPointerCapture(e.pointerId);
+    const move = (ev: PointerEvent) => setLabShare(labShareAtPointer(ev.clientY, pane.top, pane.height));
+    const up = () => {
+      handle.removeEventListener('pointermove', move);
+      handle.removeEventListener('pointerup', up);
+      handle.removeEventListener('pointercancel', up);
+    };
+    handle.addEventListener('pointermove', move);
+    handle.addEventListener('pointerup', up);
+    handle.addEventListener('pointercancel', up);
+  };
+  return (
+    <div
+      className="lab-splitter"
+      role="separator"
+      aria-orientation="horizontal"
+      aria-label="Resize the lab (↑ ↓)"
+      aria-valuemin={Math.round(MIN_LAB_SHARE * 100)}
+      aria-valuemax={Math.round(MAX_LAB_SHARE * 100)}
+      aria-valuenow={Math.round(share * 100)}
+      aria-valuetext={`Lab ${Math.round(share * 100)}% of the editor pane`}
+      tabIndex={0}
+      title="Drag, or focus and press ↑ ↓, to resize the lab"
+      data-testid="lab-splitter"
+      onPointerDown={onPointerDown}
+      onKeyDown={(e) => {
+        const next = labShareAfterKey(share, e.key);
+        if (next === null) return;
+        e.preventDefault();
+        setLabShare(next);
+      }}
+    />
   );
 }
 
