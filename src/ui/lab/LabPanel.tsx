@@ -9,14 +9,14 @@ import { labShareAfterKey, labShareAtPointer, MAX_LAB_SHARE, MIN_LAB_SHARE } fro
 import { denseBelowBm25Note, formatPercent, probeStatus, retrieverCaption, settingsKey } from '../../state/labBaseline';
 import { evalSettingsOf } from '../../state/labJobs';
 import type { LabRun, LabTab, ProbeView } from '../../state/labSlice';
-import { parseNumberList, sweepSeries, type SweepPoint } from '../../state/labSweep';
+import { parseNumberList, sortSweepRows, sweepColumns, sweepCsv, sweepJson, sweepRows, sweepSeries, type SortDirection, type SweepColumn, type SweepPoint } from '../../state/labSweep';
 import { selectConfig } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { strategyDefinition } from '../../state/strategyInfo';
 import { CheckField, Field, NumberField, SelectField, specOf } from '../panels/OptionFields';
 import { formatNumber } from '../panels/format';
 import { LlmCompareTab } from './LlmCompareTab';
-import { SweepChart } from './SweepChart';
+import { SERIES_COLOURS, SweepChart } from './SweepChart';
 import './lab.css';
 
 /** One question's result in a golden-set run. */
@@ -648,14 +648,16 @@ function SweepTab() {
       {sweep?.error && !sweep.running && sweep.done === 0 && null}
       {points.some((p) => p.means) && (
         <>
+          <SweepLegend points={points} />
           <div className="lab-charts">
             <SweepChart title={`Recall@${k}`} series={sweepSeries(points, (p) => p.means?.recall ?? null)} format={pct} onPick={apply} current={currentPoint} testId="chart-recall" />
             <SweepChart title="IoU" series={sweepSeries(points, (p) => p.means?.iou ?? null)} format={pct} onPick={apply} current={currentPoint} testId="chart-iou" />
             <SweepChart title="Chunks in the index" series={sweepSeries(points, (p) => p.chunks)} format={(v) => formatNumber(v, 0)} onPick={apply} current={currentPoint} testId="chart-chunks" />
             <SweepChart title="Embedding tokens" series={sweepSeries(points, (p) => p.tokens)} format={(v) => compact(v)} onPick={apply} current={currentPoint} testId="chart-tokens" />
           </div>
-          <SweepLegend points={points} />
-          <p className="hint">Click a point (or focus it and press Enter) to apply that configuration.</p>
+          <p className="hint">Hover a point for its value; click it (or focus it and press Enter), or a row of the table, to apply that configuration.</p>
+          <SweepBaselineNote points={points} />
+          <SweepTable points={points} k={k} onPick={apply} current={currentPoint} />
         </>
       )}
       {points.some((p) => p.error) && (
@@ -701,14 +703,102 @@ function compact(v: number): string {
 function SweepLegend({ points }: { points: SweepPoint[] }) {
   const series = sweepSeries(points, (p) => p.means?.recall ?? null);
   return (
-    <ul className="lab-legend">
+    <ul className="lab-legend" aria-label="Lines in the charts" data-testid="sweep-legend">
       {series.map((s, i) => (
         <li key={s.key}>
-          <span className="lab-legend-swatch" style={{ background: ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2', '#65a30d', '#dc2626'][i % 8] }} />
+          <span className="lab-legend-swatch" style={{ background: SERIES_COLOURS[i % SERIES_COLOURS.length] }} />
           {s.label}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The sweep's one-line baseline note: a retriever that embeds scored below BM25 (mean recall over the same grid). */
+function SweepBaselineNote({ points }: { points: SweepPoint[] }) {
+  const embedder = useStore((s) => s.config.embedder);
+  const current = useStore((s) => s.config.retriever);
+  const recallOf = (retriever: string) => {
+    const rs = points.filter((p) => (p.values.retriever ?? current) === retriever && p.means).map((p) => p.means!.recall ?? Number.NaN);
+    return rs.length ? rs.reduce((a, b) => a + b, 0) / rs.length : Number.NaN;
+  };
+  const bm25 = recallOf('bm25');
+  const worst = RETRIEVERS.filter((r) => r !== 'bm25')
+    .map((r) => ({ r, recall: recallOf(r) }))
+    .filter((e) => Number.isFinite(e.recall))
+    .sort((a, b) => a.recall - b.recall)[0];
+  const note = worst ? denseBelowBm25Note({ retriever: worst.r, embedder, recall: worst.recall, bm25Recall: bm25, online: navigator.onLine }) : null;
+  return note ? (
+    <p className="lab-baseline small" role="note" data-testid="sweep-baseline-note">
+      Over this sweep: {note}
+    </p>
+  ) : null;
+}
+
+/** How a cell of the sweep's table reads: metrics as percentages (MRR as a fraction), counts grouped. */
+function sweepCell(column: SweepColumn, v: string | number | null): string {
+  if (v === null || v === undefined) return '–';
+  if (typeof v === 'string') return column.key === 'strategy' ? strategyDefinition(v as Config['strategy']).label : column.key === 'retriever' ? getRetriever(v).label : v;
+  if (column.kind === 'metric') return column.key === 'reciprocalRank' || column.key === 'map' || column.key === 'ndcg' ? v.toFixed(3) : pct(v);
+  if (column.key === 'tokens') return compact(v);
+  return formatNumber(v, 0);
+}
+
+/**
+ * Every configuration of the sweep with every metric, sortable by any column (click its header; again: the other
+ * way), a row click applies it; exported as CSV or JSON (full precision, fractions).
+ */
+function SweepTable({ points, k, onPick, current }: { points: SweepPoint[]; k: number; onPick: (point: number) => void; current: number }) {
+  const [sort, setSort] = useState<{ key: string; direction: SortDirection } | null>(null);
+  const labels = Object.fromEntries(Object.entries(METRIC_LABELS).map(([m, l]) => [m, m === 'hit' ? `Hit@${k}` : l])) as Record<string, string>;
+  const columns = sweepColumns(points, METRIC_NAMES, labels);
+  const rows = sweepRows(points, columns);
+  const shown = sort ? sortSweepRows(rows, sort.key, sort.direction) : rows;
+  const toggle = (key: string, kind: SweepColumn['kind']) =>
+    setSort((s) => (s?.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: kind === 'metric' ? 'desc' : 'asc' }));
+  const save = (format: 'csv' | 'json') =>
+    format === 'csv' ? downloadFile('chunkscope-sweep.csv', sweepCsv(shown, columns), 'text/csv') : downloadFile('chunkscope-sweep.json', sweepJson(shown, columns, k), 'application/json');
+  return (
+    <div className="lab-sweep-table-box">
+      <div className="lab-io">
+        <span className="muted small">
+          {rows.length} configuration{rows.length === 1 ? '' : 's'} · k = {k}
+        </span>
+        <button type="button" className="link" onClick={() => save('csv')}>
+          Export CSV
+        </button>
+        <button type="button" className="link" onClick={() => save('json')}>
+          Export JSON
+        </button>
+      </div>
+      <div className="lab-table-scroll">
+        <table className="lab-means lab-sweep-table" data-testid="sweep-table">
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" aria-sort={sort?.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                  <button type="button" className="lab-sort" onClick={() => toggle(c.key, c.kind)}>
+                    {c.label}
+                    <span aria-hidden="true">{sort?.key === c.key ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((r) => (
+              <tr key={r.point} className={r.point === current ? 'is-current' : undefined} data-point={r.point} onClick={() => onPick(r.point)} title={r.error ?? 'Click to apply this configuration'}>
+                {columns.map((c) => (
+                  <td key={c.key} className={c.kind === 'config' ? 'lab-cell-config' : undefined}>
+                    {r.error && c.kind === 'metric' ? (c === columns.find((x) => x.kind === 'metric') ? <span className="lab-flag">{r.error}</span> : '') : sweepCell(c, r.values[c.key] ?? null)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
   );
 }
 
