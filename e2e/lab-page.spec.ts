@@ -135,7 +135,7 @@ test('a small sweep: sortable table of every configuration, exported as CSV', as
   expect(desc[0]).toBeGreaterThan(desc[desc.length - 1]!);
 
   // Export CSV: every configuration, every metric, in the table's order.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export sweep as CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('chunkscope-sweep.csv');
   const csv = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
   expect(csv[0]).toBe('size,overlap,recall,precision,iou,precisionOmega,hit,reciprocalRank,chunks,tokens,ms,error');

@@ -765,10 +765,10 @@ function SweepTable({ points, k, onPick, current }: { points: SweepPoint[]; k: n
           {rows.length} configuration{rows.length === 1 ? '' : 's'} · k = {k}
         </span>
         <button type="button" className="link" onClick={() => save('csv')}>
-          Export CSV
+          Export sweep as CSV
         </button>
         <button type="button" className="link" onClick={() => save('json')}>
-          Export JSON
+          Export sweep as JSON
         </button>
       </div>
       <div className="lab-table-scroll">
