@@ -89,6 +89,7 @@ test('switching retriever: the old ranking is shown as pending under its own nam
   await expect(ranking).toHaveAttribute('data-retriever', 'dense');
   await expect(page.getByTestId('probe-retriever')).toHaveText('Dense · built-in static word vectors');
   await expect(page.getByTestId('probe-pending')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('lab-probe-dense-1440x900.png') });
   const states = await page.evaluate(() => (window as unknown as { __rankingStates: { status: string | null; retriever: string | null; caption: string }[] }).__rankingStates);
   // The BM25 ranking stayed on screen only as pending, named BM25; never as the current answer under dense.
   expect(states.some((s) => s.status === 'pending' && s.retriever === 'bm25' && s.caption === 'BM25'), JSON.stringify(states)).toBe(true);
@@ -113,6 +114,8 @@ test('a small sweep: sortable table of every configuration, exported as CSV', as
   await page.getByRole('textbox', { name: 'Sweep overlaps' }).fill('0, 20');
   await page.getByRole('button', { name: 'Run sweep (6)' }).click();
   await expect(page.getByTestId('sweep-status')).toContainText('6 configurations in');
+  // How it looks (kept with the test's output, for a person to judge): the lab open on a sweep at 1440×900.
+  await page.screenshot({ path: test.info().outputPath('lab-sweep-1440x900.png') });
   const table = page.getByTestId('sweep-table');
   await expect(table.locator('tbody tr')).toHaveCount(6);
   await expect(page.getByTestId('sweep-legend')).toContainText('overlap 20');
@@ -149,8 +152,7 @@ test('a small sweep: sortable table of every configuration, exported as CSV', as
     expect(recall).toBeLessThanOrEqual(1);
   }
 
-  // How it looks (kept with the test's output, for a person to judge): 1440×900, then 1280×720.
-  await page.screenshot({ path: test.info().outputPath('lab-sweep-1440x900.png') });
+  // And at 1280×720, the table sorted.
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.screenshot({ path: test.info().outputPath('lab-sweep-1280x720.png') });
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -121,8 +121,8 @@ export function sweepColumns(points: readonly SweepPoint[], metricOrder: readonl
     ...config,
     ...metrics.map((m) => ({ key: m, label: labels[m] ?? m, kind: 'metric' as const })),
     { key: 'chunks', label: 'Chunks', kind: 'cost' },
-    { key: 'tokens', label: 'Embedding tokens', kind: 'cost' },
-    { key: 'ms', label: 'Time (ms)', kind: 'cost' },
+    { key: 'tokens', label: 'Emb. tokens', kind: 'cost' },
+    { key: 'ms', label: 'ms', kind: 'cost' },
   ];
 }
 

@@ -1,10 +1,8 @@
 /**
  * Steps that make sense on a wide size slider (1 to 4,000): an arrow key moves by about 1/16 of the value, on a
- * power-of-two grid (…, 200 → 208, 512 → 544, 2048 → 2176), so small sizes move finely and large ones quickly; the
- * presets are the sizes people try first (tick marks under the slider). The number box beside it takes any value.
+ * power-of-two grid (…, 200 → 208, 512 → 544, 2048 → 2176), so small sizes move finely and large ones quickly. The
+ * number box beside it takes any value.
  */
-
-export const SIZE_PRESETS = [64, 128, 256, 512, 1024, 2048] as const;
 
 /** A slider whose range spans two orders of magnitude or more moves in proportional steps. */
 export function isWideRange(min: number, max: number): boolean {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { isWideRange, proportionalStep, SIZE_PRESETS } from '../../state/sliderSteps';
+import { isWideRange, proportionalStep } from '../../state/sliderSteps';
 import { optionSpec, type ControlSpec, type OptionGroup, type OptionSpec } from '../../core/describe';
 import type { Config, ConfigName } from '../../state/configSlice';
 import { optionApplies, optionInUse } from '../../state/strategyInfo';
@@ -119,7 +119,6 @@ export function RangeField(props: { name: ConfigName; unit: string; max: number;
           step={step}
           value={Number.isFinite(value) ? Math.min(value, max) : min}
           onChange={(e) => onChange(Number(e.target.value))}
-          list={wide ? `${id}-presets` : undefined}
           onKeyDown={wide ? (e) => {
             // A wide range (size 1..4,000) moves in steps proportional to the value (src/state/sliderSteps.ts).
             const dir = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
@@ -128,13 +127,7 @@ export function RangeField(props: { name: ConfigName; unit: string; max: number;
             onChange(proportionalStep(value, dir, min, max));
           } : undefined}
         />
-        {wide && (
-          <datalist id={`${id}-presets`}>
-            {SIZE_PRESETS.filter((p) => p >= min && p <= max).map((p) => (
-              <option key={p} value={p} />
-            ))}
-          </datalist>
-        )}
+
         <span className="number-box">
           <input
             type="number"
