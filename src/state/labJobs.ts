@@ -7,6 +7,8 @@ import type { Config } from './configSlice';
 import { documentFacts } from './jobs';
 import { GOLDEN_STORAGE_KEY, parseStoredGolden, presentReferences, reanchor, serializeGolden, toGoldenQuestions, type GoldenItem } from './labGolden';
 import { sweepConfigurations, type SweepPoint, type SweepSpec } from './labSweep';
+import { settingsKey } from './labBaseline';
+import { readLabShare, writeLabShare } from './labLayout';
 import { LLM_COMPARE_RETRIEVERS, llmCompareReadiness, llmRetrievalFor, llmRunCost, resultKeyOf, type LlmCompareRow } from './labLlm';
 import type { AppState } from './store';
 import { sameItems, watch } from './watch';
@@ -119,10 +121,11 @@ function probeRunner(store: Store, chunks: ChunkClient) {
     const settings = settingsOrNull(s.config);
     if (!settings) return; // the controls show the option's one-line error
     const { jobId, version } = s.result;
+    const answered = { requestedAt, version, settingsKey: settingsKey(settings), retriever: settings.retriever, embedder: s.config.embedder };
     // The job ranked this very question already (a slider move with the probe open): no second call.
     if (sameRequest(s.result.probeRequest, rideAlongProbe(s)) && (s.result.probe || s.result.probeError)) {
       const ranked = s.result.probe;
-      if (ranked) s.probeAnswered({ ...ranked, requestedAt, version });
+      if (ranked) s.probeAnswered({ ...ranked, ...answered });
       else s.probeFailed(s.result.probeError!);
       return;
     }
@@ -131,7 +134,7 @@ function probeRunner(store: Store, chunks: ChunkClient) {
     chunks.probe(jobId, s.query, settings, abort.signal).then(
       (payload) => {
         if (abort.signal.aborted || get().result?.jobId !== jobId) return;
-        get().probeAnswered({ ...payload, requestedAt, version });
+        get().probeAnswered({ ...payload, ...answered });
       },
       (error: unknown) => {
         if (isAbort(abort.signal, error)) return;
@@ -160,8 +163,13 @@ async function runGoldenSet(store: Store, chunks: ChunkClient): Promise<void> {
   s.goldenRunStarted();
   const jobId = s.result.jobId;
   try {
-    const payload = await chunks.evaluate({ jobId, questions: toGoldenQuestions(measured), settings });
-    store.getState().goldenRunFinished({ payload, ids: measured.map((q) => q.id), jobId });
+    const questions = toGoldenQuestions(measured);
+    const payload = await chunks.evaluate({ jobId, questions, settings });
+    // A retriever that embeds is scored beside BM25 on the same chunks (means only, no embeddings: cheap), so the
+    // lab can say when the embedder, not the chunking, is what loses.
+    const embeds = getRetriever(settings.retriever).needsEmbeddings;
+    const bm25 = embeds ? await chunks.evaluate({ jobId, questions, settings: { ...settings, retriever: 'bm25' } as EvalSettings, summary: true }).catch(() => null) : null;
+    store.getState().goldenRunFinished({ payload, ids: measured.map((q) => q.id), jobId, retriever: settings.retriever, embedder: s.config.embedder, bm25Means: bm25 ? { ...bm25.result.means } : null });
   } catch (error) {
     const stale = error instanceof StaleJobError;
     store.getState().goldenRunFailed(stale ? 'The chunks changed during the run: run it again.' : oneLine(error));
@@ -337,6 +345,7 @@ function comparer(store: Store, chunks: ChunkClient) {
 export function startLabJobs(store: Store, chunks: ChunkClient, storage: Storage | null): LabJobs {
   let reanchorTimer: ReturnType<typeof setTimeout> | null = null;
   restoreGolden(store, storage);
+  store.getState().setLabShare(readLabShare(storage));
   const probe = probeRunner(store, chunks);
   const sweep = sweepRunner(store, chunks);
   const compare = comparer(store, chunks);
@@ -348,6 +357,7 @@ export function startLabJobs(store: Store, chunks: ChunkClient, storage: Storage
       sameItems,
     ),
     watch(store, (s) => s.golden, (golden) => saveGolden(store, storage, golden)),
+    watch(store, (s) => s.labShare, (share) => writeLabShare(storage, share)),
     watch(store, (s) => s.text, () => {
       if (reanchorTimer) clearTimeout(reanchorTimer);
       reanchorTimer = setTimeout(() => followText(store), REANCHOR_DELAY_MS);

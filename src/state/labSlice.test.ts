@@ -144,7 +144,7 @@ describe('the lab slice', () => {
   });
 
   it('shows the probe answer or its error, and clears both', () => {
-    const probe = { jobId: 1, query: 'q', hits: [], matched: 0, units: 0, indexMs: 0, searchMs: 0, requestedAt: 0, version: 1 };
+    const probe = { jobId: 1, query: 'q', hits: [], matched: 0, units: 0, indexMs: 0, searchMs: 0, requestedAt: 0, version: 1, settingsKey: '{}', retriever: 'bm25', embedder: 'builtin' };
     state().probeFailed('bad');
     state().probeAnswered(probe);
     expect(state()).toMatchObject({ probe, probeError: null });

@@ -3,6 +3,7 @@ import type { LabEvaluatePayload, ProbePayload } from '../worker/protocol';
 import type { Config } from './configSlice';
 import { addQuestion as withQuestion, deleteQuestion as withoutQuestion, markAnswer as withAnswer, removeReference, renameQuestion as renamed, type GoldenItem, type ReferenceState } from './labGolden';
 import type { LlmCompareRow, LlmCompareState } from './labLlm';
+import { clampLabShare, DEFAULT_LAB_SHARE } from './labLayout';
 import type { SweepPoint } from './labSweep';
 
 /**
@@ -18,6 +19,11 @@ export interface ProbeView extends ProbePayload {
   requestedAt: number;
   /** The document version it ranked (its offsets stay valid, and it stays on screen, until the text changes). */
   version: number;
+  /** The evaluation settings it answered (labBaseline.settingsKey): other settings show it as pending, never as theirs. */
+  settingsKey: string;
+  /** The retriever and embedder that ranked it (named beside it, also while it is pending). */
+  retriever: string;
+  embedder: string;
 }
 
 export interface LabRun {
@@ -26,6 +32,12 @@ export interface LabRun {
   ids: string[];
   /** The result's job (the painted chunks it scored). */
   jobId: number;
+  /** The retriever that ranked (named beside the means). */
+  retriever?: string;
+  /** The embedder of a run whose retriever embeds ('builtin', a hub id, 'local/…'). */
+  embedder?: string;
+  /** BM25's means on the same chunks and questions, when the run's retriever embeds (the honest baseline). */
+  bm25Means?: Record<string, number> | null;
 }
 
 export interface SweepState {
@@ -51,6 +63,8 @@ export interface Comparison {
 export interface LabState {
   labOpen: boolean;
   labTab: LabTab;
+  /** The open lab's share of the editor pane's height (labLayout.ts; remembered across visits). */
+  labShare: number;
   query: string;
   probe: ProbeView | null;
   probeError: string | null;
@@ -79,6 +93,8 @@ export interface LabState {
 export interface LabActions {
   // ---- the person ----
   toggleLab(): void;
+  /** The split moved (dragged, a key, or read back from storage): clamped to labLayout's bounds. */
+  setLabShare(share: number): void;
   showLabTab(tab: LabTab): void;
   setQuery(query: string): void;
   /** A new question, made the active one (blank text: nothing). */
@@ -135,6 +151,7 @@ export type LabSlice = LabState & LabActions;
 const initial = (): LabState => ({
   labOpen: false,
   labTab: 'probe',
+  labShare: DEFAULT_LAB_SHARE,
   query: '',
   probe: null,
   probeError: null,
@@ -159,6 +176,7 @@ type LabReads = { text: string; config: Config };
 export const createLabSlice: StateCreator<LabSlice & LabReads, [], [], LabSlice> = (set, get) => ({
   ...initial(),
   toggleLab: () => set((s) => ({ labOpen: !s.labOpen })),
+  setLabShare: (share) => set({ labShare: clampLabShare(share) }),
   showLabTab: (labTab) => set({ labTab }),
   setQuery: (query) => set({ query }),
   addQuestion: (question) => {

@@ -5,15 +5,18 @@ import type { Config, ConfigName } from '../../state/configSlice';
 import { meanDelta, questionWinner, winnerCounts } from '../../state/labCompare';
 import { fromGoldenQuestions, toGoldenQuestions, type GoldenItem } from '../../state/labGolden';
 import { formatScore } from '../../state/labMarks';
+import { labShareAfterKey, labShareAtPointer, MAX_LAB_SHARE, MIN_LAB_SHARE } from '../../state/labLayout';
+import { denseBelowBm25Note, formatPercent, probeStatus, retrieverCaption, settingsKey } from '../../state/labBaseline';
+import { evalSettingsOf } from '../../state/labJobs';
 import type { LabRun, LabTab, ProbeView } from '../../state/labSlice';
-import { parseNumberList, sweepSeries, type SweepPoint } from '../../state/labSweep';
+import { parseNumberList, sortSweepRows, sweepColumns, sweepCsv, sweepJson, sweepRows, sweepSeries, type SortDirection, type SweepColumn, type SweepPoint } from '../../state/labSweep';
 import { selectConfig } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { strategyDefinition } from '../../state/strategyInfo';
 import { CheckField, Field, NumberField, SelectField, specOf } from '../panels/OptionFields';
 import { formatNumber } from '../panels/format';
 import { LlmCompareTab } from './LlmCompareTab';
-import { SweepChart } from './SweepChart';
+import { SERIES_COLOURS, SweepChart } from './SweepChart';
 import './lab.css';
 
 /** One question's result in a golden-set run. */
@@ -43,7 +46,8 @@ const TABS: { id: LabTab; label: string }[] = [
   { id: 'llm', label: 'With LLM' },
 ];
 
-const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '–');
+/** Percentages never round up to 100% (or down to 0%): labBaseline.formatPercent. */
+const pct = formatPercent;
 const metric = (name: MetricName, x: number) => (name === 'reciprocalRank' ? (Number.isFinite(x) ? x.toFixed(3) : '–') : pct(x));
 
 /** A short, single-line preview of a span of the document (text, never HTML). */
@@ -66,8 +70,10 @@ export function LabSection() {
     showLabTab(next.id);
     document.getElementById(`lab-tab-${next.id}`)?.focus();
   };
+  const share = useStore((s) => s.labShare);
   return (
-    <section className={`panel lab${open ? ' is-open' : ''}`} aria-label="Evaluation lab">
+    <section className={`panel lab${open ? ' is-open' : ''}`} aria-label="Evaluation lab" style={open ? ({ '--lab-share': share } as React.CSSProperties) : undefined}>
+      {open && <LabSplitter />}
       <div className="lab-bar">
         <button type="button" className="lab-toggle" aria-expanded={open} aria-controls="lab-body" onClick={toggleLab}>
           <span aria-hidden="true">{open ? '▾' : '▸'}</span> Evaluation lab
@@ -104,6 +110,54 @@ export function LabSection() {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The separator between the editor and the open lab: drag it, or focus it and press ↑/↓ (PageUp/PageDown, Home/End).
+ * The lab's share of the pane is kept in the store and remembered in the browser (labLayout.ts).
+ */
+function LabSplitter() {
+  const share = useStore((s) => s.labShare);
+  const setLabShare = useStore((s) => s.setLabShare);
+  const paneOf = (el: Element) => el.closest('.editor-pane')?.getBoundingClientRect() ?? null;
+  const onPointerDown = (e: React.PointerEvent<HTMLDivElement>) => {
+    const handle = e.currentTarget;
+    const pane = paneOf(handle);
+    if (!pane || e.button !== 0) return;
+    e.preventDefault();
+    handle.setPointerCapture(e.pointerId);
+    const move = (ev: PointerEvent) => setLabShare(labShareAtPointer(ev.clientY, pane.top, pane.height));
+    const up = () => {
+      handle.removeEventListener('pointermove', move);
+      handle.removeEventListener('pointerup', up);
+      handle.removeEventListener('pointercancel', up);
+    };
+    handle.addEventListener('pointermove', move);
+    handle.addEventListener('pointerup', up);
+    handle.addEventListener('pointercancel', up);
+  };
+  return (
+    <div
+      className="lab-splitter"
+      role="separator"
+      aria-orientation="horizontal"
+      aria-label="Resize the lab (↑ ↓)"
+      aria-valuemin={Math.round(MIN_LAB_SHARE * 100)}
+      aria-valuemax={Math.round(MAX_LAB_SHARE * 100)}
+      aria-valuenow={Math.round(share * 100)}
+      aria-valuetext={`Lab ${Math.round(share * 100)}% of the editor pane`}
+      tabIndex={0}
+      title="Drag, or focus and press ↑ ↓, to resize the lab"
+      data-testid="lab-splitter"
+      onPointerDown={onPointerDown}
+      onKeyDown={(e) => {
+        const next = labShareAfterKey(share, e.key);
+        if (next === null) return;
+        e.preventDefault();
+        setLabShare(next);
+      }}
+    />
   );
 }
 
@@ -161,15 +215,30 @@ function RetrieverOptionField({ name }: { name: ConfigName }) {
   }
 }
 
+/** The key of the current evaluation settings (null while the controls hold a value they refuse). */
+function useSettingsKey(): string | null {
+  const config = useStore(selectConfig);
+  try {
+    return settingsKey(evalSettingsOf(config));
+  } catch {
+    return null;
+  }
+}
+
 function ProbeTab() {
   const query = useStore((s) => s.query);
   const probe = useStore((s) => s.probe);
   const error = useStore((s) => s.probeError);
   const text = useStore((s) => s.result?.text ?? '');
   const version = useStore((s) => s.result?.version);
+  const retriever = useStore((s) => s.config.retriever);
+  const embedder = useStore((s) => s.config.embedder);
   const setQuery = useStore((s) => s.setQuery);
+  const key = useSettingsKey();
   const [draft, setDraft] = useState(query);
-  const shown = probe && probe.version === version ? probe : null;
+  const status = probeStatus(probe, { query, version, settingsKey: key });
+  const shown = status === 'none' ? null : probe!;
+  const pending = status === 'pending';
   return (
     <div className="lab-probe">
       <div className="lab-row">
@@ -195,20 +264,30 @@ function ProbeTab() {
         </p>
       )}
       {!query.trim() && <p className="hint">Type a question: the chunks retrieval would return are ranked here and marked in the editor; move any slider and the ranking follows.</p>}
-      {query.trim() && (!shown || shown.query !== query) && !error && (
+      {query.trim() && !shown && !error && (
         <p className="muted small" aria-live="polite">
           Ranking…
         </p>
       )}
-      {shown && query.trim() && shown.query === query && (
-        <>
+      {shown && (
+        <div className={pending ? 'lab-pending' : undefined} data-testid="probe-ranking" data-status={status} data-retriever={shown.retriever}>
           <p className="muted small" data-testid="probe-summary">
+            <strong className="lab-ranked-by" data-testid="probe-retriever">
+              {retrieverCaption(shown.retriever, shown.embedder)}
+            </strong>
+            {' · '}
             {shown.hits.length === 0
               ? 'Nothing matched: no chunk shares a word with the question.'
               : `Top ${shown.hits.length} of ${formatNumber(shown.matched)} matching ${shown.units === 1 ? 'unit' : 'units'} · ranked in ${(shown.indexMs + shown.searchMs).toFixed(0)} ms`}
+            {pending && (
+              <span className="lab-pending-mark" role="status" data-testid="probe-pending">
+                {' '}
+                · recomputing for {retrieverCaption(retriever, embedder)}…
+              </span>
+            )}
           </p>
           <ProbeHits hits={shown.hits} text={text} />
-        </>
+        </div>
       )}
     </div>
   );
@@ -308,7 +387,11 @@ function GoldenTab() {
         {staleRun && <p className="hint">The chunks changed since the last run: run the golden set again.</p>}
         {result && (
           <>
+            <p className="small lab-ranked-by" data-testid="lab-run-retriever">
+              {retrieverCaption(run!.retriever ?? 'bm25', run!.embedder ?? 'builtin')}
+            </p>
             <MeansTable means={result.means} k={result.k} />
+            <BaselineNote run={run!} />
             <p className="muted small" data-testid="lab-index-cost">
               {result.measured} question{result.measured === 1 ? '' : 's'} · index: {formatNumber(result.index.indexed)} chunks, {formatNumber(result.index.embeddingTokens)} embedding tokens (cl100k),{' '}
               {formatNumber(result.index.indexedCharacters)} chars · {(result.timings.indexMs + result.timings.searchMs).toFixed(0)} ms
@@ -319,6 +402,18 @@ function GoldenTab() {
       </div>
     </div>
   );
+}
+
+/** One line when the run's retriever embeds and scored below BM25 on the same chunks: name the model, suggest a better one. */
+function BaselineNote({ run }: { run: LabRun }) {
+  const bm25 = run.bm25Means;
+  if (!bm25 || !run.retriever) return null;
+  const note = denseBelowBm25Note({ retriever: run.retriever, embedder: run.embedder ?? 'builtin', recall: run.payload.result.means.recall, bm25Recall: bm25.recall ?? Number.NaN, online: navigator.onLine });
+  return note ? (
+    <p className="lab-baseline small" role="note" data-testid="lab-baseline-note">
+      {note}
+    </p>
+  ) : null;
 }
 
 /** The box a new question is written in. */
@@ -468,7 +563,9 @@ function QuestionItem({ item: q, number, measured }: { item: GoldenItem; number:
           ))}
         </ul>
       )}
-      {measured && active && measured.failures.length === 0 && measured.metrics.recall >= 1 && <p className="lab-ok small">Every answer span was retrieved.</p>}
+      {measured && active && measured.failures.length === 0 && (
+        <p className="lab-ok small">{measured.metrics.recall >= 1 ? 'Every answer span was retrieved.' : `${pct(measured.metrics.recall)} of the answer characters were retrieved.`}</p>
+      )}
     </li>
   );
 }
@@ -552,14 +649,16 @@ function SweepTab() {
       {sweep?.error && !sweep.running && sweep.done === 0 && null}
       {points.some((p) => p.means) && (
         <>
+          <SweepLegend points={points} />
           <div className="lab-charts">
             <SweepChart title={`Recall@${k}`} series={sweepSeries(points, (p) => p.means?.recall ?? null)} format={pct} onPick={apply} current={currentPoint} testId="chart-recall" />
             <SweepChart title="IoU" series={sweepSeries(points, (p) => p.means?.iou ?? null)} format={pct} onPick={apply} current={currentPoint} testId="chart-iou" />
             <SweepChart title="Chunks in the index" series={sweepSeries(points, (p) => p.chunks)} format={(v) => formatNumber(v, 0)} onPick={apply} current={currentPoint} testId="chart-chunks" />
             <SweepChart title="Embedding tokens" series={sweepSeries(points, (p) => p.tokens)} format={(v) => compact(v)} onPick={apply} current={currentPoint} testId="chart-tokens" />
           </div>
-          <SweepLegend points={points} />
-          <p className="hint">Click a point (or focus it and press Enter) to apply that configuration.</p>
+          <p className="hint">Hover a point for its value; click it (or focus it and press Enter), or a row of the table, to apply that configuration.</p>
+          <SweepBaselineNote points={points} />
+          <SweepTable points={points} k={k} onPick={apply} current={currentPoint} />
         </>
       )}
       {points.some((p) => p.error) && (
@@ -605,10 +704,10 @@ function compact(v: number): string {
 function SweepLegend({ points }: { points: SweepPoint[] }) {
   const series = sweepSeries(points, (p) => p.means?.recall ?? null);
   return (
-    <ul className="lab-legend">
+    <ul className="lab-legend" aria-label="Lines in the charts" data-testid="sweep-legend">
       {series.map((s, i) => (
         <li key={s.key}>
-          <span className="lab-legend-swatch" style={{ background: ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2', '#65a30d', '#dc2626'][i % 8] }} />
+          <span className="lab-legend-swatch" style={{ background: SERIES_COLOURS[i % SERIES_COLOURS.length] }} />
           {s.label}
         </li>
       ))}
@@ -616,8 +715,96 @@ function SweepLegend({ points }: { points: SweepPoint[] }) {
   );
 }
 
+/** The sweep's one-line baseline note: a retriever that embeds scored below BM25 (mean recall over the same grid). */
+function SweepBaselineNote({ points }: { points: SweepPoint[] }) {
+  const embedder = useStore((s) => s.config.embedder);
+  const current = useStore((s) => s.config.retriever);
+  const recallOf = (retriever: string) => {
+    const rs = points.filter((p) => (p.values.retriever ?? current) === retriever && p.means).map((p) => p.means!.recall ?? Number.NaN);
+    return rs.length ? rs.reduce((a, b) => a + b, 0) / rs.length : Number.NaN;
+  };
+  const bm25 = recallOf('bm25');
+  const worst = RETRIEVERS.filter((r) => r !== 'bm25')
+    .map((r) => ({ r, recall: recallOf(r) }))
+    .filter((e) => Number.isFinite(e.recall))
+    .sort((a, b) => a.recall - b.recall)[0];
+  const note = worst ? denseBelowBm25Note({ retriever: worst.r, embedder, recall: worst.recall, bm25Recall: bm25, online: navigator.onLine }) : null;
+  return note ? (
+    <p className="lab-baseline small" role="note" data-testid="sweep-baseline-note">
+      Over this sweep: {note}
+    </p>
+  ) : null;
+}
+
+/** How a cell of the sweep's table reads: metrics as percentages (MRR as a fraction), counts grouped. */
+function sweepCell(column: SweepColumn, v: string | number | null): string {
+  if (v === null || v === undefined) return '–';
+  if (typeof v === 'string') return column.key === 'strategy' ? strategyDefinition(v as Config['strategy']).label : column.key === 'retriever' ? getRetriever(v).label : v;
+  if (column.kind === 'metric') return column.key === 'reciprocalRank' || column.key === 'map' || column.key === 'ndcg' ? v.toFixed(3) : pct(v);
+  if (column.key === 'tokens') return compact(v);
+  return formatNumber(v, 0);
+}
+
+/**
+ * Every configuration of the sweep with every metric, sortable by any column (click its header; again: the other
+ * way), a row click applies it; exported as CSV or JSON (full precision, fractions).
+ */
+function SweepTable({ points, k, onPick, current }: { points: SweepPoint[]; k: number; onPick: (point: number) => void; current: number }) {
+  const [sort, setSort] = useState<{ key: string; direction: SortDirection } | null>(null);
+  const labels = Object.fromEntries(Object.entries(METRIC_LABELS).map(([m, l]) => [m, m === 'hit' ? `Hit@${k}` : l])) as Record<string, string>;
+  const columns = sweepColumns(points, METRIC_NAMES, labels);
+  const rows = sweepRows(points, columns);
+  const shown = sort ? sortSweepRows(rows, sort.key, sort.direction) : rows;
+  const toggle = (key: string, kind: SweepColumn['kind']) =>
+    setSort((s) => (s?.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: kind === 'metric' ? 'desc' : 'asc' }));
+  const save = (format: 'csv' | 'json') =>
+    format === 'csv' ? downloadFile('chunkscope-sweep.csv', sweepCsv(shown, columns), 'text/csv') : downloadFile('chunkscope-sweep.json', sweepJson(shown, columns, k), 'application/json');
+  return (
+    <div className="lab-sweep-table-box">
+      <div className="lab-io">
+        <span className="muted small">
+          {rows.length} configuration{rows.length === 1 ? '' : 's'} · k = {k}
+        </span>
+        <button type="button" className="link" onClick={() => save('csv')}>
+          Export sweep as CSV
+        </button>
+        <button type="button" className="link" onClick={() => save('json')}>
+          Export sweep as JSON
+        </button>
+      </div>
+      <div className="lab-table-scroll">
+        <table className="lab-means lab-sweep-table" data-testid="sweep-table">
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" aria-sort={sort?.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                  <button type="button" className="lab-sort" onClick={() => toggle(c.key, c.kind)}>
+                    {c.label}
+                    <span aria-hidden="true">{sort?.key === c.key ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((r) => (
+              <tr key={r.point} className={r.point === current ? 'is-current' : undefined} data-point={r.point} onClick={() => onPick(r.point)} title={r.error ?? 'Click to apply this configuration'}>
+                {columns.map((c) => (
+                  <td key={c.key} className={c.kind === 'config' ? 'lab-cell-config' : undefined}>
+                    {r.error && c.kind === 'metric' ? (c === columns.find((x) => x.kind === 'metric') ? <span className="lab-flag">{r.error}</span> : '') : sweepCell(c, r.values[c.key] ?? null)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
 function describeConfig(c: Config): string {
-  return `${strategyDefinition(c.strategy).label} ${c.size}/${c.overlap} ${c.unit} · ${c.retriever} k=${c.chunksInContext}`;
+  return `${strategyDefinition(c.strategy).label} ${c.size}/${c.overlap} ${c.unit} · ${retrieverCaption(c.retriever, c.embedder)} k=${c.chunksInContext}`;
 }
 
 function CompareTab() {

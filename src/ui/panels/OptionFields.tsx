@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { isWideRange, proportionalStep } from '../../state/sliderSteps';
 import { optionSpec, type ControlSpec, type OptionGroup, type OptionSpec } from '../../core/describe';
 import type { Config, ConfigName } from '../../state/configSlice';
 import { optionApplies, optionInUse } from '../../state/strategyInfo';
@@ -100,6 +101,7 @@ export function RangeField(props: { name: ConfigName; unit: string; max: number;
   const min = spec.control.min ?? 0;
   const step = spec.control.step ?? 1;
   const id = useId();
+  const wide = isWideRange(min, max);
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(Number.isFinite(value) ? String(value) : ''), [value]);
   return (
@@ -117,7 +119,15 @@ export function RangeField(props: { name: ConfigName; unit: string; max: number;
           step={step}
           value={Number.isFinite(value) ? Math.min(value, max) : min}
           onChange={(e) => onChange(Number(e.target.value))}
+          onKeyDown={wide ? (e) => {
+            // A wide range (size 1..4,000) moves in steps proportional to the value (src/state/sliderSteps.ts).
+            const dir = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
+            if (!dir) return;
+            e.preventDefault();
+            onChange(proportionalStep(value, dir, min, max));
+          } : undefined}
         />
+
         <span className="number-box">
           <input
             type="number"
