@@ -43,14 +43,22 @@ export default function MonacoEditor({ hidden, onReady }: { hidden: boolean; onR
   useChunkedLoad(session);
   useEditorToStore(session);
   useStoreSteps(session);
-  useTakeOver(session, onReady);
+  useTakeOver(session, hidden, onReady);
   return <div ref={host} className={hidden ? 'editor-monaco is-hidden' : 'editor-monaco'} />;
 }
 
 /** Once the document is in Monaco (a large one loads in pieces): the first-paint view's state, then `onReady`. */
-function useTakeOver(session: RefObject<EditorSession | null>, onReady: () => void): void {
+function useTakeOver(session: RefObject<EditorSession | null>, hidden: boolean, onReady: () => void): void {
   const ready = useRef(onReady);
   ready.current = onReady;
+  /** The focus goes to Monaco once it is shown (a hidden element cannot take it). */
+  const focusWhenShown = useRef(false);
+  useEffect(() => {
+    if (!hidden && focusWhenShown.current) {
+      focusWhenShown.current = false;
+      session.current?.editor.focus();
+    }
+  }, [session, hidden]);
   useEffect(() => {
     const s = session.current!;
     let frame = 0;
@@ -60,7 +68,7 @@ function useTakeOver(session: RefObject<EditorSession | null>, onReady: () => vo
         return;
       }
       const viewHadFocus = document.activeElement?.closest('[data-testid="first-view"]') != null;
-      takeOver(s, takeEarlyInput(), viewHadFocus);
+      focusWhenShown.current = takeOver(s, takeEarlyInput()) || viewHadFocus;
       // Monaco draws the scroll position and the marks in its next frame; the view goes after that one.
       frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => ready.current())));
     };
@@ -69,10 +77,13 @@ function useTakeOver(session: RefObject<EditorSession | null>, onReady: () => vo
   }, [session]);
 }
 
-/** The view's scroll position, selection and typed keys, in Monaco (keys through its own commands, as typed). */
-function takeOver(s: EditorSession, early: EarlyInput, focus: boolean): void {
+/**
+ * The view's scroll position, selection and typed keys, in Monaco (keys through its own commands, as typed).
+ * Returns whether the person was using the view (Monaco takes the focus when shown).
+ */
+function takeOver(s: EditorSession, early: EarlyInput): boolean {
   const { editor, model } = s;
-  if (useStore.getState().text.length !== model.getValueLength()) return; // the document changed meanwhile
+  if (useStore.getState().text.length !== model.getValueLength()) return false; // the document changed meanwhile
   if (early.scroll) editor.setScrollTop(editor.getTopForLineNumber(early.scroll.line + 1) + early.scroll.within, monaco.editor.ScrollType.Immediate);
   if (early.selection) {
     const anchor = model.getPositionAt(early.selection.anchor);
@@ -80,5 +91,5 @@ function takeOver(s: EditorSession, early: EarlyInput, focus: boolean): void {
     editor.setSelection(new monaco.Selection(anchor.lineNumber, anchor.column, end.lineNumber, end.column));
   }
   for (const key of early.keys) editor.trigger('keyboard', key.kind, key.kind === 'type' ? { text: key.text } : null);
-  if (focus || early.keys.length > 0) editor.focus();
+  return early.keys.length > 0;
 }
