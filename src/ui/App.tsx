@@ -14,6 +14,8 @@ import { StatsPanel } from './panels/StatsPanel';
 import { formatNumber } from './panels/format';
 import { lazy, Suspense } from 'react';
 import { AfterFirstPaint } from './afterFirstPaint';
+// The lab's styles stay in the page's stylesheet, in the cascade order they always had (styles.css's .panel after them).
+import './lab/lab.css';
 
 // Loaded on first use, not on the first screen's path (issue 28): the lab, and the similarity curve of the strategies that embed.
 const LabSection = lazy(() => import('./lab/LabPanel').then((m) => ({ default: m.LabSection })));
