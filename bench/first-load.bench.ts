@@ -128,7 +128,11 @@ async function load(browser: Browser, url: string, profile: Profile): Promise<Lo
   return { fcpMs: times.fcp, chunksPaintedMs: times.painted, scriptKb, scriptWireKb, sliderMs: median(moves) };
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The median of the values measured (a load without a first-contentful-paint entry has NaN there). */
+const median = (values: number[]): number => {
+  const measured = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  return measured.length ? measured[Math.floor(measured.length / 2)]! : NaN;
+};
 
 async function main(): Promise<void> {
   const baseline = argValue('--baseline');
