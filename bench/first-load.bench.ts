@@ -1,26 +1,62 @@
 /**
  * First load of the page: what a person waits for when opening Chunkscope (a new browser context each time, so
- * nothing is cached). For each load: the first contentful paint, the first chunks painted (the app's own
- * 'chunkscope:paint' measure, from navigation start), and the JavaScript the page fetched before that paint.
+ * nothing is cached), in two profiles measured side by side in one run:
+ * - unthrottled: this machine as it is;
+ * - workshop: a laptop on battery on conference Wi-Fi, Chromium's CPU throttling 4x (Emulation.setCPUThrottlingRate)
+ *   and DevTools' "Slow 4G" (Network.emulateNetworkConditions: 150 ms latency, 1.4 Mbit/s down, 675 kbit/s up).
+ * For each load: the first contentful paint, the first chunks painted (the end of the app's own 'chunkscope:paint'
+ * measure, from navigation start), the JavaScript fetched before that paint (raw bytes of every .js/.mjs response,
+ * workers included, finished before the paint; raw and as sent gzipped by vite preview), and, once the page has settled (the editor loaded), a size-slider
+ * move: key press to that job's chunks painted (median of SLIDER_MOVES moves).
  *
  *   npx tsx bench/first-load.bench.ts                      the built app in dist/app
  *   npx tsx bench/first-load.bench.ts --baseline <outDir>  and another build, loads interleaved, ratios printed
+ *   --dist <outDir>  the build measured (default dist/app); --loads N (default 7; the workshop profile gets half)
  *
  * Also prints the entry chunk's size (raw and gzip). Not a timed test: figures vary with the machine's load.
+ * Targets (issue 28): first chunks painted <= 800 ms unthrottled and <= 3 s in the workshop profile; <= 400 KiB of
+ * script before that paint; entry chunk <= 150 KiB gzip.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
 import { freePort, startPreview, stopPreview } from './preview';
 
-const LOADS = 7;
+const argValue = (name: string): string | undefined => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const LOADS = Number(argValue('--loads') ?? 7);
+const SLIDER_MOVES = 3;
+const KIB = 1024;
+
+interface Profile {
+  label: string;
+  loads: number;
+  cpuRate: number;
+  /** Network.emulateNetworkConditions, or null for none. */
+  network: { latency: number; downloadThroughput: number; uploadThroughput: number } | null;
+}
+
+const PROFILES: Profile[] = [
+  { label: 'unthrottled', loads: LOADS, cpuRate: 1, network: null },
+  {
+    label: 'workshop (CPU 4x, Slow 4G)',
+    loads: Math.max(3, Math.ceil(LOADS / 2)),
+    cpuRate: 4,
+    network: { latency: 150, downloadThroughput: (1.4 * 1024 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 },
+  },
+];
 
 interface Load {
   fcpMs: number;
   chunksPaintedMs: number;
   scriptKb: number;
+  /** The same scripts as they came over the network (vite preview gzips them, as a static host does). */
+  scriptWireKb: number;
+  sliderMs: number;
 }
 
 function entryChunk(outDir: string): { name: string; raw: number; gzip: number } {
@@ -31,65 +67,129 @@ function entryChunk(outDir: string): { name: string; raw: number; gzip: number }
   return { name, raw: bytes.length, gzip: gzipSync(bytes).length };
 }
 
-async function load(browser: Browser, url: string): Promise<Load> {
+/** A size-slider key press to that job's chunks painted (the app's measure), in ms. */
+async function sliderMove(page: Page, key: 'ArrowRight' | 'ArrowLeft'): Promise<number> {
+  const before = await page.evaluate(() => performance.getEntriesByName('chunkscope:paint').length);
+  await page.evaluate(() => {
+    (window as unknown as { __keyAt: number }).__keyAt = NaN;
+    window.addEventListener('keydown', (e) => ((window as unknown as { __keyAt: number }).__keyAt = e.timeStamp), { capture: true, once: true });
+  });
+  await page.keyboard.press(key);
+  await page.waitForFunction((n) => performance.getEntriesByName('chunkscope:paint').length > n, before, { timeout: 60_000 });
+  return page.evaluate(() => {
+    const all = performance.getEntriesByName('chunkscope:paint');
+    const last = all[all.length - 1] as PerformanceMeasure;
+    return last.startTime + last.duration - (window as unknown as { __keyAt: number }).__keyAt;
+  });
+}
+
+async function load(browser: Browser, url: string, profile: Profile): Promise<Load> {
   // The service worker's precache (after load) would compete with the page; the baseline may have none.
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
-  let scriptBytes = 0;
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scriptBytes += Number(response.headers()['content-length'] ?? 0) || (await response.body().catch(() => Buffer.alloc(0))).length;
+  const cdp = await context.newCDPSession(page);
+  if (profile.cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
+  if (profile.network) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+  }
+  // Every script response (the page's, its workers'): when it finished (epoch ms) and its size.
+  const scripts: Promise<{ at: number; bytes: number; wire: number }>[] = [];
+  page.on('requestfinished', (request) => {
+    if (!/\.m?js(\?|$)/.test(new URL(request.url()).pathname)) return;
+    scripts.push(
+      (async () => {
+        const response = await request.response();
+        const body = await response?.body().catch(() => Buffer.alloc(0));
+        const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
+        const t = request.timing();
+        return { at: t.startTime + t.responseEnd, bytes: body?.length ?? 0, wire: sizes.responseBodySize };
+      })(),
+    );
   });
   await page.goto(url);
   await page.waitForFunction(() => performance.getEntriesByName('chunkscope:paint').length > 0, null, { timeout: 120_000 });
-  const times = await page.evaluate(() => ({
-    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-    painted: (performance.getEntriesByName('chunkscope:paint')[0] as PerformanceMeasure).startTime + (performance.getEntriesByName('chunkscope:paint')[0] as PerformanceMeasure).duration,
-  }));
-  const scriptKb = scriptBytes / 1024;
+  const times = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('chunkscope:paint')[0] as PerformanceMeasure;
+    const painted = paint.startTime + paint.duration;
+    return { fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, painted, paintedAt: performance.timeOrigin + painted };
+  });
+  // Settled: the editor is in (loaded on idle after the paint, or at once by a build without the early view).
+  await page.locator('[data-testid="editor"] .monaco-editor').waitFor({ timeout: 120_000 });
+  await page.waitForTimeout(500);
+  const finished = await Promise.all(scripts);
+  const before = finished.filter((s) => s.at <= times.paintedAt);
+  const scriptKb = before.reduce((sum, s) => sum + s.bytes, 0) / KIB;
+  const scriptWireKb = before.reduce((sum, s) => sum + s.wire, 0) / KIB;
+  await page.getByRole('slider', { name: 'Chunk size', exact: true }).focus();
+  const moves: number[] = [];
+  for (let i = 0; i < SLIDER_MOVES; i++) moves.push(await sliderMove(page, i % 2 === 0 ? 'ArrowRight' : 'ArrowLeft'));
   await context.close();
-  return { fcpMs: times.fcp, chunksPaintedMs: times.painted, scriptKb };
+  return { fcpMs: times.fcp, chunksPaintedMs: times.painted, scriptKb, scriptWireKb, sliderMs: median(moves) };
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The median of the values measured (a load without a first-contentful-paint entry has NaN there). */
+const median = (values: number[]): number => {
+  const measured = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  return measured.length ? measured[Math.floor(measured.length / 2)]! : NaN;
+};
 
 async function main(): Promise<void> {
-  const baselineAt = process.argv.indexOf('--baseline');
-  const builds = [{ label: 'this build', outDir: 'dist/app' }];
-  if (baselineAt > 0) builds.push({ label: 'baseline', outDir: process.argv[baselineAt + 1]! });
+  const baseline = argValue('--baseline');
+  const builds = [{ label: 'this build', outDir: argValue('--dist') ?? 'dist/app' }];
+  if (baseline) builds.push({ label: 'baseline', outDir: baseline });
   const servers = await Promise.all(
     builds.map(async (b) => {
       const port = await freePort();
-      return { ...b, port, server: await startPreview(port, b.outDir), loads: [] as Load[] };
+      return { ...b, port, server: await startPreview(port, b.outDir), loads: new Map<string, Load[]>() };
     }),
   );
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
   try {
-    for (const s of servers) await load(browser, `http://127.0.0.1:${s.port}/`); // warm the servers and the disk
-    for (let i = 0; i < LOADS; i++) for (const s of servers) s.loads.push(await load(browser, `http://127.0.0.1:${s.port}/`));
+    for (const s of servers) await load(browser, `http://127.0.0.1:${s.port}/`, PROFILES[0]!); // warm the servers and the disk
+    for (const profile of PROFILES) {
+      for (let i = 0; i < profile.loads; i++) {
+        for (const s of servers) {
+          const list = s.loads.get(profile.label) ?? [];
+          list.push(await load(browser, `http://127.0.0.1:${s.port}/`, profile));
+          s.loads.set(profile.label, list);
+        }
+      }
+    }
   } finally {
     await browser.close();
     for (const s of servers) stopPreview(s.server);
   }
-  console.log(`First load (${LOADS} cold loads each, interleaved; medians)`);
-  console.log('build        entry chunk (raw / gzip)   scripts before paint   first contentful paint   first chunks painted');
-  const rows = servers.map((s) => {
+  console.log(`First load (cold loads in new browser contexts, interleaved; medians): ${PROFILES.map((p) => `${p.label} ${p.loads} loads`).join(', ')}`);
+  console.log('build        profile                       entry (raw / gzip)   script before paint (raw / on the wire)   first contentful paint   first chunks painted   slider move');
+  const rows = new Map<string, { painted: number; fcp: number; slider: number; kb: number; wireKb: number; gzip: number }>();
+  for (const s of servers) {
     const entry = entryChunk(s.outDir);
-    const row = {
-      fcp: median(s.loads.map((l) => l.fcpMs)),
-      painted: median(s.loads.map((l) => l.chunksPaintedMs)),
-      kb: median(s.loads.map((l) => l.scriptKb)),
-    };
-    console.log(
-      `${s.label.padEnd(12)} ${`${(entry.raw / 1024).toFixed(0)} KiB / ${(entry.gzip / 1024).toFixed(0)} KiB`.padEnd(26)} ${`${row.kb.toFixed(0)} KiB`.padEnd(22)} ${`${row.fcp.toFixed(0)} ms`.padEnd(24)} ${row.painted.toFixed(0)} ms`,
-    );
-    return { ...row, entry };
-  });
-  if (rows.length === 2) {
-    const [now, base] = rows as [(typeof rows)[0], (typeof rows)[0]];
-    console.log(
-      `ratio (this / baseline): entry ${(now.entry.raw / base.entry.raw).toFixed(2)} raw, ${(now.entry.gzip / base.entry.gzip).toFixed(2)} gzip; ` +
-        `first contentful paint ${(now.fcp / base.fcp).toFixed(2)}; first chunks painted ${(now.painted / base.painted).toFixed(2)}`,
-    );
+    for (const profile of PROFILES) {
+      const loads = s.loads.get(profile.label)!;
+      const row = {
+        fcp: median(loads.map((l) => l.fcpMs)),
+        painted: median(loads.map((l) => l.chunksPaintedMs)),
+        kb: median(loads.map((l) => l.scriptKb)),
+        wireKb: median(loads.map((l) => l.scriptWireKb)),
+        slider: median(loads.map((l) => l.sliderMs)),
+        gzip: entry.gzip,
+      };
+      rows.set(`${s.label}|${profile.label}`, row);
+      console.log(
+        `${s.label.padEnd(12)} ${profile.label.padEnd(29)} ${`${(entry.raw / KIB).toFixed(0)} / ${(entry.gzip / KIB).toFixed(0)} KiB`.padEnd(20)} ${`${row.kb.toFixed(0)} / ${row.wireKb.toFixed(0)} KiB`.padEnd(41)} ${`${row.fcp.toFixed(0)} ms`.padEnd(24)} ${`${row.painted.toFixed(0)} ms`.padEnd(22)} ${row.slider.toFixed(0)} ms`,
+      );
+    }
+  }
+  if (servers.length === 2) {
+    for (const profile of PROFILES) {
+      const now = rows.get(`this build|${profile.label}`)!;
+      const base = rows.get(`baseline|${profile.label}`)!;
+      console.log(
+        `ratio (this / baseline), ${profile.label}: entry gzip ${(now.gzip / base.gzip).toFixed(2)}; script before paint ${(now.kb / base.kb).toFixed(2)} raw, ${(now.wireKb / base.wireKb).toFixed(2)} on the wire; ` +
+          `first contentful paint ${(now.fcp / base.fcp).toFixed(2)}; first chunks painted ${(now.painted / base.painted).toFixed(2)}; slider move ${(now.slider / base.slider).toFixed(2)}`,
+      );
+    }
   }
 }
 

@@ -7,14 +7,20 @@ import { UpdateBanner } from '../pwa/PwaStatus';
 import { DocumentConflictBanner } from './DocumentConflictBanner';
 import { EmbedderConsentBanner } from './EmbedderConsentBanner';
 import { PreviousDocumentBanner } from './PreviousDocumentBanner';
-import { LabSection } from './lab/LabPanel';
 import { LlmSection } from './llm/LlmSection';
 import { ChunkList } from './panels/ChunkList';
 import { ControlsPanel } from './panels/ControlsPanel';
 import { DocumentPanel } from './panels/DocumentPanel';
-import { SemanticPanel } from './panels/SemanticPanel';
 import { StatsPanel } from './panels/StatsPanel';
 import { formatNumber } from './panels/format';
+import { lazy, Suspense } from 'react';
+import { AfterFirstPaint } from './afterFirstPaint';
+// The lab's styles stay in the page's stylesheet, in the cascade order they always had (styles.css's .panel after them).
+import './lab/lab.css';
+
+// Loaded on first use, not on the first screen's path (issue 28): the lab, and the similarity curve of the strategies that embed.
+const LabSection = lazy(() => import('./lab/LabPanel').then((m) => ({ default: m.LabSection })));
+const SemanticPanel = lazy(() => import('./panels/SemanticPanel').then((m) => ({ default: m.SemanticPanel })));
 
 export function App() {
   const projector = useStore((s) => s.config.projector);
@@ -34,7 +40,9 @@ export function App() {
           <EditorBar />
           <ChunkEditor />
           <SemanticSection />
-          <LabSection />
+          <AfterFirstPaint placeholder={<LabBarPlaceholder />}>
+            <LabSection />
+          </AfterFirstPaint>
           <LlmSection />
         </section>
         <aside className="results" aria-label="Results">
@@ -49,7 +57,25 @@ export function App() {
 function SemanticSection() {
   // The similarity curve belongs to a strategy that embeds sentences (its description says so).
   const semantic = useStore((s) => selectStrategy(s).needsEmbeddings === true);
-  return semantic ? <SemanticPanel /> : null;
+  return semantic ? (
+    <Suspense fallback={null}>
+      <SemanticPanel />
+    </Suspense>
+  ) : null;
+}
+
+/** The lab's closed bar, as LabSection draws it, until the lab's code is in (a click opens it once it is). */
+function LabBarPlaceholder() {
+  const toggleLab = useStore((s) => s.toggleLab);
+  return (
+    <section className="panel lab" aria-label="Evaluation lab">
+      <div className="lab-bar">
+        <button type="button" className="lab-toggle" aria-expanded={false} onClick={toggleLab}>
+          <span aria-hidden="true">▸</span> Evaluation lab
+        </button>
+      </div>
+    </section>
+  );
 }
 
 function EditorBar() {

@@ -1,4 +1,4 @@
-import { languageWindowSteps, type LanguageWindows } from '../core/languageWindows';
+import type { LanguageWindows } from '../core/languageWindows';
 import type { Slices } from './jobQueue';
 
 /**
@@ -41,6 +41,8 @@ export class DocumentStore {
    * detection so far is kept, and the next job's call goes on from there). The windows are the memo's own arrays.
    */
   async languageWindowsOf(text: string, slices: Slices): Promise<LanguageWindows | null> {
+    // The detector (franc-min's profiles, a third of the worker) loads after the first chunks, not before them.
+    const { languageWindowSteps } = await import('../core/languageWindows');
     if (this.languages?.text !== text) this.languages = { text, steps: languageWindowSteps(text), windows: null };
     const memo = this.languages;
     while (!memo.windows) {

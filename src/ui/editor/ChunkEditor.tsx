@@ -1,51 +1,26 @@
-import { useRef, useState } from 'react';
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
+import { useAfterFirstPaint } from '../afterFirstPaint';
 import { selectViewOnly } from '../../state/selectors';
 import { useStore } from '../../state/store';
-import './summaryBand.css';
-import { monaco } from './monaco';
 import { readDroppedFile } from './files';
 import { Notice } from '../Notice';
-import { LargeDocumentView } from './LargeDocumentView';
-import { useEditorSession } from './editorSession';
-import { useChunkDecorations } from './useChunkDecorations';
-import { useLabMarks } from './useLabMarks';
-import { usePasteCapture } from './usePasteCapture';
-import { useChunkedLoad } from './useChunkedLoad';
-import { useEditorToStore } from './useEditorToStore';
-import { useStoreSteps } from './useStoreSteps';
+import { FirstPaintView, LargeDocumentView } from './LargeDocumentView';
 
-monaco.editor.defineTheme('chunkscope', {
-  base: 'vs',
-  inherit: true,
-  rules: [],
-  colors: {
-    'editor.background': '#ffffff',
-    'editorLineNumber.foreground': '#a3a9b6',
-    'editorLineNumber.activeForeground': '#4b5263',
-    'editor.lineHighlightBackground': '#00000000',
-    'editor.lineHighlightBorder': '#00000000',
-    'editor.selectionBackground': '#b3d4fc',
-    'editorHoverWidget.background': '#ffffff',
-    'editorHoverWidget.border': '#d9dde5',
-  },
-});
+/** Monaco and everything drawn with it: about 2.7 MB of script the first screen does not need. */
+const MonacoEditor = lazy(() => import('./MonacoEditor'));
 
 /**
- * The document in Monaco with its chunks drawn over it. Each hook has one job (see its file); they share the
- * editor session that useEditorSession creates and run in this order in one commit (the order matters: each adds
- * the part the later ones call, and useStoreSteps starts the first paint).
+ * The document with its chunks drawn over it. The first paint is the read-only first-paint view (plain DOM, no
+ * editor); Monaco loads when the person focuses, clicks or types there, or in idle time after that paint, and takes
+ * over the view's scroll position, caret and typed keys once its document is in (MonacoEditor). Documents over
+ * VIEW_ONLY_DOCUMENT keep the read-only large view until the person asks to edit.
  */
 export function ChunkEditor() {
-  const host = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState(false);
   const viewOnly = useStore(selectViewOnly);
-  const session = useEditorSession(host);
-  useChunkDecorations(session);
-  useLabMarks(session);
-  usePasteCapture(session);
-  useChunkedLoad(session);
-  useEditorToStore(session);
-  useStoreSteps(session);
+  const [wanted, want] = useMonacoWanted();
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
 
   const onDrop = async (event: React.DragEvent) => {
     event.preventDefault();
@@ -68,10 +43,38 @@ export function ChunkEditor() {
       onDragLeave={() => setDragging(false)}
       onDropCapture={onDrop}
     >
-      <div ref={host} className={viewOnly ? 'editor-monaco is-hidden' : 'editor-monaco'} />
-      {viewOnly && <LargeDocumentView />}
+      {wanted && !failed && (
+        <EditorLoadBoundary onError={() => setFailed(true)}>
+          <Suspense fallback={null}>
+            <MonacoEditor hidden={viewOnly || !ready} onReady={() => setReady(true)} />
+          </Suspense>
+        </EditorLoadBoundary>
+      )}
+      {viewOnly ? <LargeDocumentView /> : !ready && <FirstPaintView onWake={want} />}
       <Notice />
       {dragging && <div className="drop-hint">Drop a text, markdown, HTML, source, PDF or DOCX file</div>}
     </div>
   );
+}
+
+/** Whether Monaco is asked for: at once by `want` (a focus, click or key in the first view), else after the first paint. */
+function useMonacoWanted(): [boolean, () => void] {
+  const [woken, setWoken] = useState(false);
+  const afterPaint = useAfterFirstPaint();
+  return [woken || afterPaint, () => setWoken(true)];
+}
+
+/** Monaco's script failed to load (offline before the service worker cached it): the read-only view stays, and says so. */
+class EditorLoadBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    useStore.getState().setNotice('The editor could not be loaded (offline?): the document stays read-only until the page is reloaded online.');
+    this.props.onError();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }

@@ -4,13 +4,19 @@ import { selectDocumentSerial, selectResult, selectSelectedIndex, VIEW_ONLY_DOCU
 import { useStore } from '../../state/store';
 import { pasteRefusal } from '../../import/sizeLimit';
 import { formatNumber } from '../panels/format';
-import { chunkAtOffset } from './editorModel';
+import { chunkAtOffset, documentAfterPaste, replacesWholeDocument } from './editorModel';
+import { earlyInput, earlyKey } from './earlyInput';
 import { LINE_SCAN_CHARS, lineOf, lineRange, lineRuns, scanLineStarts, scrollTopFor, viewWindow, type LineRun } from './largeView';
 
 /** Line starts of `text`, scanned LINE_SCAN_CHARS per task (a 10 MiB paste must not scan in one long task). */
 function useLineStarts(text: string): { starts: number[] | null; scanned: number } {
-  const [state, setState] = useState<{ text: string; starts: number[] | null; scanned: number }>({ text, starts: null, scanned: 0 });
+  // A text scanned in one task is scanned at once: the first paint does not wait a task for it.
+  const [state, setState] = useState<{ text: string; starts: number[] | null; scanned: number }>(() => initialLineStarts(text));
   useEffect(() => {
+    if (text.length <= SYNC_SCAN_CHARS) {
+      setState((now) => (now.text === text && now.starts ? now : initialLineStarts(text)));
+      return;
+    }
     const starts = [0];
     let at = 0;
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -31,6 +37,22 @@ function useLineStarts(text: string): { starts: number[] | null; scanned: number
   return state.text === text ? state : { starts: null, scanned: 0 };
 }
 
+/** Texts up to this long get their line starts in the render that draws them (a few ms at most). */
+const SYNC_SCAN_CHARS = 256 * 1024;
+
+function initialLineStarts(text: string): { text: string; starts: number[] | null; scanned: number } {
+  if (text.length > SYNC_SCAN_CHARS) return { text, starts: null, scanned: 0 };
+  const starts = [0];
+  scanLineStarts(text, 0, text.length, starts);
+  return { text, starts, scanned: 1 };
+}
+
+/**
+ * The first-paint view wraps its lines as Monaco does (up to this many characters it draws every line, of any
+ * height; above it, the lines on screen at one height each, unwrapped, as the large view does).
+ */
+export const FIRST_VIEW_WRAP_CHARS = 100_000;
+
 /** The caret offset under a click: each run's element carries the document offset of its first character. */
 function offsetAtPoint(x: number, y: number): number | null {
   const range = document.caretRangeFromPoint?.(x, y);
@@ -50,11 +72,20 @@ function offsetAtPoint(x: number, y: number): number | null {
  */
 export function LargeDocumentView() {
   // Each document gets a view of its own: it opens at the top (resetting the scroll forced a layout in the paste's task).
-  return <DocumentLines key={useStore(selectDocumentSerial)} />;
+  return <DocumentLines key={useStore(selectDocumentSerial)} first={null} />;
+}
+
+/**
+ * The first paint of any document, before Monaco has loaded: the same view, laid out as Monaco lays out the text
+ * (its padding, gutter and wrapping), without the large view's bar. What the person does here (a click, a
+ * selection, keys, scrolling) is kept in earlyInput for Monaco to take over; `onWake` asks for Monaco at once.
+ */
+export function FirstPaintView({ onWake }: { onWake: () => void }) {
+  return <DocumentLines key={useStore(selectDocumentSerial)} first={{ onWake }} />;
 }
 
 /** The view's hooks and handlers; the lines themselves are drawn by DrawnLine (a plain function: same elements). */
-function DocumentLines() {
+function DocumentLines({ first }: { first: { onWake: () => void } | null }) {
   const text = useStore((s) => s.text);
   const result = useStore(selectResult);
   const selectedIndex = useStore(selectSelectedIndex);
@@ -64,19 +95,22 @@ function DocumentLines() {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const viewHeight = useViewHeight(scroller);
+  const wrapColumn = useWrapColumn(scroller, first !== null && text.length <= FIRST_VIEW_WRAP_CHARS, lineStarts?.length ?? 1);
   // The result's offsets are this text's (a result of the previous document is not drawn on this one).
   const shown = useMemo(() => (result && result.text.length === text.length && result.text === text ? result : null), [result, text]);
-  useFocusAfterPaste(scroller);
+  useFocusAfterPaste(scroller, first !== null);
   useRevealChosenChunk(shown, lineStarts, lineHeight, viewHeight, scroller, setScrollTop);
   usePaintedMeasure(shown, lineStarts);
 
   const lineCount = lineStarts?.length ?? 0;
+  const wrapped = first !== null && text.length <= FIRST_VIEW_WRAP_CHARS;
   const geometry = viewWindow(lineCount, lineHeight, scrollTop, viewHeight);
-  const lines = useVisibleLines(text, lineStarts, shown, geometry.first, geometry.last);
+  const lines = useVisibleLines(text, lineStarts, shown, wrapped ? 0 : geometry.first, wrapped ? lineCount - 1 : geometry.last);
 
   const onScroll = () => {
     const top = scroller.current!.scrollTop;
-    requestAnimationFrame(() => setScrollTop(top));
+    if (first) earlyInput.scroll = wrapped ? wrappedScroll(scroller.current!) : { line: geometry.first, within: top - geometry.first * geometry.pxPerLine };
+    if (!wrapped) requestAnimationFrame(() => setScrollTop(top));
   };
   const onClick = (event: React.MouseEvent) => {
     if (!shown || !window.getSelection()?.isCollapsed) return; // a drag selects text to copy
@@ -89,34 +123,139 @@ function DocumentLines() {
     text,
     shown,
     lineHeight,
-    gutter: `${String(Math.max(lineCount, 1)).length + 1}ch`,
+    // Monaco's gutter: at least four digits (lineNumbersMinChars), then its 10 px decorations lane (the CSS).
+    wrapColumn: wrapped ? wrapColumn : null,
+    gutter: first ? `${Math.max(4, String(Math.max(lineCount, 1)).length)}ch` : `${String(Math.max(lineCount, 1)).length + 1}ch`,
     selected: shown && selectedIndex !== null && selectedIndex < shown.starts.length ? { start: shown.starts[selectedIndex]!, end: shown.ends[selectedIndex]! } : null,
   };
 
+  const handlers = first
+    ? firstViewHandlers(first.onWake, scroller)
+    : { onKeyDown: (event: React.KeyboardEvent) => selectAllDrawn(event, scroller.current!), onPaste: pasteAsNewDocument };
+  const className = `large-view${first ? ' first-view' : ''}${wrapped ? ' is-wrapped' : ''}${projector ? ' is-projector' : ''}`;
   return (
-    <div className={`large-view${projector ? ' is-projector' : ''}`} data-testid="large-view">
-      <ViewBar length={text.length} />
+    <div className={className} data-testid={first ? 'first-view' : 'large-view'}>
+      {!first && <ViewBar length={text.length} />}
       <div
         ref={scroller}
         className="lv-scroller"
         tabIndex={0}
         role="document"
-        aria-label="Document, read-only view"
+        aria-label={first ? 'Document text, loading the editor' : 'Document, read-only view'}
         aria-busy={!lineStarts}
         onScroll={onScroll}
         onClick={onClick}
-        onKeyDown={(event) => selectAllDrawn(event, scroller.current!)}
-        onPaste={pasteAsNewDocument}
+        {...handlers}
       >
         {!lineStarts && <div className="lv-preparing">Preparing the view… {Math.round(scanned * 100)}%</div>}
-        <div className="lv-spacer" style={{ height: geometry.scrollHeight }}>
-          <div className="lv-lines" style={{ transform: `translateY(${scrollTop - geometry.shift}px)`, lineHeight: `${lineHeight}px` }}>
+        {wrapped ? (
+          <div className="lv-lines" style={{ lineHeight: `${lineHeight}px` }}>
             {lines.map((line) => drawnLine(line, drawn))}
           </div>
-        </div>
+        ) : (
+          <div className="lv-spacer" style={{ height: geometry.scrollHeight }}>
+            <div className="lv-lines" style={{ transform: `translateY(${scrollTop - geometry.shift}px)`, lineHeight: `${lineHeight}px` }}>
+              {lines.map((line) => drawnLine(line, drawn))}
+            </div>
+          </div>
+        )}
       </div>
     </div>
   );
+}
+
+/** The first line of a wrapped view at its scroll position, and how far past its top (its top counts the padding, as Monaco's does). */
+function wrappedScroll(scroller: HTMLDivElement): { line: number; within: number } | null {
+  const top = scroller.scrollTop;
+  const lines = scroller.querySelector('.lv-lines')?.children;
+  if (!lines) return null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as HTMLElement;
+    if (line.offsetTop + line.offsetHeight > top) return { line: i, within: top - line.offsetTop };
+  }
+  return null;
+}
+
+/** The document offset of a DOM point in the view (a text node in a run, or a chunk's label: its start), or null. */
+function offsetOfPoint(node: Node | null, offset: number): number | null {
+  const run = node?.parentElement?.closest<HTMLElement>('[data-from]');
+  if (!node || !run || node.nodeType !== Node.TEXT_NODE) return null;
+  if (node.parentElement!.classList.contains('cs-chunk-label')) return Number(run.dataset.from);
+  return Number(run.dataset.from) + offset;
+}
+
+/** The DOM selection in the view as document offsets (for Monaco to take over), or null where it is outside the text. */
+function recordSelection(): void {
+  const selection = window.getSelection();
+  if (!selection || selection.rangeCount === 0) return;
+  const anchor = offsetOfPoint(selection.anchorNode, selection.anchorOffset);
+  const focus = offsetOfPoint(selection.focusNode, selection.focusOffset);
+  if (anchor !== null && focus !== null) earlyInput.selection = { anchor, focus };
+}
+
+/**
+ * The first view's keyboard, mouse and paste: any of them asks for Monaco; keys that edit are kept (and not done
+ * here, where there is no caret to show them) until Monaco replays them; select-all selects the whole document; a
+ * paste before any typed key is applied to the document at once, as Monaco would apply it.
+ */
+function firstViewHandlers(onWake: () => void, scroller: RefObject<HTMLDivElement | null>) {
+  return {
+    onFocus: () => {
+      firstViewFocused = true;
+      onWake();
+    },
+    onBlur: () => (firstViewFocused = false),
+    onPointerDown: onWake,
+    onPointerUp: () => setTimeout(recordSelection, 0),
+    onKeyUp: (event: React.KeyboardEvent) => {
+      if (event.shiftKey) recordSelection();
+    },
+    onKeyDown: (event: React.KeyboardEvent) => {
+      onWake();
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+        selectAllDrawn(event, scroller.current!);
+        earlyInput.selection = { anchor: 0, focus: useStore.getState().text.length };
+        return;
+      }
+      const key = earlyKey(event.nativeEvent);
+      if (!key) return;
+      event.preventDefault();
+      earlyInput.keys.push(key);
+    },
+    onPaste: (event: React.ClipboardEvent) => {
+      onWake();
+      if (earlyInput.keys.length > 0) {
+        const pasted = event.clipboardData.getData('text/plain');
+        event.preventDefault();
+        if (pasted !== '') earlyInput.keys.push({ kind: 'type', text: pasted });
+        return;
+      }
+      pasteIntoDocument(event);
+    },
+  };
+}
+
+/** A paste in the first view, over its selection (the caret, or everything after select-all): at once, into the store. */
+function pasteIntoDocument(event: React.ClipboardEvent): void {
+  const pasted = event.clipboardData.getData('text/plain');
+  event.preventDefault();
+  if (pasted === '') return;
+  const refusal = pasteRefusal(pasted.length);
+  if (refusal) {
+    useStore.getState().setNotice(refusal);
+    return;
+  }
+  const text = useStore.getState().text;
+  const { anchor, focus } = earlyInput.selection ?? { anchor: 0, focus: 0 };
+  const before = Math.min(anchor, focus, text.length);
+  const after = Math.min(Math.max(anchor, focus), text.length);
+  const whole = replacesWholeDocument(text, before, after);
+  earlyInput.selection = { anchor: before + pasted.length, focus: before + pasted.length };
+  setTimeout(() => {
+    const state = useStore.getState();
+    state.setDocument(documentAfterPaste(text, pasted, before, after), whole ? { name: null } : {});
+    if (whole) state.followDocumentKind(null);
+  }, 0);
 }
 
 /** The lines in view with their chunk runs (every line in one run, outside chunks, while no result is shown). */
@@ -148,6 +287,35 @@ function ViewBar({ length }: { length: number }) {
   );
 }
 
+/**
+ * Monaco's wrapping column for a view this wide (its layout: the gutter of max(4, digits) digits and a 10 px lane
+ * before the text, a 10 px scrollbar and 2 px after it), so the first view breaks lines where Monaco will.
+ */
+function useWrapColumn(scroller: RefObject<HTMLDivElement | null>, wrapped: boolean, lineCount: number): number {
+  const [column, setColumn] = useState(80);
+  useLayoutEffect(() => {
+    if (!wrapped) return;
+    const el = scroller.current!;
+    const measure = () => {
+      const lines = el.querySelector<HTMLElement>('.lv-lines');
+      const style = lines ? getComputedStyle(lines) : null;
+      const font = style ? `${style.fontSize} ${style.fontFamily}` : '13px monospace';
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) return;
+      context.font = font;
+      const charWidth = context.measureText('0').width || 7.8;
+      const contentLeft = Math.round(Math.max(4, String(lineCount).length) * charWidth) + 10;
+      const outerWidth = el.parentElement!.clientWidth;
+      setColumn(Math.max(1, Math.floor((outerWidth - contentLeft - 10 - 2) / charWidth)));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el.parentElement!);
+    return () => observer.disconnect();
+  }, [scroller, wrapped, lineCount]);
+  return column;
+}
+
 /** The view's height, followed as the page resizes. */
 function useViewHeight(scroller: RefObject<HTMLDivElement | null>): number {
   const [viewHeight, setViewHeight] = useState(600);
@@ -165,12 +333,14 @@ function useViewHeight(scroller: RefObject<HTMLDivElement | null>): number {
  * After the next frame: focus() brings styles up to date, and in the paste's own task that was the new view's whole
  * style and layout.
  */
-function useFocusAfterPaste(scroller: RefObject<HTMLDivElement | null>): void {
+function useFocusAfterPaste(scroller: RefObject<HTMLDivElement | null>, firstView: boolean): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
         const active = document.activeElement;
+        // The first view takes the focus only from the first view it replaces (focusing it loads the editor).
+        if (firstView && !firstViewFocused) return;
         if (!active || active === document.body || active.closest('.editor-monaco')) scroller.current?.focus({ preventScroll: true });
       }, 0);
     });
@@ -178,8 +348,11 @@ function useFocusAfterPaste(scroller: RefObject<HTMLDivElement | null>): void {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [scroller]);
+  }, [scroller, firstView]);
 }
+
+/** Whether the first view had the focus last (a paste there replaces it with a new one, which takes the focus on). */
+let firstViewFocused = false;
 
 /**
  * A chunk chosen in the list (or by the keyboard there) scrolls into view when its start is off screen; once per
@@ -249,6 +422,8 @@ function selectAllDrawn(event: React.KeyboardEvent, scroller: HTMLDivElement): v
 /** What every drawn line reads. */
 interface DrawnText {
   text: string;
+  /** Characters per wrapped line (as Monaco computes them), or null: lines are not wrapped. */
+  wrapColumn: number | null;
   shown: PaintableResult | null;
   lineHeight: number;
   gutter: string;
@@ -258,11 +433,11 @@ interface DrawnText {
 /** One line: its number, its runs coloured by chunk (a chunk's index at its start), and what is left undrawn. */
 function drawnLine({ line, end, drawnEnd, runs }: { line: number; end: number; drawnEnd: number; runs: LineRun[] }, d: DrawnText) {
   return (
-    <div className="lv-line" key={line} style={{ height: d.lineHeight }}>
+    <div className="lv-line" key={line} style={d.wrapColumn === null ? { height: d.lineHeight } : { minHeight: d.lineHeight }}>
       <span className="lv-number" style={{ width: d.gutter }} aria-hidden="true">
         {line + 1}
       </span>
-      <span className="lv-text">
+      <span className="lv-text" style={d.wrapColumn === null ? undefined : { width: `${d.wrapColumn}ch` }}>
         {runs.map((run) => drawnRun(run, d))}
         {drawnEnd < end && <span className="lv-more">… {formatNumber(end - drawnEnd)} more characters on this line</span>}
       </span>

@@ -38,7 +38,10 @@ export function useStoreSteps(session: RefObject<EditorSession | null>): void {
     });
     const s0 = useStore.getState();
     if (s0.text.length > LARGE_DOCUMENT) loader.load(s0.text, s0.docName);
-    else chunks.paint();
+    else {
+      chunks.paint();
+      chunks.showSelection(false); // a chunk chosen before Monaco loaded (in the first view or the list)
+    }
     return unsubscribe;
   }, [session]);
 }

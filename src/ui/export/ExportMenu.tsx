@@ -3,7 +3,9 @@ import { downloadFile, exportedText } from '../../state/controller';
 import { selectResult } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import type { Chunk } from '../../core/types';
-import { CopyAsCodeDialog } from './CopyAsCodeDialog';
+import { lazy } from 'react';
+import { AfterFirstPaint } from '../afterFirstPaint';
+const CopyAsCodeDialog = lazy(() => import('./CopyAsCodeDialog').then((m) => ({ default: m.CopyAsCodeDialog }))); // the programs: after the first paint
 import { isNativeExporter } from '../../core/export/exporters';
 import { PAGE_EXPORT_FORMATS, renderForeignExport, type ExportFormatInfo } from './formats';
 import './export.css';
@@ -54,7 +56,9 @@ export function ExportMenu() {
           </button>
         ))}
       </div>
-      <CopyAsCodeDialog />
+      <AfterFirstPaint placeholder={<button type="button" className="btn" aria-haspopup="dialog">Copy as code</button>}>
+        <CopyAsCodeDialog />
+      </AfterFirstPaint>
     </>
   );
 }

@@ -3,7 +3,9 @@ import { useShallow } from 'zustand/react/shallow';
 import { corpusBudget, formatBytes, measuredFrom, orphanSummary } from '../../state/labBudget';
 import { selectConfig, selectContextBudget, selectDocumentSerial, selectError, selectResult, selectStats, showsPreviousDocument, tokensFor, unitCounts } from '../../state/selectors';
 import { useStore } from '../../state/store';
-import { SizeHistogram } from '../charts/SizeHistogram';
+import { lazy } from 'react';
+import { AfterFirstPaint } from '../afterFirstPaint';
+const SizeHistogram = lazy(() => import('../charts/SizeHistogram').then((m) => ({ default: m.SizeHistogram }))); // d3: after the first paint
 import { selectLanguageRows } from '../../state/languageStats';
 
 /** Languages listed in the stats (the largest shares of the document). */
@@ -59,7 +61,11 @@ export function StatsPanel() {
           <>Sizes in {unit}.</>
         )}
       </p>
-      {result && <SizeHistogram sizes={result.sizes} limit={result.limit} unit={unit} />}
+      {result && (
+        <AfterFirstPaint placeholder={<svg className="histogram" width={340} height={132} viewBox="0 0 340 132" aria-hidden="true" />}>
+          <SizeHistogram sizes={result.sizes} limit={result.limit} unit={unit} />
+        </AfterFirstPaint>
+      )}
       <OrphanLine />
       <LanguageLines />
 
