@@ -1,16 +1,13 @@
 /**
  * The LLM as a listwise reranker: one request per question holding the question and the numbered candidates; the
- * answer is `{"ranking": [ids best first]}`. Through the LLM layer: its providers, request policy (timeout,
- * retries) and answer cache (key: provider, model, template id and version, the prompt as sent). A bad answer never
- * loses the question: invalid JSON or a failed request → the retriever's order (counted as failed); ids out of range,
- * repeated or missing → repaired (valid ids first, then the rest in the retriever's order) and counted.
+ * answer is `{"ranking": [ids best first]}`. Through the LLM layer (core/llm/ask.ts: provider, request policy,
+ * answer cache). A bad answer never loses the question: invalid JSON or a failed request → the retriever's order
+ * (counted as failed, by kind); ids out of range, repeated or missing → repaired (valid ids first, then the rest in
+ * the retriever's order) and counted.
  */
-import { cacheKey, MemoryCache, type LlmCache } from '../llm/cache';
-import { firstJsonValue } from '../llm/json';
-import { sendWithPolicy, type RequestPolicy } from '../llm/policy';
-import { getLlmProvider } from '../llm/providers/registry';
-import { fillTemplate, type PromptTemplate } from '../llm/templates';
-import { LlmError, type AbortSignalLike, type FetchLike } from '../llm/types';
+import { createAsker, type AskOptions } from '../llm/ask';
+import type { PromptTemplate } from '../llm/templates';
+import { LlmError } from '../llm/types';
 import { emptyCost, repairRanking, type Reranker } from './types';
 
 export const RERANK_TEMPLATE: PromptTemplate = {
@@ -30,21 +27,10 @@ const SCHEMA = {
   additionalProperties: false,
 };
 
-export interface LlmRerankOptions {
-  /** Default 'openai-compatible'. */
-  provider?: string;
-  baseUrl?: string;
-  model?: string;
-  /** In memory only: never in a cache key or an output. */
-  apiKey?: string;
-  cache?: LlmCache;
-  policy?: RequestPolicy;
-  structuredOutput?: boolean;
-  fetch?: FetchLike;
+export interface LlmRerankOptions extends AskOptions {
   template?: PromptTemplate;
   /** The most characters of each passage put in the prompt (default 1,000). */
   passageChars?: number;
-  signal?: AbortSignalLike;
 }
 
 /** The candidates as the prompt lists them: `<p id="i">text</p>`, each cut to `chars`. */
@@ -52,66 +38,30 @@ export function listPassages(passages: readonly string[], chars: number): string
   return passages.map((p, i) => `<p id="${i}">${p.length > chars ? p.slice(0, chars) + '…' : p}</p>`).join('\n');
 }
 
+function readRanking(json: unknown): unknown[] {
+  const ranking = (json as { ranking?: unknown } | null)?.ranking;
+  if (!Array.isArray(ranking)) throw new LlmError('invalid-json', 'the answer holds no {"ranking": [...]}');
+  return ranking;
+}
+
 export function llmReranker(options: LlmRerankOptions): Reranker {
-  const client = getLlmProvider(options.provider ?? 'openai-compatible').create({
-    baseUrl: options.baseUrl,
-    model: options.model,
-    apiKey: options.apiKey,
-    fetch: options.fetch,
-    structuredOutput: options.structuredOutput,
-  });
-  const cache = options.cache ?? new MemoryCache();
+  const asker = createAsker(options);
   const template = options.template ?? RERANK_TEMPLATE;
   const chars = options.passageChars ?? 1000;
-  const cost = emptyCost();
-  const fail = (error: LlmError) => {
-    cost.failed++;
-    cost.failuresByKind[error.kind] = (cost.failuresByKind[error.kind] ?? 0) + 1;
-  };
-  const read = (text: string): unknown[] => {
-    const json = firstJsonValue(text) as { ranking?: unknown } | undefined;
-    if (!json || !Array.isArray(json.ranking)) throw new LlmError('invalid-json', `the answer holds no {"ranking": [...]} (${text.slice(0, 60).replace(/\s+/g, ' ')})`);
-    return json.ranking;
-  };
+  let questions = 0;
+  let repairedCount = 0;
   return {
     name: 'llm',
     async rerank(question, passages) {
-      cost.questions++;
+      questions++;
       const identity = passages.map((_, i) => i);
       if (passages.length <= 1) return identity;
-      cost.requests++;
-      const prompt = fillTemplate(template.text, { question, passages: listPassages(passages, chars) });
-      const key = cacheKey({ provider: client.provider, model: client.model, templateId: template.id, templateVersion: template.version, input: JSON.stringify([template.system, prompt, SCHEMA]) });
-      let ranking: unknown[] | undefined;
-      const hit = await cache.get(key);
-      if (hit !== undefined) {
-        try {
-          ranking = read(hit);
-          cost.cached++;
-        } catch {
-          // a cached answer that no longer reads: ask again
-        }
-      }
-      if (!ranking) {
-        try {
-          cost.sent++;
-          const sent = await sendWithPolicy(client, { system: template.system, prompt, schema: SCHEMA, maxTokens: 16 + 6 * passages.length }, options.policy, options.signal);
-          if (sent.usage) {
-            cost.tokens.input += sent.usage.input;
-            cost.tokens.output += sent.usage.output;
-          }
-          ranking = read(sent.text);
-          await cache.set(key, sent.text);
-        } catch (err) {
-          if ((err as Error)?.name === 'AbortError') throw err;
-          fail(err instanceof LlmError ? err : new LlmError('network', (err as Error)?.message ?? String(err)));
-          return identity;
-        }
-      }
-      const { order, repaired } = repairRanking(ranking, passages.length);
-      if (repaired) cost.repaired++;
+      const answer = await asker.ask({ template, values: { question, passages: listPassages(passages, chars) }, schema: SCHEMA, maxTokens: 16 + 6 * passages.length, read: readRanking });
+      if ('error' in answer) return identity;
+      const { order, repaired } = repairRanking(answer.value, passages.length);
+      if (repaired) repairedCount++;
       return order;
     },
-    cost: () => ({ ...cost, failuresByKind: { ...cost.failuresByKind }, tokens: { ...cost.tokens } }),
+    cost: () => ({ ...emptyCost(), ...asker.counts(), questions, repaired: repairedCount }),
   };
 }
