@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../testing/fakeLlmServer';
+import { writeTinyCrossEncoder } from '../testing/tinyCrossEncoder';
 import { main } from './main';
 
 const dir = mkdtempSync(join(tmpdir(), 'chunkscope-rerank-'));
@@ -61,6 +62,19 @@ describe('chunkscope eval --rerank (fake LLM server on loopback)', () => {
       "chunkscope: rerank: 1 × invalid-json: the retriever's order kept for that question",
       'chunkscope: rerank: 1 answer(s) with ids out of range, repeated or missing: repaired',
     ]);
+  });
+
+  it('reranks with a cross-encoder folder through transformers.js (a tiny model the test builds)', async () => {
+    // The model scores a pair by its words' weights: it puts the answer chunks first for both questions.
+    const folder = writeTinyCrossEncoder(dir, { froze: 3, january: 3, reading: 3, closes: 3, report: -1 });
+    const r = await runCli(['eval', docPath, '--questions', questionsPath, ...chunking, '--k', '1', '--rerank', `cross-encoder:${folder}`, '--rerank-candidates', '8']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const { rerank } = JSON.parse(r.out);
+    expect(rerank).toMatchObject({ reranker: `cross-encoder:${folder}`, candidates: 8, cost: { questions: 2, requests: 0 } });
+    expect(rerank.cost.pairs).toBeGreaterThan(2);
+    expect(rerank.reranked.hit).toBe(1);
+    expect(rerank.reranked.recall).toBeCloseTo(rerank.candidateRecall, 9);
   });
 
   it('refuses bad reranking flags in one line (exit 2)', async () => {

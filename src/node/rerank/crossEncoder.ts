@@ -2,8 +2,8 @@
  * A cross-encoder reranker through transformers.js (onnxruntime-node): a sequence-classification model scores each
  * (question, passage) pair; higher is more relevant. `spec` is a local folder (./x, /x, ~/x: its config.json,
  * tokenizer and onnx/model*.onnx, as transformers.js lays them out) or a hub id such as
- * Xenova/ms-marco-MiniLM-L-6-v2 (downloaded when online). Not exercised with a real model in this repository's tests
- * (none is reachable here): the scoring plumbing is tested with a stand-in scorer through the same PairScorer.
+ * Xenova/ms-marco-MiniLM-L-6-v2 (downloaded when online). Tested on a tiny model the tests write themselves
+ * (src/testing/tinyCrossEncoder.ts); no trained cross-encoder is reachable here.
  */
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
