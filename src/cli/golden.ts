@@ -53,7 +53,11 @@ function wholeFlag(values: Record<string, unknown>, flag: string, fallback: numb
 }
 
 export async function runGolden(argv: string[], io: Io): Promise<number> {
-  if (argv[0] !== 'generate') throw new CliError(argv[0] === undefined || argv[0] === '--help' || argv[0] === '-h' ? 'usage: chunkscope golden generate <file>... --llm-base-url <url> --llm-model <name>' : `unknown golden command "${argv[0]}"; use chunkscope golden generate`);
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    io.stdout(goldenUsage() + '\n');
+    return 0;
+  }
+  if (argv[0] !== 'generate') throw new CliError(argv[0] === undefined ? 'missing command: chunkscope golden generate <file>... --llm-base-url <url> --llm-model <name>' : `unknown golden command "${argv[0]}"; use chunkscope golden generate`);
   const switches = takeSwitchValues(argv.slice(1), FLAG_OPTIONS);
   let parsed;
   try {
