@@ -4,7 +4,7 @@
  * (core/eval/metrics.ts) on source characters; precision-Ω is left out (it does not depend on the ranking).
  */
 import { meanMetrics, questionMetrics } from '../eval/metrics';
-import { prepareQuestions, retrieverSettings, type PreparedQuestion } from '../eval/evaluate';
+import { now, prepareQuestions, retrieverSettings, type PreparedQuestion } from '../eval/evaluate';
 import type { EvalSettings } from '../eval/options';
 import type { GoldenQuestion, QuestionMetrics } from '../eval/types';
 import { RetrievalIndex, type IndexedDocument } from '../retrievers';
@@ -34,6 +34,8 @@ export interface RerankResult {
   /** The candidates' recall (the most the reranker can reach). */
   candidateRecall: number;
   cost: RerankCost;
+  /** Milliseconds spent in the reranker (all questions; timings on a shared machine are noisy). */
+  rerankMs: number;
   questions: RerankQuestion[];
 }
 
@@ -55,10 +57,13 @@ export async function evaluateReranked(
   const after: QuestionMetrics[] = [];
   const pool: QuestionMetrics[] = [];
   const out: RerankQuestion[] = [];
+  let rerankMs = 0;
   for (const q of prepared) {
     const candidates = index.top(await index.unitScores(q.question), n);
     const spans = candidates.map((u) => index.units[u]!);
+    const t0 = now();
     const order = await reranker.rerank(q.question, spans.map((u) => documents[u.document]!.text.slice(u.start, u.end)));
+    rerankMs += now() - t0;
     const reranked = order.map((i) => spans[i]!);
     const m0 = questionMetrics(q.references, q.documentId, spans, k, []);
     const m1 = questionMetrics(q.references, q.documentId, reranked, k, []);
@@ -80,6 +85,7 @@ export async function evaluateReranked(
     difference,
     candidateRecall: meanMetrics(pool).recall,
     cost: reranker.cost(),
+    rerankMs: Math.round(rerankMs),
     questions: out,
   };
 }
