@@ -14,6 +14,7 @@ import type { Embedder } from '../embed/types';
 import { cliAliases, FLAG_OPTIONS, joinNegativeValues, parseArgsMessage, optionHelp, optionsFromFlags, parseArgsOptions, row, takeSwitchValues } from './flags';
 import { EVAL_LLM_PARSE_OPTIONS, evalLlmUsage, hasEvalLlmFlag } from './evalLlmFlags';
 import { evaluateIndex, lanceIndexDir } from './evalIndex';
+import { hasRerankFlag, RERANK_PARSE_OPTIONS, rerankUsage } from './rerankFlags';
 import { CliError, decodeText, importInput } from './input';
 import { checkQuestions, isConvertedFile, isDocumentFile, leftOutNote } from './evalCorpus';
 import { DEFAULT_MAX_BYTES, formatBytes, parseMaxBytes, readError, readFileBounded } from './read';
@@ -75,6 +76,7 @@ export function evalUsage(command: 'eval' | 'sweep'): string {
     '',
     'Chunk options: those of `chunkscope chunk` (see chunkscope --help); --strategy, --size, --overlap, --unit, --compat ...',
     ...evalLlmUsage(row),
+    ...(command === 'eval' ? rerankUsage(row) : []),
   );
   return lines.join('\n');
 }
@@ -89,7 +91,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   const switches = takeSwitchValues(argv, SPECS);
   let parsed;
   try {
-    const config = parseArgsOptions(SPECS, { ...OWN, ...EVAL_LLM_PARSE_OPTIONS });
+    const config = parseArgsOptions(SPECS, { ...OWN, ...EVAL_LLM_PARSE_OPTIONS, ...RERANK_PARSE_OPTIONS });
     parsed = parseArgs({ args: joinNegativeValues(switches.rest, config), allowPositionals: true, strict: true, options: config });
   } catch (err) {
     throw new CliError(parseArgsMessage(err).replace('(see --help)', `(see chunkscope ${command} --help)`));
@@ -118,7 +120,8 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   }
 
   // --llm and its flags are checked before any file is read; their code loads only when asked for.
-  const llmSettings = hasEvalLlmFlag(values) ? (await import('./evalLlm')).evalLlmSettings(values) : null;
+  const rerank = hasRerankFlag(values) ? (await import('./evalRerank')).rerankSettings(values, command) : null; // src/cli/evalRerank.ts
+  const llmSettings = !rerank && hasEvalLlmFlag(values) ? (await import('./evalLlm')).evalLlmSettings(values) : null;
 
   const indexDir = lanceIndexDir(values.index, command); // chunks read back from a corpus index (src/cli/evalIndex.ts)
   const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : parseMaxBytes(values['max-bytes'] as string);
@@ -149,6 +152,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
     hooks.embed = (texts) => loaded.embed(texts);
   }
   try {
+    if (rerank) return await (await import('./evalRerank')).runEvalRerank({ documents, questions, base, hooks, settings: rerank, io });
     if (llmSettings) return await (await import('./evalLlm')).runEvalWithLlm(command, { documents, questions, base, grid, hooks, format, settings: llmSettings, io });
     if (command === 'eval') {
       const result = indexDir === null ? await evaluate(documents, questions, base, hooks) : await evaluateIndex(indexDir, documents, questions, base, hooks, io);

@@ -178,6 +178,7 @@ export function usage(): string {
   const out = [
     'Usage: chunkscope chunk <file|-> [options]',
     '       chunkscope corpus <folder|file...|-> --out <dir> [options]   (a whole corpus, incrementally: corpus --help)',
+    '       chunkscope golden generate <file>... --llm-base-url <url> --llm-model <name>   (LLM-generated questions: golden generate --help)',
     '',
     'Cut a text file (or standard input, "-") into chunks and print them (JSON by default). Every option is also a',
     'key of chunk(text, options) in the library (camelCase) and of the page\'s share links (kebab-case, as here).',

@@ -44,6 +44,7 @@ async function run(argv: string[], io: Io): Promise<number> {
   // Evaluation commands have their own flags (the chunk options plus --questions, --retriever, --k ...).
   if (argv[0] === 'eval' || argv[0] === 'sweep') return (await import('./eval')).runEval(argv[0], argv.slice(1), { ...io, stderrIsTty: io === defaultIo && process.stderr.isTTY === true });
   if (argv[0] === 'chunk' && argv.some((a) => a === '--input' || a.startsWith('--input='))) return (await import('./filter')).runFilter(argv.slice(1), io); // JSONL filter mode
+  if (argv[0] === 'golden') return (await import('./golden')).runGolden(argv.slice(1), io); // golden generate
   if (argv[0] === 'corpus') return (await import('./corpus')).runCorpusCommand(argv.slice(1), io, io === defaultIo && process.stderr.isTTY === true);
   if (argv[0] === 'compare') return (await import('./compare')).runCompare(argv.slice(1), io);
   const switches = takeSwitchValues(argv);

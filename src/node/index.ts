@@ -14,6 +14,9 @@ export { nodeLoadWasm };
 export { DirectoryCache } from './llmCache';
 export { runLlm, LlmStrictError, type LibraryLlmOptions } from './llm';
 export * from './corpus/index';
+export * from '../core/rerank/index'; // reranking (docs/lab.md)
+export * from '../core/golden/index';
+export { loadCrossEncoder } from './rerank/crossEncoder';
 
 /**
  * core's chunk(), with `hooks.loadWasm` defaulting to the Node loader. With `options.llm` the chunks are an LLM

@@ -6,18 +6,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { layoutDocument, makeDocx, makePdf, travelPolicyBlocks } from '../../scripts/make-fixtures.mjs';
+import { seededRandom } from '../core/random';
 
-/** mulberry32: a small seeded generator, so a failure reproduces. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
+
 
 const WORDS = 'index chunk retrieval answer policy travel corpus vector embedding document section table budget claim hotel receipt model window overlap token'.split(' ');
 

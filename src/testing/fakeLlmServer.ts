@@ -4,7 +4,9 @@
  * - contextual (<chunk>...</chunk>): "Context: this chunk begins with <its first five words>.";
  * - propositions (<passage>...</passage>): the passage's sentences, one proposition each;
  * - boundaries (numbered "[i] ..." lines): the ids `boundaryIds(first, last)` (every third piece);
- * - summaries (<text>...</text>): "Summary: <the first sentence>".
+ * - summaries (<text>...</text>): "Summary: <the first sentence>";
+ * - listwise rerank (<rerank-question>, <p id="i">...</p>): `fakeRanking` (by question words held, then id);
+ * - golden questions (<golden-section>...</golden-section>): `fakeGoldenAnswer` (its first sentence as the excerpt).
  * Faults on demand: `failNext(fault, times)` for the next requests, or a marker in the text (`[[fault:500]]`) for
  * the requests whose prompt holds it. Test code only. By hand: `npx tsx src/testing/fakeLlmServer.ts [port]` prints
  * its base URL and serves until stopped.
@@ -19,8 +21,8 @@ export type Fault =
   | 'slow' // answers after slowMs
   | 'invalid-json' // prose without JSON
   | 'fenced' // the right JSON inside a ```json fence with prose around it
-  | 'out-of-range' // boundaries: ids past the end, repeated and decreasing
-  | 'invent' // propositions: one statement not in the passage
+  | 'out-of-range' // boundaries, rerank: ids past the end, repeated and decreasing
+  | 'invent' // propositions: one statement not in the passage; golden: an excerpt not in the section
   | 'empty' // an empty message
   | 'truncated'; // finish_reason "length"
 
@@ -52,6 +54,23 @@ export function boundaryIds(first: number, last: number): number[] {
 
 export function fakeSentences(text: string): string[] {
   return (text.match(/[^.!?]+[.!?]+|[^.!?]+$/g) ?? []).map((s) => s.trim()).filter((s) => s !== '');
+}
+
+export const INVENTED_EXCERPT = 'The committee approved the purple elephant budget in 1842.';
+
+const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
+
+/** The fake's listwise ranking: passages by how many distinct question words (3+ letters) they hold, then by id. */
+export function fakeRanking(question: string, passages: readonly string[]): number[] {
+  const wanted = words(question);
+  const held = passages.map((p) => [...words(p)].filter((w) => wanted.has(w)).length);
+  return passages.map((_, i) => i).sort((a, b) => held[b]! - held[a]! || a - b);
+}
+
+/** The fake's golden question for a section: its first sentence is the excerpt; the question names its first words. */
+export function fakeGoldenAnswer(section: string): { question: string; excerpt: string } {
+  const excerpt = fakeSentences(section)[0] ?? section;
+  return { question: `What does the text say about ${excerpt.split(/\s+/).slice(0, 4).join(' ')}?`, excerpt };
 }
 
 /** Starts the server on 127.0.0.1 (`port` 0: a free one, the tests' choice). `corsOrigin`: answer a page on that
@@ -118,6 +137,14 @@ function answerFor(prompt: string, fault: Fault | undefined): unknown {
     const to = prompt.indexOf(close, from + open.length);
     return from >= 0 && to >= 0 ? prompt.slice(from + open.length, to).trim() : null;
   };
+  const rerankQuestion = between('<rerank-question>', '</rerank-question>');
+  if (rerankQuestion !== null) {
+    const passages = [...prompt.matchAll(/<p id="(\d+)">([\s\S]*?)<\/p>/g)].map((m) => m[2]!);
+    if (fault === 'out-of-range') return { ranking: [passages.length + 5, 1, 1, -1, 'x', 0.5] };
+    return { ranking: fakeRanking(rerankQuestion, passages) };
+  }
+  const golden = between('<golden-section>', '</golden-section>');
+  if (golden !== null) return fault === 'invent' ? { question: 'What did the committee approve?', excerpt: INVENTED_EXCERPT } : fakeGoldenAnswer(golden);
   const chunk = between('<chunk>', '</chunk>');
   if (chunk !== null) return { context: `Context: this chunk begins with ${chunk.split(/\s+/).slice(0, 5).join(' ')}.` };
   const passage = between('<passage>', '</passage>');

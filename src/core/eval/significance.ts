@@ -14,6 +14,9 @@
  * - A verdict: "a" or "b" only when the chosen metric's p-value is below `alpha` (default 0.05) and the mean
  *   difference and the signed ranks point the same way; otherwise "none" (no significant difference).
  */
+import { seededRandom } from '../random';
+
+export { seededRandom };
 
 export interface PairedDifference {
   /** Mean of b − a over the questions. */
@@ -60,17 +63,6 @@ const EPSILON = 1e-12;
 /** Largest n of non-zero differences with the exact distribution. */
 export const WILCOXON_EXACT_MAX = 50;
 
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** erfc(x), Numerical Recipes' Chebyshev fit (fractional error < 1.2e-7 everywhere). */
 export function erfc(x: number): number {

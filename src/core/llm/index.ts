@@ -11,4 +11,5 @@ export { LLM_PROVIDERS, LLM_PROVIDER_NAMES, getLlmProvider, type LlmProviderName
 export { repairBoundaryIds, candidatePieces } from './features/boundaries/feature';
 export { contextWindow, DEFAULT_CONTEXT_BUDGET } from './features/contextual/feature';
 export { summarySpans } from './features/summaries/feature';
+export { createAsker, type AskCounts, type AskOptions, type AskRequest, type Asker } from './ask';
 export { estimateLlmRun, runLlmFeature, type LlmEstimate, type LlmOptions, type LlmRunReport } from './run';
