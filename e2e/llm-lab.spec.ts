@@ -89,6 +89,9 @@ test('plain chunks against propositions under BM25, dense and hybrid, with the L
   }
 
   // A stale result (the document edited since the run) is refused in one line.
-  await page.evaluate((t) => window.__chunkscope!.setDocument(t), 'X' + text);
+  await page.evaluate((t) => window.__chunkscope!.editDocument(t), 'X' + text);
   await expect(page.getByTestId('llm-compare-stale')).toContainText('another version of the document');
+  // Another document drops the result: the tab says how to get one.
+  await page.evaluate((t) => window.__chunkscope!.setDocument(t), text);
+  await expect(page.getByTestId('llm-compare-none')).toBeVisible();
 });

@@ -7,6 +7,8 @@ import type { AppState } from './store';
 /** The hook e2e tests (e2e/hook.ts) and the browser benchmark drive the page with: window.__chunkscope. */
 export interface ChunkscopeTestHook {
   setDocument(text: string): void;
+  /** Replaces the text as an edit in the editor would (the same document: its serial stays). */
+  editDocument(text: string): void;
   getDocument(): string;
   getConfig(): object;
   paintedJobId(): number;
@@ -33,6 +35,7 @@ declare global {
 export function testHook(store: StoreApi<AppState>): ChunkscopeTestHook {
   return {
     setDocument: (text) => store.getState().setDocument(text, { name: null }),
+    editDocument: (text) => store.getState().setDocument(text, { origin: 'editor' }),
     getDocument: () => store.getState().text,
     getConfig: () => toChunkOptions(store.getState().config, documentFacts(store.getState())),
     paintedJobId: () => store.getState().paintedJobId,
