@@ -19,3 +19,4 @@ export {
   type LlamaIndexExportOptions,
 } from './formats';
 export { codeFor, reproducesExactly, jsString, pyString, CODE_TARGETS, CODE_TARGET_LABELS, CODE_TARGET_RUNTIME, targetsFor, type CodeTarget } from './copyAsCode';
+export { cliCommandFor, cliArgumentsFor, shellQuote, type CliCommandName, type CliCommandSettings } from './cliCommand';
