@@ -60,6 +60,11 @@ describe('chunkscope chunk --config', () => {
     const expected = await chunk(policyHandbook, { ...pageOptions, size: 120, path: handbook });
     expect(JSON.parse(smaller.out)).toEqual(expected);
     expect(expected.length).toBeGreaterThan(JSON.parse(r.out).length);
+
+    // The page's "Copy link": the same configuration in its query.
+    const link = await runCli(['chunk', handbook, '--config', `https://chunkscope.example/?${encodeConfig(tuned)}#v=2&doc=x`]);
+    expect(link.err).toBe('');
+    expect(link.out).toBe(r.out);
   });
 
   it('reads an options object, as the library or the flags spell the keys', async () => {
@@ -77,6 +82,7 @@ describe('chunkscope chunk --config', () => {
       [file('list.json', '[1, 2]'), /holds no options object/],
       [file('typo.json', '{"sise": 5}'), /unknown option "sise"/],
       [file('bad.json', '{"size": -5}'), /^chunkscope: size must be/],
+      ['https://chunkscope.example/?strategy=nope', /^chunkscope: --config "https:.*": its configuration has a malformed strategy\n$/],
     ];
     for (const [path, message] of cases) {
       const r = await runCli(['chunk', handbook, '--config', path]);

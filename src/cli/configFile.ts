@@ -1,8 +1,8 @@
 /**
  * `--config FILE` (chunk, eval, sweep, corpus): the chunking options of a configuration the page or a run wrote,
  * under the flags given (a flag overrides the file). Read:
- *  - a share file (`*.chunkscope.json`, the page's "share as file"): its configuration query, read as the page
- *    reads a link (src/state/urlCodec.ts) and turned into options as the page does (src/state/chunkOptions.ts), so
+ *  - a share link (the page's "Copy link", an http(s) URL) or share file (`*.chunkscope.json`, offered for a
+ *    document too large for a link): its configuration query, read as the page reads a link (src/state/urlCodec.ts) and turned into options as the page does (src/state/chunkOptions.ts), so
  *    the CLI chunks as the page did;
  *  - a JSON or JSONL export of chunks (the page's Export JSON / JSONL, `--format json`): the strategy, compat mode
  *    and unit its chunks name (all a chunk export carries; src/core/export/reimport.ts);
@@ -28,6 +28,8 @@ const MAX_CONFIG_BYTES = 256 * 1024 * 1024;
 /** The chunking options `path` holds (see the module comment). */
 export function optionsFromConfigFile(path: string): ChunkOptions {
   const name = `--config "${path}"`;
+  // The page's "Copy link" (its query is the configuration; the fragment, the document, is not needed).
+  if (/^https?:\/\//i.test(path)) return queryOptions(new URL(path).search, name);
   let text: string;
   try {
     const bytes = readFileSync(path);
@@ -54,14 +56,18 @@ function shareFileOptions(text: string, name: string): ChunkOptions | null {
   try {
     const file = parseShareFile(text);
     if (!file) return null;
-    const { values, malformed } = decodeQuery(file.query, { strategies: STRATEGY_NAMES, units: UNIT_NAMES });
-    if (malformed.length > 0) throw new CliError(`${name}: its configuration has a malformed ${malformed[0]}`);
-    // The page's options for its configuration, less the document's own facts (the CLI's input gives the path).
-    return toChunkOptions({ ...DEFAULT_CONFIG, ...values } as Config);
+    return queryOptions(file.query, name);
   } catch (err) {
     if (err instanceof ShareLinkError) throw new CliError(`${name}: ${err.message}`);
     throw err;
   }
+}
+
+/** A link's configuration query as the page reads it, then as the page's options (less the document's facts). */
+function queryOptions(query: string, name: string): ChunkOptions {
+  const { values, malformed } = decodeQuery(query, { strategies: STRATEGY_NAMES, units: UNIT_NAMES });
+  if (malformed.length > 0) throw new CliError(`${name}: its configuration has a malformed ${malformed[0]}`);
+  return toChunkOptions({ ...DEFAULT_CONFIG, ...values } as Config);
 }
 
 function chunkExportOptions(text: string): ChunkOptions | null {

@@ -205,7 +205,7 @@ export function usage(): string {
     row('--drop-page-furniture', 'PDF: drop lines repeated at the top or bottom of most pages'),
     row('--max-bytes <size>', 'the largest input read, e.g. 200MiB (default 64 MiB, at most 512 MiB); text is UTF-8 (a BOM is kept as character 0) or UTF-16 with a BOM'),
     row('--keep-headers', 'the same as --strip-headers=false'),
-    row('--config <file>', "chunking options from a file: the page's share file or JSON export, a corpus manifest.json, or {\"options\": {...}}; flags given override it"),
+    row('--config <file|link>', "chunking options from the page's share link or file, its JSON export, a corpus manifest.json, or {\"options\": {...}}; flags given override it"),
     row('--input jsonl', 'with -: one document per line ({"id", "text", "path"?, "metadata"?}), one chunk per line out, as it arrives (docs/distributed.md)'),
     '',
     'LLM features (chunkscope chunk only; the other options choose the base strategy):',
