@@ -8,6 +8,7 @@ import { EXPORTERS, type Exporter } from '../core/export/exporters';
 import { ENGINE_OPTIONS, type OptionGroup, type OptionSpec } from '../core/optionTable';
 import { STRATEGIES } from '../core/strategies';
 import type { ChunkOptions } from '../core/types';
+import { optionsFromConfigFile } from './configFile';
 import { CliError, parseDecimal, parseEscapes, parseWholeNumber } from './input';
 import { LLM_FLAG_ROWS, LLM_PARSE_OPTIONS } from './llmFlags';
 
@@ -38,7 +39,8 @@ const OWN_FLAGS: ParseOptions = {
 
 /** parseArgs' configuration for every flag (`specs`: the table's rows that are flags; eval and sweep add theirs). */
 export function parseArgsOptions(specs: readonly OptionSpec[] = FLAG_OPTIONS, own: ParseOptions = OWN_FLAGS): ParseOptions {
-  const options: ParseOptions = { ...own };
+  // --config FILE: every command's chunking options from a file (./configFile.ts), under the flags given.
+  const options: ParseOptions = { ...own, config: { type: 'string' } };
   for (const spec of specs) {
     const switchLike = spec.kind === 'boolean' || spec.kind === 'template';
     options[spec.flag] = switchLike ? { type: 'boolean' } : { type: 'string', ...(spec.kind === 'strings' ? { multiple: true } : {}) };
@@ -103,6 +105,12 @@ export function optionsFromFlags(values: Record<string, unknown>, switchValues: 
     }
   }
   if (values['keep-headers']) options.stripHeaders = false;
+  if (typeof values.config === 'string') {
+    // The file's chunking options that these commands take; a flag given overrides the file.
+    const names = new Set<string>(specs.map((s) => s.name));
+    const fromFile = Object.entries(optionsFromConfigFile(values.config)).filter(([name]) => names.has(name));
+    return { ...Object.fromEntries(fromFile), ...options } as ChunkOptions;
+  }
   return options as ChunkOptions;
 }
 
@@ -197,6 +205,7 @@ export function usage(): string {
     row('--drop-page-furniture', 'PDF: drop lines repeated at the top or bottom of most pages'),
     row('--max-bytes <size>', 'the largest input read, e.g. 200MiB (default 64 MiB, at most 512 MiB); text is UTF-8 (a BOM is kept as character 0) or UTF-16 with a BOM'),
     row('--keep-headers', 'the same as --strip-headers=false'),
+    row('--config <file|link>', "chunking options from the page's share link or file, its JSON export, a corpus manifest.json, or {\"options\": {...}}; flags given override it"),
     row('--input jsonl', 'with -: one document per line ({"id", "text", "path"?, "metadata"?}), one chunk per line out, as it arrives (docs/distributed.md)'),
     '',
     'LLM features (chunkscope chunk only; the other options choose the base strategy):',

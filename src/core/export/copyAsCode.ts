@@ -32,6 +32,13 @@ export const CODE_TARGET_LABELS: Record<CodeTarget, string> = {
   'chonkie-ts': 'Chonkie (TypeScript)',
 };
 
+/**
+ * The dialog's one target that is not a program: the `chunkscope corpus` command line (./cliCommand.ts), exact by
+ * construction (the same engine and options).
+ */
+export const CLI_TARGET = 'chunkscope-cli';
+export const CLI_TARGET_LABEL = 'chunkscope CLI';
+
 /** How a target's program is run: JavaScript with node, or Python (compiled only in the tests). */
 export const CODE_TARGET_RUNTIME: Record<CodeTarget, 'node' | 'python'> = {
   'langchain-js': 'node',

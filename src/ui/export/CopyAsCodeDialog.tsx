@@ -1,12 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { CODE_TARGETS, codeFor, reproducesExactly, targetsFor, type CodeTarget } from '../../core/export/index';
+import { CLI_TARGET, CLI_TARGET_LABEL, CODE_TARGETS, cliCommandFor, codeFor, reproducesExactly, targetsFor, type CodeTarget } from '../../core/export/index';
 import { validateOptions } from '../../core/options';
 import { toChunkOptions } from '../../state/chunkOptions';
 import { documentFacts } from '../../state/controller';
 import { useStore } from '../../state/store';
 import { noteLines } from './codeNotes';
 
-const TARGET_TITLES: Record<CodeTarget, string> = {
+/** A library's program, or the chunkscope command line. */
+type DialogTarget = CodeTarget | typeof CLI_TARGET;
+
+const TARGET_TITLES: Record<DialogTarget, string> = {
+  [CLI_TARGET]: CLI_TARGET_LABEL,
   'langchain-python': 'LangChain Python',
   'langchain-js': 'LangChain JS',
   llamaindex: 'LlamaIndex',
@@ -43,21 +47,25 @@ interface Generated {
   exact: boolean;
   compat: string;
   /** Only the targets with a program for the strategy are listed (Chonkie TS has no markdown chunker, ...). */
-  targets: CodeTarget[];
+  targets: DialogTarget[];
+  /** The CLI target: the command line, not a program. */
+  cli: boolean;
   notes: string[];
   error: string | null;
 }
 
 /** The program for the current configuration and target, or the options' one-line error. */
-function generateCode(config: ReturnType<typeof useStore.getState>['config'], target: CodeTarget): Generated {
-  let targets: CodeTarget[] = CODE_TARGETS;
+function generateCode(config: ReturnType<typeof useStore.getState>['config'], target: DialogTarget): Generated {
+  let targets: DialogTarget[] = [...CODE_TARGETS, CLI_TARGET];
+  const cli = target === CLI_TARGET;
   try {
     const options = validateOptions(toChunkOptions(config, documentFacts(useStore.getState())));
-    targets = targetsFor(options);
+    targets = [...targetsFor(options), CLI_TARGET];
+    if (cli) return { code: cliCommandFor(options, { command: 'corpus', input: 'docs/', out: 'chunks/', to: 'lancedb:index/' }), exact: true, compat: options.compat, targets, cli, notes: [], error: null };
     const code = codeFor(options, target);
-    return { code, exact: reproducesExactly(options, target), compat: options.compat, targets, notes: noteLines(code), error: null };
+    return { code, exact: reproducesExactly(options, target), compat: options.compat, targets, cli, notes: noteLines(code), error: null };
   } catch (e) {
-    return { code: '', exact: false, compat: 'none', targets, notes: [], error: e instanceof Error ? e.message : String(e) };
+    return { code: '', exact: false, compat: 'none', targets, cli, notes: [], error: e instanceof Error ? e.message : String(e) };
   }
 }
 
@@ -80,7 +88,9 @@ function GeneratedCode({ generated }: { generated: Generated }) {
   ) : (
     <>
       <p className={generated.exact ? 'code-exact' : 'hint'} data-testid="code-exactness">
-        {generated.exact
+        {generated.cli
+          ? 'Gives exactly these chunks (the same engine) for every file under docs/, into chunks/ and LanceDB at index/; run it again after edits and only the changes are applied (docs/corpus.md).'
+          : generated.exact
           ? `Gives exactly Chunkscope's chunks (${COMPAT_NAMES[generated.compat] ?? generated.compat} compatibility).`
           : 'An approximation: this library cuts by its own rules, so some chunks may differ.'}
       </p>
@@ -108,7 +118,7 @@ export function CopyAsCodeDialog() {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [target, setTarget] = useState<CodeTarget>('langchain-python');
+  const [target, setTarget] = useState<DialogTarget>('langchain-python');
   const [copied, setCopied] = useState(false);
   const config = useStore((s) => s.config);
   const docName = useStore((s) => s.docName);
@@ -163,7 +173,7 @@ export function CopyAsCodeDialog() {
             </div>
             <div className="code-dialog-row">
               <label htmlFor="code-target">Target</label>
-              <select id="code-target" value={target} onChange={(e) => setTarget(e.target.value as CodeTarget)}>
+              <select id="code-target" value={target} onChange={(e) => setTarget(e.target.value as DialogTarget)}>
                 {generated.targets.map((t) => (
                   <option key={t} value={t}>
                     {TARGET_TITLES[t]}
