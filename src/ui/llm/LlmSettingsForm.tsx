@@ -16,7 +16,8 @@ export function LlmSettingsForm() {
   const settings = useStore((s) => s.llmSettings);
   const set = useStore((s) => s.setLlmSettings);
   const builtIn = hasBuiltInModel();
-  const providers = LLM_PROVIDERS.filter((p) => p.name !== 'prompt-api' || builtIn);
+  // The page offers the two providers it has settings for (transformers-js is the library's: docs/llm.md).
+  const providers = LLM_PROVIDERS.filter((p) => p.name === 'openai-compatible' || (p.name === 'prompt-api' && builtIn));
   const endpoint = settings.provider !== 'prompt-api';
   return (
     <div className="llm-settings">
