@@ -114,6 +114,7 @@ test('contextual: the estimate sends nothing; Run draws the context as injected 
   const injected = page.locator('.llm-injected');
   await expect(injected).toHaveCount(total);
   await expect(injected.first()).toHaveText(/^Context: this chunk begins with /);
+  await expectContextInEditor(page);
 
   // A configuration already run redraws from the cache at once, sending nothing.
   const chunkSize = page.getByRole('spinbutton', { name: 'Chunk size value', exact: true });
@@ -131,6 +132,42 @@ test('contextual: the estimate sends nothing; Run draws the context as injected 
   await expect(l.report).toContainText(`${total} requests: ${total} answered (${total} from the cache, 0 sent)`);
   expect(server.requests.length, 'going back to a configuration already run sends nothing').toBe(0);
 });
+
+/**
+ * The contexts are drawn in the editor as injected text at their chunks' starts ("Show in the editor", on by default),
+ * never in the editor's text: select-all and copy there gives the source; unticking the toggle removes them.
+ */
+async function expectContextInEditor(page: Page): Promise<void> {
+  const editor = page.getByTestId('editor');
+  const contexts = editor.locator('.monaco-editor .cs-llm-context');
+  await expect(contexts.first()).toBeVisible();
+  await expect(contexts.first()).toHaveText(/^⤷\sContext:\sthis\schunk\sbegins\swith\s/); // Monaco draws spaces as no-break spaces
+  const source = await getDocument(page);
+  expect(source).not.toContain('Context: this chunk begins with');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('ControlOrMeta+C');
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { message: 'copying the editor’s text gives the source' }).toBe(source);
+  const toggle = page.getByRole('checkbox', { name: /Show in the editor/ });
+  await toggle.uncheck();
+  await expect(contexts).toHaveCount(0);
+  await toggle.check();
+  await expect(contexts.first()).toBeVisible();
+  expect(await getDocument(page)).toBe(source);
+}
+
+/** The editor's line under the middle of `mark` (a decoration Monaco draws in its overlay layer, beside the text). */
+async function lineUnder(page: Page, mark: string): Promise<string> {
+  const box = (await page.getByTestId('editor').locator(mark).first().boundingBox())!;
+  return page.evaluate((y) => {
+    for (const line of document.querySelectorAll<HTMLElement>('[data-testid="editor"] .view-line')) {
+      const r = line.getBoundingClientRect();
+      if (r.top <= y && y < r.bottom) return line.textContent ?? '';
+    }
+    return '';
+  }, box.y + box.height / 2);
+}
 
 test('propositions: an invented one is flagged unsupported, hovering one marks its support, a 500 is shown on its passage', async ({ page }) => {
   const l = await openOnHandbook(page);
@@ -159,6 +196,15 @@ test('propositions: an invented one is flagged unsupported, hovering one marks i
   await supported.hover();
   await expect(page.locator('mark.llm-support')).toHaveCount(1);
 
+  // The editor marks the same support in the source; an unsupported one outlines its passage, flagged there.
+  const support = page.getByTestId('editor').locator('.cs-llm-support');
+  await expect(support.first()).toBeVisible();
+  expect((await lineUnder(page, '.cs-llm-support')).replace(/\u00a0/g, ' ')).toContain(statement.slice(0, 12));
+  await invented.hover();
+  await expect(support).toHaveCount(0);
+  await expect(page.getByTestId('editor').locator('.cs-llm-no-support').first()).toBeVisible();
+  await expect(page.getByTestId('editor').locator('.cs-llm-unsupported')).toHaveText(/^⚠\s1\sunsupported\sproposition\s$/);
+
   // The open panel with its results: no serious or critical accessibility violation (as e2e/a11y.spec.ts asks).
   const axe = await new AxeBuilder({ page }).include('section.llm').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
@@ -172,6 +218,16 @@ test('boundaries drawn as chunks; a summary rate-limited past its retries is sho
   const drawn = page.getByRole('list', { name: 'Chunks drawn by the model' }).getByRole('listitem');
   expect(await drawn.count()).toBeGreaterThan(1);
   await expect(drawn.first()).toContainText('# Northwind Labs Employee Handbook');
+  // Shown in the editor, the model's chunks are the editor's chunks; unticked, the base strategy's come back.
+  const labels = () =>
+    page.evaluate(() => [...document.querySelectorAll('[data-testid="editor"] .cs-chunk-label')].map((l) => `${l.textContent}@${Math.round(l.getBoundingClientRect().top)}`));
+  const drawnLabels = await labels();
+  expect(drawnLabels.length).toBeGreaterThan(0);
+  expect(drawnLabels.length).toBeLessThanOrEqual(await drawn.count());
+  await page.getByRole('checkbox', { name: /Show in the editor/ }).uncheck();
+  await expect.poll(labels).not.toEqual(drawnLabels);
+  await page.getByRole('checkbox', { name: /Show in the editor/ }).check();
+  await expect.poll(labels).toEqual(drawnLabels);
 
   await l.feature.selectOption('summaries');
   await expect(l.estimate).toContainText('(0 cached)');
@@ -296,11 +352,17 @@ test('screenshots of the panel at 1440×900 and 1280×720', async ({ page }) => 
   for (const [width, height] of [[1440, 900], [1280, 720]] as const) {
     await page.setViewportSize({ width, height });
     const l = await openOnHandbook(page);
+    await l.feature.selectOption('contextual'); // the settings of the previous size are kept
+    await l.run.click();
+    await expect(page.getByTestId('editor').locator('.cs-llm-context').first()).toBeVisible();
+    await page.screenshot({ path: `test-results/llm-page-contextual-${width}x${height}.png` });
     await l.feature.selectOption('propositions');
     server.failNext('invent', 1);
     await l.run.click();
-    await expect(l.report).toBeVisible();
-    await page.locator('.llm-proposition.is-exact').first().hover();
+    await expect(l.report).toContainText('propositions');
+    await page.locator('.llm-proposition.is-exact').nth(3).hover();
+    await expect(page.getByTestId('editor').locator('.cs-llm-support').first()).toBeVisible();
+    await page.waitForTimeout(400); // the editor's smooth scroll to the support
     await page.screenshot({ path: `test-results/llm-page-${width}x${height}.png` });
   }
 });

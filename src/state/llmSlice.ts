@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { Chunk } from '../core/types';
 import type { LlmEstimate, LlmRunReport } from '../core/llm';
+import type { LlmHover } from './llmEditor';
 import { rememberedKey, setKeyRemembered } from './llmKey';
 import { DEFAULT_LLM_SETTINGS, initialLlmSettings, LLM_SETTINGS_STORAGE, type LlmSettings } from './llmSettings';
 
@@ -48,6 +49,12 @@ export const IDLE_RUN: LlmRunState = { phase: 'idle', done: 0, total: 0, tokensI
 export interface LlmSlice {
   llmResult: LlmPageResult | null;
   setLlmResult(result: LlmPageResult | null): void;
+  /** The panel's "Show in the editor": the result drawn over the source (./llmEditor.ts says when it applies). */
+  llmInEditor: boolean;
+  setLlmInEditor(shown: boolean): void;
+  /** The proposition hovered or focused in the panel (its support is marked in the editor), or null. */
+  llmHover: LlmHover | null;
+  setLlmHover(hover: LlmHover | null): void;
   llmSettings: LlmSettings;
   setLlmSettings(patch: Partial<LlmSettings>): void;
   /** In memory; in localStorage only while llmRememberKey is on (./llmKey.ts). Never configuration. */
@@ -74,7 +81,11 @@ function startSettings(): LlmSettings {
 
 export const createLlmSlice: StateCreator<LlmSlice, [], [], LlmSlice> = (set, get) => ({
   llmResult: null,
-  setLlmResult: (llmResult) => set({ llmResult }),
+  setLlmResult: (llmResult) => set({ llmResult, llmHover: null }),
+  llmInEditor: true,
+  setLlmInEditor: (llmInEditor) => set({ llmInEditor }),
+  llmHover: null,
+  setLlmHover: (llmHover) => set({ llmHover }),
   llmSettings: startSettings(),
   setLlmSettings: (patch) => set((s) => ({ llmSettings: { ...s.llmSettings, ...patch } })),
   llmApiKey: rememberedKey() ?? '',
@@ -94,5 +105,5 @@ export const createLlmSlice: StateCreator<LlmSlice, [], [], LlmSlice> = (set, ge
   llmRun: IDLE_RUN,
   setLlmRun: (patch) => set((s) => ({ llmRun: { ...s.llmRun, ...patch } })),
   resetLlm: () =>
-    set({ llmResult: null, llmSettings: DEFAULT_LLM_SETTINGS, llmApiKey: '', llmRememberKey: false, llmOpen: false, llmEstimate: null, llmRun: IDLE_RUN }),
+    set({ llmResult: null, llmSettings: DEFAULT_LLM_SETTINGS, llmApiKey: '', llmRememberKey: false, llmOpen: false, llmEstimate: null, llmRun: IDLE_RUN, llmInEditor: true, llmHover: null }),
 });

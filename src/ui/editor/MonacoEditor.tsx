@@ -6,6 +6,7 @@ import { takeEarlyInput, type EarlyInput } from './earlyInput';
 import { useEditorSession, type EditorSession } from './editorSession';
 import { useChunkDecorations } from './useChunkDecorations';
 import { useLabMarks } from './useLabMarks';
+import { useLlmMarks } from './useLlmMarks';
 import { usePasteCapture } from './usePasteCapture';
 import { useChunkedLoad } from './useChunkedLoad';
 import { useEditorToStore } from './useEditorToStore';
@@ -39,6 +40,7 @@ export default function MonacoEditor({ hidden, onReady }: { hidden: boolean; onR
   const session = useEditorSession(host);
   useChunkDecorations(session);
   useLabMarks(session);
+  useLlmMarks(session);
   usePasteCapture(session);
   useChunkedLoad(session);
   useEditorToStore(session);

@@ -1,10 +1,12 @@
 import { useEffect, type RefObject } from 'react';
 import { selectEmbedderTokens } from '../../state/selectors';
 import type { PaintableResult } from '../../state/resultsSlice';
+import { selectLlmInEditor } from '../../state/llmEditor';
 import { useStore } from '../../state/store';
 import { buildDecorations, decorationViewFor, pairView, selectionView, summaryBandDecorations, truncatedDecorations, windowDecorations } from './decorations';
 import type { EditorSession } from './editorSession';
 import { chunkAtOffset, needsRepaint, paintPlan, visibleLines } from './editorModel';
+import { llmDecorations, llmPaintable } from './llmDecorations';
 import { monaco } from './monaco';
 
 /**
@@ -67,12 +69,22 @@ function chunkPaint(s: EditorSession, { chunks, truncated }: Collections) {
   const { editor, model } = s;
   /** The line window painted last (null: every chunk is painted). */
   let paintedLines: { first: number; last: number } | null = null;
-  const paintChunks = (result: PaintableResult) => {
+  const paintChunks = (base: PaintableResult) => {
+    const state = useStore.getState();
+    // The LLM panel's run, when shown in the editor: the model's chunks replace the base ones (boundaries), or its
+    // injected marks come after the chunks' own (contextual, propositions).
+    const llm = selectLlmInEditor(state);
+    const result = llm?.feature === 'boundaries' ? llmPaintable(base, llm.chunks) : base;
     const plan = paintPlan(model, result.starts, result.ends, () => visibleLines(editor.getVisibleRanges()));
     paintedLines = plan.lines;
-    const { config, injectedShown } = useStore.getState();
-    if (plan.summary) chunks.set(summaryBandDecorations(model, plan.summary));
-    else chunks.set(buildDecorations(model, result, plan.from, plan.to, decorationViewFor(config.projector, injectedShown)));
+    if (plan.summary) {
+      chunks.set(summaryBandDecorations(model, plan.summary));
+      return;
+    }
+    const view = decorationViewFor(state.config.projector, state.injectedShown);
+    const decorations = buildDecorations(model, result, plan.from, plan.to, view);
+    if (llm && plan.to > plan.from) llmDecorations(model, llm, result.starts[plan.from]!, result.ends[plan.to - 1]!, view, decorations);
+    chunks.set(decorations);
   };
   const paintTruncated = (result: PaintableResult) => {
     const tokens = selectEmbedderTokens(useStore.getState());

@@ -26,11 +26,32 @@ export function LlmResults() {
   return (
     <div className="llm-results" aria-label="LLM results">
       <Summary result={result} stale={stale} />
+      {result.feature in IN_EDITOR && <InEditorToggle feature={result.feature} />}
       {result.feature === 'contextual' && <Contextual result={result} />}
       {result.feature === 'propositions' && <Propositions result={result} />}
       {result.feature === 'boundaries' && <Boundaries result={result} />}
       {result.feature === 'summaries' && <Summaries result={result} />}
     </div>
+  );
+}
+
+/** What "Show in the editor" draws there, per feature (summaries: nothing). */
+const IN_EDITOR: Record<string, string> = {
+  contextual: 'each generated context as injected text at its chunk’s start (not in the editor’s text)',
+  propositions: 'the support of the proposition you hover or focus here, and a flag on passages with unsupported ones',
+  boundaries: 'the model’s chunks as the editor’s chunks (the chunk list keeps the base strategy’s)',
+};
+
+function InEditorToggle({ feature }: { feature: string }) {
+  const shown = useStore((s) => s.llmInEditor);
+  const setShown = useStore((s) => s.setLlmInEditor);
+  return (
+    <label className="llm-check llm-in-editor">
+      <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} />
+      <span>
+        Show in the editor <span className="muted">— {IN_EDITOR[feature]}</span>
+      </span>
+    </label>
   );
 }
 
@@ -175,7 +196,12 @@ function Propositions({ result }: { result: LlmPageResult }) {
 }
 
 function PassageView({ passage, source, odd }: { passage: Passage; source: string; odd: boolean }) {
-  const [hovered, setHovered] = useState<Chunk | null>(null);
+  const [hovered, setHoveredHere] = useState<Chunk | null>(null);
+  // The editor marks the same support (useLlmMarks), or outlines the passage of an unsupported proposition.
+  const setHovered = (c: Chunk | null) => {
+    setHoveredHere(c);
+    useStore.getState().setLlmHover(c ? { support: (c.metadata.support as Range[] | undefined) ?? [], passage: passage.span } : null);
+  };
   const support = (hovered?.metadata.support as Range[] | undefined) ?? [];
   return (
     <li className={`llm-item llm-passage${odd ? ' is-odd' : ''}${passage.failures.length ? ' has-failure' : ''}`}>
