@@ -13,7 +13,7 @@
  *   npx tsx bench/first-load.bench.ts --baseline <outDir>  and another build, loads interleaved, ratios printed
  *   --dist <outDir>  the build measured (default dist/app); --loads N (default 7; the workshop profile gets half)
  *
- * Also prints the entry chunk's size (raw and gzip). Not a timed test: figures vary with the machine's load.
+ * Also prints the entry chunk's size (raw and gzip; with the app chunk the entry imports, see entryChunk). Not a timed test: figures vary with the machine's load.
  * Targets (issue 28): first chunks painted <= 800 ms unthrottled and <= 3 s in the workshop profile; <= 400 KiB of
  * script before that paint; entry chunk <= 150 KiB gzip.
  */
@@ -59,12 +59,18 @@ interface Load {
   sliderMs: number;
 }
 
+/**
+ * The entry chunk and, where the entry only starts the chunk worker and imports the app (main.tsx →
+ * src/startApp.tsx, modulepreloaded from index.html), the app chunk with it: the main-thread code the first paint
+ * runs, which is what "the entry" meant before that split.
+ */
 function entryChunk(outDir: string): { name: string; raw: number; gzip: number } {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   const src = /<script[^>]+type="module"[^>]+src="\/?([^"]+)"/.exec(html)?.[1];
   const name = src ?? readdirSync(join(outDir, 'assets')).find((f) => /^index-.*\.js$/.test(f))!;
-  const bytes = readFileSync(join(outDir, src ?? join('assets', name)));
-  return { name, raw: bytes.length, gzip: gzipSync(bytes).length };
+  const app = /<link rel="modulepreload"[^>]+href="\/?(assets\/startApp-[^"]+\.js)"/.exec(html)?.[1];
+  const files = [src ?? join('assets', name), ...(app ? [app] : [])].map((f) => readFileSync(join(outDir, f)));
+  return { name, raw: files.reduce((n, b) => n + b.length, 0), gzip: files.reduce((n, b) => n + gzipSync(b).length, 0) };
 }
 
 /** A size-slider key press to that job's chunks painted (the app's measure), in ms. */
