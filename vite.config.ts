@@ -163,8 +163,38 @@ function monacoAppendLines(): Plugin {
   };
 }
 
+/**
+ * The entry (main.tsx) only starts the chunk worker and then imports the app (src/startApp.tsx), so the worker
+ * fetches its code while the page fetches its own. This lists the app's chunk and its static imports as
+ * modulepreload links in index.html, so they are fetched with the entry as before, not one round trip after it.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'chunkscope-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const app = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/startApp.tsx'));
+        if (!app || app.type !== 'chunk') return [];
+        const files = new Set<string>();
+        const visit = (name: string) => {
+          const chunk = bundle[name];
+          if (!chunk || chunk.type !== 'chunk' || files.has(name)) return;
+          files.add(name);
+          chunk.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        return [...files].filter((file) => !html.includes(`/${file}"`)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy(), serviceWorker(), monacoAppendLines()],
+  plugins: [react(), contentSecurityPolicy(), serviceWorker(), monacoAppendLines(), preloadApp()],
   resolve: {
     alias: [
       // The markdown parser decodes entities with decode-named-character-reference, whose "browser" build uses

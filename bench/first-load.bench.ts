@@ -13,7 +13,7 @@
  *   npx tsx bench/first-load.bench.ts --baseline <outDir>  and another build, loads interleaved, ratios printed
  *   --dist <outDir>  the build measured (default dist/app); --loads N (default 7; the workshop profile gets half)
  *
- * Also prints the entry chunk's size (raw and gzip). Not a timed test: figures vary with the machine's load.
+ * Also prints the entry chunk's size (raw and gzip; with the app chunk the entry imports, see entryChunk). Not a timed test: figures vary with the machine's load.
  * Targets (issue 28): first chunks painted <= 800 ms unthrottled and <= 3 s in the workshop profile; <= 400 KiB of
  * script before that paint; entry chunk <= 150 KiB gzip.
  */
@@ -59,12 +59,18 @@ interface Load {
   sliderMs: number;
 }
 
+/**
+ * The entry chunk and, where the entry only starts the chunk worker and imports the app (main.tsx →
+ * src/startApp.tsx, modulepreloaded from index.html), the app chunk with it: the main-thread code the first paint
+ * runs, which is what "the entry" meant before that split.
+ */
 function entryChunk(outDir: string): { name: string; raw: number; gzip: number } {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   const src = /<script[^>]+type="module"[^>]+src="\/?([^"]+)"/.exec(html)?.[1];
   const name = src ?? readdirSync(join(outDir, 'assets')).find((f) => /^index-.*\.js$/.test(f))!;
-  const bytes = readFileSync(join(outDir, src ?? join('assets', name)));
-  return { name, raw: bytes.length, gzip: gzipSync(bytes).length };
+  const app = /<link rel="modulepreload"[^>]+href="\/?(assets\/startApp-[^"]+\.js)"/.exec(html)?.[1];
+  const files = [src ?? join('assets', name), ...(app ? [app] : [])].map((f) => readFileSync(join(outDir, f)));
+  return { name, raw: files.reduce((n, b) => n + b.length, 0), gzip: files.reduce((n, b) => n + gzipSync(b).length, 0) };
 }
 
 /** A size-slider key press to that job's chunks painted (the app's measure), in ms. */
@@ -112,11 +118,13 @@ async function load(browser: Browser, url: string, profile: Profile): Promise<Lo
   const times = await page.evaluate(() => {
     const paint = performance.getEntriesByName('chunkscope:paint')[0] as PerformanceMeasure;
     const painted = paint.startTime + paint.duration;
-    return { fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, painted, paintedAt: performance.timeOrigin + painted };
+    return { painted, paintedAt: performance.timeOrigin + painted };
   });
   // Settled: the editor is in (loaded on idle after the paint, or at once by a build without the early view).
   await page.locator('[data-testid="editor"] .monaco-editor').waitFor({ timeout: 120_000 });
   await page.waitForTimeout(500);
+  // Read once settled: the paint entry is queued after the frame is presented, which can be after the chunks' measure.
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
   const finished = await Promise.all(scripts);
   const before = finished.filter((s) => s.at <= times.paintedAt);
   const scriptKb = before.reduce((sum, s) => sum + s.bytes, 0) / KIB;
@@ -125,7 +133,7 @@ async function load(browser: Browser, url: string, profile: Profile): Promise<Lo
   const moves: number[] = [];
   for (let i = 0; i < SLIDER_MOVES; i++) moves.push(await sliderMove(page, i % 2 === 0 ? 'ArrowRight' : 'ArrowLeft'));
   await context.close();
-  return { fcpMs: times.fcp, chunksPaintedMs: times.painted, scriptKb, scriptWireKb, sliderMs: median(moves) };
+  return { fcpMs: fcp, chunksPaintedMs: times.painted, scriptKb, scriptWireKb, sliderMs: median(moves) };
 }
 
 /** The median of the values measured (a load without a first-contentful-paint entry has NaN there). */

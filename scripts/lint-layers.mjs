@@ -18,7 +18,7 @@
 import { cruise } from 'dependency-cruiser';
 import presetTypescript from '@babel/preset-typescript';
 
-const MAIN_THREAD = '^(src/(ui|state|bridge)/|src/main\\.tsx$)';
+const MAIN_THREAD = '^(src/(ui|state|bridge)/|src/(main|startApp)\\.tsx$)';
 const WORKER_ONLY_PACKAGES = '(markdown-it|mdast-util-from-markdown|mdast-util-gfm|micromark[^/]*|htmlparser2|web-tree-sitter)';
 /** Worker-only code: strategy implementations, the structure parsers, and the parser packages they use. */
 const WORKER_ONLY = [

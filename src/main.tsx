@@ -1,28 +1,11 @@
 // First: the Trusted Types default policy must exist before any worker or markup is made.
 import './ui/trustedTypes';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createClients } from './bridge/createClients';
-import { startPwa } from './pwa/register';
-import { startController } from './state/controller';
-import { applySharedLink } from './state/shareLinkSync';
-import { useStore } from './state/store';
-import { App } from './ui/App';
-import { SAMPLES } from './ui/samples';
+import { startChunkWorkerEarly } from './bridge/chunkWorker';
 import './ui/styles.css';
 import './ui/a11y.css';
 
-const first = SAMPLES[0]!;
-// Read URL, stored settings and the stored document before the first render, so the page opens as it was left.
-const { chunks, embed } = createClients();
-await startController(chunks, { text: first.text, name: first.name }, embed);
-// A share link's document (#doc=… in the fragment) over the stored one; a settings-only link says so.
-applySharedLink(useStore, first.text);
-// The offline app: the service worker (production builds) and the online/offline state.
-startPwa();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The chunk worker starts before the page's own code (React, the store, the panels) is fetched: both load at once,
+// and the worker is ready for the first chunk job when the store sends it (docs/first-visit.md).
+startChunkWorkerEarly();
+const { startApp } = await import('./startApp');
+await startApp();

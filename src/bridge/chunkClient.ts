@@ -12,6 +12,7 @@ import type {
   ProbeRequest,
   TokenCountsPayload,
 } from '../worker/protocol';
+import { chunkWorker } from './chunkWorker';
 import { RemoteError, rpcClient, type Endpoint, type RpcClient } from '../worker/rpc';
 
 /**
@@ -399,11 +400,11 @@ function jobError(error: Error, jobId: number): ChunkJobError {
   return new ChunkJobError(error.message, jobId, false);
 }
 
-/** The page's client: a module worker built by Vite. */
+/** The page's client: a module worker built by Vite (the one main.tsx started early, if it did). */
 export function createChunkClient(options?: ChunkClientOptions): ChunkClient {
   // Vite bundles the worker from this literal URL.
   return new ChunkClient(
-    () => new Worker(new URL('../worker/chunk.worker.ts', import.meta.url), { type: 'module', name: 'chunkscope-chunk' }) as unknown as WorkerLike,
+    () => chunkWorker() as unknown as WorkerLike,
     options,
   );
 }

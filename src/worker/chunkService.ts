@@ -1,4 +1,4 @@
-import { chunk, chunkStats, ChunkOptionsError, formatChunks, getStrategy, validateOptions } from '../core/index';
+import { chunk, chunkStats, ChunkOptionsError, getStrategy, validateOptions } from '../core/index';
 import { orphanEdgesKnown } from '../core/describe';
 import type { Chunk, ChunkDetail, ChunkOptions, LoadWasm, SemanticDetail, TokenEncodingName } from '../core/types';
 import { meterFor } from '../core/measure';
@@ -7,7 +7,7 @@ import { DocumentStore } from './documentStore';
 import type { SemanticPayload } from './embedProtocol';
 import { BUILTIN_MODEL, EmbeddingPort, embedderTokenCounts } from './embeddingPort';
 import { JobQueue } from './jobQueue';
-import { labService } from './labService';
+import type { labService } from './labService';
 import { curveMemo, orphanMemo } from './resplitMemo';
 import { leavesOf, packChunks, packedBuffers } from './packChunks';
 import type { ChunkJob, ChunkJobFailure, ChunkWorkerApi, ChunkWorkerResult, EmbedderTokensPayload, ExportFormat, TokenCountsPayload } from './protocol';
@@ -214,6 +214,8 @@ export class ChunkService {
 
   /** formatChunks of job `jobId`'s chunks: the last job's, or the same chunks computed again on the same version. */
   async runExport({ jobId, version, options, format }: { jobId: number; version: number; options: ChunkOptions; format: ExportFormat }): Promise<string> {
+    // The export formats load on the first export: they are not on the way to the first chunks.
+    const { formatChunks } = await import('../core/format');
     const last = this.last;
     if (last && last.jobId === jobId && last.version === this.documents.version) return formatChunks(last.chunks, format);
     if (version !== this.documents.version) {
@@ -278,12 +280,18 @@ export function serveChunkWorker(endpoint: Endpoint, options: ChunkServiceOption
     options.loadWasm,
   );
   const { documents, jobs, embeddings } = service;
-  const lab = labService({
-    last: () => service.last,
-    document: () => documents.text,
-    embedFor: (model) => embeddings.embedFor(model, 'lab'),
-    loadWasm: options.loadWasm,
-  });
+  // The lab (retrievers, evaluation) loads on the first probe or evaluation, not before the first chunks.
+  let lab: Promise<ReturnType<typeof labService>> | null = null;
+  const loadLab = () =>
+    (lab ??= import('./labService').then((m) =>
+      m.labService({
+        last: () => service.last,
+        document: () => documents.text,
+        embedFor: (model) => embeddings.embedFor(model, 'lab'),
+        loadWasm: options.loadWasm,
+      }),
+    ));
+  const probe = async (input: { jobId: number } & NonNullable<ChunkJob['probe']>) => (await loadLab()).probe(input);
   const server = rpcServe<ChunkWorkerApi>(endpoint, {
     document: (input) => {
       const whole = documents.receive(input);
@@ -293,12 +301,12 @@ export function serveChunkWorker(endpoint: Endpoint, options: ChunkServiceOption
     connectEmbedder: ({ port, reason }) => embeddings.connect(port as unknown as Endpoint, reason),
     chunk: (job) => {
       jobs.arrived(job.jobId);
-      return jobs.inOrder(() => service.runChunk(job, lab.probe));
+      return jobs.inOrder(() => service.runChunk(job, probe));
     },
     supersede: ({ jobId }) => jobs.supersede(jobId),
     tokens: ({ jobId }) => jobs.inOrder(() => service.runTokens(jobId)),
-    probe: (input) => lab.probe(input),
-    evaluate: (input, { signal }) => jobs.inOrder(() => lab.evaluate(input, signal)),
+    probe,
+    evaluate: (input, { signal }) => jobs.inOrder(async () => (await loadLab()).evaluate(input, signal)),
     embedderTokens: ({ jobId }, { signal }) => service.runEmbedderTokens(jobId, signal),
     export: (input) => jobs.inOrder(() => service.runExport(input)),
   });
