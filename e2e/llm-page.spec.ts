@@ -244,7 +244,7 @@ test('boundaries drawn as chunks; a summary rate-limited past its retries is sho
 
 test('the API key stays in memory: never in the link, an export, the code, IndexedDB, or localStorage unless remembered', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const key = 'sk-e2e-NEVER-STORED-4711';
+  const key = 'test-key-NEVER-STORED-4711';
   const l = await openOnHandbook(page);
   await l.apiKey.fill(key);
   await l.run.click();
@@ -347,8 +347,7 @@ test("Chrome's built-in model (a stubbed LanguageModel): offered, available, and
   expect(server.requests.length, 'nothing went to an endpoint').toBe(0);
 });
 
-test('screenshots of the panel at 1440×900 and 1280×720', async ({ page }) => {
-  test.skip(!process.env.LLM_SHOTS, 'taken on demand: LLM_SHOTS=1');
+test('contextual and propositions drawn at 1440×900 and 1280×720 (screenshots for review)', async ({ page }) => {
   for (const [width, height] of [[1440, 900], [1280, 720]] as const) {
     await page.setViewportSize({ width, height });
     const l = await openOnHandbook(page);

@@ -26,7 +26,7 @@ for (const [name, text] of Object.entries(texts)) writeFileSync(join(corpus, nam
 let server: FakeLlmServer;
 beforeAll(async () => {
   server = await startFakeLlmServer();
-  process.env.CHUNKSCOPE_CORPUS_TEST_KEY = 'sk-corpus-secret-42';
+  process.env.CHUNKSCOPE_CORPUS_TEST_KEY = 'fake-corpus-key-42';
 });
 afterAll(async () => {
   delete process.env.CHUNKSCOPE_CORPUS_TEST_KEY;
@@ -56,7 +56,7 @@ describe('chunkscope corpus --llm', () => {
     const records = recordsOf(out);
     expect(sent).toBe(records.length); // contextual: one request per chunk
     expect(first.err).toContain(`chunkscope: llm: ${sent} requests (0 from the cache, ${sent} sent)\n`);
-    expect(server.requests[before]!.authorization).toBe('Bearer sk-corpus-secret-42');
+    expect(server.requests[before]!.authorization).toBe('Bearer fake-corpus-key-42');
     // The library's chunks for each document (same feature, a fresh cache), as the corpus lines.
     for (const [id, text] of Object.entries(texts)) {
       const library = await chunk(text, { size: 70, overlap: 0, path: id, documentId: id, llm: { feature: 'contextual', baseUrl: server.baseUrl, model: 'fake-1', cache: new MemoryCache() } });
@@ -65,8 +65,8 @@ describe('chunkscope corpus --llm', () => {
       for (const r of mine) expect(r.content).toMatch(/^Context: this chunk begins with /);
     }
     // The key is in no file; the LLM settings are in the configuration.
-    for (const name of readdirSync(out)) if (name.endsWith('.json') || name.endsWith('.jsonl')) expect(readFileSync(join(out, name), 'utf8')).not.toContain('sk-corpus-secret');
-    for (const name of readdirSync(cacheDir)) expect(readFileSync(join(cacheDir, name), 'utf8')).not.toContain('sk-corpus-secret');
+    for (const name of readdirSync(out)) if (name.endsWith('.json') || name.endsWith('.jsonl')) expect(readFileSync(join(out, name), 'utf8')).not.toContain('fake-corpus-key');
+    for (const name of readdirSync(cacheDir)) expect(readFileSync(join(cacheDir, name), 'utf8')).not.toContain('fake-corpus-key');
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(manifest.configuration.llm).toEqual({ feature: 'contextual', provider: 'openai-compatible', model: 'fake-1', structuredOutput: true, settings: {} });
 

@@ -41,18 +41,18 @@ describe('chunkscope chunk --llm (the built CLI against the fake server)', () =>
   it('contextual: the same chunks as the library, the key sent but never written to the cache', async () => {
     const cacheDir = join(dir, 'cache-contextual');
     const before = server.requests.length;
-    const r = await cli([...base(), '--llm', 'contextual', '--llm-cache', cacheDir, '--llm-api-key-env', 'MY_KEY'], { MY_KEY: 'sk-secret-123' });
+    const r = await cli([...base(), '--llm', 'contextual', '--llm-cache', cacheDir, '--llm-api-key-env', 'MY_KEY'], { MY_KEY: 'fake-key-123' });
     expect(r.code).toBe(0);
     const chunks = JSON.parse(r.out);
     const library = await chunk(doc, { size: 100, overlap: 0, llm: { feature: 'contextual', baseUrl: server.baseUrl, model: 'fake-1', cache: new MemoryCache() } });
     expect(chunks).toEqual(JSON.parse(JSON.stringify(library)));
     expect(chunks[0].content.startsWith(chunks[0].metadata.context)).toBe(true);
-    expect(server.requests[before]!.authorization).toBe('Bearer sk-secret-123');
+    expect(server.requests[before]!.authorization).toBe('Bearer fake-key-123');
     expect(r.err).toMatch(/contextual: 3 requests \(0 cached, 3 sent\), 3 answered, 0 failed/);
     const files = readdirSync(cacheDir);
     expect(files).toHaveLength(3);
-    for (const f of files) expect(readFileSync(join(cacheDir, f), 'utf8')).not.toContain('sk-secret');
-    expect(r.out).not.toContain('sk-secret');
+    for (const f of files) expect(readFileSync(join(cacheDir, f), 'utf8')).not.toContain('fake-key');
+    expect(r.out).not.toContain('fake-key');
     // Run again: every answer from the cache, nothing sent.
     const sent = server.requests.length;
     const again = await cli([...base(), '--llm', 'contextual', '--llm-cache', cacheDir]);
@@ -77,12 +77,12 @@ describe('chunkscope chunk --llm (the built CLI against the fake server)', () =>
     const before = server.requests.length;
     const r = await cli(['chunk', docPath, '--size', '100', '--overlap', '0', '--llm', 'summaries', '--llm-model', 'fake-1', '--llm-cache', 'none'], {
       OPENAI_BASE_URL: server.baseUrl,
-      OPENAI_API_KEY: 'sk-env',
+      OPENAI_API_KEY: 'fake-env-key',
     });
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.out).find((c: { metadata: { kind?: string } }) => c.metadata.kind === 'summary');
     expect(summary.content).toBe('Summary: Chunkscope shows where chunks start and end.');
-    expect(server.requests[before]!.authorization).toBe('Bearer sk-env');
+    expect(server.requests[before]!.authorization).toBe('Bearer fake-env-key');
   });
 
   it('one stderr line per kind of failure; --llm-strict makes it fatal', async () => {

@@ -33,20 +33,20 @@ describe('LLM settings are configuration, the key is not', () => {
   });
 
   it('never writes a key slipped into the settings object, in the link or the stored copy', () => {
-    const withKey = { ...DEFAULT_LLM_SETTINGS, model: 'x', apiKey: 'sk-SECRET-123' } as typeof DEFAULT_LLM_SETTINGS;
-    expect(decodeURIComponent(encodeLlmQuery(withKey))).not.toContain('sk-SECRET-123');
-    expect(storedLlmSettings(withKey)).not.toContain('sk-SECRET-123');
+    const withKey = { ...DEFAULT_LLM_SETTINGS, model: 'x', apiKey: 'fake-key-123' } as typeof DEFAULT_LLM_SETTINGS;
+    expect(decodeURIComponent(encodeLlmQuery(withKey))).not.toContain('fake-key-123');
+    expect(storedLlmSettings(withKey)).not.toContain('fake-key-123');
   });
 
   it('the run export and the copied code hold the settings but never the key', () => {
-    const settings = { ...DEFAULT_LLM_SETTINGS, model: 'qwen', apiKey: 'sk-SECRET-9' } as typeof DEFAULT_LLM_SETTINGS;
+    const settings = { ...DEFAULT_LLM_SETTINGS, model: 'qwen', apiKey: 'fake-key-9' } as typeof DEFAULT_LLM_SETTINGS;
     const result = { documentSerial: 1, configKey: 'k', feature: 'contextual', chunks: [], cost: 0, report: {} as never };
     const file = llmRunFile(result, settings, { size: 800 });
     const code = llmLibraryCode(settings, { size: 800 });
     expect(JSON.parse(file).llm).toMatchObject({ feature: 'contextual', model: 'qwen', baseUrl: DEFAULT_LLM_SETTINGS.baseUrl });
     expect(code).toContain("model: \"qwen\"");
     expect(code).toContain('process.env.OPENAI_API_KEY');
-    expect(file + code).not.toContain('sk-SECRET-9');
+    expect(file + code).not.toContain('fake-key-9');
   });
 
   it('a share file carries the LLM settings like its link', () => {
@@ -88,24 +88,24 @@ describe('the API key stays in memory unless remembered', () => {
 
   it('typing a key writes nothing; ticking Remember writes it; unticking erases it', () => {
     const s = useStore.getState();
-    s.setLlmApiKey('sk-typed');
-    expect([...storage.map.values()].join()).not.toContain('sk-typed');
+    s.setLlmApiKey('fake-typed');
+    expect([...storage.map.values()].join()).not.toContain('fake-typed');
     s.setLlmRememberKey(true);
-    expect(rememberedKey(storage)).toBe('sk-typed');
-    useStore.getState().setLlmApiKey('sk-changed');
-    expect(storage.getItem(LLM_KEY_STORAGE)).toBe('sk-changed');
+    expect(rememberedKey(storage)).toBe('fake-typed');
+    useStore.getState().setLlmApiKey('fake-changed');
+    expect(storage.getItem(LLM_KEY_STORAGE)).toBe('fake-changed');
     useStore.getState().setLlmRememberKey(false);
     expect(storage.getItem(LLM_KEY_STORAGE)).toBeNull();
-    expect(useStore.getState().llmApiKey).toBe('sk-changed'); // still usable this session
+    expect(useStore.getState().llmApiKey).toBe('fake-changed'); // still usable this session
   });
 
   it('the settings are stored between visits, never the key', async () => {
     const stop = startLlmSync(useStore, storage);
-    useStore.getState().setLlmApiKey('sk-never-stored');
+    useStore.getState().setLlmApiKey('fake-never-stored');
     useStore.getState().setLlmSettings({ model: 'qwen' });
     stop();
     expect([...storage.map.values()].join()).toContain('qwen');
-    expect([...storage.map.values()].join()).not.toContain('sk-never-stored');
+    expect([...storage.map.values()].join()).not.toContain('fake-never-stored');
   });
 });
 

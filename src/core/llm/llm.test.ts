@@ -36,7 +36,7 @@ describe('tolerant JSON', () => {
 });
 
 describe('the openai-compatible provider under the request policy (real HTTP on loopback)', () => {
-  const client = () => getLlmProvider('openai-compatible').create({ baseUrl: server.baseUrl, model: 'fake-1', apiKey: 'sk-test' });
+  const client = () => getLlmProvider('openai-compatible').create({ baseUrl: server.baseUrl, model: 'fake-1', apiKey: 'fake-test-key' });
   const ask = { prompt: 'Summarise.\n<text>\nOne. Two.\n</text>', schema: { type: 'object' } };
 
   it('sends the key as a bearer token and asks for structured output', async () => {
@@ -44,7 +44,7 @@ describe('the openai-compatible provider under the request policy (real HTTP on 
     const answer = await sendWithPolicy(client(), ask);
     expect(firstJsonValue(answer.text)).toEqual({ summary: 'Summary: One.' });
     const sent = server.requests[before]!;
-    expect(sent.authorization).toBe('Bearer sk-test');
+    expect(sent.authorization).toBe('Bearer fake-test-key');
     expect(sent.body.response_format).toMatchObject({ type: 'json_schema' });
   });
 
