@@ -16,7 +16,7 @@ import { EVAL_LLM_PARSE_OPTIONS, evalLlmUsage, hasEvalLlmFlag } from './evalLlmF
 import { evaluateIndex, lanceIndexDir } from './evalIndex';
 import { hasRerankFlag, RERANK_PARSE_OPTIONS, rerankUsage } from './rerankFlags';
 import { CliError, decodeText, importInput } from './input';
-import { checkQuestions, isConvertedFile, isDocumentFile, leftOutNote } from './evalCorpus';
+import { checkQuestions, isConvertedFile, leftOutNote, walkDocuments } from './evalCorpus';
 import { DEFAULT_MAX_BYTES, formatBytes, parseMaxBytes, readError, readFileBounded } from './read';
 
 export interface Io {
@@ -230,8 +230,9 @@ function sweepCsv(rows: SweepRow[], grid: Record<string, unknown>[]): string {
 }
 
 /**
- * The documents: files as given, and the files of each directory (sorted, hidden files and the golden set itself
- * left out). Ids are file names when they are unique, else paths relative to the current directory.
+ * The documents: files as given, and the files of each directory and its sub-directories (sorted; hidden entries,
+ * node_modules and the golden set itself left out). Ids are file names when they are unique, else paths relative to
+ * the current directory.
  */
 export async function readDocuments(inputs: string[], questionsPath: string, maxBytes: number, io: Io): Promise<EvalDocument[]> {
   const files: string[] = [];
@@ -243,23 +244,8 @@ export async function readDocuments(inputs: string[], questionsPath: string, max
     } catch (err) {
       throw readError(input, err);
     }
-    if (info.isDirectory()) {
-      let names: string[];
-      try {
-        names = (await readdir(input)).filter((n) => !n.startsWith('.')).sort();
-      } catch (err) {
-        throw readError(input, err);
-      }
-      for (const name of names) {
-        const path = join(input, name);
-        if (resolve(path) === questionsPath) continue;
-        // Only regular files: sub-directories, devices, FIFOs and sockets are left out; a broken link is named.
-        const entry = await stat(path).catch((err: unknown) => err as NodeJS.ErrnoException);
-        if (entry instanceof Error) io.stderr(`chunkscope: note: left out "${path}": ${readError(path, entry).message.replace(/^cannot read "[^"]*": /, '')}\n`);
-        else if (entry.isFile() && isDocumentFile(name)) files.push(path);
-        else if (entry.isFile()) leftOut.push(name);
-      }
-    } else files.push(input);
+    if (info.isDirectory()) await walkDocuments(input, questionsPath, { files, leftOut }, io);
+    else files.push(input);
   }
   const note = leftOutNote(leftOut);
   if (note) io.stderr(`chunkscope: note: ${note}\n`);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,27 @@ describe('chunkscope eval over a corpus', () => {
     const out = JSON.parse(r.out);
     expect(out.files).toEqual([join(dir, 'corpus', 'a.txt'), join(dir, 'corpus', 'b.md')]);
     expect(out.index.documents).toBe(2);
+  });
+
+  it('walks sub-directories (a folder as people keep it), skipping hidden ones, node_modules and links to directories', async () => {
+    for (const sub of ['nested/deeper', 'nested/.git', 'nested/node_modules']) mkdirSync(join(dir, sub), { recursive: true });
+    write('nested/a.txt', a);
+    write('nested/deeper/b.md', b);
+    write('nested/.git/c.md', 'hidden');
+    write('nested/node_modules/d.md', 'a dependency');
+    write('nested/deeper/Makefile', 'all:');
+    symlinkSync(join(dir, 'nested', 'deeper'), join(dir, 'nested', 'loop'));
+    const q = write('q-nested.csv', header + line('echo foxtrot', 'Delta echo foxtrot.', 22, 'a') + line('november', 'Mike november oscar.', 19, 'b'));
+    const r = await runCli(['eval', join(dir, 'nested'), '--questions', q, '--size', '20', '--overlap', '0', '--k', '2']);
+    expect(r.code).toBe(0);
+    expect(r.err.split('\n').filter(Boolean)).toEqual([
+      `chunkscope: note: left out "${join(dir, 'nested', 'loop')}": a link to a directory (not followed)`,
+      'chunkscope: note: left out 1 file of no known document type: Makefile',
+    ]);
+    const out = JSON.parse(r.out);
+    expect(out.files).toEqual([join(dir, 'nested', 'a.txt'), join(dir, 'nested', 'deeper', 'b.md')]);
+    expect(out.measured).toBe(2);
+    expect(out.means.recall).toBe(1);
   });
 
   it('sets aside questions naming corpora that are not open in one line, scores the rest, and gives each document its means and the spread', async () => {

@@ -4,7 +4,10 @@
  */
 import { IMPORTABLE_EXTENSIONS } from '../import/index';
 import { prepareQuestions, setAsideSummary, someNames, type EvalDocument, type GoldenQuestion } from '../core/eval/index';
+import { readdir, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { CliError } from './input';
+import { readError } from './read';
 
 const KNOWN = new Set(IMPORTABLE_EXTENSIONS);
 
@@ -12,6 +15,37 @@ const KNOWN = new Set(IMPORTABLE_EXTENSIONS);
 export function isDocumentFile(name: string): boolean {
   const dot = name.lastIndexOf('.');
   return dot > 0 && KNOWN.has(name.slice(dot + 1).toLowerCase());
+}
+
+/** How deep a directory given to eval is walked: deeper levels are named in a note, not read. */
+export const MAX_DIRECTORY_DEPTH = 16;
+
+/**
+ * Collects the documents of a directory and its sub-directories into `found.files` (sorted by name at each level;
+ * hidden entries and node_modules skipped, the golden set itself left out) and the names of other files into
+ * `found.leftOut`. Links to directories are not followed (a link loop would never end); a broken link is named.
+ */
+export async function walkDocuments(dir: string, questionsPath: string, found: { files: string[]; leftOut: string[] }, io: { stderr(text: string): void }, depth = 0): Promise<void> {
+  let entries;
+  try {
+    entries = (await readdir(dir, { withFileTypes: true })).filter((d) => !d.name.startsWith('.') && d.name !== 'node_modules').sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  } catch (err) {
+    throw readError(dir, err);
+  }
+  const leaveOut = (path: string, why: string) => io.stderr(`chunkscope: note: left out "${path}": ${why}\n`);
+  for (const dirent of entries) {
+    const name = dirent.name;
+    const path = join(dir, name);
+    if (resolve(path) === questionsPath) continue;
+    const entry = await stat(path).catch((err: unknown) => err as NodeJS.ErrnoException);
+    if (entry instanceof Error) leaveOut(path, readError(path, entry).message.replace(/^cannot read "[^"]*": /, ''));
+    else if (entry.isDirectory()) {
+      if (dirent.isSymbolicLink()) leaveOut(path, 'a link to a directory (not followed)');
+      else if (depth + 1 >= MAX_DIRECTORY_DEPTH) leaveOut(path, `deeper than ${MAX_DIRECTORY_DEPTH} levels`);
+      else await walkDocuments(path, questionsPath, found, io, depth + 1);
+    } else if (entry.isFile() && isDocumentFile(name)) found.files.push(path);
+    else if (entry.isFile()) found.leftOut.push(name);
+  }
 }
 
 /** Files PDF and DOCX readers convert (read as bytes, not as text). */
