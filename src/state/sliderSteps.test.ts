@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWideRange, proportionalStep } from './sliderSteps';
+import { isWideRange, proportionalStep, sliderPresets } from './sliderSteps';
 
 describe('proportional slider steps', () => {
   it('moves by about 1/16 of the value on a power-of-two grid', () => {
@@ -25,5 +25,13 @@ describe('proportional slider steps', () => {
         expect(Math.abs(next - v)).toBeLessThanOrEqual(Math.max(1, v / 4));
       }),
     );
+  });
+});
+
+describe('slider presets', () => {
+  it('are the powers of two from 64 inside the range (the size slider 1..4,000: 64 … 2048)', () => {
+    expect(sliderPresets(1, 4000)).toEqual([64, 128, 256, 512, 1024, 2048]);
+    expect(sliderPresets(100, 600)).toEqual([128, 256, 512]);
+    expect(sliderPresets(1, 50)).toEqual([]);
   });
 });

@@ -24,3 +24,13 @@ export function proportionalStep(value: number, direction: 1 | -1, min: number, 
   }
   return Math.min(max, Math.max(min, next));
 }
+
+/**
+ * Presets on a wide slider: the powers of two from 64 within [min, max] (64, 128, …, 2048). The slider draws them as
+ * tick marks and Chromium snaps a drag to the nearest one, so the sizes people try first are easy to hit.
+ */
+export function sliderPresets(min: number, max: number): number[] {
+  const out: number[] = [];
+  for (let v = 64; v <= max; v *= 2) if (v >= min) out.push(v);
+  return out;
+}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { isWideRange, proportionalStep } from '../../state/sliderSteps';
+import { isWideRange, proportionalStep, sliderPresets } from '../../state/sliderSteps';
 import { optionSpec, type ControlSpec, type OptionGroup, type OptionSpec } from '../../core/describe';
 import type { Config, ConfigName } from '../../state/configSlice';
 import { optionApplies, optionInUse } from '../../state/strategyInfo';
@@ -118,6 +118,7 @@ export function RangeField(props: { name: ConfigName; unit: string; max: number;
           max={max}
           step={step}
           value={Number.isFinite(value) ? Math.min(value, max) : min}
+          list={wide ? `${id}-presets` : undefined}
           onChange={(e) => onChange(Number(e.target.value))}
           onKeyDown={wide ? (e) => {
             // A wide range (size 1..4,000) moves in steps proportional to the value (src/state/sliderSteps.ts).
@@ -127,7 +128,13 @@ export function RangeField(props: { name: ConfigName; unit: string; max: number;
             onChange(proportionalStep(value, dir, min, max));
           } : undefined}
         />
-
+        {wide && (
+          <datalist id={`${id}-presets`}>
+            {sliderPresets(min, max).map((v) => (
+              <option key={v} value={v} />
+            ))}
+          </datalist>
+        )}
         <span className="number-box">
           <input
             type="number"
