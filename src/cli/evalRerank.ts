@@ -74,7 +74,7 @@ export async function runEvalRerank(ctx: Context): Promise<number> {
   try {
     const chunked = await chunkDocuments(ctx.documents, ctx.base, { ...ctx.hooks, onProgress: undefined });
     const prepared = prepareQuestions(chunked, ctx.questions);
-    for (const s of prepared.skipped) ctx.io.stderr(`chunkscope: note: question ${s.index + 1} skipped: ${s.reason}\n`);
+    // The questions set aside were summed up in one line per cause before (checkQuestions in eval.ts).
     const { timings: _t, ...result } = await evaluateChunks(chunked, prepared, resolved, settings, ctx.hooks);
     void _t;
     const rerank = await evaluateReranked(chunked, prepared, resolved, settings, reranker, { candidates: ctx.settings.candidates, embed: ctx.hooks.embed });

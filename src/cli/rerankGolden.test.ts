@@ -51,6 +51,16 @@ describe('chunkscope eval --rerank (fake LLM server on loopback)', () => {
     expect(json.rerank.reranked.hit).toBe(1);
   });
 
+  it('questions naming corpora that are not open are set aside in one line, as eval does without a reranker', async () => {
+    const others = Array.from({ length: 6 }, (_, i) => JSON.stringify({ question: `q${i}`, corpus_id: i % 2 ? 'finance' : 'pubmed', references: [{ start: 0, end: 1, content: 'x' }] }));
+    const mixed = join(dir, 'mixed.jsonl');
+    writeFileSync(mixed, [ask('When did the harbour freeze?', 'the harbour froze in January'), ...others].join('\n'));
+    const r = await runCli(['eval', docPath, '--questions', mixed, ...chunking, '--k', '1', '--rerank', 'llm', '--rerank-candidates', '3', ...llmFlags()]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('chunkscope: note: 6 questions name corpora that are not open: finance, pubmed (set aside, not scored)\n');
+    expect(JSON.parse(r.out).rerank.measured).toBe(1);
+  });
+
   it('a bad answer keeps the retriever\'s order, counted on one stderr line; bad ids are repaired and counted', async () => {
     server.failNext('invalid-json');
     server.failNext('out-of-range');
