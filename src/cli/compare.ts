@@ -3,19 +3,16 @@
  * configurations on the same golden set and say whether the difference is real (src/core/eval/significance.ts).
  * Flags outside --a / --b are shared by both; --a and --b hold flags as `chunkscope eval` takes them.
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BASE_DEFAULTS, RETRIEVERS } from '../core/optionTable';
 import { getRetriever } from '../core/retrievers/registry';
 import { getStrategy, STRATEGY_NAMES, validateOptions, type StrategyName } from '../core/index';
-import { COMPARED_METRICS, compareQuestionResults, evaluate, GoldenSetError, parseGoldenSet, validateEvalOptions, type ComparedMetric, type EvalResult, type EvaluateHooks } from '../core/eval/index';
+import { COMPARED_METRICS, compareQuestionResults, evaluate, validateEvalOptions, type ComparedMetric, type EvalResult, type EvaluateHooks } from '../core/eval/index';
 import { nodeLoadWasm } from '../node/loadWasm';
 import type { Embedder } from '../embed/types';
-import { checkQuestions } from './evalCorpus';
-import { readDocuments, SPECS, type Io } from './eval';
+import { readCorpus, SPECS, type Io } from './eval';
 import { joinNegativeValues, optionsFromFlags, parseArgsMessage, parseArgsOptions, row, takeSwitchValues } from './flags';
-import { CliError, decodeText, parseDecimal, parseWholeNumber } from './input';
-import { DEFAULT_MAX_BYTES, parseMaxBytes, readFileBounded } from './read';
+import { CliError, parseDecimal, parseWholeNumber } from './input';
 
 const OWN = {
   questions: { type: 'string' as const, short: 'q' },
@@ -139,17 +136,7 @@ export async function runCompare(argv: string[], io: Io): Promise<number> {
     }
   }
 
-  const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : parseMaxBytes(values['max-bytes'] as string);
-  const questionsText = decodeText(await readFileBounded(values.questions, { maxBytes, text: true }), values.questions).text;
-  let questions;
-  try {
-    questions = parseGoldenSet(questionsText, { name: values.questions });
-  } catch (err) {
-    if (err instanceof GoldenSetError) throw new CliError(`${values.questions}: ${err.message}`);
-    throw err;
-  }
-  const documents = await readDocuments(inputs, resolve(values.questions), maxBytes, io);
-  for (const line of checkQuestions(documents, questions)) io.stderr(`chunkscope: note: ${line}\n`);
+  const { documents, questions } = await readCorpus(inputs, values.questions, values['max-bytes'] as string | undefined, io);
 
   const hooks: EvaluateHooks = { loadWasm: nodeLoadWasm, onNote: (m) => io.stderr(`chunkscope: note: ${m}\n`) };
   let embedder: Embedder | undefined;

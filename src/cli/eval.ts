@@ -2,13 +2,13 @@
  * `chunkscope eval` and `chunkscope sweep`: score chunkings on a golden set (src/core/eval) from the command line.
  * Flags are the option table's: every chunking option, and the evaluation settings (--retriever, --k, ...).
  */
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BASE_DEFAULTS, EVAL_OPTIONS, RETRIEVERS, type OptionSpec } from '../core/optionTable';
 import { getRetriever } from '../core/retrievers/registry';
 import { getStrategy, STRATEGY_NAMES, validateOptions, type StrategyName } from '../core/index';
-import { evaluate, sweep, sweepGrid, GoldenSetError, parseGoldenSet, validateEvalOptions, METRIC_NAMES, type EvalDocument, type EvaluateHooks, type SweepRow } from '../core/eval/index';
+import { evaluate, sweep, sweepGrid, GoldenSetError, parseGoldenSet, validateEvalOptions, METRIC_NAMES, type EvalDocument, type EvaluateHooks, type GoldenQuestion, type SweepRow } from '../core/eval/index';
 import { nodeLoadWasm } from '../node/loadWasm';
 import type { Embedder } from '../embed/types';
 import { cliAliases, FLAG_OPTIONS, joinNegativeValues, parseArgsMessage, optionHelp, optionsFromFlags, parseArgsOptions, row, takeSwitchValues } from './flags';
@@ -124,18 +124,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   const llmSettings = !rerank && hasEvalLlmFlag(values) ? (await import('./evalLlm')).evalLlmSettings(values) : null;
 
   const indexDir = lanceIndexDir(values.index, command); // chunks read back from a corpus index (src/cli/evalIndex.ts)
-  const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : parseMaxBytes(values['max-bytes'] as string);
-  const questionsText = decodeText(await readFileBounded(values.questions, { maxBytes, text: true }), values.questions).text;
-  let questions;
-  try {
-    questions = parseGoldenSet(questionsText, { name: values.questions });
-  } catch (err) {
-    if (err instanceof GoldenSetError) throw new CliError(`${values.questions}: ${err.message}`);
-    throw err;
-  }
-  const documents = await readDocuments(inputs, resolve(values.questions), maxBytes, io);
-  // No measurable question: exit 2 before any chunking; the rest set aside in one line per cause.
-  for (const line of checkQuestions(documents, questions)) io.stderr(`chunkscope: note: ${line}\n`);
+  const { documents, questions } = await readCorpus(inputs, values.questions, values['max-bytes'] as string | undefined, io);
 
   const hooks: EvaluateHooks = { loadWasm: nodeLoadWasm, onNote: (m) => io.stderr(`chunkscope: note: ${m}\n`) };
   const needsEmbedder = grid.some((g) => {
@@ -227,6 +216,26 @@ function sweepCsv(rows: SweepRow[], grid: Record<string, unknown>[]): string {
     );
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * The golden set and the documents of an evaluation (eval, sweep, compare), read within --max-bytes; exits 2 (one
+ * line) when no question can be measured on them, and sums up the questions set aside in one stderr line per cause.
+ */
+export async function readCorpus(inputs: string[], questionsPath: string, maxBytesFlag: string | undefined, io: Io): Promise<{ documents: EvalDocument[]; questions: GoldenQuestion[] }> {
+  const maxBytes = maxBytesFlag === undefined ? DEFAULT_MAX_BYTES : parseMaxBytes(maxBytesFlag);
+  const questionsText = decodeText(await readFileBounded(questionsPath, { maxBytes, text: true }), questionsPath).text;
+  let questions: GoldenQuestion[];
+  try {
+    questions = parseGoldenSet(questionsText, { name: questionsPath });
+  } catch (err) {
+    if (err instanceof GoldenSetError) throw new CliError(`${questionsPath}: ${err.message}`);
+    throw err;
+  }
+  const documents = await readDocuments(inputs, resolve(questionsPath), maxBytes, io);
+  // No measurable question: exit 2 before any chunking; the rest set aside in one line per cause.
+  for (const line of checkQuestions(documents, questions)) io.stderr(`chunkscope: note: ${line}\n`);
+  return { documents, questions };
 }
 
 /**
