@@ -3,7 +3,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { renderStrategiesDoc } from '../scripts/gen-docs';
-import { main } from './cli/main';
 import { EXPORTERS } from './core/export/exporters/index';
 import { EXPORT_FORMATS, formatChunks } from './core/format';
 import { chunk, ChunkOptionsError } from './core/index';
@@ -17,6 +16,7 @@ import { optionApplies } from './state/strategyInfo';
 import { decodeConfig, encodeConfig } from './state/urlCodec';
 import { PAGE_EXPORT_FORMATS } from './ui/export/formats';
 import { genericallyDrawn } from './ui/panels/optionLayout';
+import { runCli } from './testing/runCli';
 
 /**
  * The recipes of CONTRIBUTING.md, each followed once with a fixture: a test here fails when a recipe no longer
@@ -183,17 +183,6 @@ vi.mock('./core/export/exporters/index', async (importOriginal) => {
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const strategiesDir = join(root, 'src/core/strategies');
-
-async function runCli(argv: string[], stdin = '') {
-  let out = '';
-  let err = '';
-  const code = await main(argv, {
-    stdout: (s) => void (out += s),
-    stderr: (s) => void (err += s),
-    readStdin: async () => new TextEncoder().encode(stdin),
-  });
-  return { code, out, err };
-}
 
 const text = 'First line of the document.\n\nSecond line, after a blank one.\nThird.\n';
 const asOptions = (o: Record<string, unknown>) => o as ChunkOptions;

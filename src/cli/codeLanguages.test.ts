@@ -4,19 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODE_LANGUAGE_ALIASES, CODE_LANGUAGE_NAMES } from '../core/strategies/code/languages';
 import { CODE_SAMPLES } from '../../e2e/code-samples';
-import { main } from './main';
+import { runCli } from '../testing/runCli';
 
 // The code strategy with every listed language (and every alias) chosen explicitly, on a file whose extension
 // says nothing (.txt): the grammar must come from --language, never from detection (issue 12: js/ts/tsx failed).
 
 const dir = mkdtempSync(join(tmpdir(), 'chunkscope-codelang-'));
-
-async function runCli(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), readStdin: async () => new Uint8Array() });
-  return { code, out, err };
-}
 
 describe('chunkscope chunk --strategy code --language <each>', () => {
   const cases: [string, (typeof CODE_LANGUAGE_NAMES)[number]][] = [

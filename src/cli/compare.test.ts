@@ -3,17 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { splitOptionString } from './compare';
-import { main } from './main';
 import { HAVE_SHARED_EVAL, NEEDS_SHARED_EVAL, SHARED_EVAL_DOCUMENT_PATH, SHARED_EVAL_QUESTIONS_PATH } from '../testing/sharedData';
+import { runCli } from '../testing/runCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'chunkscope-compare-'));
-
-async function runCli(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), readStdin: async () => new Uint8Array() });
-  return { code, out, err };
-}
 
 // Twelve facts, one a paragraph; each question asks for one. Chunks of one paragraph answer every question;
 // chunks of 12 characters cut each answer apart.

@@ -10,20 +10,13 @@ import { DEFAULT_CONFIG, type Config } from '../state/configSlice';
 import { makeShareFile } from '../state/shareLink';
 import { encodeConfig } from '../state/urlCodec';
 import { policyHandbook } from '../ui/samples/policyHandbook';
-import { main } from './main';
+import { runCli } from '../testing/runCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'chunkscope-config-'));
 function file(name: string, content: string): string {
   const path = join(dir, name);
   writeFileSync(path, content);
   return path;
-}
-
-async function runCli(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), readStdin: async () => new Uint8Array() });
-  return { code, out, err };
 }
 
 const handbook = file('handbook.md', policyHandbook);

@@ -2,20 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from './main';
+import { runCli } from '../testing/runCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'chunkscope-eval-'));
 function file(name: string, content: string): string {
   const path = join(dir, name);
   writeFileSync(path, content);
   return path;
-}
-
-async function runCli(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), readStdin: async () => new Uint8Array() });
-  return { code, out, err };
 }
 
 const a = 'Alpha bravo charlie.\n\nDelta echo foxtrot.\n\nGolf hotel india.';

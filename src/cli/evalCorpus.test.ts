@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from './main';
 import { HAVE_SHARED_EVAL, NEEDS_SHARED_EVAL, SHARED_EVAL_DOCUMENT_PATH, SHARED_EVAL_QUESTIONS_PATH } from '../testing/sharedData';
+import { runCli } from '../testing/runCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'chunkscope-eval-corpus-'));
 const write = (name: string, content: string) => {
@@ -11,13 +11,6 @@ const write = (name: string, content: string) => {
   writeFileSync(path, content);
   return path;
 };
-
-async function runCli(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), readStdin: async () => new Uint8Array() });
-  return { code, out, err };
-}
 
 const a = 'Alpha bravo charlie.\n\nDelta echo foxtrot.\n\nGolf hotel india.';
 const b = 'Juliet kilo lima.\n\nMike november oscar.';

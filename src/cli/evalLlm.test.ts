@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../testing/fakeLlmServer';
-import { main } from './main';
+import { runCli } from '../testing/runCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'chunkscope-eval-llm-'));
 const doc =
@@ -31,13 +31,6 @@ beforeAll(async () => {
   server = await startFakeLlmServer();
 });
 afterAll(() => server.close());
-
-async function runCli(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), readStdin: async () => new Uint8Array() });
-  return { code, out, err };
-}
 
 const evalArgs = (feature: string, cache: string, extra: string[] = [], baseUrl = server.baseUrl) => [
   'eval', docPath, '--questions', questionsPath, '--size', '140', '--overlap', '0', '--k', '1',

@@ -9,23 +9,13 @@ import { createEmbedder } from '../embed/index';
 import { formatChunks } from '../core/format';
 import { main } from './main';
 import { parseEscapes } from './input';
+import { runCli } from '../testing/runCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'chunkscope-cli-'));
 function file(name: string, content: string | Uint8Array): string {
   const path = join(dir, name);
   writeFileSync(path, content);
   return path;
-}
-
-async function runCli(argv: string[], stdin = '') {
-  let out = '';
-  let err = '';
-  const code = await main(argv, {
-    stdout: (s) => (out += s),
-    stderr: (s) => (err += s),
-    readStdin: async () => new TextEncoder().encode(stdin),
-  });
-  return { code, out, err };
 }
 
 const doc = 'Chunkscope shows where chunks start and end.\n\nIt counts sizes in characters, words or tokens.\n\n' +

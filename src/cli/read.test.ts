@@ -8,20 +8,12 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from './main';
 import { DEFAULT_MAX_BYTES, formatBytes, parseMaxBytes, readError } from './read';
+import { runCli } from '../testing/runCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'chunkscope-read-'));
 const BIN = new URL('../../bin/chunkscope.js', import.meta.url).pathname;
 const TIME = '/usr/bin/time';
-
-async function runCli(argv: string[], stdin: Uint8Array | string = '') {
-  let out = '';
-  let err = '';
-  const bytes = typeof stdin === 'string' ? new TextEncoder().encode(stdin) : stdin;
-  const code = await main(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), readStdin: async () => bytes });
-  return { code, out, err };
-}
 
 interface Spawned {
   code: number | null;

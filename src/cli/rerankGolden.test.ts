@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../testing/fakeLlmServer';
 import { writeTinyCrossEncoder } from '../testing/tinyCrossEncoder';
-import { main } from './main';
+import { runCli } from '../testing/runCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'chunkscope-rerank-'));
 const SOURCE = [
@@ -21,13 +21,6 @@ const ask = (question: string, answer: string) => {
 };
 const questionsPath = join(dir, 'questions.jsonl');
 writeFileSync(questionsPath, [ask('When did the harbour freeze?', 'the harbour froze in January'), ask('When does the reading room close?', 'the reading room closes at six')].join('\n'));
-
-async function runCli(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), readStdin: async () => new Uint8Array() });
-  return { code, out, err };
-}
 
 let server: FakeLlmServer;
 beforeAll(async () => {

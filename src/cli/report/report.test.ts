@@ -3,16 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { main } from '../main';
+import { runCli } from '../../testing/runCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'chunkscope-report-'));
-
-async function runCli(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), readStdin: async () => new Uint8Array() });
-  return { code, out, err };
-}
 
 // A document and a question that carry markup: a report must show them as text.
 const hostile = '<img src=x onerror=alert(1)> Delta echo foxtrot.';
