@@ -15,10 +15,9 @@
 import { RunGuard } from '../merge';
 import { RetrievalIndex, type IndexedDocument } from '../retrievers';
 import type { Chunk, Range, ResolvedOptions } from '../types';
-import { configurationOf, embeddingTokens, evaluateChunks, now, prepareQuestions, retrieverSettings, type EvalResult, type EvaluateHooks, type PreparedQuestion, type QuestionResult, type RetrievedOut, type SkippedQuestion } from './evaluate';
-import { bearsAnswer, meanMetrics, precisionOmega, retrievalMetrics } from './metrics';
-import { corpusBreakdown } from './corpora';
-import { meanRankMetrics, meanRecallCurve, rankMetrics, RECALL_CURVE_MAX_K } from './rankMetrics';
+import { configurationOf, embeddingTokens, evaluateChunks, now, prepareQuestions, resultFigures, retrieverSettings, type EvalResult, type EvaluateHooks, type PreparedQuestion, type QuestionResult, type RetrievedOut, type SkippedQuestion } from './evaluate';
+import { bearsAnswer, precisionOmega, retrievalMetrics } from './metrics';
+import { rankMetrics, RECALL_CURVE_MAX_K } from './rankMetrics';
 import type { EvalSettings } from './options';
 import type { DocumentSpan, GoldenQuestion, QuestionMetrics } from './types';
 
@@ -139,18 +138,7 @@ export async function evaluateDerived(
   return {
     configuration: { ...configurationOf(resolved, settings), retrieval, ...(twoStage ? { summariesFirst: first } : {}) },
     k,
-    means: meanMetrics(results.map((r) => r.metrics)),
-    rankMeans: meanRankMetrics(results.map((r) => r.rankMetrics)),
-    recallCurve: meanRecallCurve(curves),
-    ...corpusBreakdown(documents, results),
-    measured: results.length,
-    index: {
-      documents: documents.length,
-      chunks: documents.reduce((n, d) => n + d.chunks.length, 0),
-      indexed: indexed.length,
-      embeddingTokens: await embeddingTokens(texts),
-      indexedCharacters: texts.reduce((n, t) => n + t.length, 0),
-    },
+    ...resultFigures(documents, results, curves, texts, await embeddingTokens(texts)),
     questions: results,
     skipped: given.skipped,
     retrieval,

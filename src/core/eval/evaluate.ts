@@ -189,6 +189,27 @@ export async function embeddingTokens(texts: readonly string[]): Promise<number>
  * document's span meter (token counts cached per pre-token piece, so a sweep's many chunkings of one text stay
  * cheap), any other content as text.
  */
+/**
+ * What every evaluation reports from its questions' results and its index: the means (pooled and per document), the
+ * rank means, the recall@k curve, and the index's size. Shared by chunks and LLM-derived chunks (derived.ts).
+ */
+export function resultFigures(documents: readonly Pick<IndexedDocument, 'id' | 'chunks'>[], results: readonly QuestionResult[], curves: readonly number[][], indexedTexts: readonly string[], embeddingTokens: number) {
+  return {
+    means: meanMetrics(results.map((r) => r.metrics)),
+    rankMeans: meanRankMetrics(results.map((r) => r.rankMetrics)),
+    recallCurve: meanRecallCurve(curves),
+    ...corpusBreakdown(documents, results),
+    measured: results.length,
+    index: {
+      documents: documents.length,
+      chunks: documents.reduce((n, d) => n + d.chunks.length, 0),
+      indexed: indexedTexts.length,
+      embeddingTokens,
+      indexedCharacters: indexedTexts.reduce((n, t) => n + t.length, 0),
+    },
+  };
+}
+
 async function indexTokens(index: RetrievalIndex): Promise<number> {
   const unit = await getUnit('cl100k_base');
   let n = 0;
@@ -264,18 +285,7 @@ export async function evaluateChunks(
   return {
     configuration: configurationOf(resolved, settings),
     k,
-    means: meanMetrics(results.map((r) => r.metrics)),
-    rankMeans: meanRankMetrics(results.map((r) => r.rankMetrics)),
-    recallCurve: meanRecallCurve(curves),
-    ...corpusBreakdown(documents, results),
-    measured: results.length,
-    index: {
-      documents: documents.length,
-      chunks: documents.reduce((n, d) => n + d.chunks.length, 0),
-      indexed: indexed.length,
-      embeddingTokens: tokens,
-      indexedCharacters: texts.reduce((n, t) => n + t.length, 0),
-    },
+    ...resultFigures(documents, results, curves, texts, tokens),
     questions: results,
     skipped,
     timings: { indexMs: t1 - t0, searchMs: t2 - t1 },
