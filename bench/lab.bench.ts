@@ -113,6 +113,30 @@ async function main(): Promise<void> {
 }
 
 /**
+ * A fresh context at 1440×900 with the given document painted and the golden set imported through the panel, the
+ * lab on its Sweep tab with these sizes and overlaps filled in.
+ */
+async function labWithQuestions(browser: import('@playwright/test').Browser, port: number, text: string, file: { name: string; body: string | Buffer; count: number }, grid: { sizes: string; overlaps: string }) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${port}/?strategy=recursive&unit=chars&size=512&overlap=0`);
+  await page.waitForFunction(() => typeof window.__chunkscope?.setDocument === 'function', null, { timeout: 60_000 });
+  await page.evaluate((t) => window.__chunkscope!.setDocument(t), text);
+  await page.waitForFunction(() => performance.getEntriesByName('chunkscope:paint').length > 0, null, { timeout: 120_000 });
+  const goldenTab = page.getByRole('tab', { name: 'Golden set' });
+  if (!(await goldenTab.isVisible())) await page.getByRole('button', { name: 'Evaluation lab' }).click();
+  await goldenTab.click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await (await chooser).setFiles({ name: file.name, mimeType: 'text/plain', buffer: Buffer.from(file.body) });
+  await page.getByText(`${file.count} questions`).first().waitFor({ timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Sweep' }).click();
+  await page.getByRole('textbox', { name: 'Sweep sizes' }).fill(grid.sizes);
+  await page.getByRole('textbox', { name: 'Sweep overlaps' }).fill(grid.overlaps);
+  return { context, page };
+}
+
+/**
  * The issue's sweep in the page: 24 configurations (size 128..1024 × overlap 0..96, characters, BM25) over 1.5 MB
  * (../shared/eval's speech repeated), the speech's 76 questions repeated to 472, imported through the golden-set
  * panel; the time is the panel's own "N configurations in X s". Target <= 10 s.
@@ -128,23 +152,8 @@ async function sweepRun(browser: import('@playwright/test').Browser, port: numbe
   const base = parseGoldenSet(readFileSync(resolve(shared, 'state_of_the_union.questions.csv'), 'utf8'));
   const text = Array.from({ length: 31 }, () => speech).join('\n\n');
   const questions = Array.from({ length: 472 }, (_, i) => ({ ...base[i % base.length]!, corpusId: undefined }));
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
+  const { context, page } = await labWithQuestions(browser, port, text, { name: 'sotu.jsonl', body: formatGoldenSet(questions, 'jsonl'), count: 472 }, { sizes: '128, 256, 384, 512, 768, 1024', overlaps: '0, 32, 64, 96' });
   try {
-    await page.goto(`http://127.0.0.1:${port}/?strategy=recursive&unit=chars&size=512&overlap=0`);
-    await page.waitForFunction(() => typeof window.__chunkscope?.setDocument === 'function', null, { timeout: 60_000 });
-    await page.evaluate((t) => window.__chunkscope!.setDocument(t), text);
-    await page.waitForFunction(() => performance.getEntriesByName('chunkscope:paint').length > 0, null, { timeout: 120_000 });
-    const goldenTab = page.getByRole('tab', { name: 'Golden set' });
-    if (!(await goldenTab.isVisible())) await page.getByRole('button', { name: 'Evaluation lab' }).click();
-    await goldenTab.click();
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Import…' }).click();
-    await (await chooser).setFiles({ name: 'sotu.jsonl', mimeType: 'application/json', buffer: Buffer.from(formatGoldenSet(questions, 'jsonl')) });
-    await page.getByText('472 questions').first().waitFor({ timeout: 60_000 });
-    await page.getByRole('tab', { name: 'Sweep' }).click();
-    await page.getByRole('textbox', { name: 'Sweep sizes' }).fill('128, 256, 384, 512, 768, 1024');
-    await page.getByRole('textbox', { name: 'Sweep overlaps' }).fill('0, 32, 64, 96');
     await page.getByRole('button', { name: 'Run sweep (24)' }).click();
     const status = page.getByTestId('sweep-status');
     await status.filter({ hasText: /24 configurations in/ }).waitFor({ timeout: 300_000 });
@@ -164,24 +173,9 @@ async function sweepTableRun(browser: import('@playwright/test').Browser, port: 
   if (!existsSync(resolve(shared, 'state_of_the_union.md'))) return;
   const speech = readFileSync(resolve(shared, 'state_of_the_union.md'), 'utf8');
   const csv = readFileSync(resolve(shared, 'state_of_the_union.questions.csv'));
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
+  const { context, page } = await labWithQuestions(browser, port, speech, { name: 'questions.csv', body: csv, count: 76 }, { sizes: '128, 256, 384, 512, 768, 1024', overlaps: '0, 32, 64, 96' });
   const measures = () => page.evaluate(() => performance.getEntriesByName('chunkscope:sweep-table').map((e) => e.duration));
   try {
-    await page.goto(`http://127.0.0.1:${port}/?strategy=recursive&unit=chars&size=512&overlap=0`);
-    await page.waitForFunction(() => typeof window.__chunkscope?.setDocument === 'function', null, { timeout: 60_000 });
-    await page.evaluate((t) => window.__chunkscope!.setDocument(t), speech);
-    await page.waitForFunction(() => performance.getEntriesByName('chunkscope:paint').length > 0, null, { timeout: 120_000 });
-    const goldenTab = page.getByRole('tab', { name: 'Golden set' });
-    if (!(await goldenTab.isVisible())) await page.getByRole('button', { name: 'Evaluation lab' }).click();
-    await goldenTab.click();
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Import…' }).click();
-    await (await chooser).setFiles({ name: 'questions.csv', mimeType: 'text/csv', buffer: csv });
-    await page.getByText('76 questions').first().waitFor({ timeout: 60_000 });
-    await page.getByRole('tab', { name: 'Sweep' }).click();
-    await page.getByRole('textbox', { name: 'Sweep sizes' }).fill('128, 256, 384, 512, 768, 1024');
-    await page.getByRole('textbox', { name: 'Sweep overlaps' }).fill('0, 32, 64, 96');
     await page.getByText('Strategies, retrievers').click();
     for (const name of ['Recursive', 'Sentence']) await page.getByRole('checkbox', { name, exact: true }).check();
     await page.getByRole('button', { name: 'Run sweep (48)' }).click();
