@@ -158,6 +158,17 @@ describe('direct vectors = ONNX vectors', () => {
     );
   });
 
+  it('a window that drops only whitespace (untrimmed windows) equals the text embedded alone', async () => {
+    // The dropped piece trims to '': its sum is zero, whatever the embedder embedded before (the warm-up included).
+    const windows = [' the cat sat on the mat', 'the cat sat on the mat today', '\n the market rose', 'the market rose sharply'];
+    for (let round = 0; round < 2; round++) {
+      const together = await direct.embed(windows);
+      const alone: Float32Array[] = [];
+      for (const w of windows) alone.push((await direct.embed(['\u0001 sentinel \u0001', w]))[1]!);
+      expect(maxDifference(together, alone)).toBeLessThan(1e-6);
+    }
+  });
+
   it("late chunking: the token rows are the ONNX graph's last_hidden_state rows", async () => {
     const [a, b] = [await direct.embedTokens(topics), await onnx.embedTokens(topics)];
     expect(a.tokens).toEqual(b.tokens);

@@ -24,6 +24,9 @@ const MAX_CHAIN = 64;
 /** Piece sums kept for the next texts (a sliding window drops what it added two texts ago; 8 covers buffers up to 3). */
 const RECENT_PIECES = 8;
 
+/** The key of an empty ring slot: never a trimmed piece (those neither start nor end with whitespace). */
+const NO_PIECE = ' ';
+
 /** A whitespace-bounded piece's trimmed text and the sum of its rows. */
 interface PieceSum {
   key: string;
@@ -48,7 +51,7 @@ export class StaticEmbedder implements Embedder {
   ) {
     this.dims = weights.dims;
     this.sums = [new Float64Array(this.dims), new Float64Array(this.dims)];
-    this.recent = Array.from({ length: RECENT_PIECES }, () => ({ key: '', sum: new Float64Array(this.dims) }));
+    this.recent = Array.from({ length: RECENT_PIECES }, () => ({ key: NO_PIECE, sum: new Float64Array(this.dims) }));
   }
 
   /** Adds the rows of `text`'s tokens to `sum`. */
@@ -124,6 +127,25 @@ export class StaticEmbedder implements Embedder {
     if (!(n > 1e-9) || !Number.isFinite(n)) return out.fill(0);
     for (let k = 0; k < d; k++) out[k] = sum[k]! / n;
     return out;
+  }
+
+  /**
+   * Runs every branch of the embedding loop once on a few made-up texts, so that the optimizing compiler sees type
+   * feedback for all of them and does not throw away its code on the first accented word or unchained text.
+   */
+  warmUp(): void {
+    const out = new Float32Array(this.dims);
+    const texts = [
+      'The first line. Café au lait, naïve résumé!',
+      'Café au lait, naïve résumé! Ünïcode 東京 😀 [UNK] xyzzyq',
+      'naïve résumé! Ünïcode 東京 😀 [UNK] xyzzyq. ΣΟΦΙΑ Σ',
+      'qqqzzzx',
+      'Another text, another start.',
+      'another start. And one more: "quoted" — dashes.',
+    ];
+    for (let r = 0; r < 3; r++) for (const t of texts) this.embedOne(t, out);
+    this.previous = null;
+    for (const p of this.recent) p.key = NO_PIECE;
   }
 
   async embed(texts: string[], options: EmbedCallOptions = {}): Promise<Float32Array[]> {
@@ -225,5 +247,7 @@ export async function loadStaticEmbedder(folder: string, info: Omit<EmbedderInfo
   if ('refused' in tokenizer) return tokenizer;
   const weights = readStaticTable(onnx);
   if ('refused' in weights) return weights;
-  return new StaticEmbedder({ ...info, dims: weights.dims, backend: 'direct' }, tokenizer, weights);
+  const embedder = new StaticEmbedder({ ...info, dims: weights.dims, backend: 'direct' }, tokenizer, weights);
+  embedder.warmUp();
+  return embedder;
 }
