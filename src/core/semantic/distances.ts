@@ -24,7 +24,7 @@ export function cosineDistances(
   degenerate: DegenerateCosine = 'nan',
 ): Float64Array {
   const n = textOfSentence.length;
-  const norms = embeddings.map(norm);
+  const norms = Float64Array.from(embeddings, norm);
   const out = new Float64Array(Math.max(0, n - 1));
   for (let i = 0; i + 1 < n; i++) {
     const a = textOfSentence[i]!;
@@ -46,9 +46,12 @@ export function cosineDistances(
   return out;
 }
 
+/** Squares of the vector being normed (one buffer for all: no allocation per vector). */
+let squares = new Float64Array(0);
+
 /** The Euclidean norm with numpy's pairwise sum of squares (np.linalg.norm over an axis). */
 function norm(v: Vector): number {
-  const squares = new Float64Array(v.length);
+  if (squares.length < v.length) squares = new Float64Array(v.length);
   for (let i = 0; i < v.length; i++) squares[i] = v[i]! * v[i]!;
-  return Math.sqrt(npSum(squares));
+  return Math.sqrt(npSum(squares, 0, v.length));
 }

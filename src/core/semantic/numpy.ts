@@ -16,13 +16,23 @@ function pairwise(a: ArrayLike<number>, at: number, n: number): number {
     return res;
   }
   if (n <= 128) {
-    const r = [a[at]!, a[at + 1]!, a[at + 2]!, a[at + 3]!, a[at + 4]!, a[at + 5]!, a[at + 6]!, a[at + 7]!];
+    // Eight running sums, as numpy's unrolled loop (locals, not an array: no allocation per call).
+    let r0 = a[at]!, r1 = a[at + 1]!, r2 = a[at + 2]!, r3 = a[at + 3]!;
+    let r4 = a[at + 4]!, r5 = a[at + 5]!, r6 = a[at + 6]!, r7 = a[at + 7]!;
     let i = 8;
     const whole = n - (n % 8);
     for (; i < whole; i += 8) {
-      for (let j = 0; j < 8; j++) r[j] = r[j]! + a[at + i + j]!;
+      const k = at + i;
+      r0 += a[k]!;
+      r1 += a[k + 1]!;
+      r2 += a[k + 2]!;
+      r3 += a[k + 3]!;
+      r4 += a[k + 4]!;
+      r5 += a[k + 5]!;
+      r6 += a[k + 6]!;
+      r7 += a[k + 7]!;
     }
-    let res = ((r[0]! + r[1]!) + (r[2]! + r[3]!)) + ((r[4]! + r[5]!) + (r[6]! + r[7]!));
+    let res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7));
     for (; i < n; i++) res += a[at + i]!;
     return res;
   }
@@ -75,7 +85,7 @@ export function npPercentile(values: ArrayLike<number>, p: number): number {
 
 /** Ascending Float64Array copy. */
 export function sortedCopy(values: ArrayLike<number>): Float64Array {
-  const out = Float64Array.from(values as ArrayLike<number>);
+  const out = values instanceof Float64Array ? values.slice() : Float64Array.from(values);
   out.sort();
   return out;
 }

@@ -158,6 +158,17 @@ describe('direct vectors = ONNX vectors', () => {
     );
   });
 
+  it('a window that drops only whitespace (untrimmed windows) equals the text embedded alone', async () => {
+    // The dropped piece trims to '': its sum is zero, whatever the embedder embedded before (the warm-up included).
+    const windows = [' the cat sat on the mat', 'the cat sat on the mat today', '\n the market rose', 'the market rose sharply'];
+    for (let round = 0; round < 2; round++) {
+      const together = await direct.embed(windows);
+      const alone: Float32Array[] = [];
+      for (const w of windows) alone.push((await direct.embed(['\u0001 sentinel \u0001', w]))[1]!);
+      expect(maxDifference(together, alone)).toBeLessThan(1e-6);
+    }
+  });
+
   it("late chunking: the token rows are the ONNX graph's last_hidden_state rows", async () => {
     const [a, b] = [await direct.embedTokens(topics), await onnx.embedTokens(topics)];
     expect(a.tokens).toEqual(b.tokens);
@@ -214,5 +225,34 @@ describe('what the direct path refuses (the model then runs on ONNX)', () => {
     const changed = bytes.slice();
     changed.set([0x41, 0x64, 0x64], mul);
     expect(readStaticTable(changed)).toMatchObject({ refused: expect.stringMatching(/not the static-table graph: node 3 is Add/) });
+  });
+});
+
+describe('the encoder finds words in place', () => {
+  it('lowercasing leaves every whitespace and punctuation code point as it is (so words are found before it)', () => {
+    const space = /^\s$/u;
+    const punctuation = /^[\p{P}\u0021-\u002F\u003A-\u0040\u005B-\u0060\u007B-\u007E]$/u;
+    let checked = 0;
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const c = String.fromCodePoint(cp);
+      if (!space.test(c) && !punctuation.test(c)) continue;
+      checked++;
+      if (c.toLowerCase() !== c) expect.fail(`U+${cp.toString(16)} lowercases to ${JSON.stringify(c.toLowerCase())}`);
+    }
+    expect(checked).toBeGreaterThan(800);
+  });
+
+  it("gives the ids of the token strings (the path that lowercases whole pieces), capital sigma and [UNK] included", () => {
+    const ids = new Map(Object.entries((JSON.parse(readFileSync(`${MODEL_FOLDER}tokenizer.json`, 'utf8')) as { model: { vocab: Record<string, number> } }).model.vocab));
+    const unk = ids.get('[UNK]')!;
+    const words = fc.oneof(fc.constantFrom(...vocabulary.slice(0, 400)), fc.constantFrom('ΣΟΦΙΑ', 'ΌΣΟΣ Σ', 'İstanbul', 'Straße', 'ÉCOLE', '[UNK]', '[PAD]', '[UN', 'x[PAD]y'), fc.string({ unit: 'grapheme', maxLength: 6 }));
+    const texts = fc.array(fc.tuple(words, fc.constantFrom(' ', '', '. ', '\n', ',', '\u00a0')), { maxLength: 16 }).map((p) => p.map(([w, s]) => w + s).join(''));
+    fc.assert(
+      fc.property(texts, (text) => {
+        expect(direct.encode(text)).toEqual(direct['tokenizer'].tokens(text).map((t) => ids.get(t) ?? unk));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -21,15 +21,28 @@ const SLICE_MS = 40;
 const NOT_BLANK = /\S/;
 /** Texts summed from the previous one before a full sum again (bounds the rounding that accumulates, in doubles). */
 const MAX_CHAIN = 64;
-/** Piece sums kept for the next texts (a sliding window drops what it added two texts ago). */
-const MAX_PIECES = 64;
+/** Piece sums kept for the next texts (a sliding window drops what it added two texts ago; 8 covers buffers up to 3). */
+const RECENT_PIECES = 8;
+
+/** The key of an empty ring slot: never a trimmed piece (those neither start nor end with whitespace). */
+const NO_PIECE = ' ';
+
+/** A whitespace-bounded piece's trimmed text and the sum of its rows. */
+interface PieceSum {
+  key: string;
+  sum: Float64Array;
+}
 
 export class StaticEmbedder implements Embedder {
   private readonly dims: number;
   /** The last text embedded and its sum of rows (in doubles: within 1e-7 of onnxruntime's float32 ReduceSum). */
   private previous: { text: string; sum: Float64Array; chain: number } | null = null;
-  /** Sums of whitespace-bounded pieces of recent texts, by their trimmed text. */
-  private readonly pieces = new Map<string, Float64Array>();
+  /** Two sum buffers used in turn: the previous text's sum stays readable while the next one is written. */
+  private readonly sums: [Float64Array, Float64Array];
+  private nextSum = 0;
+  /** Sums of recent whitespace-bounded pieces, a ring reused in place (no allocation per text). */
+  private readonly recent: PieceSum[];
+  private recentNext = 0;
 
   constructor(
     readonly info: EmbedderInfo,
@@ -37,6 +50,8 @@ export class StaticEmbedder implements Embedder {
     private readonly weights: StaticTable,
   ) {
     this.dims = weights.dims;
+    this.sums = [new Float64Array(this.dims), new Float64Array(this.dims)];
+    this.recent = Array.from({ length: RECENT_PIECES }, () => ({ key: NO_PIECE, sum: new Float64Array(this.dims) }));
   }
 
   /** Adds the rows of `text`'s tokens to `sum`. */
@@ -57,14 +72,13 @@ export class StaticEmbedder implements Embedder {
   /** The sum of a whitespace-bounded piece's rows, kept for the next texts. */
   private pieceSum(piece: string): Float64Array {
     const key = piece.trim();
-    let sum = this.pieces.get(key);
-    if (!sum) {
-      sum = new Float64Array(this.dims);
-      this.addRows(key, sum);
-      if (this.pieces.size >= MAX_PIECES) this.pieces.clear();
-      this.pieces.set(key, sum);
-    }
-    return sum;
+    for (const p of this.recent) if (p.key === key) return p.sum;
+    const slot = this.recent[this.recentNext]!;
+    this.recentNext = (this.recentNext + 1) % RECENT_PIECES;
+    slot.key = key;
+    slot.sum.fill(0);
+    this.addRows(key, slot.sum);
+    return slot.sum;
   }
 
   /**
@@ -78,21 +92,34 @@ export class StaticEmbedder implements Embedder {
     if (!prev || prev.chain >= MAX_CHAIN) return false;
     const at = overlapStart(prev.text, text);
     if (at < 0) return false;
+    // (prev - removed) + added, in two passes: the ring may reuse the removed piece's slot for the added one.
     const removed = this.pieceSum(prev.text.slice(0, at));
+    for (let k = 0; k < this.dims; k++) sum[k] = prev.sum[k]! - removed[k]!;
     const added = this.pieceSum(text.slice(prev.text.length - at));
-    for (let k = 0; k < this.dims; k++) sum[k] = prev.sum[k]! - removed[k]! + added[k]!;
+    for (let k = 0; k < this.dims; k++) sum[k] = sum[k]! + added[k]!;
     return true;
   }
 
   /** The normalized sum of the rows of `text`'s tokens, written into `out` (zeros when no token has a direction). */
   embedOne(text: string, out: Float32Array): Float32Array {
     const d = this.dims;
-    const sum = new Float64Array(d);
+    const sum = this.sums[this.nextSum]!;
     // A capital sigma lowercases by context (Final_Sigma): such a text is summed whole and not continued.
     const splittable = this.tokenizer.splitsAtWhitespace && !text.includes('\u03a3');
     const chained = splittable && this.sumFromPrevious(text, sum);
-    if (!chained) this.addRows(text, sum);
-    this.previous = splittable ? { text, sum, chain: chained ? this.previous!.chain + 1 : 0 } : null;
+    if (!chained) {
+      sum.fill(0);
+      this.addRows(text, sum);
+    }
+    if (splittable) {
+      const chain = chained ? this.previous!.chain + 1 : 0;
+      if (this.previous) {
+        this.previous.text = text;
+        this.previous.sum = sum;
+        this.previous.chain = chain;
+      } else this.previous = { text, sum, chain };
+      this.nextSum ^= 1;
+    } else this.previous = null;
     let s = 0;
     for (let k = 0; k < d; k++) s += sum[k]! * sum[k]!;
     const n = Math.sqrt(s);
@@ -100,6 +127,25 @@ export class StaticEmbedder implements Embedder {
     if (!(n > 1e-9) || !Number.isFinite(n)) return out.fill(0);
     for (let k = 0; k < d; k++) out[k] = sum[k]! / n;
     return out;
+  }
+
+  /**
+   * Runs every branch of the embedding loop once on a few made-up texts, so that the optimizing compiler sees type
+   * feedback for all of them and does not throw away its code on the first accented word or unchained text.
+   */
+  warmUp(): void {
+    const out = new Float32Array(this.dims);
+    const texts = [
+      'The first line. Café au lait, naïve résumé!',
+      'Café au lait, naïve résumé! Ünïcode 東京 😀 [UNK] xyzzyq',
+      'naïve résumé! Ünïcode 東京 😀 [UNK] xyzzyq. ΣΟΦΙΑ Σ',
+      'qqqzzzx',
+      'Another text, another start.',
+      'another start. And one more: "quoted" — dashes.',
+    ];
+    for (let r = 0; r < 3; r++) for (const t of texts) this.embedOne(t, out);
+    this.previous = null;
+    for (const p of this.recent) p.key = NO_PIECE;
   }
 
   async embed(texts: string[], options: EmbedCallOptions = {}): Promise<Float32Array[]> {
@@ -201,5 +247,7 @@ export async function loadStaticEmbedder(folder: string, info: Omit<EmbedderInfo
   if ('refused' in tokenizer) return tokenizer;
   const weights = readStaticTable(onnx);
   if ('refused' in weights) return weights;
-  return new StaticEmbedder({ ...info, dims: weights.dims, backend: 'direct' }, tokenizer, weights);
+  const embedder = new StaticEmbedder({ ...info, dims: weights.dims, backend: 'direct' }, tokenizer, weights);
+  embedder.warmUp();
+  return embedder;
 }

@@ -15,6 +15,8 @@
  * post-processor, a normalized or stripping added token): such a model stays on the ONNX path.
  */
 
+import { VocabTable } from './vocabTable';
+
 const SPACE = 1;
 const PUNCT = 2;
 const WORD = 3;
@@ -51,12 +53,18 @@ export function isWhitespaceUnit(unit: number): boolean {
 
 /** Length in code units and class of the code point at `i` (a lone surrogate is a code point of its own, as in /u). */
 function codePointAt(text: string, i: number): { width: number; cls: number } {
+  const info = codePointInfo(text, i);
+  return { width: info >> 2, cls: info & 3 };
+}
+
+/** codePointAt packed in one number, class | width << 2 (no object in the encoder's inner loop). */
+function codePointInfo(text: string, i: number, end = text.length): number {
   const unit = text.charCodeAt(i);
-  if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+  if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < end) {
     const next = text.charCodeAt(i + 1);
-    if (next >= 0xdc00 && next <= 0xdfff) return { width: 2, cls: classOfAstral((unit - 0xd800) * 0x400 + (next - 0xdc00) + 0x10000) };
+    if (next >= 0xdc00 && next <= 0xdfff) return classOfAstral((unit - 0xd800) * 0x400 + (next - 0xdc00) + 0x10000) | (2 << 2);
   }
-  return { width: 1, cls: classOfUnit(unit) };
+  return classOfUnit(unit) | (1 << 2);
 }
 
 /** Word bounds found by bertPreTokenize: start, end pairs; grows as needed. */
@@ -156,13 +164,26 @@ function unsupported(json: TokenizerJson, config: { unk_token?: unknown }): stri
 export function readStaticTokenizer(json: TokenizerJson, config: { unk_token?: unknown }): StaticTokenizer | { refused: string } {
   const why = unsupported(json, config);
   if (why) return { refused: why };
-  const ids = new Map<string, number>(Object.entries(json.model!.vocab as Record<string, number>));
+  const vocab = json.model!.vocab as Record<string, number>;
   const added = json.added_tokens ?? [];
+  let words = added.length;
+  let chars = 0;
+  for (const word in vocab) {
+    words++;
+    chars += word.length;
+  }
+  // Later entries replace earlier ones (as Map.set): the added tokens' ids win over the vocabulary's.
+  const ids = new VocabTable(words, chars);
+  for (const word in vocab) ids.set(word, vocab[word]!);
   for (const t of added) ids.set(t.content, t.id);
-  const unkId = ids.get(config.unk_token as string);
-  if (unkId === undefined) return { refused: 'unk_token is not in the vocabulary' };
+  const unk = config.unk_token as string;
+  const unkId = ids.get(unk, 0, unk.length);
+  if (unkId < 0) return { refused: 'unk_token is not in the vocabulary' };
   return new WordLevelTokenizer(ids, unkId, added.map((t) => t.content));
 }
+
+/** The capital sigma: the one code point whose lowercase depends on its neighbours (Final_Sigma). */
+const CAPITAL_SIGMA = '\u03a3';
 
 class WordLevelTokenizer implements StaticTokenizer {
   /** Added tokens by first code unit, longest first (matched before normalization, as a DictionarySplitter does). */
@@ -171,10 +192,13 @@ class WordLevelTokenizer implements StaticTokenizer {
   private readonly firstUnits = new Uint8Array(0x10000);
   private readonly bounds = new Bounds();
   private idBuffer = new Int32Array(256);
+  private idCount = 0;
   private readonly noAddedWhitespace: boolean;
+  /** The first code unit of every added token when they all share one, else null. */
+  private readonly onlyFirstUnit: string | null;
 
   constructor(
-    private readonly ids: Map<string, number>,
+    private readonly ids: VocabTable,
     private readonly unkId: number,
     added: string[],
   ) {
@@ -185,6 +209,7 @@ class WordLevelTokenizer implements StaticTokenizer {
       this.addedByFirst.set(first, list);
       this.firstUnits[first] = 1;
     }
+    this.onlyFirstUnit = this.addedByFirst.size === 1 ? String.fromCharCode([...this.addedByFirst.keys()][0]!) : null;
     this.noAddedWhitespace = added.every((t) => ![...t].some((c) => isWhitespaceUnit(c.charCodeAt(0))));
   }
 
@@ -201,22 +226,111 @@ class WordLevelTokenizer implements StaticTokenizer {
   }
 
   encodeShared(text: string): Int32Array {
-    let count = 0;
-    const push = (id: number) => {
-      if (count === this.idBuffer.length) {
-        const bigger = new Int32Array(this.idBuffer.length * 2);
-        bigger.set(this.idBuffer);
-        this.idBuffer = bigger;
+    this.idCount = 0;
+    if (text.includes(CAPITAL_SIGMA)) {
+      // Final_Sigma makes lowercasing depend on the whole piece: lowercase it whole, as transformers.js does.
+      this.split(text, (piece) => {
+        const b = this.bounds;
+        for (let k = 0; k < b.length; k += 2) this.pushWord(piece, b.data[k]!, b.data[k + 1]!);
+      }, (added) => this.pushAdded(added));
+    } else {
+      this.splitRanges(text);
+    }
+    return this.idBuffer.subarray(0, this.idCount);
+  }
+
+  private push(id: number): void {
+    if (this.idCount === this.idBuffer.length) {
+      const bigger = new Int32Array(this.idBuffer.length * 2);
+      bigger.set(this.idBuffer);
+      this.idBuffer = bigger;
+    }
+    this.idBuffer[this.idCount++] = id;
+  }
+
+  /** The id of an already lowercased word, piece[from, to). */
+  private pushWord(piece: string, from: number, to: number): void {
+    const id = this.ids.get(piece, from, to);
+    this.push(id < 0 ? this.unkId : id);
+  }
+
+  private pushAdded(content: string): void {
+    this.push(this.ids.get(content, 0, content.length));
+  }
+
+  /** encodeShared for a text without a capital sigma: the pieces between added tokens, each encoded in place. */
+  private splitRanges(text: string): void {
+    let from = 0;
+    const n = text.length;
+    const onlyFirst = this.onlyFirstUnit;
+    for (let i = 0; this.addedByFirst.size > 0 && i < n; ) {
+      if (onlyFirst !== null) {
+        // One first unit (the usual `[`): let indexOf find the candidates.
+        i = text.indexOf(onlyFirst, i);
+        if (i < 0) break;
+      } else if (this.firstUnits[text.charCodeAt(i)] === 0) {
+        i++;
+        continue;
       }
-      this.idBuffer[count++] = id;
-    };
-    this.split(text, (piece) => {
-      const b = this.bounds;
-      for (let k = 0; k < b.length; k += 2) {
-        push(this.ids.get(piece.slice(b.data[k]!, b.data[k + 1]!)) ?? this.unkId);
+      const match = this.addedAt(text, i);
+      if (match === null) {
+        i++;
+        continue;
       }
-    }, (added) => push(this.ids.get(added)!));
-    return this.idBuffer.subarray(0, count);
+      this.encodeRange(text, from, i);
+      this.pushAdded(match);
+      i += match.length;
+      from = i;
+    }
+    this.encodeRange(text, from, n);
+  }
+
+  /**
+   * Lowercase + BertPreTokenizer + lookup of text[from, end) without copying it. Lowercasing leaves whitespace and
+   * punctuation as they are and, without a capital sigma, maps each code point on its own, so the words can be found
+   * in the original text: an ASCII word is looked up lowercased unit by unit; a word with other code points is
+   * sliced, lowercased and pre-tokenized again (its lowercase may differ in length).
+   */
+  private encodeRange(text: string, from: number, end: number): void {
+    let i = from;
+    while (i < end) {
+      const unit = text.charCodeAt(i);
+      const info = unit < 0x80 ? unitClass[unit]! | (1 << 2) : codePointInfo(text, i, end);
+      const cls = info & 3;
+      if (cls === SPACE) {
+        i += info >> 2;
+        continue;
+      }
+      if (cls === PUNCT) {
+        this.pushWord(text, i, i + (info >> 2));
+        i += info >> 2;
+        continue;
+      }
+      const start = i;
+      let ascii = true;
+      while (i < end) {
+        const u = text.charCodeAt(i);
+        if (u < 0x80) {
+          if (unitClass[u] !== WORD) break;
+          i++;
+          continue;
+        }
+        const wordInfo = codePointInfo(text, i, end);
+        if ((wordInfo & 3) !== WORD) break;
+        ascii = false;
+        i += wordInfo >> 2;
+      }
+      if (ascii) {
+        const id = this.ids.getAsciiLowered(text, start, i);
+        this.push(id < 0 ? this.unkId : id);
+      } else {
+        const lower = text.slice(start, i).toLowerCase();
+        const b = this.bounds;
+        b.length = 0;
+        bertPreTokenize(lower, b);
+        for (let k = 0; k < b.length; k += 2) this.pushWord(lower, b.data[k]!, b.data[k + 1]!);
+      }
+    }
   }
 
   tokens(text: string): string[] {

@@ -1,0 +1,82 @@
+/**
+ * The vocabulary as an open-addressing hash table over UTF-16 code units: a word is looked up from its bounds in
+ * any string, without slicing it out, and an ASCII word straight from the original text, lowercased unit by unit
+ * while it is hashed and compared (what `toLowerCase` does to ASCII). Inserting a word again replaces its id, as
+ * Map.set does.
+ */
+export class VocabTable {
+  private readonly mask: number;
+  /** Per slot: offset of the word in `chars`, or -1 for an empty slot. */
+  private readonly offsets: Int32Array;
+  private readonly lengths: Int32Array;
+  private readonly ids: Int32Array;
+  private chars: Uint16Array;
+  private used = 0;
+  size = 0;
+
+  constructor(expectedWords: number, expectedChars: number) {
+    let capacity = 16;
+    while (capacity < expectedWords * 2) capacity *= 2;
+    this.mask = capacity - 1;
+    this.offsets = new Int32Array(capacity).fill(-1);
+    this.lengths = new Int32Array(capacity);
+    this.ids = new Int32Array(capacity);
+    this.chars = new Uint16Array(Math.max(16, expectedChars));
+  }
+
+  set(word: string, id: number): void {
+    const slot = this.slotOf(word, 0, word.length, false);
+    if (this.offsets[slot]! >= 0) {
+      this.ids[slot] = id;
+      return;
+    }
+    if (this.size * 2 >= this.mask) throw new Error('vocabulary table is full');
+    if (this.used + word.length > this.chars.length) {
+      const bigger = new Uint16Array(Math.max(this.chars.length * 2, this.used + word.length));
+      bigger.set(this.chars);
+      this.chars = bigger;
+    }
+    for (let i = 0; i < word.length; i++) this.chars[this.used + i] = word.charCodeAt(i);
+    this.offsets[slot] = this.used;
+    this.lengths[slot] = word.length;
+    this.ids[slot] = id;
+    this.used += word.length;
+    this.size++;
+  }
+
+  /** The id of text[from, to), or -1. */
+  get(text: string, from: number, to: number): number {
+    const slot = this.slotOf(text, from, to, false);
+    return this.offsets[slot]! >= 0 ? this.ids[slot]! : -1;
+  }
+
+  /** The id of text[from, to) with A-Z lowercased (the caller has checked the range is ASCII), or -1. */
+  getAsciiLowered(text: string, from: number, to: number): number {
+    const slot = this.slotOf(text, from, to, true);
+    return this.offsets[slot]! >= 0 ? this.ids[slot]! : -1;
+  }
+
+  /** The slot holding text[from, to) (lowered: A-Z read as a-z), or the empty slot where it would go. */
+  private slotOf(text: string, from: number, to: number, lowered: boolean): number {
+    let h = 0x811c9dc5 | 0;
+    for (let i = from; i < to; i++) {
+      let u = text.charCodeAt(i);
+      if (lowered && u >= 0x41 && u <= 0x5a) u += 0x20;
+      h = Math.imul(h ^ u, 0x01000193);
+    }
+    const length = to - from;
+    const { offsets, lengths, chars, mask } = this;
+    for (let slot = (h ^ (h >>> 15)) & mask; ; slot = (slot + 1) & mask) {
+      const at = offsets[slot]!;
+      if (at < 0) return slot;
+      if (lengths[slot] !== length) continue;
+      let i = 0;
+      for (; i < length; i++) {
+        let u = text.charCodeAt(from + i);
+        if (lowered && u >= 0x41 && u <= 0x5a) u += 0x20;
+        if (chars[at + i] !== u) break;
+      }
+      if (i === length) return slot;
+    }
+  }
+}
