@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import MarkdownIt from 'markdown-it';
+import { describe, expect, it } from 'vitest';
+import { lineMarks, parseMarkdownBlocks } from './markdownBlocks';
+
+/**
+ * The block pass's own pieces against markdown-it's: the line marks found with a native search per line must be the
+ * ones markdown-it's StateBlock constructor finds with its loop over every character (the rules read nothing else
+ * about the lines).
+ */
+const piece = fc.constantFrom('a', 'word', ' ', '  ', '    ', '\t', ' \t', '\n', '\n\n', '> ', '- ', '1. ', '```', '#', '|', '\u00a0', '😀', '\r');
+const source = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
+
+describe('lineMarks', () => {
+  it("equals markdown-it's StateBlock line marks (start, end, indentation in characters and columns)", () => {
+    const md = new MarkdownIt();
+    fc.assert(
+      fc.property(source, (src) => {
+        const theirs = new md.block.State(src, md, {}, []);
+        const ours = { bMarks: [0], eMarks: [0], tShift: [0], sCount: [0], bsCount: [0], lineMax: 0 };
+        lineMarks(ours, src);
+        expect(ours).toEqual({
+          bMarks: theirs.bMarks,
+          eMarks: theirs.eMarks,
+          tShift: theirs.tShift,
+          sCount: theirs.sCount,
+          bsCount: theirs.bsCount,
+          lineMax: theirs.lineMax,
+        });
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('covers the edge cases markdown-it has: no final line break, a last line of only blanks, empty text', () => {
+    const md = new MarkdownIt();
+    for (const src of ['', 'a', 'a\n', '  ', 'a\n  ', 'a\n\t', '\n', ' \n', '\t\tx', '  \tx\n   \ty']) {
+      const theirs = new md.block.State(src, md, {}, []);
+      const ours = { bMarks: [], eMarks: [], tShift: [], sCount: [], bsCount: [], lineMax: 0 };
+      lineMarks(ours, src);
+      expect([ours.bMarks, ours.eMarks, ours.tShift, ours.sCount, ours.lineMax]).toEqual([theirs.bMarks, theirs.eMarks, theirs.tShift, theirs.sCount, theirs.lineMax]);
+    }
+  });
+
+  it('gives the blocks of documents with blank-only last lines and tabs (through the parser)', () => {
+    expect(parseMarkdownBlocks('# A\n\n  ').map((b) => [b.type, b.start, b.end])).toEqual([['heading', 0, 3]]);
+    expect(parseMarkdownBlocks('\t\tcode\n\ntext').map((b) => [b.type, b.start, b.end])).toEqual([
+      ['code', 0, 6],
+      ['paragraph', 8, 12],
+    ]);
+  });
+});
