@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,8 @@ import { lineMarks, parseMarkdownBlocks } from './markdownBlocks';
 /**
  * The block pass's own pieces against markdown-it's: the line marks found with a native search per line must be the
  * ones markdown-it's StateBlock constructor finds with its loop over every character (the rules read nothing else
- * about the lines).
+ * about the lines); and the blocks found when each line tries only the rules it can start (by its first character,
+ * its indentation, the next line for tables) must be those found trying every rule on every line.
  */
 const piece = fc.constantFrom('a', 'word', ' ', '  ', '    ', '\t', ' \t', '\n', '\n\n', '> ', '- ', '1. ', '```', '#', '|', '\u00a0', '😀', '\r');
 const source = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
@@ -48,5 +50,39 @@ describe('lineMarks', () => {
       ['code', 0, 6],
       ['paragraph', 8, 12],
     ]);
+  });
+});
+
+// Lines of every kind markdown-it's rules start on, with container prefixes and indentation (tabs included), so that
+// lines are tried in quotes, list items and footnotes, lazily, as paragraph continuations and as table headers.
+const blockLine = fc.constantFrom(
+  'plain words', 'x | y', '| a | b |', '|---|---|', '--- | ---', ':-:|--', '| 1 |', '# Title', '###### six', '####### seven', '#nospace',
+  'Title', '===', '---', '- - -', '***', '___', '* * *', '```', '```js', '~~~', '````', '``` x`y', '- item', '* item', '+ item', '1. item',
+  '2) item', '10. ten', '1.', '-', '> quote', '>', '<div>', '</div>', '<!-- c', '-->', '<table>', '</table>', '<?php', '?>', '<script>',
+  '</script>', '<![CDATA[', ']]>', '<b>x</b>', '[a]: /u', '[a]: /u "t"', '[^1]: note', '[^x]:', '[b]: javascript:x', '[a]', '😀 日本',
+  '\u00a0nbsp', '', '', '  ', '\t',
+);
+const prefix = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ', '     ', '\t', ' \t', '> ', '>> ', '- ', '  ', '1. ', '   ', '> - ');
+const blockDocument = fc
+  .tuple(fc.array(fc.tuple(prefix, blockLine), { minLength: 1, maxLength: 30 }), fc.constantFrom('\n', '\r\n'), fc.boolean())
+  .map(([lines, eol, finalEol]) => lines.map(([p, l]) => p + l).join(eol) + (finalEol ? eol : ''));
+
+describe('parseMarkdownBlocks: rules tried by first character', () => {
+  it('finds the blocks that trying every rule on every line finds, offsets and rows included', () => {
+    fc.assert(
+      fc.property(blockDocument, (src) => {
+        expect(parseMarkdownBlocks(src)).toEqual(parseMarkdownBlocks(src, { everyRule: true }));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("on the repository README and this folder's notes (headings, lists, code, tables)", () => {
+    for (const path of ['../../../README.md', './README.md']) {
+      const src = readFileSync(new URL(path, import.meta.url), 'utf8');
+      const blocks = parseMarkdownBlocks(src);
+      expect(blocks).toEqual(parseMarkdownBlocks(src, { everyRule: true }));
+      expect(blocks.some((b) => b.type === 'code') && blocks.some((b) => b.type === 'heading') && blocks.some((b) => b.type === 'list')).toBe(true);
+    }
   });
 });

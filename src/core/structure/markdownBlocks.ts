@@ -59,7 +59,6 @@ type BlockToken = Token & { span: MarkdownBlock | null; shared: boolean };
 const spanOf = (token: Token): MarkdownBlock | null => (token as BlockToken).span;
 /** The line after the last link reference definition, and where that run of definitions started. */
 let afterDefinition: { line: number; runStart: number } | null = null;
-let tableHeaderOpensBlock: (state: StateBlock, line: number, endLine: number) => boolean = () => false;
 /** How many block quotes the rule being run is inside (the end of an unclosed fence depends on it). */
 let quoteDepth = 0;
 
@@ -70,6 +69,8 @@ interface LateRules {
   paragraphRule: BlockRule;
   /** Whether `line` is a lazy continuation line of a paragraph (nothing interrupts it). */
   lazyLine: (state: StateBlock, line: number, endLine: number) => boolean;
+  /** Whether a table's header row at `line` opens another block instead. */
+  tableHeaderOpensBlock: (state: StateBlock, line: number, endLine: number) => boolean;
 }
 
 /**
@@ -207,7 +208,12 @@ const NOT_INDENTED = new Set(['fence', 'blockquote', 'hr', 'list', 'html_block',
 const OTHER_CHARACTER = 128;
 
 /** One parser for every call (rules are compiled once). Only the block parser runs. */
-const md = (() => {
+const md = createParser(true);
+/** The same parser trying every rule on every line (no first-character dispatch): for tests. */
+let everyRuleParser: InstanceType<typeof MarkdownIt> | null = null;
+
+/** The block parser; `dispatch`: each chain of rules tries only the rules a line can start (dispatchByFirstCharacter). */
+function createParser(dispatch: boolean): InstanceType<typeof MarkdownIt> {
   const parser = new MarkdownIt('default', { html: true, maxNesting: 1000 });
   parser.block.State = lightTokenState(parser.block.State);
   // micromark accepts any destination in a definition (markdown-it refuses javascript: and the like).
@@ -215,7 +221,7 @@ const md = (() => {
   parser.block.ruler.before('reference', 'footnote_definition', footnoteDefinition, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   const interrupters = new Set(parser.block.ruler.__rules__.filter((r) => r.alt.includes('paragraph')).map((r) => r.name));
   // The wrapped rules call these, which call the wrapped rules: set once every rule is wrapped (below).
-  const late: LateRules = { paragraphRule: () => false, lazyLine: () => false };
+  const late: LateRules = { paragraphRule: () => false, lazyLine: () => false, tableHeaderOpensBlock: () => false };
   for (const rule of parser.block.ruler.__rules__) {
     rule.fn = wrapRule(rule.name, rule.fn, interrupters, late);
   }
@@ -229,9 +235,9 @@ const md = (() => {
     chains.get('')!.push(rule);
     for (const alt of rule.alt) chains.set(alt, [...(chains.get(alt) ?? []), rule]);
   }
-  ruler.__cache__ = Object.fromEntries([...chains].map(([name, rules]) => [name, [dispatchByFirstCharacter(rules)]]));
+  ruler.__cache__ = Object.fromEntries([...chains].map(([name, rules]) => [name, dispatch ? [dispatchByFirstCharacter(rules)] : rules.map((r) => r.fn)]));
   const headerBlockers = parser.block.ruler.__rules__.filter((r) => ['heading', 'blockquote', 'list', 'fence', 'hr', 'html_block', 'footnote_definition', 'code'].includes(r.name)).map((r) => r.fn);
-  tableHeaderOpensBlock = (state, line, endLine) => {
+  late.tableHeaderOpensBlock = (state, line, endLine) => {
     // A header row that continues a paragraph (or the one a link definition opened) opens a block only where that
     // block could interrupt the paragraph ("2) x | y" after a text line is text, as it is in micromark): ask the
     // rules as the paragraph rule does.
@@ -244,7 +250,8 @@ const md = (() => {
     }
   };
   late.paragraphRule = parser.block.ruler.__rules__.find((r) => r.name === 'paragraph')!.fn;
-  const terminators = ruler.__cache__['paragraph']![0]!;
+  const paragraphEnders = ruler.__cache__['paragraph']!;
+  const terminators: BlockRule = (state, line, endLine, silent) => paragraphEnders.some((rule) => rule(state, line, endLine, silent));
   late.lazyLine = (state: StateBlock, line: number, endLine: number): boolean => {
     if (line >= endLine || state.isEmpty(line) || state.sCount[line]! >= state.blkIndent) return false;
     const parentType = state.parentType;
@@ -254,7 +261,7 @@ const md = (() => {
     return !interrupted;
   };
   return parser;
-})();
+}
 
 /**
  * One rule standing for a chain of rules (tried in order, the first that matches wins): only the rules whose
@@ -304,7 +311,7 @@ function wrapRule(name: string, inner: BlockRule, interrupters: ReadonlySet<stri
     // A GFM table's header row is a paragraph line: a line that opens another block is no header.
     // (markdown-it's own table check first: it is cheap and pure, and rejects nearly every line.)
     if (name === 'table' && !inner(state, startLine, endLine, true)) return false;
-    if (name === 'table' && startLine + 1 < endLine && (SETEXT_DASHES.test(lineText(state, startLine + 1)) || tableHeaderOpensBlock(state, startLine, endLine))) return false;
+    if (name === 'table' && startLine + 1 < endLine && (SETEXT_DASHES.test(lineText(state, startLine + 1)) || late.tableHeaderOpensBlock(state, startLine, endLine))) return false;
     if (silent) {
       // A lazy line of a list item's paragraph indented 4 or more past the list's own column is code-indented
       // where it is read (outside the item): it cannot interrupt the paragraph (markdown-it measures it from the
@@ -648,12 +655,14 @@ function normalise(text: string): { src: string; original: (offset: number) => n
   return { src, original };
 }
 
-/** Every block of the document, in document order (a container before its children). */
-export function parseMarkdownBlocks(text: string): MarkdownBlock[] {
+/** Every block of the document, in document order (a container before its children). `everyRule` (for tests):
+ * try every rule on every line, as markdown-it does, instead of only those the line can start. */
+export function parseMarkdownBlocks(text: string, options: { everyRule?: boolean } = {}): MarkdownBlock[] {
+  const parser = options.everyRule ? (everyRuleParser ??= createParser(false)) : md;
   const { src, original } = normalise(text);
   const tokens: Token[] = [];
   afterDefinition = null;
-  md.block.parse(src, md, {}, tokens);
+  parser.block.parse(src, parser, {}, tokens);
   afterDefinition = null;
   const blocks: MarkdownBlock[] = [];
   // Per nesting level, the index of the last block seen with the current parent (for `previous`).
