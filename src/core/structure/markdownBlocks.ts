@@ -55,11 +55,10 @@ export interface MarkdownBlock extends Range {
 
 /** A token of the light state (below) with the block recorded for it (a field, not a WeakMap: a WeakMap of every
  * token made the collector walk ephemerons). */
-type BlockToken = Token & { span: MarkdownBlock | null };
+type BlockToken = Token & { span: MarkdownBlock | null; shared: boolean };
 const spanOf = (token: Token): MarkdownBlock | null => (token as BlockToken).span;
 /** The line after the last link reference definition, and where that run of definitions started. */
 let afterDefinition: { line: number; runStart: number } | null = null;
-let tableHeaderOpensBlock: (state: StateBlock, line: number, endLine: number) => boolean = () => false;
 /** How many block quotes the rule being run is inside (the end of an unclosed fence depends on it). */
 let quoteDepth = 0;
 
@@ -70,34 +69,63 @@ interface LateRules {
   paragraphRule: BlockRule;
   /** Whether `line` is a lazy continuation line of a paragraph (nothing interrupts it). */
   lazyLine: (state: StateBlock, line: number, endLine: number) => boolean;
+  /** Whether a table's header row at `line` opens another block instead. */
+  tableHeaderOpensBlock: (state: StateBlock, line: number, endLine: number) => boolean;
 }
 
 /**
  * markdown-it's block state with tokens as plain objects of the same fields: its Token class sets each field
  * through a transpiled defineProperty helper (a fifth of the block pass on 1 MiB). Only the block rules see these
  * tokens, and they read and write fields only (no attr* or other Token methods).
+ *
+ * Tokens nothing reads once pushed (closing tokens, inline content, a table's row and cell openings) are one shared
+ * object per type: the rules still count and index them (a list marks its paragraphs tight by position), but a
+ * megabyte no longer keeps three objects per paragraph alive through the parse, which the young-generation
+ * collector copied again at every scavenge of a fresh process. Shared tokens never get a span.
  */
 type LightState = StateBlock & { sourceLines: StateBlock['getLines'] };
+/** Types of opening tokens read by nothing here: no block is recorded on them and none holds a block. */
+const UNREAD_OPENINGS = new Set(['inline', 'thead_open', 'tbody_open', 'tr_open', 'th_open', 'td_open']);
+const isShared = (token: Token): boolean => (token as BlockToken).shared === true;
+function lightToken(type: string, tag: string, nesting: Token['nesting'], level: number, shared: boolean): Token {
+  return {
+    type,
+    tag,
+    attrs: null,
+    map: null,
+    nesting,
+    level,
+    children: null,
+    content: '',
+    markup: '',
+    info: '',
+    meta: null,
+    block: true,
+    hidden: false,
+    span: null,
+    shared,
+  } as unknown as Token;
+}
 function lightTokenState(State: typeof StateBlock): typeof StateBlock {
+  const sharedTokens = new Map<string, Token>();
   return class LightTokenState extends State {
+    constructor(src: string, md: ConstructorParameters<typeof StateBlock>[1], env: ConstructorParameters<typeof StateBlock>[2], tokens: Token[]) {
+      // markdown-it's constructor finds the lines with a loop over every character, which a fresh process runs in
+      // the interpreter: it gets no text here, and the lines are found below, a native search per line.
+      super('', md, env, tokens);
+      this.src = src;
+      lineMarks(this, src);
+    }
+
     override push(type: string, tag: string, nesting: Token['nesting']): Token {
       if (nesting < 0) this.level--;
-      const token = {
-        type,
-        tag,
-        attrs: null,
-        map: null,
-        nesting,
-        level: this.level,
-        children: null,
-        content: '',
-        markup: '',
-        info: '',
-        meta: null,
-        block: true,
-        hidden: false,
-        span: null,
-      } as unknown as Token;
+      let token: Token;
+      if (nesting < 0 || UNREAD_OPENINGS.has(type)) {
+        token = sharedTokens.get(type) ?? lightToken(type, tag, nesting, this.level, true);
+        sharedTokens.set(type, token);
+      } else {
+        token = lightToken(type, tag, nesting, this.level, false);
+      }
       if (nesting > 0) this.level++;
       this.tokens.push(token);
       return token;
@@ -115,8 +143,77 @@ function lightTokenState(State: typeof StateBlock): typeof StateBlock {
   };
 }
 
+/**
+ * The line marks markdown-it's StateBlock constructor computes, the same values: per line its start, its end (the
+ * "\n" or the text's end), its indentation in characters (spaces and tabs) and in columns (tabs to the next multiple
+ * of 4), then the end-of-text line. As there, a last line of only spaces and tabs without a line break is no line.
+ */
+export function lineMarks(state: Pick<StateBlock, 'bMarks' | 'eMarks' | 'tShift' | 'sCount' | 'bsCount' | 'lineMax'>, src: string): void {
+  const bMarks: number[] = [];
+  const eMarks: number[] = [];
+  const tShift: number[] = [];
+  const sCount: number[] = [];
+  const bsCount: number[] = [];
+  const length = src.length;
+  for (let start = 0; start < length; ) {
+    let pos = start;
+    let offset = 0;
+    for (; pos < length; pos++) {
+      const ch = src.charCodeAt(pos);
+      if (ch === 0x20) offset++;
+      else if (ch === 0x09) offset += 4 - (offset % 4);
+      else break;
+    }
+    if (pos >= length) break;
+    const newline = src.indexOf('\n', pos);
+    const end = newline < 0 ? length : newline;
+    bMarks.push(start);
+    eMarks.push(end);
+    tShift.push(pos - start);
+    sCount.push(offset);
+    bsCount.push(0);
+    start = end + 1;
+  }
+  bMarks.push(length);
+  eMarks.push(length);
+  tShift.push(0);
+  sCount.push(0);
+  bsCount.push(0);
+  state.bMarks = bMarks;
+  state.eMarks = eMarks;
+  state.tShift = tShift;
+  state.sCount = sCount;
+  state.bsCount = bsCount;
+  state.lineMax = bMarks.length - 1;
+}
+
+/**
+ * The characters a line's content must start with for each rule to match it: markdown-it's rules return false at
+ * once on any other (fence: a backtick or tilde; hr: *, -, _; list: a bullet or a digit...). Rules not listed may
+ * match any line. The table rule reads the next line first: it can match only when that line starts with |, - or :.
+ * Indented code needs 4 columns past the container's indentation, and then only code, tables, link definitions
+ * (which may follow another definition indented) and paragraph lines can match.
+ */
+const FIRST_CHARACTERS: Record<string, string> = {
+  fence: '`~',
+  blockquote: '>',
+  hr: '*-_',
+  list: '*-+0123456789',
+  reference: '[',
+  footnote_definition: '[',
+  html_block: '<',
+  heading: '#',
+};
+const NOT_INDENTED = new Set(['fence', 'blockquote', 'hr', 'list', 'html_block', 'heading', 'footnote_definition']);
+const OTHER_CHARACTER = 128;
+
 /** One parser for every call (rules are compiled once). Only the block parser runs. */
-const md = (() => {
+const md = createParser(true);
+/** The same parser trying every rule on every line (no first-character dispatch): for tests. */
+let everyRuleParser: InstanceType<typeof MarkdownIt> | null = null;
+
+/** The block parser; `dispatch`: each chain of rules tries only the rules a line can start (dispatchByFirstCharacter). */
+function createParser(dispatch: boolean): InstanceType<typeof MarkdownIt> {
   const parser = new MarkdownIt('default', { html: true, maxNesting: 1000 });
   parser.block.State = lightTokenState(parser.block.State);
   // micromark accepts any destination in a definition (markdown-it refuses javascript: and the like).
@@ -124,13 +221,23 @@ const md = (() => {
   parser.block.ruler.before('reference', 'footnote_definition', footnoteDefinition, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   const interrupters = new Set(parser.block.ruler.__rules__.filter((r) => r.alt.includes('paragraph')).map((r) => r.name));
   // The wrapped rules call these, which call the wrapped rules: set once every rule is wrapped (below).
-  const late: LateRules = { paragraphRule: () => false, lazyLine: () => false };
+  const late: LateRules = { paragraphRule: () => false, lazyLine: () => false, tableHeaderOpensBlock: () => false };
   for (const rule of parser.block.ruler.__rules__) {
     rule.fn = wrapRule(rule.name, rule.fn, interrupters, late);
   }
   parser.block.ruler.__cache__ = null;
+  // Every chain (the block rules, and those that may end a paragraph, a quote, a list...) as one rule that tries
+  // only the rules the line can start (see dispatchByFirstCharacter).
+  const ruler = parser.block.ruler;
+  const chains = new Map<string, { name: string; fn: BlockRule }[]>([['', []]]);
+  for (const rule of ruler.__rules__) {
+    if (!rule.enabled) continue;
+    chains.get('')!.push(rule);
+    for (const alt of rule.alt) chains.set(alt, [...(chains.get(alt) ?? []), rule]);
+  }
+  ruler.__cache__ = Object.fromEntries([...chains].map(([name, rules]) => [name, dispatch ? [dispatchByFirstCharacter(rules)] : rules.map((r) => r.fn)]));
   const headerBlockers = parser.block.ruler.__rules__.filter((r) => ['heading', 'blockquote', 'list', 'fence', 'hr', 'html_block', 'footnote_definition', 'code'].includes(r.name)).map((r) => r.fn);
-  tableHeaderOpensBlock = (state, line, endLine) => {
+  late.tableHeaderOpensBlock = (state, line, endLine) => {
     // A header row that continues a paragraph (or the one a link definition opened) opens a block only where that
     // block could interrupt the paragraph ("2) x | y" after a text line is text, as it is in micromark): ask the
     // rules as the paragraph rule does.
@@ -143,17 +250,56 @@ const md = (() => {
     }
   };
   late.paragraphRule = parser.block.ruler.__rules__.find((r) => r.name === 'paragraph')!.fn;
-  const terminators = parser.block.ruler.__rules__.filter((r) => r.alt.includes('paragraph')).map((r) => r.fn);
+  const paragraphEnders = ruler.__cache__['paragraph']!;
+  const terminators: BlockRule = (state, line, endLine, silent) => paragraphEnders.some((rule) => rule(state, line, endLine, silent));
   late.lazyLine = (state: StateBlock, line: number, endLine: number): boolean => {
     if (line >= endLine || state.isEmpty(line) || state.sCount[line]! >= state.blkIndent) return false;
     const parentType = state.parentType;
     state.parentType = 'paragraph';
-    const interrupted = terminators.some((rule) => rule(state, line, endLine, true));
+    const interrupted = terminators(state, line, endLine, true);
     state.parentType = parentType;
     return !interrupted;
   };
   return parser;
-})();
+}
+
+/**
+ * One rule standing for a chain of rules (tried in order, the first that matches wins): only the rules whose
+ * line can start as this one does are tried. The others would return false at once, changing nothing; in a fresh
+ * process each of those calls (twelve rules for every line of a paragraph, eight more for each line it continues
+ * over) ran in the interpreter.
+ */
+function dispatchByFirstCharacter(rules: readonly { name: string; fn: BlockRule }[]): BlockRule {
+  // candidates[indented][tableOpens][first character code, or OTHER_CHARACTER]
+  const candidates = [false, true].map((indented) =>
+    [false, true].map((tableOpens) =>
+      Array.from({ length: OTHER_CHARACTER + 1 }, (_, code) =>
+        rules
+          .filter((r) => {
+            if (r.name === 'table') return tableOpens;
+            if (r.name === 'code') return indented;
+            if (indented && NOT_INDENTED.has(r.name)) return false;
+            const first = FIRST_CHARACTERS[r.name];
+            return first === undefined || (code < OTHER_CHARACTER && first.includes(String.fromCharCode(code)));
+          })
+          .map((r) => r.fn),
+      ),
+    ),
+  );
+  return (state, startLine, endLine, silent) => {
+    const src = state.src;
+    const code = src.charCodeAt(state.bMarks[startLine]! + state.tShift[startLine]!);
+    const indented = state.sCount[startLine]! - state.blkIndent >= 4 ? 1 : 0;
+    let tableOpens = 0;
+    if (startLine + 2 <= endLine) {
+      const next = src.charCodeAt(state.bMarks[startLine + 1]! + state.tShift[startLine + 1]!);
+      if (next === 0x7c || next === 0x2d || next === 0x3a) tableOpens = 1;
+    }
+    const fns = candidates[indented]![tableOpens]![code < OTHER_CHARACTER ? code : OTHER_CHARACTER]!;
+    for (let i = 0; i < fns.length; i++) if (fns[i]!(state, startLine, endLine, silent)) return true;
+    return false;
+  };
+}
 
 /**
  * A markdown-it block rule made to cut as CommonMark (micromark) does, and to record the span of what it parsed:
@@ -165,7 +311,7 @@ function wrapRule(name: string, inner: BlockRule, interrupters: ReadonlySet<stri
     // A GFM table's header row is a paragraph line: a line that opens another block is no header.
     // (markdown-it's own table check first: it is cheap and pure, and rejects nearly every line.)
     if (name === 'table' && !inner(state, startLine, endLine, true)) return false;
-    if (name === 'table' && startLine + 1 < endLine && (SETEXT_DASHES.test(lineText(state, startLine + 1)) || tableHeaderOpensBlock(state, startLine, endLine))) return false;
+    if (name === 'table' && startLine + 1 < endLine && (SETEXT_DASHES.test(lineText(state, startLine + 1)) || late.tableHeaderOpensBlock(state, startLine, endLine))) return false;
     if (silent) {
       // A lazy line of a list item's paragraph indented 4 or more past the list's own column is code-indented
       // where it is read (outside the item): it cannot interrupt the paragraph (markdown-it measures it from the
@@ -509,19 +655,21 @@ function normalise(text: string): { src: string; original: (offset: number) => n
   return { src, original };
 }
 
-/** Every block of the document, in document order (a container before its children). */
-export function parseMarkdownBlocks(text: string): MarkdownBlock[] {
+/** Every block of the document, in document order (a container before its children). `everyRule` (for tests):
+ * try every rule on every line, as markdown-it does, instead of only those the line can start. */
+export function parseMarkdownBlocks(text: string, options: { everyRule?: boolean } = {}): MarkdownBlock[] {
+  const parser = options.everyRule ? (everyRuleParser ??= createParser(false)) : md;
   const { src, original } = normalise(text);
   const tokens: Token[] = [];
   afterDefinition = null;
-  md.block.parse(src, md, {}, tokens);
+  parser.block.parse(src, parser, {}, tokens);
   afterDefinition = null;
   const blocks: MarkdownBlock[] = [];
   // Per nesting level, the index of the last block seen with the current parent (for `previous`).
   const lastAt: number[] = [-1];
   const mapped = src !== text;
   for (const token of tokens) {
-    if (token.nesting === -1) continue;
+    if (token.nesting === -1 || isShared(token)) continue;
     const block = spanOf(token);
     if (block) {
       if (mapped) {
