@@ -86,6 +86,7 @@ for (const name of ['corpus', 'readme'] as const) {
   console.log(
     `    first run in a fresh process (median of ${children}): LlamaIndex ${fmt(median(first.map((r) => r.llamaMs)))}, Chunkscope ${fmt(median(first.map((r) => r.oursMs)))} -> ${firstRatio.toFixed(2)}x wall, ${firstCpuRatio.toFixed(2)}x CPU (target <= 2x)`,
   );
+  console.log(`::target markdown.first.${name} ${firstRatio} x`);
   const warmL: { ms: number; cpuMs: number }[] = [];
   const warmO: { ms: number; cpuMs: number }[] = [];
   for (let r = 0; r < rounds; r++) {
@@ -98,4 +99,5 @@ for (const name of ['corpus', 'readme'] as const) {
   console.log(
     `    new document in a warm process (median of ${rounds}):   LlamaIndex ${fmt(wall(warmL))}, Chunkscope ${fmt(wall(warmO))} -> ${(wall(warmO) / wall(warmL)).toFixed(2)}x wall, ${(cpu(warmO) / cpu(warmL)).toFixed(2)}x CPU (target <= 2x)`,
   );
+  console.log(`::target markdown.warm.${name} ${wall(warmO) / wall(warmL)} x`);
 }
