@@ -28,11 +28,15 @@ export function loadSummary() {
   return os.loadavg().map((l) => l.toFixed(1)).join(' / ');
 }
 
-/** The commit the benchmarks ran on, with "+ uncommitted changes" when the work tree differs from it. */
+/**
+ * The commit the benchmarks ran on, with "+ uncommitted changes" when the work tree differs from it (the results
+ * files themselves, which the runs rewrite, do not count).
+ */
 export function commitSummary(cwd = process.cwd()) {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd, encoding: 'utf8' }).trim() !== '';
+    const results = [':(exclude)bench/RESULTS.md', ':(exclude)bench/results'];
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ...results], { cwd, encoding: 'utf8' }).trim() !== '';
     return dirty ? `${head} + uncommitted changes` : head;
   } catch {
     return 'unknown (not a git work tree)';
