@@ -6,8 +6,8 @@
 //
 // Each benchmark's output is shown as it runs and written to its own section, bench/results/<name>.md, with the
 // date, commit, machine, load average and command; bench/RESULTS.md is assembled from the sections after each one
-// (scripts/bench-results.mjs). CHUNKSCOPE_BENCH_ONLY=bpe,eval runs only the benchmarks whose file names start with
-// those words and rewrites only their sections (the others keep theirs, and the index says when each was made). A
+// (scripts/bench-results.mjs). CHUNKSCOPE_BENCH_ONLY=bpe,eval runs only the benchmarks of those names (or, for a
+// word that names none, those whose names start with it) and rewrites only their sections (the others keep theirs, and the index says when each was made). A
 // benchmark that fails keeps its earlier section, marked as failed. CHUNKSCOPE_BENCH_RESULTS=<folder> writes the
 // sections and RESULTS.md there instead of bench/. The built app and library are rebuilt first when a chosen
 // benchmark uses them (so the figures are this commit's), unless CHUNKSCOPE_BENCH_NO_BUILD=1.
@@ -43,7 +43,9 @@ const NEEDS_APP = ['bench/browser.bench.ts', 'bench/first-load.bench.ts', 'bench
 const NEEDS_LIB = ['bench/semantic.bench.ts'];
 
 const only = (process.env.CHUNKSCOPE_BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-const chosen = steps.filter(([file]) => only.length === 0 || only.some((o) => file.startsWith(`bench/${o}`)));
+/** A word names the benchmark of that name (`eval`: bench/eval.bench.ts), or else those whose names start with it. */
+const picks = (word, file) => (steps.some(([f]) => sectionName(f) === word) ? sectionName(file) === word : sectionName(file).startsWith(word));
+const chosen = steps.filter(([file]) => only.length === 0 || only.some((o) => picks(o, file)));
 const outDir = process.env.CHUNKSCOPE_BENCH_RESULTS || 'bench';
 const baseline = JSON.parse(readFileSync('bench/baseline/issue-28.json', 'utf8'));
 const command = ['npm run bench', ...args].join(' ') + (only.length ? ` (CHUNKSCOPE_BENCH_ONLY=${only.join(',')})` : '');
@@ -120,6 +122,10 @@ function writeResults(date, ran) {
   writeFileSync(join(outDir, 'RESULTS.md'), text);
 }
 
+if (chosen.length === 0) {
+  console.error(`no benchmark matches CHUNKSCOPE_BENCH_ONLY=${only.join(',')} (names: ${steps.map(([f]) => sectionName(f)).join(', ')})`);
+  process.exit(2);
+}
 buildFirst();
 const date = new Date();
 const machine = machineSummary();
