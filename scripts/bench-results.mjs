@@ -145,7 +145,8 @@ export function cleanOutput(output, baseline) {
   return text === '' ? '(no output)' : text;
 }
 
-const isoMinute = (date) => new Date(date).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+/** A run's time to the minute; a day alone stays a day (sections carried over from before these files had times). */
+const isoMinute = (date) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : new Date(date).toISOString().slice(0, 16).replace('T', ' ') + ' UTC');
 
 /**
  * A section file for one benchmark's run. `run`: { file, command, date, commit, machine, load, status, seconds,
@@ -218,7 +219,8 @@ function indexRow(step, facts, rerun) {
       : rerun
         ? 're-run by the last run'
         : `not re-run since ${facts.commit} (${facts.date.slice(0, 10)})`;
-  return `| ${link} | ${when} | ${facts.seconds} s | ${state} |`;
+  const seconds = Number.isFinite(facts.seconds) ? `${facts.seconds} s` : '';
+  return `| ${link} | ${when} | ${seconds} | ${state}${facts.note ? `; ${facts.note}` : ''} |`;
 }
 
 /**
@@ -259,7 +261,7 @@ function beforeAfter(baseline, steps, facts) {
     const from = targets.find((t) => t.id === entry.id);
     if (from) return `${sectionName(from.file)}, ${from.date.slice(0, 10)}, ${from.commit}`;
     const step = steps.findIndex((s) => s.file === entry.bench);
-    return step < 0 || !facts[step] ? `${entry.bench}: not run yet` : `${sectionName(entry.bench)} printed no figure (${facts[step].date.slice(0, 10)})`;
+    return step < 0 || !facts[step] ? `${entry.bench}: not run yet` : `not in the ${sectionName(entry.bench)} section (${facts[step].date.slice(0, 10)}, ${facts[step].commit})`;
   };
   return [
     `## Issue ${baseline.issue}: before and after`,

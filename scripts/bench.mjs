@@ -11,6 +11,7 @@
 // benchmark that fails keeps its earlier section, marked as failed. CHUNKSCOPE_BENCH_RESULTS=<folder> writes the
 // sections and RESULTS.md there instead of bench/. The built app and library are rebuilt first when a chosen
 // benchmark uses them (so the figures are this commit's), unless CHUNKSCOPE_BENCH_NO_BUILD=1.
+// `npm run bench -- --assemble` only assembles RESULTS.md from the sections (after merging branches' sections).
 // `::target <id> <value> <unit>` lines are shown as "before → now (target, met/missed)" against
 // bench/baseline/issue-28.json.
 import { spawn, spawnSync } from 'node:child_process';
@@ -48,7 +49,7 @@ const picks = (word, file) => (steps.some(([f]) => sectionName(f) === word) ? se
 const chosen = steps.filter(([file]) => only.length === 0 || only.some((o) => picks(o, file)));
 const outDir = process.env.CHUNKSCOPE_BENCH_RESULTS || 'bench';
 const baseline = JSON.parse(readFileSync('bench/baseline/issue-28.json', 'utf8'));
-const command = ['npm run bench', ...args].join(' ') + (only.length ? ` (CHUNKSCOPE_BENCH_ONLY=${only.join(',')})` : '');
+const command = (args.length ? `npm run bench -- ${args.join(' ')}` : 'npm run bench') + (only.length ? ` (CHUNKSCOPE_BENCH_ONLY=${only.join(',')})` : '');
 
 /** Output lines as the terminal shows them: `::target` lines spelled out against the baseline. */
 function echoLines() {
@@ -122,6 +123,12 @@ function writeResults(date, ran) {
   writeFileSync(join(outDir, 'RESULTS.md'), text);
 }
 
+if (args[0] === '--assemble') {
+  // `npm run bench -- --assemble`: RESULTS.md again from the sections on disk (after merging branches' sections).
+  writeResults(new Date(), []);
+  console.log(`${join(outDir, 'RESULTS.md')} assembled from ${join(outDir, 'results')}/`);
+  process.exit(0);
+}
 if (chosen.length === 0) {
   console.error(`no benchmark matches CHUNKSCOPE_BENCH_ONLY=${only.join(',')} (names: ${steps.map(([f]) => sectionName(f)).join(', ')})`);
   process.exit(2);
