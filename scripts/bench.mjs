@@ -41,7 +41,7 @@ const steps = [
 ].filter(([file]) => existsSync(file));
 /** The benchmarks that serve the built app (dist/app) or run the built CLI and library (dist/lib). */
 const NEEDS_APP = ['bench/browser.bench.ts', 'bench/first-load.bench.ts', 'bench/semantic.bench.ts', 'bench/lab.bench.ts'];
-const NEEDS_LIB = ['bench/semantic.bench.ts'];
+const NEEDS_LIB = ['bench/semantic.bench.ts', 'bench/corpus.bench.ts'];
 
 const only = (process.env.CHUNKSCOPE_BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 /** A word names the benchmark of that name (`eval`: bench/eval.bench.ts), or else those whose names start with it. */
