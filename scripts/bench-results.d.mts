@@ -11,6 +11,8 @@ export interface BenchRun {
   status: number | null;
   seconds: number;
   output: string;
+  /** What it wrote to standard error (shown when it failed). */
+  errors?: string;
 }
 export interface TargetEntry {
   id: string;

@@ -146,6 +146,11 @@ export function cleanOutput(output, baseline) {
 }
 
 /** A run's time to the minute; a day alone stays a day (sections carried over from before these files had times). */
+/** The end of a failed benchmark's standard error: where it says why. */
+function errorTail(errors, lines = 12) {
+  return cleanOutput(errors, null).split('\n').slice(-lines).join('\n');
+}
+
 const isoMinute = (date) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : new Date(date).toISOString().slice(0, 16).replace('T', ' ') + ' UTC');
 
 /**
@@ -169,6 +174,7 @@ export function renderSection(run, baseline) {
   ];
   if (targets.length > 0) lines.push(renderTargetTable(baseline, targetRows(baseline, targets)), '');
   lines.push('```text', cleanOutput(run.output, baseline), '```', '');
+  if (run.status !== 0 && run.errors) lines.push('Standard error, last lines:', '', '```text', errorTail(run.errors), '```', '');
   return lines.join('\n');
 }
 
@@ -192,7 +198,7 @@ export function nextSection(previous, run, baseline) {
   if (run.status === 0 || !earlier) return renderSection(run, baseline);
   const failure = { date: new Date(run.date).toISOString(), commit: run.commit, command: run.command, status: run.status };
   const meta = { ...earlier, lastFailure: failure };
-  const tail = cleanOutput(run.output, baseline).split('\n').slice(-12).join('\n');
+  const tail = [cleanOutput(run.output, baseline).split('\n').slice(-8).join('\n'), run.errors ? errorTail(run.errors) : ''].filter(Boolean).join('\n');
   const note = [
     `> **The last run failed** (${run.status === null ? 'did not finish' : `exit code ${run.status}`}): \`${run.command}\` on ${isoMinute(run.date)} at ${run.commit}.`,
     `> The figures below are from the earlier run on ${isoMinute(earlier.date)} at ${earlier.commit}. The failed run's last lines:`,

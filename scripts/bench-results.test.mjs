@@ -70,7 +70,7 @@ test('a section carries the date, commit, machine, load and command, the before/
 
 test('a failed run keeps the earlier section and its figures, and says it failed', () => {
   const earlier = renderSection(run(), baseline);
-  const failedRun = run({ status: 1, commit: 'fff0000', date: new Date('2026-12-06T01:00:00Z'), output: 'loading\nError: vite preview exited with 1\n' });
+  const failedRun = run({ status: 1, commit: 'fff0000', date: new Date('2026-12-06T01:00:00Z'), output: 'loading\n', errors: 'Error: vite preview exited with 1\n' });
   const kept = nextSection(earlier, failedRun, baseline);
   const facts = parseSection(kept);
   assert.equal(facts.commit, 'def5678');
@@ -90,10 +90,14 @@ test('a failed run keeps the earlier section and its figures, and says it failed
   assert.equal(parseSection(fixed).commit, 'aaa1111');
 });
 
-test('a failed run with no earlier section is written as failed', () => {
-  const md = nextSection(null, run({ status: 2, output: '' }), baseline);
+test('a failed run with no earlier section is written as failed, with the end of its standard error', () => {
+  const errors = `${Array.from({ length: 30 }, (_, i) => `frame ${i}`).join('\n')}\nError: Build failed\n`;
+  const md = nextSection(null, run({ status: 2, output: '', errors }), baseline);
   assert.ok(md.includes('## first-load (`bench/first-load.bench.ts`) — exit code 2'));
   assert.ok(md.includes('```text\n(no output)\n```'));
+  assert.ok(md.includes('Standard error, last lines:\n\n```text\nframe 19\n'));
+  assert.ok(md.includes('frame 29\nError: Build failed\n```') && !md.includes('frame 18'));
+  assert.ok(!renderSection(run({ errors: 'a warning' }), baseline).includes('Standard error'), 'a run that passed shows no standard error');
 });
 
 test('RESULTS.md: an index of every benchmark, the before/after table across sections, then the sections', () => {

@@ -72,8 +72,13 @@ function echoLines() {
 function run(cmd) {
   return new Promise((done) => {
     const started = Date.now();
-    const child = spawn(cmd[0], cmd.slice(1), { stdio: ['inherit', 'pipe', 'inherit'] });
+    const child = spawn(cmd[0], cmd.slice(1), { stdio: ['inherit', 'pipe', 'pipe'] });
     const parts = [];
+    const errors = [];
+    child.stderr.on('data', (part) => {
+      process.stderr.write(part);
+      errors.push(part);
+    });
     const echo = echoLines();
     child.stdout.on('data', (part) => {
       echo.write(part.toString('utf8'));
@@ -81,7 +86,8 @@ function run(cmd) {
     });
     const finish = (status) => {
       echo.end();
-      done({ status, seconds: (Date.now() - started) / 1000, output: Buffer.concat(parts).toString('utf8') });
+      const text = (list) => Buffer.concat(list).toString('utf8');
+      done({ status, seconds: (Date.now() - started) / 1000, output: text(parts), errors: text(errors) });
     };
     child.on('error', (error) => {
       parts.push(Buffer.from(`could not start: ${error.message}\n`));
