@@ -265,7 +265,7 @@ function beforeAfter(baseline, steps, facts) {
   const rows = targetRows(baseline, targets, { all: true, ids: baseline.targets.map((t) => t.id) });
   const where = (entry) => {
     const from = targets.find((t) => t.id === entry.id);
-    if (from) return `${sectionName(from.file)}, ${from.date.slice(0, 10)}, ${from.commit}`;
+    if (from) return `[${sectionName(from.file)}](results/${sectionName(from.file)}.md), ${from.date.slice(0, 10)}, ${from.commit}`;
     const step = steps.findIndex((s) => s.file === entry.bench);
     return step < 0 || !facts[step] ? `${entry.bench}: not run yet` : `not in the ${sectionName(entry.bench)} section (${facts[step].date.slice(0, 10)}, ${facts[step].commit})`;
   };

@@ -121,8 +121,8 @@ test('RESULTS.md: an index of every benchmark, the before/after table across sec
   assert.ok(md.includes('| [bench/semantic.bench.ts](results/semantic.md) | 2026-12-01 10:00 UTC, old0001 | 61 s | not re-run since old0001 (2026-12-01) |'));
   assert.ok(md.includes('| [bench/cli-50mib.ts](results/cli-50mib.md) | 2026-12-05 03:30 UTC, def5678 | 61 s | **failed** on 2026-12-05 03:30 UTC at bad0002; figures from 2026-12-05 |'));
   assert.ok(md.includes('## Issue 28: before and after'));
-  assert.ok(md.includes('| first paint | 822–844 ms | 612 ms | ≤ 800 ms | **met** | first-load, 2026-12-05, def5678 |'));
-  assert.ok(md.includes('| sentences/s | 32,400 /s | 86,000 /s | ≥ 100,000 /s | **missed** | semantic, 2026-12-01, old0001 |'));
+  assert.ok(md.includes('| first paint | 822–844 ms | 612 ms | ≤ 800 ms | **met** | [first-load](results/first-load.md), 2026-12-05, def5678 |'));
+  assert.ok(md.includes('| sentences/s | 32,400 /s | 86,000 /s | ≥ 100,000 /s | **missed** | [semantic](results/semantic.md), 2026-12-01, old0001 |'));
   assert.ok(md.includes('| peak RSS | — | — | ≤ 2,048 MiB | not measured | not in the cli-50mib section (2026-12-05, def5678) |'));
   // Each section once, in the benchmarks' order, without its facts comment; fences balanced.
   assert.ok(md.indexOf('## first-load (') < md.indexOf('## semantic (') && md.indexOf('## semantic (') < md.indexOf('## cli-50mib ('));
