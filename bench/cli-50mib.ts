@@ -110,6 +110,7 @@ if (argv[0] === '--one') {
     console.log(
       `  ${row.strategy.padEnd(10)} ${row.input.padEnd(9)} ${flags.padEnd(44)} ${`${(r.ms / 1000).toFixed(1)} s`.padStart(9)} ${`${r.maxRssMiB.toFixed(0)} MiB`.padStart(10)}  ${r.chunks.toLocaleString('en-US')}${r.code !== 0 ? ` (exit ${r.code})` : ''}${over ? `  ${over}` : ''}`,
     );
+    console.log(`::target cli-50mib.${row.strategy}${row.input === 'distinct' ? '-distinct' : ''} ${r.ms / 1000} s\n::target cli-50mib.peak-rss ${r.maxRssMiB} MiB`);
   }
 } else {
   // As before: one run, the 50 MiB corpus, the chunks on stdout.

@@ -58,7 +58,7 @@ async function bundle(): Promise<string> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    external: ['js-tiktoken', 'js-tiktoken/*', '@huggingface/transformers', 'onnxruntime-node', 'onnxruntime-web', 'onnxruntime-common', 'web-tree-sitter', 'pdfjs-dist', 'pdfjs-dist/*', 'mammoth'],
+    external: ['js-tiktoken', 'js-tiktoken/*', '@huggingface/transformers', 'onnxruntime-node', 'onnxruntime-web', 'onnxruntime-common', 'web-tree-sitter', 'pdfjs-dist', 'pdfjs-dist/*', 'mammoth', '@lancedb/lancedb'],
     logLevel: 'error',
   });
   writeFileSync(join(lib, 'run.mjs'), `import { main } from './cli.js';\nprocess.exitCode = await main(process.argv.slice(2), { stdout: () => {}, stderr: () => {}, readStdin: async () => new Uint8Array() });\n`);

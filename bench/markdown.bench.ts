@@ -117,6 +117,7 @@ for (const name of ['corpus', 'readme'] as const) {
   console.log(
     `      the whole process (import + tiny run + first run): LlamaIndex ${fmt(med((p) => p.llama.processMs))} (import ${fmt(med((p) => p.llama.importMs))}), Chunkscope ${fmt(med((p) => p.ours.processMs))} (import ${fmt(med((p) => p.ours.importMs))}, through tsx) -> ${ratio(med((p) => p.ours.processMs / p.llama.processMs))}`,
   );
+  console.log(`::target markdown.first.${name} ${firstWall} x`);
   const warmL: { ms: number; cpuMs: number }[] = [];
   const warmO: { ms: number; cpuMs: number }[] = [];
   for (let r = 0; r < rounds; r++) {
@@ -130,5 +131,6 @@ for (const name of ['corpus', 'readme'] as const) {
     `    new document in a warm process (median of ${rounds}):   LlamaIndex ${fmt(wall(warmL))}, Chunkscope ${fmt(wall(warmO))} -> ${ratio(wall(warmO) / wall(warmL))} wall, ${ratio(cpu(warmO) / cpu(warmL))} CPU (target <= 2x)`,
   );
   summary.push(`${name} ${ratio(firstWall)} wall / ${ratio(firstCpu)} CPU`);
+  console.log(`::target markdown.warm.${name} ${wall(warmO) / wall(warmL)} x`);
 }
 console.log(`  Markdown first run in a fresh process, Chunkscope / LlamaIndex: ${summary.join('; ')} (target <= 2x on both)`);

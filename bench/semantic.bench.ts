@@ -146,6 +146,7 @@ function coldProcesses(file: string, rounds: number): Row[] {
     note: `median of ${rounds}, runs ${times[i]!.map((ms) => fmt(ms, 0)).join(', ')} ms`,
   }));
   rows.push({ measure: 'CLI semantic / CLI sentence, cold, same file', value: median(1) / median(0), unit: 'x', target: TARGET.cliSemanticOverSentence });
+  console.log(`::target semantic.cli-over-sentence ${median(1) / median(0)} x`);
   rows.push({ measure: 'library semantic cold: ONNX path / direct path', value: median(3) / median(2), unit: 'x', target: null, note: 'how much slower the old path is' });
   return rows;
 }
@@ -389,6 +390,7 @@ async function resplitInBrowser(browser: Browser, corpus: string, sentenceCounts
         [text, distances, THRESHOLD_STEPS] as const,
       );
       const total = times.map((t) => t.split + t.build);
+      if (count === 10_000) console.log(`::target semantic.resplit-10k-p95 ${percentile(total, 95)} ms`);
       rows.push({
         measure: `re-split in Chromium, ${prep.sentences.length.toLocaleString('en-US')} sentences (p95 of ${THRESHOLD_STEPS})`,
         value: percentile(total, 95),
@@ -458,8 +460,10 @@ async function browserBench(browser: Browser, base: string, corpus: string): Pro
       target: TARGET.coldMs,
       note: `${paint.chunks} chunks; choosing "semantic" to painted; buffer 1`,
     });
+    console.log(`::target semantic.cold-page ${paint.end - start} ms`);
     await page.waitForTimeout(500);
     const { durations, splits, moved } = await thresholdSteps(page);
+    console.log(`::target semantic.threshold-key-p95 ${percentile(durations, 95)} ms`);
     if (splits.length > 0) {
       rows.push({
         measure: `threshold change warm in the app's worker, 1 MiB (p95 of ${splits.length})`,
@@ -506,6 +510,7 @@ async function browserBench(browser: Browser, base: string, corpus: string): Pro
     const ms = paint.end - start;
     const worker = await semanticState(page);
     if (worker?.embedMs && worker.sentencesEmbedded) {
+      console.log(`::target semantic.worker-rate ${worker.sentencesEmbedded / (worker.embedMs / 1000)} /s`);
       rows.push({
         measure: `sentences embedded per second in the worker (${worker.sentencesEmbedded.toLocaleString('en-US')}, buffer 0)`,
         value: worker.sentencesEmbedded / (worker.embedMs / 1000),

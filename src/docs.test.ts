@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { renderResults } from '../scripts/bench-results.mjs';
+import { assembleResults, renderSection } from '../scripts/bench-results.mjs';
 import { renderStrategiesDoc, STRATEGIES_DOC } from '../scripts/gen-docs';
 
 /**
@@ -108,23 +108,22 @@ describe('documentation', () => {
     expect(read('README.md').replace(/\n$/, '').split('\n').length).toBeLessThanOrEqual(200);
   });
 
-  it('bench/RESULTS.md as `npm run bench` writes it: date, machine, commit, each benchmark\'s output in a code block', () => {
-    const md = renderResults({
-      date: new Date('2026-12-04T21:30:00Z'),
-      machine: 'a CPU, 2 cores',
-      commit: 'abc1234',
-      command: 'npm run bench',
+  it('bench/RESULTS.md as `npm run bench` assembles it: an index, each section with its date, machine, commit and output', () => {
+    const run = { command: 'npm run bench', date: new Date('2026-12-04T21:30:00Z'), machine: 'a CPU, 2 cores', load: '1.0 / 1.0 / 1.0', commit: 'abc1234' };
+    const md = assembleResults({
       steps: [
-        { file: 'bench/node.bench.ts', status: 0, seconds: 61.4, output: '\u001b[1mratio\u001b[0m 2.8x\r\n```\n' },
-        { file: 'bench/lab.bench.ts', status: 1, seconds: 2, output: '' },
+        { file: 'bench/node.bench.ts', section: renderSection({ ...run, file: 'bench/node.bench.ts', status: 0, seconds: 61.4, output: '\u001b[1mratio\u001b[0m 2.8x\r\n```\n' }, null) },
+        { file: 'bench/lab.bench.ts', section: renderSection({ ...run, file: 'bench/lab.bench.ts', status: 1, seconds: 2, output: '' }, null) },
+        { file: 'bench/bpe.bench.ts', section: null },
       ],
+      lastRun: { command: 'npm run bench', date: run.date, files: ['bench/node.bench.ts', 'bench/lab.bench.ts'] },
+      baseline: JSON.parse(read('bench/baseline/issue-28.json')),
     });
     expect(md).toContain('`npm run bench` on 2026-12-04 21:30 UTC');
-    expect(md).toContain('- Machine: a CPU, 2 cores');
-    expect(md).toContain('- Commit: abc1234');
-    expect(md).toContain("## bench/node.bench.ts\n\nRan for 61 s.\n\n```text\nratio 2.8x\n'''\n```");
-    expect(md).toContain('## bench/lab.bench.ts — exit code 1');
+    expect(md).toContain("ran for 61 s.\n\n- Commit: abc1234\n- Machine: a CPU, 2 cores\n- Load average (1 / 5 / 15 min) at its start: 1.0 / 1.0 / 1.0\n\n```text\nratio 2.8x\n'''\n```");
+    expect(md).toContain('## lab (`bench/lab.bench.ts`) — exit code 1');
     expect(md.match(/```/g)).toHaveLength(4);
-    expect(linksOf(md).every((l) => existsSync(join(root, 'bench', l)))).toBe(true);
+    // Every link but those to sections (written by the run) points to a file.
+    expect(linksOf(md).filter((l) => !l.startsWith('results/')).every((l) => existsSync(join(root, 'bench', l)))).toBe(true);
   });
 });
