@@ -6,6 +6,7 @@ import { retrieverCaption } from '../../state/labBaseline';
 import { useStore } from '../../state/store';
 import { formatNumber } from '../panels/format';
 import { BaselineNote, MeansTable, pct, preview, RetrieverControls, type QuestionResult } from './labCommon';
+import { ReportExport } from './ReportExport';
 
 /** The golden set: questions with their answers marked in the editor (left), the run's means and cost (right). */
 export function GoldenTab() {
@@ -62,6 +63,7 @@ export function GoldenTab() {
               {formatNumber(result.index.indexedCharacters)} chars · {(result.timings.indexMs + result.timings.searchMs).toFixed(0)} ms
             </p>
             <p className="hint">Click a question to see its answer spans (green) and the chunks it retrieved (rank badges) in the editor.</p>
+            <ReportExport kind="run" />
           </>
         )}
       </div>

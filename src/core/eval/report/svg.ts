@@ -15,14 +15,15 @@ export interface Series {
   points: { x: number; y: number }[];
 }
 
-const COLORS = ['#1f6feb', '#d9480f', '#2b8a3e', '#862e9c'];
+const COLORS = ['#1f6feb', '#d9480f', '#2b8a3e', '#862e9c', '#c2255c', '#0b7285', '#5f3dc4', '#e67700'];
 const W = 560;
 const M = { left: 52, right: 16, top: 16, bottom: 44 };
 
 /** A line chart of y in [0, 1] (as %) against x; one line per series, with a legend when there are several. */
 export function lineChart(series: readonly Series[], options: { title: string; xLabel: string; yLabel: string }): string {
-  // A legend (several series) gets its own row under the axis label, clear of the lines.
-  const legend = series.length > 1 ? 22 : 0;
+  // A legend (several series) gets its own rows under the axis label, clear of the lines.
+  const legendRows = series.length > 1 ? Math.ceil(series.length / LEGEND_PER_ROW) : 0;
+  const legend = legendRows * 22;
   const H = 280 + legend;
   const bottom = M.bottom + legend;
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
@@ -53,13 +54,18 @@ export function lineChart(series: readonly Series[], options: { title: string; x
   });
   if (series.length > 1) {
     series.forEach((s, i) => {
-      const x = M.left + i * 120;
-      out.push(`<rect x="${x}" y="${H - 18}" width="12" height="12" fill="${COLORS[i % COLORS.length]}"/><text x="${x + 18}" y="${H - 8}" fill="#333">${escapeHtml(s.label)}</text>`);
+      const x = M.left + (i % LEGEND_PER_ROW) * LEGEND_WIDTH;
+      const y = H - 18 - (legendRows - 1 - Math.floor(i / LEGEND_PER_ROW)) * 22;
+      const name = s.label.length > 22 ? s.label.slice(0, 21) + '…' : s.label;
+      out.push(`<rect x="${x}" y="${y}" width="12" height="12" fill="${COLORS[i % COLORS.length]}"/><text x="${x + 18}" y="${y + 10}" fill="#333">${escapeHtml(name)}<title>${escapeHtml(s.label)}</title></text>`);
     });
   }
   out.push('</svg>');
   return out.join('');
 }
+
+const LEGEND_WIDTH = 164;
+const LEGEND_PER_ROW = Math.floor((W - M.left) / LEGEND_WIDTH);
 
 /** Horizontal bars of values in [0, 1], one group per category (documents), one bar per series. */
 export function barChart(categories: readonly string[], series: readonly { label: string; values: (number | null)[] }[], options: { title: string }): string {
