@@ -29,7 +29,8 @@ export function lineChart(series: readonly Series[], options: { title: string; x
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
   const x0 = Math.min(...xs);
   const x1 = Math.max(...xs);
-  const px = (x: number) => M.left + ((x - x0) / Math.max(1, x1 - x0)) * (W - M.left - M.right);
+  const pxAt = (x: number) => M.left + ((x - x0) / Math.max(1, x1 - x0)) * (W - M.left - M.right);
+  const px = pxAt;
   const py = (y: number) => H - bottom - Math.max(0, Math.min(1, y)) * (H - M.top - bottom);
   const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${escapeHtml(options.title)}" font-family="system-ui, sans-serif" font-size="12">`];
   out.push(`<title>${escapeHtml(options.title)}</title>`);
@@ -46,6 +47,9 @@ export function lineChart(series: readonly Series[], options: { title: string; x
   out.push(`<text x="14" y="${(M.top + H - bottom) / 2}" text-anchor="middle" fill="#333" transform="rotate(-90 14 ${(M.top + H - bottom) / 2})">${escapeHtml(options.yLabel)}</text>`);
   series.forEach((s, i) => {
     const color = COLORS[i % COLORS.length]!;
+    // Series are nudged apart sideways (3 px each) so that equal values stay visible as separate lines and points.
+    const dodge = (i - (series.length - 1) / 2) * 3;
+    const px = (x: number) => pxAt(x) + dodge;
     out.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${s.points.map((p) => `${px(p.x).toFixed(1)},${py(p.y).toFixed(1)}`).join(' ')}"/>`);
     // Series after the first draw hollow points, so coinciding points stay visible.
     for (const p of s.points) {

@@ -49,6 +49,12 @@ export function sweepMetrics(points: readonly SweepReportPoint[]): string[] {
   return [...METRIC_ORDER.filter((m) => present.has(m)), ...[...present].filter((m) => !METRIC_ORDER.includes(m)).sort()];
 }
 
+/** Whether point i ties with the best value of `metric` (every tie is shown as best). */
+function isBest(points: readonly SweepReportPoint[], metric: string, best: number, i: number): boolean {
+  const v = points[i]!.means?.[metric];
+  return best !== -1 && v !== undefined && Math.abs(v - points[best]!.means![metric]!) < 1e-12;
+}
+
 /** The index of the best point for a metric (highest mean; first on ties), or -1. */
 export function bestPoint(points: readonly SweepReportPoint[], metric: string): number {
   let best = -1;
@@ -91,7 +97,9 @@ function summaryLine(input: SweepReportInput): string {
 function bestLines(input: SweepReportInput, axes: readonly string[]): string[] {
   return CHARTED.flatMap((m) => {
     const i = bestPoint(input.points, m);
-    return i === -1 ? [] : [`Best ${label(m)}: ${figure(input.points[i]!.means![m]!, label(m))} with ${configLabel(input.points[i]!.values, axes)}.`];
+    if (i === -1) return [];
+    const tied = input.points.filter((_, j) => j !== i && isBest(input.points, m, i, j)).length;
+    return [`Best ${label(m)}: ${figure(input.points[i]!.means![m]!, label(m))} with ${configLabel(input.points[i]!.values, axes)}${tied > 0 ? ` (and ${tied} more tied)` : ''}.`];
   });
 }
 
@@ -114,7 +122,7 @@ export function sweepReportHtml(input: SweepReportInput): string {
   const rows = input.points.map((p, i) =>
     cells(p, axes, metrics).map((c, j) => {
       const m = metrics[j - axes.length];
-      return m !== undefined && best.get(m) === i ? `<strong>${e(c)}</strong>` : e(c);
+      return m !== undefined && isBest(input.points, m, best.get(m)!, i) ? `<strong>${e(c)}</strong>` : e(c);
     }),
   );
   const cls = (i: number) => (numeric[i] ? ' class="n"' : '');
@@ -132,7 +140,7 @@ export function sweepReportHtml(input: SweepReportInput): string {
     `<p>${e(summaryLine(input))}</p>`,
     `<ul>${bestLines(input, axes).map((l) => `<li>${e(l)}</li>`).join('')}</ul>`,
     input.files.length > 0 ? `<p class="muted">Documents: ${input.files.map((f) => `<code>${e(f)}</code>`).join(', ')}</p>` : '',
-    `<h2>Every configuration</h2><p class="muted">The best value of each metric is in bold.</p>${table}`,
+    `<h2>Every configuration</h2><p class="muted">The best value of each metric is in bold (every configuration that ties with it).</p>${table}`,
     `<h2>Charts</h2>${charts.join('')}`,
     base.length > 0 ? `<h2>Options every configuration shares</h2><table><thead><tr><th>Option</th><th>Value</th></tr></thead><tbody>${base.join('')}</tbody></table>` : '',
   ].join('\n');
