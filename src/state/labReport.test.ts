@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../core/eval/evaluate';
 import { DEFAULT_CONFIG } from './configSlice';
 import { compareRuns, verdictSentence } from './labCompare';
-import { comparisonReportInput, reportFileName, reportText, runReportInput, sweepReportInput } from './labReport';
+import { comparisonReportInput, reportFileName, reportText, runReportInput, sweepReportInput, withDocumentName } from './labReport';
 import type { SweepPoint } from './labSweep';
 
 // The page's reports are core's writers fed from the lab's state: a hostile document name and question text must
@@ -49,6 +49,16 @@ describe('page reports', () => {
     const md = reportText(runReportInput(await run(60)), 'md');
     expect(md).not.toContain('<img');
     expect(md).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it("names the page's document by its file name (escaped), other documents as they are", async () => {
+    const r = await evaluate([{ id: 'document', text }], questions, { size: 60, overlap: 0, unit: 'chars', chunksInContext: 1 });
+    const named = withDocumentName(r, `${HOSTILE}.md`);
+    expect(named.byDocument.map((d) => d.document)).toEqual([`${HOSTILE}.md`]);
+    expect(new Set(named.questions.map((q) => q.document))).toEqual(new Set([`${HOSTILE}.md`]));
+    expect(withDocumentName(r, null)).toBe(r);
+    expect(withDocumentName(await run(60), 'x.md').byDocument[0]!.document).toBe(`${HOSTILE}.md`);
+    expectInert(reportText(runReportInput(named), 'html'));
   });
 
   it('a comparison of a configuration with itself says "No significant difference"; its report carries the verdict and the interval', async () => {

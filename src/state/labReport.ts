@@ -21,6 +21,16 @@ const SWEEP_BASE_KEYS: readonly (keyof Config)[] = ['strategy', 'unit', 'size', 
 
 const documentsOf = (r: RunResult) => r.byDocument.map((d) => d.document);
 
+/** The lab's one-document index names its document "document" (the worker's LAB_DOCUMENT_ID): a report names it as the page does. */
+const PAGE_DOCUMENT_ID = 'document';
+
+/** A run with the page's document id replaced by the document's name (when it has one); other ids as they are. */
+export function withDocumentName(run: RunResult, name: string | null): RunResult {
+  if (!name) return run;
+  const rename = (id: string) => (id === PAGE_DOCUMENT_ID ? name : id);
+  return { ...run, byDocument: run.byDocument.map((d) => ({ ...d, document: rename(d.document) })), questions: run.questions.map((q) => ({ ...q, document: rename(q.document) })) };
+}
+
 /** A golden-set run's report. */
 export function runReportInput(run: RunResult, generated?: string): ReportInput {
   return { runs: [{ label: 'Value', result: run }], files: documentsOf(run), ...(generated ? { generated } : {}) };

@@ -1,5 +1,5 @@
 import type { ComparedMetric, Significance } from '../../core/eval/significance';
-import { comparisonReportInput, downloadReport, runReportInput, sweepReportInput, type ReportFormat, type ReportKind } from '../../state/labReport';
+import { comparisonReportInput, downloadReport, runReportInput, sweepReportInput, withDocumentName, type ReportFormat, type ReportKind } from '../../state/labReport';
 import { selectConfig } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import './labVerdict.css';
@@ -17,11 +17,11 @@ export function ReportExport({ kind, significance }: { kind: ReportKind; signifi
   const docName = useStore((s) => s.docName);
   const input = () => {
     const made = new Date().toISOString();
-    if (kind === 'run') return run ? runReportInput(run.payload.result, made) : null;
+    if (kind === 'run') return run ? runReportInput(withDocumentName(run.payload.result, docName), made) : null;
     if (kind === 'comparison') {
       const a = comparison?.runA?.result;
       const b = comparison?.runB?.result;
-      return a && b && significance ? comparisonReportInput(a, b, significance, made) : null;
+      return a && b && significance ? comparisonReportInput(withDocumentName(a, docName), withDocumentName(b, docName), significance, made) : null;
     }
     const measured = sweep?.points.some((p) => p.means) ?? false;
     return sweep && measured && !sweep.running ? sweepReportInput(sweep.points, config, golden.filter((q) => q.references.length > 0).length, docName ? [docName] : [], made) : null;
