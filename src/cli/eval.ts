@@ -71,7 +71,7 @@ export function evalUsage(command: 'eval' | 'sweep'): string {
   lines.push(
     row('--format <name>', command === 'eval' ? 'json (default)' : 'json (default: an array of rows) | csv'),
     ...(command === 'eval' ? [row('--index lancedb:<dir>', 'evaluate the chunks (and vectors) chunkscope corpus wrote there instead of chunking the files')] : []),
-    ...(command === 'eval' ? [row('--report <file>', 'also write a report: markdown when the name ends in .md, else one self-contained HTML file')] : []),
+    row('--report <file>', `also write a report${command === 'sweep' ? " (every configuration's table and charts)" : ''}: markdown when the name ends in .md, else one self-contained HTML file`),
     row('--max-bytes <size>', 'the largest golden set, and the most bytes of documents together, e.g. 200MiB (default 64 MiB)'),
     '',
     'Chunk options: those of `chunkscope chunk` (see chunkscope --help); --strategy, --size, --overlap, --unit, --compat ...',
@@ -107,7 +107,6 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   const format = (values.format as string | undefined) ?? 'json';
   const formats = command === 'eval' ? ['json'] : ['json', 'csv'];
   if (!formats.includes(format)) throw new CliError(`unknown format "${format}"; use ${formats.join(' or ')}`);
-  if (command === 'sweep' && values.report !== undefined) throw new CliError('--report is for chunkscope eval and chunkscope compare');
 
   // Options first (a bad one fails before any file is read); a sweep's lists become its grid.
   const { base, grid } = command === 'sweep' ? sweepOptions(values, switches.values) : { base: optionsFromFlags(values, switches.values, SPECS) as Record<string, unknown>, grid: [{}] };
@@ -122,6 +121,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
   // --llm and its flags are checked before any file is read; their code loads only when asked for.
   const rerank = hasRerankFlag(values) ? (await import('./evalRerank')).rerankSettings(values, command) : null; // src/cli/evalRerank.ts
   const llmSettings = !rerank && hasEvalLlmFlag(values) ? (await import('./evalLlm')).evalLlmSettings(values) : null;
+  if (command === 'sweep' && values.report !== undefined && llmSettings) throw new CliError('--report of a sweep covers plain chunks only; leave out --llm or --report');
 
   const indexDir = lanceIndexDir(values.index, command); // chunks read back from a corpus index (src/cli/evalIndex.ts)
   const { documents, questions } = await readCorpus(inputs, values.questions, values['max-bytes'] as string | undefined, io);
@@ -152,6 +152,7 @@ export async function runEval(command: 'eval' | 'sweep', argv: string[], io: Io)
       io.stdout(JSON.stringify(printed, null, 2) + '\n');
     } else {
       const rows = await sweep(documents, questions, grid, base, hooks);
+      if (typeof values.report === 'string') await (await import('./report/index')).writeSweepReport(values.report, { rows, base, files: documents.map((d) => d.path ?? d.id) });
       io.stdout(format === 'csv' ? sweepCsv(rows, grid) : JSON.stringify(rows.map(({ ms: _ms, ...r }) => r), null, 2) + '\n');
     }
   } finally {

@@ -11,6 +11,8 @@ export interface GoldenItem {
   id: string;
   question: string;
   references: Reference[];
+  /** Proposed by the LLM and accepted in review (labGenerate.ts): kept, stored and exported as such. */
+  generated?: true;
 }
 
 let counter = 0;
@@ -64,12 +66,12 @@ export function removeReference(set: readonly GoldenItem[], id: string, index: n
 
 /** The core's form (what evaluate, export and the CLI take). */
 export function toGoldenQuestions(set: readonly GoldenItem[]): GoldenQuestion[] {
-  return set.map((q) => ({ question: q.question, references: q.references.map((r) => ({ ...r })) }));
+  return set.map((q) => ({ question: q.question, references: q.references.map((r) => ({ ...r })), ...(q.generated ? { generated: true } : {}) }));
 }
 
 /** Imported questions (parseGoldenSet) as page items; a corpus id is dropped (the page holds one document). */
 export function fromGoldenQuestions(questions: readonly GoldenQuestion[]): GoldenItem[] {
-  return questions.map((q) => ({ id: newQuestionId(), question: q.question, references: q.references.map((r) => ({ start: r.start, end: r.end, content: r.content })) }));
+  return questions.map((q) => ({ id: newQuestionId(), question: q.question, references: q.references.map((r) => ({ start: r.start, end: r.end, content: r.content })), ...(q.generated ? { generated: true as const } : {}) }));
 }
 
 export interface ReferenceState {
@@ -130,7 +132,7 @@ export function parseStoredGolden(raw: string | null): GoldenItem[] | null | 'co
     for (const q of data.questions as GoldenItem[]) {
       if (typeof q?.question !== 'string' || !Array.isArray(q.references)) return 'corrupt';
       const refs = q.references.filter((r) => Number.isInteger(r?.start) && Number.isInteger(r?.end) && typeof r?.content === 'string' && r.end >= r.start);
-      out.push({ id: typeof q.id === 'string' ? q.id : newQuestionId(), question: q.question, references: refs.map((r) => ({ start: r.start, end: r.end, content: r.content })) });
+      out.push({ id: typeof q.id === 'string' ? q.id : newQuestionId(), question: q.question, references: refs.map((r) => ({ start: r.start, end: r.end, content: r.content })), ...(q.generated === true ? { generated: true as const } : {}) });
     }
     return out;
   } catch {

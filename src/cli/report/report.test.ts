@@ -73,6 +73,34 @@ describe('--report', () => {
     expect(tagsOf(html).filter((t) => !ALLOWED.has(t))).toEqual([]);
   });
 
+  it("sweep writes every configuration's table and its charts (HTML), or the table (markdown); stdout unchanged", async () => {
+    const file = join(dir, 'sweep.html');
+    const plain = await runCli(['sweep', doc, '--questions', questions, '--size', '20,30,60', '--overlap', '0,10', '--k', '1']);
+    const r = await runCli(['sweep', doc, '--questions', questions, '--size', '20,30,60', '--overlap', '0,10', '--k', '1', '--report', file]);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(plain.out);
+    const html = readFileSync(file, 'utf8');
+    expect(tagsOf(html).filter((t) => !ALLOWED.has(t))).toEqual([]);
+    expect(html).not.toMatch(/<script|<img|<b>/i);
+    expect(html).toContain('<h1>Chunkscope sweep</h1>');
+    expect(html).toContain('6 configurations, 2 questions, k = 1.');
+    expect(html).toContain('Recall against size');
+    // One line per overlap in each of the three charts.
+    expect(html.match(/<polyline/g)!.length).toBe(6);
+    // The best recall in bold, the rows as measured (the JSON's means).
+    const rows = JSON.parse(r.out) as { values: { size: number; overlap: number }; means: { recall: number } }[];
+    const best = Math.max(...rows.map((x) => x.means.recall));
+    expect(html).toContain(`<strong>${(best * 100).toFixed(1)}%</strong>`);
+    expect(html).toContain('&lt;b&gt;name&lt;\\b&gt;.md');
+    const md = join(dir, 'sweep.md');
+    expect((await runCli(['sweep', doc, '--questions', questions, '--size', '20,30', '--overlap', '0', '--k', '1', '--report', md])).code).toBe(0);
+    const text = readFileSync(md, 'utf8');
+    expect(text.startsWith('# Chunkscope sweep\n')).toBe(true);
+    expect(text).toContain('| size | Recall |');
+    expect(text).toContain('| overlap | 0 |');
+    expect(text).not.toMatch(/<b>|<img/);
+  });
+
   it('a report that cannot be written is one line, exit 2', async () => {
     const r = await runCli(['eval', doc, '--questions', questions, '--report', join(dir, 'missing-folder', 'r.html')]);
     expect(r.code).toBe(2);

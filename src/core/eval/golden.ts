@@ -89,6 +89,7 @@ function toQuestion(data: unknown, where: string): GoldenQuestion {
     if (typeof corpus !== 'string') throw new GoldenSetError(`${where}: "corpusId" must be a string`);
     q.corpusId = corpus;
   }
+  if (o.generated === true) q.generated = true;
   return q;
 }
 
@@ -187,6 +188,7 @@ export function formatGoldenSet(questions: readonly GoldenQuestion[], format: Go
     question: q.question,
     references: q.references.map((r) => ({ start: r.start, end: r.end, content: r.content })),
     ...(q.corpusId !== undefined ? { corpusId: q.corpusId } : {}),
+    ...(q.generated ? { generated: true } : {}),
   });
   switch (format) {
     case 'json':

@@ -10,6 +10,8 @@ export interface GoldenQuestion {
   question: string;
   references: Reference[];
   corpusId?: string;
+  /** Proposed by an LLM (chunkscope golden generate, the page's review): written back as `"generated": true`. */
+  generated?: boolean;
 }
 
 /** A span of one document of the index (what a retrieved unit or a chunk covers). */

@@ -1,26 +1,38 @@
-import { METRIC_NAMES, type MetricName } from '../../core/describe';
+import { useEffect, useState } from 'react';
+import type { ComparedMetric, Significance } from '../../core/eval/significance';
+import { METRIC_LABELS as REPORT_LABELS, pValueText, signed } from '../../core/eval/report/model';
 import { pinConfiguration, unpinConfiguration } from '../../state/controller';
 import type { Config } from '../../state/configSlice';
-import { meanDelta, questionWinner, winnerCounts } from '../../state/labCompare';
+import { compareRuns, DEFAULT_SIGNIFICANCE_LEVEL, SIGNIFICANCE_LEVELS, VERDICT_METRICS, verdictSentence } from '../../state/labCompare';
 import { retrieverCaption } from '../../state/labBaseline';
 import type { LabRun } from '../../state/labSlice';
 import { selectConfig } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { strategyDefinition } from '../../state/strategyInfo';
 import { formatNumber } from '../panels/format';
-import { METRIC_LABELS, metric, pct } from './labCommon';
+import { CiChart } from './CiChart';
+import { pct } from './labCommon';
+import { ReportExport } from './ReportExport';
+import './labVerdict.css';
 
-function describeConfig(c: Config): string {
+export function describeConfig(c: Config): string {
   return `${strategyDefinition(c.strategy).label} ${c.size}/${c.overlap} ${c.unit} · ${retrieverCaption(c.retriever, c.embedder)} k=${c.chunksInContext}`;
 }
 
-/** The comparison with a pinned configuration: both means side by side and which one each question prefers. */
+type RunResult = LabRun['payload']['result'];
+
+/** The comparison with a pinned configuration: both means, the paired difference with its interval and test, and the verdict. */
 export function CompareTab() {
   const pinned = useStore((s) => s.pinned);
   const config = useStore(selectConfig);
   const comparison = useStore((s) => s.comparison);
   const error = useStore((s) => s.compareError);
   const golden = useStore((s) => s.golden);
+  const [alpha, setAlpha] = useState<number>(DEFAULT_SIGNIFICANCE_LEVEL);
+  const [metricName, setMetricName] = useState<ComparedMetric>('recall');
+  const a = comparison?.runA?.result;
+  const b = comparison?.runB?.result;
+  const significance = useSignificance(a, b, alpha, metricName);
   if (!pinned) {
     return (
       <div className="lab-compare">
@@ -31,11 +43,6 @@ export function CompareTab() {
       </div>
     );
   }
-  const a = comparison?.runA?.result;
-  const b = comparison?.runB?.result;
-  const winners = a && b ? a.questions.map((qa, i) => questionWinner(qa.metrics, b.questions[i]!.metrics)) : [];
-  const counts = winnerCounts(winners);
-  const delta = a && b ? meanDelta(a.means, b.means) : null;
   return (
     <div className="lab-compare">
       <div className="lab-row">
@@ -67,76 +74,147 @@ export function CompareTab() {
         </p>
       )}
       {golden.length === 0 && <p className="hint">Add questions in the golden set to score A against B.</p>}
-      {a && b && delta && (
+      {a && b && (
         <>
-          <CompareMeans a={a} b={b} delta={delta} />
-          <p className="small" data-testid="compare-winners">
-            Per question: A wins {counts.A}, B wins {counts.B}, tie {counts.tie}.
-          </p>
-          <CompareWinners a={a} b={b} winners={winners} />
+          <div className="lab-row lab-verdict-controls">
+            <label>
+              Verdict on{' '}
+              <select aria-label="Verdict metric" value={metricName} onChange={(e) => setMetricName(e.target.value as ComparedMetric)}>
+                {VERDICT_METRICS.map((m) => (
+                  <option key={m} value={m}>
+                    {REPORT_LABELS[m]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              at level α{' '}
+              <select aria-label="Significance level" value={alpha} onChange={(e) => setAlpha(Number(e.target.value))}>
+                {SIGNIFICANCE_LEVELS.map((l) => (
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <span className="lab-spacer" />
+            <ReportExport kind="comparison" significance={significance} />
+          </div>
+          {significance ? (
+            <p className={`lab-verdict v-${significance.verdict}`} data-testid="compare-verdict">
+              {verdictSentence(significance)}
+            </p>
+          ) : (
+            <p className="lab-verdict muted" data-testid="compare-verdict-pending">
+              Testing the difference…
+            </p>
+          )}
+          <CompareTable a={a} b={b} significance={significance} />
+          {significance && <CiChart significance={significance} />}
+          {significance && (
+            <p className="small" data-testid="compare-winners">
+              Per question ({REPORT_LABELS[significance.metric]}): B higher on {significance.wins}, lower on {significance.losses}, the same on {significance.ties}. These counts are not a verdict: only the test above is.
+            </p>
+          )}
+          <CompareQuestions a={a} b={b} metric={significance?.metric ?? metricName} />
         </>
       )}
     </div>
   );
 }
 
-type RunResult = LabRun['payload']['result'];
+/** The significance of A against B, recomputed (in a worker) when either run, the level or the metric changes; null while pending. */
+function useSignificance(a: RunResult | undefined, b: RunResult | undefined, alpha: number, metricName: ComparedMetric): Significance<ComparedMetric> | null {
+  const [state, setState] = useState<{ key: unknown[]; value: Significance<ComparedMetric> } | null>(null);
+  useEffect(() => {
+    if (!a || !b) return;
+    let live = true;
+    const key = [a, b, alpha, metricName];
+    compareRuns(a.questions, b.questions, alpha, metricName).then(
+      (value) => live && setState({ key, value }),
+      () => live && setState(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [a, b, alpha, metricName]);
+  // A result of other runs or settings is never shown under these.
+  if (!state || !a || !b) return null;
+  const [ka, kb, kAlpha, kMetric] = state.key;
+  return ka === a && kb === b && kAlpha === alpha && kMetric === metricName ? state.value : null;
+}
 
-/** A's and B's means side by side (B's marked better or worse than A's). */
-function CompareMeans({ a, b, delta }: { a: RunResult; b: RunResult; delta: Record<MetricName, number> }) {
+const valueOf = (r: RunResult, m: ComparedMetric): number => (m === 'ndcg' ? r.rankMeans.ndcg : m === 'map' ? r.rankMeans.map : r.means[m]);
+
+/** Each metric: A's and B's means, B − A with its 95% interval, Wilcoxon's p, and B's wins / losses / ties. */
+function CompareTable({ a, b, significance }: { a: RunResult; b: RunResult; significance: Significance<ComparedMetric> | null }) {
   return (
-    <table className="lab-means lab-side" data-testid="compare-table">
+    <table className="lab-means lab-side lab-sig-table" data-testid="compare-table">
       <thead>
         <tr>
-          <th scope="col" />
-          {METRIC_NAMES.map((m) => (
-            <th key={m} scope="col">
-              {m === 'hit' ? `Hit@${b.k}` : METRIC_LABELS[m]}
-            </th>
-          ))}
-          <th scope="col">Chunks</th>
+          <th scope="col">Metric</th>
+          <th scope="col">A</th>
+          <th scope="col">B</th>
+          <th scope="col">B − A</th>
+          <th scope="col">95% CI</th>
+          <th scope="col">p (Wilcoxon)</th>
+          <th scope="col" title="Questions where B scores higher / lower / the same">B higher / lower / same</th>
         </tr>
       </thead>
       <tbody>
-        <tr>
-          <th scope="row">A</th>
-          {METRIC_NAMES.map((m) => (
-            <td key={m}>{metric(m, a.means[m])}</td>
-          ))}
-          <td>{formatNumber(a.index.indexed)}</td>
-        </tr>
-        <tr>
-          <th scope="row">B</th>
-          {METRIC_NAMES.map((m) => (
-            <td key={m} className={delta[m] > 1e-9 ? 'better' : delta[m] < -1e-9 ? 'worse' : ''}>
-              {metric(m, b.means[m])}
-            </td>
-          ))}
-          <td>{formatNumber(b.index.indexed)}</td>
-        </tr>
+        {VERDICT_METRICS.map((m) => {
+          const label = REPORT_LABELS[m];
+          const d = significance?.difference[m];
+          const significant = d !== undefined && d.pValue < significance!.alpha;
+          const dir = d && significant ? (d.mean > 0 ? 'better' : d.mean < 0 ? 'worse' : '') : '';
+          return (
+            <tr key={m} className={m === significance?.metric ? 'is-verdict' : ''}>
+              <th scope="row">{m === 'hit' ? `Hit@${b.k}` : label}</th>
+              <td>{figureOf(valueOf(a, m), m)}</td>
+              <td>{figureOf(valueOf(b, m), m)}</td>
+              <td className={dir}>{d ? signed(d.mean, label) : '…'}</td>
+              <td>{d ? `${signed(d.ci95[0], label)} to ${signed(d.ci95[1], label)}` : '…'}</td>
+              <td className={significant ? 'sig' : ''}>{d ? pValueText(d.pValue) : '…'}</td>
+              <td>{d ? `${d.wins} / ${d.losses} / ${d.ties}` : '…'}</td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );
 }
 
-/** Per question: which configuration won, and its recall and IoU under A then B (a click opens the question). */
-function CompareWinners({ a, b, winners }: { a: RunResult; b: RunResult; winners: ReturnType<typeof questionWinner>[] }) {
+const DECIMAL: ReadonlySet<ComparedMetric> = new Set(['reciprocalRank', 'ndcg', 'map']);
+const figureOf = (x: number, m: ComparedMetric) => (DECIMAL.has(m) ? (Number.isFinite(x) ? x.toFixed(3) : '–') : pct(x));
+
+/** Per question: the verdict metric under A then B, marked where B is higher (+) or lower (−); a click opens the question. */
+function CompareQuestions({ a, b, metric }: { a: RunResult; b: RunResult; metric: ComparedMetric }) {
   const golden = useStore((s) => s.golden);
   const openQuestion = useStore((s) => s.openQuestion);
+  const byIndex = new Map(b.questions.map((q) => [q.index, q]));
+  const value = (q: RunResult['questions'][number]) => (metric === 'ndcg' ? q.rankMetrics.ndcg : metric === 'map' ? q.rankMetrics.averagePrecision : q.metrics[metric]);
   return (
-    <ul className="lab-winners">
-      {a.questions.map((qa, i) => (
-        <li key={i}>
-          <span className={`lab-winner w-${winners[i]}`}>{winners[i] === 'tie' ? '=' : winners[i]}</span>
-          <button type="button" className="link" onClick={() => openQuestion(golden.find((g) => g.question === qa.question)?.id ?? null)}>
-            {qa.question}
-          </button>
-          <span className="muted small">
-            {' '}
-            recall {pct(qa.metrics.recall)} → {pct(b.questions[i]!.metrics.recall)}, IoU {pct(qa.metrics.iou)} → {pct(b.questions[i]!.metrics.iou)}
-          </span>
-        </li>
-      ))}
+    <ul className="lab-winners" aria-label={`Per question: ${REPORT_LABELS[metric]} under A then B`}>
+      {a.questions.map((qa) => {
+        const qb = byIndex.get(qa.index);
+        if (!qb) return null;
+        const d = value(qb) - value(qa);
+        const dir = d > 1e-12 ? 'B' : d < -1e-12 ? 'A' : 'tie';
+        return (
+          <li key={qa.index}>
+            <span className={`lab-winner w-${dir}`} title={dir === 'B' ? 'B higher' : dir === 'A' ? 'B lower' : 'the same'}>
+              {dir === 'B' ? '+' : dir === 'A' ? '−' : '='}
+            </span>
+            <button type="button" className="link" onClick={() => openQuestion(golden.find((g) => g.question === qa.question)?.id ?? null)}>
+              {qa.question}
+            </button>
+            <span className="muted small">
+              {' '}
+              {REPORT_LABELS[metric]} {figureOf(value(qa), metric)} → {figureOf(value(qb), metric)}
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }

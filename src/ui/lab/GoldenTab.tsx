@@ -6,6 +6,8 @@ import { retrieverCaption } from '../../state/labBaseline';
 import { useStore } from '../../state/store';
 import { formatNumber } from '../panels/format';
 import { BaselineNote, MeansTable, pct, preview, RetrieverControls, type QuestionResult } from './labCommon';
+import { ReportExport } from './ReportExport';
+import { GeneratedQuestions } from './GeneratedQuestions';
 
 /** The golden set: questions with their answers marked in the editor (left), the run's means and cost (right). */
 export function GoldenTab() {
@@ -35,6 +37,7 @@ export function GoldenTab() {
           </button>
         </div>
         <GoldenFileRow />
+        <GeneratedQuestions />
         {runError && (
           <p className="lab-error" role="status">
             {runError}
@@ -62,6 +65,7 @@ export function GoldenTab() {
               {formatNumber(result.index.indexedCharacters)} chars · {(result.timings.indexMs + result.timings.searchMs).toFixed(0)} ms
             </p>
             <p className="hint">Click a question to see its answer spans (green) and the chunks it retrieved (rank badges) in the editor.</p>
+            <ReportExport kind="run" />
           </>
         )}
       </div>
@@ -191,6 +195,7 @@ function QuestionItem({ item: q, number, measured }: { item: GoldenItem; number:
         ) : (
           <button type="button" className="lab-question" aria-pressed={active} onClick={() => selectQuestion(q.id)}>
             <span className="lab-qnum">{number}.</span> {q.question || '(no question)'}
+            {q.generated && <span className="lab-generated-badge" title="Proposed by an LLM and accepted in review">generated</span>}
           </button>
         )}
         {measured && (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getRetriever, METRIC_NAMES, RETRIEVERS, STRATEGY_NAMES } from '../../core/describe';
 import { cancelSweep, downloadFile, runSweep } from '../../state/controller';
+import { ReportExport } from './ReportExport';
 import type { Config } from '../../state/configSlice';
 import { denseBelowBm25Note } from '../../state/labBaseline';
 import { parseNumberList, sortSweepRows, sweepColumns, sweepCsv, sweepJson, sweepRows, sweepSeries, type SortDirection, type SweepColumn, type SweepPoint } from '../../state/labSweep';
@@ -209,6 +210,7 @@ function SweepTable({ points, k, onPick, current }: { points: SweepPoint[]; k: n
         <button type="button" className="link" onClick={() => save('json')}>
           Export sweep as JSON
         </button>
+        <ReportExport kind="sweep" />
       </div>
       <div className="lab-table-scroll">
         <table className="lab-means lab-sweep-table" data-testid="sweep-table">

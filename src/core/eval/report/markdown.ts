@@ -16,16 +16,16 @@ export function reportMarkdown(input: ReportInput): string {
   out.push('', '## Means', '');
   for (const r of input.runs) {
     if (input.runs.length > 1) out.push(`### ${md(r.label)}`, '');
-    out.push(...rows(['Metric', 'Pooled mean', `Across ${r.result.spread.documents} documents (mean ± std)`], meanRows(r.result).map((m) => [m.metric, figure(m.pooled, m.metric), m.mean === null ? '–' : `${figure(m.mean, m.metric)} ± ${figure(m.std!, m.metric)}`])), '');
-    out.push(...rows(['Document', 'Questions', 'Recall', 'IoU', 'MRR', 'NDCG@k'], r.result.byDocument.map((d) => [d.document, String(d.questions), d.means ? figure(d.means.recall) : '–', d.means ? figure(d.means.iou) : '–', d.means ? figure(d.means.reciprocalRank, 'MRR') : '–', d.rankMeans ? figure(d.rankMeans.ndcg, 'NDCG@k') : '–'])), '');
+    out.push(...markdownRows(['Metric', 'Pooled mean', `Across ${r.result.spread.documents} documents (mean ± std)`], meanRows(r.result).map((m) => [m.metric, figure(m.pooled, m.metric), m.mean === null ? '–' : `${figure(m.mean, m.metric)} ± ${figure(m.std!, m.metric)}`])), '');
+    out.push(...markdownRows(['Document', 'Questions', 'Recall', 'IoU', 'MRR', 'NDCG@k'], r.result.byDocument.map((d) => [d.document, String(d.questions), d.means ? figure(d.means.recall) : '–', d.means ? figure(d.means.iou) : '–', d.means ? figure(d.means.reciprocalRank, 'MRR') : '–', d.rankMeans ? figure(d.rankMeans.ndcg, 'NDCG@k') : '–'])), '');
   }
   if (input.significance) out.push(...significance(input), '');
-  out.push('## Recall@k', '', ...rows(['k', ...input.runs.map((r) => r.label)], run.recallCurve.map((p, i) => [String(p.k), ...input.runs.map((r) => figure(r.result.recallCurve[i]!.recall))])), '');
+  out.push('## Recall@k', '', ...markdownRows(['k', ...input.runs.map((r) => r.label)], run.recallCurve.map((p, i) => [String(p.k), ...input.runs.map((r) => figure(r.result.recallCurve[i]!.recall))])), '');
   out.push('## Failures by kind', '');
   for (const r of input.runs) {
     if (input.runs.length > 1) out.push(`### ${md(r.label)}`, '');
     const f = failureRows(r.result);
-    out.push(...(f.length > 0 ? rows(['Why', 'Questions', 'Share of measured'], f.map((x) => [x.label, String(x.questions), x.share])) : ['No question failed.']), '');
+    out.push(...(f.length > 0 ? markdownRows(['Why', 'Questions', 'Share of measured'], f.map((x) => [x.label, String(x.questions), x.share])) : ['No question failed.']), '');
   }
   const last = input.runs[input.runs.length - 1]!;
   const failing = last.result.questions.filter((q) => q.failures.length > 0);
@@ -50,13 +50,14 @@ export function md(text: string): string {
     .replace(/\s*\r?\n\s*/g, ' ');
 }
 
-function rows(head: string[], body: string[][]): string[] {
+/** A markdown table, every cell made inert. */
+export function markdownRows(head: string[], body: string[][]): string[] {
   return [`| ${head.map(md).join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...body.map((r) => `| ${r.map(md).join(' | ')} |`)];
 }
 
 function configuration(input: ReportInput): string[] {
   const keys = [...new Set(input.runs.flatMap((r) => Object.keys(r.result.configuration)))];
-  return rows(['Option', ...input.runs.map((r) => r.label)], keys.map((k) => [k, ...input.runs.map((r) => (k in r.result.configuration ? valueText(r.result.configuration[k]) : '–'))]));
+  return markdownRows(['Option', ...input.runs.map((r) => r.label)], keys.map((k) => [k, ...input.runs.map((r) => (k in r.result.configuration ? valueText(r.result.configuration[k]) : '–'))]));
 }
 
 function significance(input: ReportInput): string[] {
@@ -68,7 +69,7 @@ function significance(input: ReportInput): string[] {
     '',
     `Paired by question: difference = ${md(b.label)} − ${md(a.label)}; 95% interval from ${s.resamples} bootstrap resamples (seed ${s.seed}); p from Wilcoxon's signed-rank test; wins / losses / ties are ${md(b.label)}'s. A winner is named only when p < ${s.alpha}.`,
     '',
-    ...rows(
+    ...markdownRows(
       ['Metric', a.label, b.label, 'Difference', '95% CI', 'p', 'Wins / losses / ties'],
       COMPARED_METRICS.map((m) => {
         const d = s.difference[m];

@@ -88,14 +88,19 @@ export function setAsideLines(run: ReportRun): string[] {
   return setAsideSummary(run.skipped, run.index.documents);
 }
 
+/** "p = 0.0123", or "p < 0.0001" (never "p = < 0.0001"). */
+export function pClause(p: number): string {
+  return p < 0.0001 ? 'p < 0.0001' : `p = ${p.toFixed(4)}`;
+}
+
 /** The verdict in words. */
 export function verdictText(s: Significance<ComparedMetric>, labels: [string, string]): string {
   const d = s.difference[s.metric];
   const metric = METRIC_LABELS[s.metric];
   const sg = (x: number) => signed(x, metric);
-  if (s.verdict === 'none') return `No significant difference in ${metric} (p = ${pValueText(d.pValue)} at α = ${s.alpha}; mean difference ${labels[1]} − ${labels[0]} ${sg(d.mean)}, 95% CI ${sg(d.ci95[0])} to ${sg(d.ci95[1])}).`;
+  if (s.verdict === 'none') return `No significant difference in ${metric} (${pClause(d.pValue)} at α = ${s.alpha}; mean difference ${labels[1]} − ${labels[0]} ${sg(d.mean)}, 95% CI ${sg(d.ci95[0])} to ${sg(d.ci95[1])}).`;
   const winner = s.verdict === 'a' ? labels[0] : labels[1];
-  return `${winner} is better in ${metric}: ${labels[1]} − ${labels[0]} = ${sg(d.mean)} (95% CI ${sg(d.ci95[0])} to ${sg(d.ci95[1])}), p = ${pValueText(d.pValue)} at α = ${s.alpha}.`;
+  return `${winner} is better in ${metric}: ${labels[1]} − ${labels[0]} = ${sg(d.mean)} (95% CI ${sg(d.ci95[0])} to ${sg(d.ci95[1])}), ${pClause(d.pValue)} at α = ${s.alpha}.`;
 }
 
 /** Configuration values as text (lists joined, strings as they are). */

@@ -15,20 +15,22 @@ export interface Series {
   points: { x: number; y: number }[];
 }
 
-const COLORS = ['#1f6feb', '#d9480f', '#2b8a3e', '#862e9c'];
+const COLORS = ['#1f6feb', '#d9480f', '#2b8a3e', '#862e9c', '#c2255c', '#0b7285', '#5f3dc4', '#e67700'];
 const W = 560;
 const M = { left: 52, right: 16, top: 16, bottom: 44 };
 
 /** A line chart of y in [0, 1] (as %) against x; one line per series, with a legend when there are several. */
 export function lineChart(series: readonly Series[], options: { title: string; xLabel: string; yLabel: string }): string {
-  // A legend (several series) gets its own row under the axis label, clear of the lines.
-  const legend = series.length > 1 ? 22 : 0;
+  // A legend (several series) gets its own rows under the axis label, clear of the lines.
+  const legendRows = series.length > 1 ? Math.ceil(series.length / LEGEND_PER_ROW) : 0;
+  const legend = legendRows * 22;
   const H = 280 + legend;
   const bottom = M.bottom + legend;
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
   const x0 = Math.min(...xs);
   const x1 = Math.max(...xs);
-  const px = (x: number) => M.left + ((x - x0) / Math.max(1, x1 - x0)) * (W - M.left - M.right);
+  const pxAt = (x: number) => M.left + ((x - x0) / Math.max(1, x1 - x0)) * (W - M.left - M.right);
+  const px = pxAt;
   const py = (y: number) => H - bottom - Math.max(0, Math.min(1, y)) * (H - M.top - bottom);
   const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${escapeHtml(options.title)}" font-family="system-ui, sans-serif" font-size="12">`];
   out.push(`<title>${escapeHtml(options.title)}</title>`);
@@ -45,6 +47,9 @@ export function lineChart(series: readonly Series[], options: { title: string; x
   out.push(`<text x="14" y="${(M.top + H - bottom) / 2}" text-anchor="middle" fill="#333" transform="rotate(-90 14 ${(M.top + H - bottom) / 2})">${escapeHtml(options.yLabel)}</text>`);
   series.forEach((s, i) => {
     const color = COLORS[i % COLORS.length]!;
+    // Series are nudged apart sideways (3 px each) so that equal values stay visible as separate lines and points.
+    const dodge = (i - (series.length - 1) / 2) * 3;
+    const px = (x: number) => pxAt(x) + dodge;
     out.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${s.points.map((p) => `${px(p.x).toFixed(1)},${py(p.y).toFixed(1)}`).join(' ')}"/>`);
     // Series after the first draw hollow points, so coinciding points stay visible.
     for (const p of s.points) {
@@ -53,13 +58,18 @@ export function lineChart(series: readonly Series[], options: { title: string; x
   });
   if (series.length > 1) {
     series.forEach((s, i) => {
-      const x = M.left + i * 120;
-      out.push(`<rect x="${x}" y="${H - 18}" width="12" height="12" fill="${COLORS[i % COLORS.length]}"/><text x="${x + 18}" y="${H - 8}" fill="#333">${escapeHtml(s.label)}</text>`);
+      const x = M.left + (i % LEGEND_PER_ROW) * LEGEND_WIDTH;
+      const y = H - 18 - (legendRows - 1 - Math.floor(i / LEGEND_PER_ROW)) * 22;
+      const name = s.label.length > 22 ? s.label.slice(0, 21) + '…' : s.label;
+      out.push(`<rect x="${x}" y="${y}" width="12" height="12" fill="${COLORS[i % COLORS.length]}"/><text x="${x + 18}" y="${y + 10}" fill="#333">${escapeHtml(name)}<title>${escapeHtml(s.label)}</title></text>`);
     });
   }
   out.push('</svg>');
   return out.join('');
 }
+
+const LEGEND_WIDTH = 164;
+const LEGEND_PER_ROW = Math.floor((W - M.left) / LEGEND_WIDTH);
 
 /** Horizontal bars of values in [0, 1], one group per category (documents), one bar per series. */
 export function barChart(categories: readonly string[], series: readonly { label: string; values: (number | null)[] }[], options: { title: string }): string {
