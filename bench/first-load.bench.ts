@@ -115,7 +115,9 @@ async function load(browser: Browser, url: string, profile: Profile): Promise<Lo
         const body = await response?.body().catch(() => Buffer.alloc(0));
         const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
         const t = request.timing();
-        return { path: new URL(request.url()).pathname, at: t.startTime + t.responseEnd, bytes: body?.length ?? 0, wire: sizes.responseBodySize };
+        // A worker's requests come without sizes (0): its script as vite preview sends it, gzipped.
+        const wire = sizes.responseBodySize > 0 || !body?.length ? sizes.responseBodySize : gzipSync(body).length;
+        return { path: new URL(request.url()).pathname, at: t.startTime + t.responseEnd, bytes: body?.length ?? 0, wire };
       })(),
     );
   });
