@@ -187,8 +187,68 @@ function preloadApp(): Plugin {
           chunk.imports.forEach(visit);
         };
         visit(app.fileName);
-        return [...files].filter((file) => !html.includes(`/${file}"`)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        const tags = [...files].filter((file) => !html.includes(`/${file}"`)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        // The app's styles after the entry's (styles.css), in the order the page always had them: they used to come
+        // with the app's import, after the entry's stylesheet.
+        const appCss = [...files].flatMap((name) => {
+          const chunk = bundle[name];
+          return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+        });
+        let reordered = html;
+        for (const file of appCss) {
+          const link = new RegExp(`[ \\t]*<link rel="stylesheet"[^>]*href="/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>\\n?`).exec(reordered);
+          if (!link) continue;
+          reordered = reordered.replace(link[0], '');
+          const last = reordered.lastIndexOf('<link rel="stylesheet"');
+          const end = reordered.indexOf('>', last) + 1;
+          reordered = `${reordered.slice(0, end)}\n${link[0].trimEnd()}${reordered.slice(end)}`;
+        }
+        return { html: reordered, tags };
       },
+    },
+  };
+}
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/** The modules `entry` imports statically, itself and its imports' imports included. */
+function staticGraph(graph: ModuleGraph, entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    const info = graph.getModuleInfo(id);
+    if (!info) return;
+    seen.add(id);
+    info.importedIds.forEach(visit);
+  };
+  visit(entry);
+  return seen;
+}
+
+/**
+ * One chunk for everything `entry` imports statically (less what `besides` imports: the page's entry), rather than
+ * the two dozen small shared chunks the bundler would make of it (the store, the option rows, the units…). Each file
+ * is a request, and on a slow network (the workshop profile: 150 ms latency, six connections per host over HTTP/1.1)
+ * each round of requests costs a round trip before the first paint. Lazy chunks import from it as before.
+ */
+function oneChunkFor(name: string, entry: string, besides?: string) {
+  // One set per build (the worker options serve every worker's build: each has its own graph).
+  const membersOf = new WeakMap<ModuleGraph, Set<string>>();
+  const entryIn = (graph: ModuleGraph, file: string) =>
+    // A worker's entry is its file with Vite's worker query.
+    [resolve(file), `${resolve(file)}?worker_file&type=module`].find((id) => graph.getModuleInfo(id));
+  return {
+    debugName: name,
+    name: (id: string, graph: ModuleGraph) => {
+      let members = membersOf.get(graph);
+      if (!members) {
+        const entryId = entryIn(graph, entry);
+        members = entryId ? staticGraph(graph, entryId) : new Set<string>();
+        const besidesId = besides ? entryIn(graph, besides) : undefined;
+        if (besidesId) for (const other of staticGraph(graph, besidesId)) members.delete(other);
+        membersOf.set(graph, members);
+      }
+      return members.has(id) ? name : null;
     },
   };
 }
@@ -204,7 +264,8 @@ export default defineConfig({
   },
   appType: 'mpa',
   // Module workers: the embedding worker imports transformers.js, which is ESM with top-level await.
-  worker: { format: 'es' },
+  // The chunk worker's first chunk holds what a first job runs (the default strategy included): one file.
+  worker: { format: 'es', rolldownOptions: { output: { codeSplitting: { groups: [oneChunkFor('chunk-worker-first', 'src/worker/chunk.worker.ts')] } } } },
   // transformers.js and onnxruntime-web load their wasm and helper modules relative to their own files; the dep
   // optimizer's pre-bundling moves them and breaks those URLs (the worker then fails to start the runtime).
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
@@ -213,5 +274,11 @@ export default defineConfig({
   // The app goes to dist/app: dist/lib holds the CLI and library (built by the prepare script), which an
   // emptied dist/ would delete.
   // APP_OUT_DIR: a private build folder, so several people can build and run e2e at once on one machine.
-  build: { outDir: process.env.APP_OUT_DIR ?? 'dist/app', target: 'es2022', chunkSizeWarningLimit: 4000 },
+  build: {
+    outDir: process.env.APP_OUT_DIR ?? 'dist/app',
+    target: 'es2022',
+    chunkSizeWarningLimit: 4000,
+    // The app's first screen (src/startApp.tsx and its static imports) as one modulepreloaded file.
+    rolldownOptions: { output: { codeSplitting: { groups: [oneChunkFor('app', 'src/startApp.tsx', 'src/main.tsx')] } } },
+  },
 });

@@ -6,14 +6,16 @@
  *   and DevTools' "Slow 4G" (Network.emulateNetworkConditions: 150 ms latency, 1.4 Mbit/s down, 675 kbit/s up).
  * For each load: the first contentful paint, the first chunks painted (the end of the app's own 'chunkscope:paint'
  * measure, from navigation start), the JavaScript fetched before that paint (raw bytes of every .js/.mjs response,
- * workers included, finished before the paint; raw and as sent gzipped by vite preview), and, once the page has settled (the editor loaded), a size-slider
+ * workers included, finished before the paint; raw and as sent gzipped by vite preview), and, once the page has settled (the editor loaded, no request
+ * in flight for 1 s), a size-slider
  * move: key press to that job's chunks painted (median of SLIDER_MOVES moves).
  *
  *   npx tsx bench/first-load.bench.ts                      the built app in dist/app
  *   npx tsx bench/first-load.bench.ts --baseline <outDir>  and another build, loads interleaved, ratios printed
  *   --dist <outDir>  the build measured (default dist/app); --loads N (default 7; the workshop profile gets half)
+ *   --list           also print each script fetched before the paint (first unthrottled load), largest first
  *
- * Also prints the entry chunk's size (raw and gzip; with the app chunk the entry imports, see entryChunk). Not a timed test: figures vary with the machine's load.
+ * Also prints the entry chunk's size (raw and gzip; with the chunks index.html modulepreloads, see entryChunk). Not a timed test: figures vary with the machine's load.
  * Targets (issue 28): first chunks painted <= 800 ms unthrottled and <= 3 s in the workshop profile; <= 400 KiB of
  * script before that paint; entry chunk <= 150 KiB gzip.
  */
@@ -29,6 +31,8 @@ const argValue = (name: string): string | undefined => {
   return at > 0 ? process.argv[at + 1] : undefined;
 };
 const LOADS = Number(argValue('--loads') ?? 7);
+/** --list: print each script fetched before the paint in the first measured load of each build, largest first. */
+const LIST = process.argv.includes('--list');
 const SLIDER_MOVES = 3;
 const KIB = 1024;
 
@@ -57,19 +61,21 @@ interface Load {
   /** The same scripts as they came over the network (vite preview gzips them, as a static host does). */
   scriptWireKb: number;
   sliderMs: number;
+  /** Each script fetched before the paint (path, raw and wire bytes), for --list. */
+  scripts: { path: string; bytes: number; wire: number }[];
 }
 
 /**
- * The entry chunk and, where the entry only starts the chunk worker and imports the app (main.tsx →
- * src/startApp.tsx, modulepreloaded from index.html), the app chunk with it: the main-thread code the first paint
- * runs, which is what "the entry" meant before that split.
+ * The entry chunk and the chunks index.html modulepreloads with it (the app the entry imports: src/startApp.tsx and
+ * its static imports, one chunk or several): the main-thread code the first paint runs, which is what "the entry"
+ * meant before the entry was split from the app.
  */
 function entryChunk(outDir: string): { name: string; raw: number; gzip: number } {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   const src = /<script[^>]+type="module"[^>]+src="\/?([^"]+)"/.exec(html)?.[1];
   const name = src ?? readdirSync(join(outDir, 'assets')).find((f) => /^index-.*\.js$/.test(f))!;
-  const app = /<link rel="modulepreload"[^>]+href="\/?(assets\/startApp-[^"]+\.js)"/.exec(html)?.[1];
-  const files = [src ?? join('assets', name), ...(app ? [app] : [])].map((f) => readFileSync(join(outDir, f)));
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  const files = [src ?? join('assets', name), ...preloaded].map((f) => readFileSync(join(outDir, f)));
   return { name, raw: files.reduce((n, b) => n + b.length, 0), gzip: files.reduce((n, b) => n + gzipSync(b).length, 0) };
 }
 
@@ -100,7 +106,7 @@ async function load(browser: Browser, url: string, profile: Profile): Promise<Lo
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
   }
   // Every script response (the page's, its workers'): when it finished (epoch ms) and its size.
-  const scripts: Promise<{ at: number; bytes: number; wire: number }>[] = [];
+  const scripts: Promise<{ path: string; at: number; bytes: number; wire: number }>[] = [];
   page.on('requestfinished', (request) => {
     if (!/\.m?js(\?|$)/.test(new URL(request.url()).pathname)) return;
     scripts.push(
@@ -109,10 +115,22 @@ async function load(browser: Browser, url: string, profile: Profile): Promise<Lo
         const body = await response?.body().catch(() => Buffer.alloc(0));
         const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
         const t = request.timing();
-        return { at: t.startTime + t.responseEnd, bytes: body?.length ?? 0, wire: sizes.responseBodySize };
+        // A worker's requests come without sizes (0): its script as vite preview sends it, gzipped.
+        const wire = sizes.responseBodySize > 0 || !body?.length ? sizes.responseBodySize : gzipSync(body).length;
+        return { path: new URL(request.url()).pathname, at: t.startTime + t.responseEnd, bytes: body?.length ?? 0, wire };
       })(),
     );
   });
+  // Requests in flight (the page's and its workers'): the slider is measured once the network is quiet.
+  let inFlight = 0;
+  let lastSettled = Date.now();
+  page.on('request', () => inFlight++);
+  const settle = () => {
+    inFlight--;
+    lastSettled = Date.now();
+  };
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
   await page.goto(url);
   await page.waitForFunction(() => performance.getEntriesByName('chunkscope:paint').length > 0, null, { timeout: 120_000 });
   const times = await page.evaluate(() => {
@@ -129,11 +147,15 @@ async function load(browser: Browser, url: string, profile: Profile): Promise<Lo
   const before = finished.filter((s) => s.at <= times.paintedAt);
   const scriptKb = before.reduce((sum, s) => sum + s.bytes, 0) / KIB;
   const scriptWireKb = before.reduce((sum, s) => sum + s.wire, 0) / KIB;
+  // Settled for the slider too: what loads after the paint (the lab, the charts, token ranks) has come in, so a slow
+  // network's late downloads do not land in one build's slider moves and not the other's.
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline && (inFlight > 0 || Date.now() - lastSettled < 1000); ) await page.waitForTimeout(100);
   await page.getByRole('slider', { name: 'Chunk size', exact: true }).focus();
   const moves: number[] = [];
   for (let i = 0; i < SLIDER_MOVES; i++) moves.push(await sliderMove(page, i % 2 === 0 ? 'ArrowRight' : 'ArrowLeft'));
   await context.close();
-  return { fcpMs: fcp, chunksPaintedMs: times.painted, scriptKb, scriptWireKb, sliderMs: median(moves) };
+  const listed = before.map(({ path, bytes, wire }) => ({ path, bytes, wire }));
+  return { fcpMs: fcp, chunksPaintedMs: times.painted, scriptKb, scriptWireKb, sliderMs: median(moves), scripts: listed };
 }
 
 /** The median of the values measured (a load without a first-contentful-paint entry has NaN there). */
@@ -193,6 +215,15 @@ async function main(): Promise<void> {
   for (const [key, row] of rows) {
     const p = key.includes('workshop') ? 'workshop' : 'unthrottled';
     if (key.startsWith('this build|')) console.log(`::target first-load.paint.${p} ${row.painted} ms\n::target first-load.slider.${p} ${row.slider} ms\n::target first-load.script-before-paint ${row.kb} KiB\n::target first-load.script-before-paint-wire ${row.wireKb} KiB\n::target first-load.entry-gzip ${row.gzip / KIB} KiB`);
+  }
+  if (LIST) {
+    for (const s of servers) {
+      const first = s.loads.get(PROFILES[0]!.label)![0]!;
+      console.log(`Scripts fetched before the paint, ${s.label} (first unthrottled load; raw / on the wire):`);
+      for (const f of [...first.scripts].sort((a, b) => b.bytes - a.bytes)) {
+        console.log(`  ${`${(f.bytes / KIB).toFixed(1)} / ${(f.wire / KIB).toFixed(1)} KiB`.padEnd(22)} ${f.path}`);
+      }
+    }
   }
   if (servers.length === 2) {
     for (const profile of PROFILES) {

@@ -101,6 +101,10 @@ test('after one visit the app opens offline: tokenizer ranks, grammars, the DOCX
   await typeNumber(c.overlapBox, 10);
   await expectPainted(page, await expectedChunks(text, await optionsFromControls(page)));
 
+  // A strategy the chunk worker loads on first use (only the default one is in its first chunk): Node's chunks.
+  await c.strategy.selectOption('sentence');
+  await expectPainted(page, await expectedChunks(text, await optionsFromControls(page)));
+
   // A tree-sitter grammar (wasm) for the code strategy.
   const python = 'def greet(name):\n    return f"hello {name}"\n\n\nclass Greeter:\n    def run(self):\n        pass\n'.repeat(20);
   await openFile(page, 'greeter.py', 'text/x-python', Buffer.from(python));

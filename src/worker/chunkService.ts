@@ -1,5 +1,8 @@
-import { chunk, chunkStats, ChunkOptionsError, getStrategy, validateOptions } from '../core/index';
-import { orphanEdgesKnown } from '../core/describe';
+import { chunk } from '../core/chunk';
+import { ChunkOptionsError, validateOptions } from '../core/options';
+import { chunkStats } from '../core/stats';
+import { getStrategy } from '../core/strategies/index';
+import { orphanEdgesKnown } from '../core/eval/orphans';
 import type { Chunk, ChunkDetail, ChunkOptions, LoadWasm, SemanticDetail, TokenEncodingName } from '../core/types';
 import { meterFor } from '../core/measure';
 import { getUnit, unitDescriptor } from '../core/units/index';

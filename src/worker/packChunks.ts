@@ -1,4 +1,4 @@
-import { chunkOverlaps } from '../core/index';
+import { chunkOverlaps } from '../core/stats';
 import type { Chunk, ChunkMetadata } from '../core/types';
 import { CONTENT_TYPE_CODES, type PackedParents, type PackedStructure } from './protocol';
 

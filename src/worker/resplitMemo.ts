@@ -1,4 +1,4 @@
-import { orphanBits } from '../core/eval/index';
+import { orphanBits } from '../core/eval/orphans';
 import type { SemanticDetail } from '../core/types';
 import type { SemanticPayload } from './embedProtocol';
 

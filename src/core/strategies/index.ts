@@ -52,6 +52,14 @@ export function getStrategy(id: string): Strategy {
 
 const loaded = new Map<string, Promise<LoadedStrategy>>();
 
+/**
+ * An implementation the caller already has in its bundle (the chunk worker's default strategy, in its first chunk),
+ * so loading that strategy fetches nothing; the others stay behind their dynamic imports.
+ */
+export function provideStrategy(id: string, implementation: StrategyImplementation): void {
+  if (!loaded.has(id)) loaded.set(id, Promise.resolve({ ...getStrategy(id), ...implementation }));
+}
+
 /** The description with its implementation (loaded once). */
 export function loadStrategy(id: string): Promise<LoadedStrategy> {
   let found = loaded.get(id);
