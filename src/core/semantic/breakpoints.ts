@@ -83,6 +83,8 @@ function withoutNaN(values: Float64Array): Float64Array {
   return count === values.length ? out : out.slice(0, count);
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 /**
  * Indices of the values that are not NaN, largest value first, ties (0 and −0 included) in index order: what
  * sorting the indices with (a, b) => v[b] − v[a] || a − b gives. A comparison sort was a large part of the analysis
@@ -91,6 +93,13 @@ function withoutNaN(values: Float64Array): Float64Array {
  */
 export function descendingOrder(values: Float64Array): Int32Array {
   const n = values.length;
+  const byValue = (a: number, b: number) => values[b]! - values[a]! || a - b;
+  // An engine without 64-bit typed arrays (older Safari) or a big-endian one sorts with the comparison.
+  if (typeof BigUint64Array !== 'function' || !LITTLE_ENDIAN) {
+    const idx: number[] = [];
+    for (let i = 0; i < n; i++) if (!Number.isNaN(values[i]!)) idx.push(i);
+    return Int32Array.from(idx).sort(byValue);
+  }
   const bits = new Uint32Array(2);
   const asDouble = new Float64Array(bits.buffer);
   const keys = new BigUint64Array(n);
@@ -109,7 +118,6 @@ export function descendingOrder(values: Float64Array): Int32Array {
   keys.subarray(0, count).sort();
   const order = new Int32Array(count);
   for (let k = 0; k < count; k++) order[k] = halves[2 * k]!;
-  const byValue = (a: number, b: number) => values[b]! - values[a]! || a - b;
   for (let start = 0; start < count; ) {
     let end = start + 1;
     while (end < count && halves[2 * end + 1] === halves[2 * start + 1]) end++;

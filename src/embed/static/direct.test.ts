@@ -256,3 +256,15 @@ describe('the encoder finds words in place', () => {
     );
   });
 });
+
+describe('the vocabulary table', () => {
+  it('holds the own words of a tokenizer.json with their ids: names of Object.prototype are words like others', () => {
+    const json = JSON.parse(readFileSync(`${MODEL_FOLDER}tokenizer.json`, 'utf8')) as Parameters<typeof readStaticTokenizer>[0] & { model: { vocab: Record<string, number> } };
+    json.model.vocab = JSON.parse('{"__proto__": 7, "constructor": 8, "the": 2, "[UNK]": 1, "[PAD]": 0}') as Record<string, number>;
+    const tokenizer = readStaticTokenizer(json, { unk_token: '[UNK]' });
+    if ('refused' in tokenizer) throw new Error(tokenizer.refused);
+    // "__proto__" is a key of its own (JSON.parse makes it one) but never a word: "_" is punctuation.
+    expect(tokenizer.encode('constructor the toString hasOwnProperty')).toEqual([8, 2, 1, 1]);
+    expect(tokenizer.vocabSize).toBe(5);
+  });
+});

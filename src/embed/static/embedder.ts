@@ -72,7 +72,8 @@ export class StaticEmbedder implements Embedder {
   /** The sum of a whitespace-bounded piece's rows, kept for the next texts. */
   private pieceSum(piece: string): Float64Array {
     const key = piece.trim();
-    for (const p of this.recent) if (p.key === key) return p.sum;
+    const recent = this.recent;
+    for (let r = 0; r < RECENT_PIECES; r++) if (recent[r]!.key === key) return recent[r]!.sum;
     const slot = this.recent[this.recentNext]!;
     this.recentNext = (this.recentNext + 1) % RECENT_PIECES;
     slot.key = key;
@@ -149,11 +150,12 @@ export class StaticEmbedder implements Embedder {
   }
 
   async embed(texts: string[], options: EmbedCallOptions = {}): Promise<Float32Array[]> {
-    texts.forEach((t, i) => {
+    for (let i = 0; i < texts.length; i++) {
+      const t = texts[i];
       if (typeof t !== 'string' || !NOT_BLANK.test(t)) {
         throw new Error(`cannot embed text ${i}: it is empty or whitespace-only (blank texts have no embedding)`);
       }
-    });
+    }
     // Each distinct text once (documents repeat lines); a repeat gets its own copy, so a caller may transfer each.
     const firstIndex = new Map<string, number>();
     const out = new Array<Float32Array>(texts.length);

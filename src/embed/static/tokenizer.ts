@@ -166,15 +166,14 @@ export function readStaticTokenizer(json: TokenizerJson, config: { unk_token?: u
   if (why) return { refused: why };
   const vocab = json.model!.vocab as Record<string, number>;
   const added = json.added_tokens ?? [];
-  let words = added.length;
+  // Own keys and their values in one order (vocab[word] would read the prototype for a word "__proto__").
+  const words = Object.keys(vocab);
+  const values = Object.values(vocab);
   let chars = 0;
-  for (const word in vocab) {
-    words++;
-    chars += word.length;
-  }
+  for (const word of words) chars += word.length;
   // Later entries replace earlier ones (as Map.set): the added tokens' ids win over the vocabulary's.
-  const ids = new VocabTable(words, chars);
-  for (const word in vocab) ids.set(word, vocab[word]!);
+  const ids = new VocabTable(words.length + added.length, chars);
+  for (let i = 0; i < words.length; i++) ids.set(words[i]!, values[i]!);
   for (const t of added) ids.set(t.content, t.id);
   const unk = config.unk_token as string;
   const unkId = ids.get(unk, 0, unk.length);
