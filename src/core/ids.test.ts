@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { documentIdFor, hashString } from './ids';
+import { chunkIdMaker, documentIdFor, hashString } from './ids';
 
 describe('hashString', () => {
   it('gives different hashes to different strings (random Unicode, including lone surrogates)', () => {
@@ -50,5 +50,16 @@ describe('documentIdFor', () => {
     expect(id).toBe('doc-' + hashString(text));
     expect(documentIdFor(['one', 'two'].join('\n\n'))).toBe(id);
     expect(documentIdFor(text + '!')).not.toBe(id);
+  });
+});
+
+describe('ids stay the same across releases', () => {
+  // Ids are stored in people's indexes (LanceDB, JSONL): a faster hash or digit writer must give the same strings.
+  it('hashString and chunk ids are the values they have always been', () => {
+    expect(hashString('hello')).toBe('2de7qcdfz5v');
+    expect(hashString('')).toBe('1t7arkgt4h1');
+    const id = chunkIdMaker('doc-x', '{}');
+    expect(id(0, 1000)).toBe('0hl1ifecpc7');
+    expect(id(70000, 2 ** 31 - 1)).toBe('2962g8m3hvj');
   });
 });

@@ -54,15 +54,22 @@ function hasReplacementCharacter(written: number): boolean {
   return false;
 }
 
-/** The same hash over the 16-bit halves of two integers (a span), without building a string. */
+/** The same hash over the 16-bit halves of two integers (a span), without building a string (unrolled: no array). */
 function hash53Span(start: number, end: number, seed: number): number {
   let h1 = 0x811c9dc5 ^ seed;
   let h2 = 0x9e3779b9 ^ seed;
-  for (const c of [start & 0xffff, start >>> 16, end & 0xffff, end >>> 16]) {
-    h1 = Math.imul(h1 ^ c, 0x01000193);
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
-    h2 ^= h2 >>> 15;
-  }
+  h1 = Math.imul(h1 ^ (start & 0xffff), 0x01000193);
+  h2 = Math.imul(h2 ^ (start & 0xffff), 0x5bd1e995);
+  h2 ^= h2 >>> 15;
+  h1 = Math.imul(h1 ^ (start >>> 16), 0x01000193);
+  h2 = Math.imul(h2 ^ (start >>> 16), 0x5bd1e995);
+  h2 ^= h2 >>> 15;
+  h1 = Math.imul(h1 ^ (end & 0xffff), 0x01000193);
+  h2 = Math.imul(h2 ^ (end & 0xffff), 0x5bd1e995);
+  h2 ^= h2 >>> 15;
+  h1 = Math.imul(h1 ^ (end >>> 16), 0x01000193);
+  h2 = Math.imul(h2 ^ (end >>> 16), 0x5bd1e995);
+  h2 ^= h2 >>> 15;
   return finish(h1, h2);
 }
 
@@ -79,18 +86,22 @@ function finish(h1: number, h2: number): number {
   return (h2 & 0x1fffff) * 0x100000000 + (h1 >>> 0);
 }
 
-const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
+const DIGIT_CODES = Uint8Array.from('0123456789abcdefghijklmnopqrstuvwxyz', (c) => c.charCodeAt(0));
+const digits = new Uint8Array(11);
 
-/** A hash as 11 base-36 digits (by hand: Number#toString(36) on a 53-bit double is slow in V8). */
+/**
+ * A hash as 11 base-36 digits (by hand: Number#toString(36) on a 53-bit double is slow in V8), built as one string
+ * from char codes: a re-split after a threshold move makes thousands of ids, and concatenating made 11 strings each.
+ */
 function base36(hash: number): string {
   let value = hash;
-  let out = '';
-  for (let i = 0; i < 11; i++) {
+  for (let i = 10; i >= 0; i--) {
     const digit = value % 36;
-    out = DIGITS[digit] + out;
+    digits[i] = DIGIT_CODES[digit]!;
     value = (value - digit) / 36;
   }
-  return out;
+  const d = digits;
+  return String.fromCharCode(d[0]!, d[1]!, d[2]!, d[3]!, d[4]!, d[5]!, d[6]!, d[7]!, d[8]!, d[9]!, d[10]!);
 }
 
 export function hashString(text: string, seed = 0): string {
