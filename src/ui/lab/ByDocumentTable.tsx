@@ -5,8 +5,8 @@ import './byDocument.css';
 
 type Result = LabRun['payload']['result'];
 
-/** The columns shown (Hit@k and MRR stay in the pooled grid above: the table has to fit beside the question list). */
-const COLUMNS: readonly MetricName[] = METRIC_NAMES.filter((m) => m !== 'hit');
+/** The columns shown (the other metrics are pooled in the grid above: the table has to fit beside the question list). */
+const COLUMNS: readonly MetricName[] = METRIC_NAMES.filter((m) => m === 'recall' || m === 'precision' || m === 'iou');
 
 /**
  * A run over several documents: a row per document (its questions and chunks, its means), then the pooled means (over
@@ -71,7 +71,8 @@ export function ByDocumentTable({ result, onShow }: { result: Result; onShow: (d
             <td />
             {COLUMNS.map((m) => (
               <td key={m} data-metric={m}>
-                {metric(m, spread[m].mean)} <span className="muted">± {metric(m, spread[m].std)}</span>
+                {metric(m, spread[m].mean)}
+                <span className="lab-bydoc-std muted"> ± {metric(m, spread[m].std)}</span>
               </td>
             ))}
           </tr>

@@ -32,7 +32,7 @@ export function GoldenTab() {
   const setAside = setAsideLine(golden, names);
   const shown = setAside ? golden.filter((q) => openDocumentOf(useStore.getState(), q) !== null) : golden;
   return (
-    <div className="lab-golden">
+    <div className={inSet && result && result.byDocument.length > 1 ? 'lab-golden has-corpus' : 'lab-golden'}>
       <div className="lab-golden-left">
         <NewQuestionRow />
         <div className="lab-row">
@@ -141,7 +141,7 @@ function GoldenFileRow() {
   return (
     <div className="lab-io small">
       <span className="muted">
-        {golden.length} question{golden.length === 1 ? '' : 's'} · stored in this browser
+        {golden.length} question{golden.length === 1 ? '' : 's'} · stored with this document
       </span>
       <span className="lab-spacer" />
       <button type="button" className="link" onClick={() => file.current?.click()}>
@@ -208,12 +208,12 @@ function QuestionItem({ item: q, number, measured, document }: { item: GoldenIte
         ) : (
           <button type="button" className="lab-question" aria-pressed={active} onClick={() => showQuestion(q, selectQuestion)}>
             <span className="lab-qnum">{number}.</span> {q.question || '(no question)'}
-            {document !== null && (
-              <span className="lab-qdoc" title={`Its answers are in ${document}`}>
-                {document}
-              </span>
-            )}
           </button>
+        )}
+        {document !== null && editing === null && (
+          <span className="lab-qdoc" title={`Its answers are in ${document}`}>
+            {document}
+          </span>
         )}
         {measured && (
           <span className={`lab-recall ${measured.metrics.recall >= 1 ? 'ok' : measured.metrics.recall > 0 ? 'partial' : 'miss'}`} title="recall of this question">
