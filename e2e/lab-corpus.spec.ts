@@ -152,3 +152,33 @@ async function readDownload(download: import('@playwright/test').Download): Prom
   for await (const part of stream) parts.push(part as Buffer);
   return Buffer.concat(parts).toString('utf8');
 }
+
+test('each open document keeps its scroll position and its edits across switches', async ({ page }) => {
+  await openApp(page);
+  const c = controls(page);
+  const long = Array.from({ length: 200 }, (_, i) => `Line ${i + 1} of the long document.`).join('\n');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open file…', exact: true }).click()]);
+  await chooser.setFiles([
+    { name: 'long.txt', mimeType: 'text/plain', buffer: Buffer.from(long) },
+    { name: 'short.txt', mimeType: 'text/plain', buffer: Buffer.from('A short document.') },
+  ]);
+  const tabs = page.getByRole('tablist', { name: 'Open documents' }).getByRole('tab');
+  await expect(tabs).toHaveCount(2);
+  await expect(c.editor.locator('.view-line', { hasText: 'Line 1 of' })).toBeVisible();
+  // Down to line 150 of the long document, then to the short one (edited) and back.
+  await c.editor.locator('.view-line').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('PageUp');
+  await expect(c.editor.locator('.view-line', { hasText: 'Line 1 of' })).toHaveCount(0);
+  const seen = await c.editor.locator('.view-line').first().textContent();
+  await tabs.nth(1).click();
+  await expect(page.locator('.doc-name')).toContainText('short.txt');
+  await c.editor.locator('.view-line').first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Edited.');
+  await tabs.nth(0).click();
+  await expect(page.locator('.doc-name')).toContainText('long.txt');
+  await expect(c.editor.locator('.view-line').first()).toHaveText(seen!);
+  await tabs.nth(1).click();
+  await expect(c.editor.locator('.view-line').first()).toContainText('A short document. Edited.');
+});

@@ -17,8 +17,6 @@ export interface OpenDocument {
   name: string;
   text: string;
   pageStarts: number[] | null;
-  /** The editor's scroll position when another document was shown (restored when it comes back). */
-  scrollTop: number;
 }
 
 export interface NewDocument {
@@ -36,7 +34,7 @@ export interface DocumentSetSlice {
    * (one file: as the page always did; several: they become the set).
    */
   openDocumentsIn: (docs: readonly NewDocument[], options?: { add?: boolean }) => void;
-  switchDocument: (index: number, scrollTop?: number) => void;
+  switchDocument: (index: number) => void;
   closeDocument: (index: number) => void;
   resetDocumentSet: () => void;
 }
@@ -64,8 +62,8 @@ export function documentTexts(s: Reads & Pick<DocumentSetSlice, 'openDocuments' 
 }
 
 /** The active entry brought up to date with the live document (before a switch, a close or an add). */
-function withLiveActive(s: Reads & DocumentSetSlice, scrollTop?: number): OpenDocument[] {
-  return s.openDocuments.map((d, i) => (i === s.activeDocument ? { ...d, text: s.text, pageStarts: s.pageStarts, scrollTop: scrollTop ?? d.scrollTop } : d));
+function withLiveActive(s: Reads & DocumentSetSlice): OpenDocument[] {
+  return s.openDocuments.map((d, i) => (i === s.activeDocument ? { ...d, text: s.text, pageStarts: s.pageStarts } : d));
 }
 
 export const createDocumentSetSlice: StateCreator<DocumentSetSlice & Reads, [], [], DocumentSetSlice> = (set, get) => ({
@@ -79,10 +77,10 @@ export const createDocumentSetSlice: StateCreator<DocumentSetSlice & Reads, [], 
       s.setDocument(docs[0]!.text, { name: docs[0]!.name, pageStarts: docs[0]!.pageStarts ?? null });
       return;
     }
-    let entries: OpenDocument[] = inSet ? withLiveActive(s) : options.add ? [{ name: s.docName ?? UNTITLED, text: s.text, pageStarts: s.pageStarts, scrollTop: 0 }] : [];
+    let entries: OpenDocument[] = inSet ? withLiveActive(s) : options.add ? [{ name: s.docName ?? UNTITLED, text: s.text, pageStarts: s.pageStarts }] : [];
     let first = -1;
     for (const doc of docs) {
-      const entry: OpenDocument = { name: doc.name, text: doc.text, pageStarts: doc.pageStarts ?? null, scrollTop: 0 };
+      const entry: OpenDocument = { name: doc.name, text: doc.text, pageStarts: doc.pageStarts ?? null };
       const same = entries.findIndex((e) => e.name === doc.name);
       if (same >= 0) entries = entries.map((e, i) => (i === same ? entry : e));
       else entries = [...entries, { ...entry, name: uniqueName(doc.name, entries.map((e) => e.name)) }];
@@ -96,10 +94,10 @@ export const createDocumentSetSlice: StateCreator<DocumentSetSlice & Reads, [], 
     set({ openDocuments: entries, activeDocument: first });
     s.setDocument(entries[first]!.text, { name: entries[first]!.name, pageStarts: entries[first]!.pageStarts });
   },
-  switchDocument: (index, scrollTop) => {
+  switchDocument: (index) => {
     const s = get();
     if (s.openDocuments.length === 0 || index === s.activeDocument || !s.openDocuments[index]) return;
-    const entries = withLiveActive(s, scrollTop);
+    const entries = withLiveActive(s);
     set({ openDocuments: entries, activeDocument: index });
     const next = entries[index]!;
     s.setDocument(next.text, { name: next.name, pageStarts: next.pageStarts });
