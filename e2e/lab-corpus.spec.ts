@@ -3,6 +3,9 @@ import { controls, expectEngineChunks, openApp, typeNumber } from './app';
 import { evaluate, formatGoldenSet, parseGoldenSet, type GoldenQuestion } from '../src/core/eval/index';
 import { formatPercent } from '../src/state/labBaseline';
 import type { Page } from '@playwright/test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 // The lab over a corpus, as a person uses it: open three documents at once, import a Chroma CSV written for them
 // (plus questions of a corpus that is not open: one line says they are set aside), run the golden set, read the table
@@ -181,4 +184,17 @@ test('each open document keeps its scroll position and its edits across switches
   await expect(c.editor.locator('.view-line').first()).toHaveText(seen!);
   await tabs.nth(1).click();
   await expect(c.editor.locator('.view-line').first()).toContainText('A short document. Edited.');
+});
+
+test('"Open folder…" takes the files of known document types only, and says what it skipped', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'chunkscope-folder-'));
+  writeFileSync(join(dir, 'alpha.txt'), 'Alpha document text.');
+  writeFileSync(join(dir, 'beta.md'), '# Beta\n\nBeta document text.');
+  writeFileSync(join(dir, 'LICENSE'), 'Permission is hereby granted.');
+  writeFileSync(join(dir, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  await openApp(page);
+  await page.getByTestId('open-folder').setInputFiles(dir);
+  const tabs = page.getByRole('tablist', { name: 'Open documents' }).getByRole('tab');
+  await expect(tabs).toHaveText(['alpha.txt', 'beta.md']);
+  await expect(page.getByText('Skipped 2 files of no known document type: LICENSE, logo.png.')).toBeVisible();
 });

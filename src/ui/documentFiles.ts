@@ -11,6 +11,8 @@ import type { NewDocument } from '../state/documentSetSlice';
  */
 export async function readDocumentFiles(files: readonly File[], options: { folder?: boolean } = {}): Promise<void> {
   const { setNotice } = useStore.getState();
+  // A folder in path order, as `chunkscope eval DIR` takes it (the browser lists its files in no set order).
+  if (options.folder) files = [...files].sort((a, b) => (relativeName(a) < relativeName(b) ? -1 : relativeName(a) > relativeName(b) ? 1 : 0));
   const taken = options.folder ? files.filter((f) => isDocumentFile(f.name)) : [...files];
   const leftOut = files.length - taken.length;
   const docs: NewDocument[] = [];
