@@ -66,3 +66,15 @@ describe('golden questions and the open documents', () => {
     expect(runIsCurrent(state())).toBe(false);
   });
 });
+
+describe('the set-aside line', () => {
+  it('names questions without corpus id apart from those naming a corpus not open', () => {
+    const golden = fromGoldenQuestions([
+      { question: 'a', references: [], corpusId: 'finance' },
+      { question: 'b', references: [] },
+    ]);
+    expect(setAsideLine(golden, ['x.md', 'y.md'])).toBe(
+      '1 question names a corpus that is not open: finance (set aside, not scored); 1 question without corpus_id set aside: with 2 documents open, corpus_id must name one',
+    );
+  });
+});

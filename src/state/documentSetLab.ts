@@ -1,4 +1,4 @@
-import { documentForCorpus, setAsideSummary, type GoldenQuestion } from '../core/describe';
+import { documentForCorpus, setAsideSummary, type GoldenQuestion, type SkipKind } from '../core/describe';
 import type { ChunkOptions } from '../core/types';
 import type { LabCorpusDocument } from '../worker/protocol';
 import { toChunkOptions } from './chunkOptions';
@@ -83,10 +83,14 @@ export function optionsFor(config: Config, doc: { name: string; pageStarts: numb
 
 /** "373 questions name corpora that are not open: finance, pubmed … (set aside, not scored)", or null. */
 export function setAsideLine(golden: readonly GoldenItem[], names: readonly string[]): string | null {
-  const skipped = golden.flatMap((item, index) =>
-    documentOfItem(item, names) === null ? [{ index, question: item.question, reason: '', kind: 'unknown-corpus' as const, corpusId: item.corpusId ?? '' }] : [],
+  const skipped = golden.flatMap((item, index): { index: number; question: string; reason: string; kind: SkipKind; corpusId?: string }[] =>
+    documentOfItem(item, names) !== null
+      ? []
+      : item.corpusId === undefined
+        ? [{ index, question: item.question, reason: '', kind: 'no-corpus-id' as const }]
+        : [{ index, question: item.question, reason: '', kind: 'unknown-corpus' as const, corpusId: item.corpusId }],
   );
-  return skipped.length > 0 ? (setAsideSummary(skipped, names.length)[0] ?? null) : null;
+  return skipped.length > 0 ? setAsideSummary(skipped, names.length).join('; ') : null;
 }
 
 /** The questions without a corpus id, given `name` (the document they were written on, when a set opens). */

@@ -57,7 +57,7 @@ export function GoldenTab() {
         {golden.length === 0 && <p className="hint">No questions yet. A golden set is stored with this document in the browser; import one as JSON, JSONL or Chroma's CSV.</p>}
         <ul className="lab-questions" data-testid="golden-questions">
           {shown.map((q, qi) => (
-            <QuestionItem key={q.id} item={q} number={qi + 1} measured={byId.get(q.id)} document={inSet ? (q.corpusId ?? null) : null} />
+            <QuestionItem key={q.id} item={q} number={qi + 1} measured={byId.get(q.id)} document={inSet ? (names[openDocumentOf(useStore.getState(), q) ?? -1] ?? null) : null} />
           ))}
         </ul>
       </div>
