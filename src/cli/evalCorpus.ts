@@ -2,20 +2,15 @@
  * `chunkscope eval` over a corpus: which files of a directory are documents, the one-line refusal when no question
  * matches any document, and the questions set aside summarized (one line per cause, not one per question).
  */
-import { IMPORTABLE_EXTENSIONS } from '../import/index';
+import { isDocumentFile } from '../import/index';
 import { prepareQuestions, setAsideSummary, someNames, type EvalDocument, type GoldenQuestion } from '../core/eval/index';
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { CliError } from './input';
 import { readError } from './read';
 
-const KNOWN = new Set(IMPORTABLE_EXTENSIONS);
-
-/** Whether a file of a directory given to eval is a document: its extension is one the page opens (not LICENSE, Makefile, .png). */
-export function isDocumentFile(name: string): boolean {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 && KNOWN.has(name.slice(dot + 1).toLowerCase());
-}
+/** Whether a file of a directory given to eval is a document (the page's folder open uses the same rule). */
+export { isDocumentFile };
 
 /** How deep a directory given to eval is walked: deeper levels are named in a note, not read. */
 export const MAX_DIRECTORY_DEPTH = 16;

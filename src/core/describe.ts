@@ -46,6 +46,8 @@ export { parseGoldenSet, formatGoldenSet, corpusIdForDocument, detectGoldenForma
 export { anchorReference, anchorReferences, nearestOccurrence, type AnchorStatus, type AnchoredReference } from './eval/anchor';
 export { explainQuestion, tableWithoutHeader, ordinal, type Failure, type FailureKind, type ExplainInput, type ExplainUnit } from './eval/failures';
 export { validateEvalOptions, type EvalSettings, type EvalOptions } from './eval/options';
+export { documentForCorpus } from './eval/corpusMatch';
+export { setAsideSummary, someNames, plural, spreadOf } from './eval/corpora';
 export { orphanChunks, orphanBits, orphanEdgesKnown, isHeadingOnly, ORPHAN_STARTS_MID, ORPHAN_ENDS_MID, ORPHAN_HEADING, type OrphanFlags } from './eval/orphans';
 export * from './retrievers';
 export type * from './types';

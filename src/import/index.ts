@@ -177,6 +177,17 @@ export const IMPORTABLE_EXTENSIONS: readonly string[] = [
   'docx',
 ];
 
+const KNOWN_EXTENSIONS = new Set(IMPORTABLE_EXTENSIONS);
+
+/**
+ * Whether a file of a folder is a document: its extension is one the page opens (not LICENSE, Makefile, .png). The one
+ * rule for a folder, in `chunkscope eval DIR` and in the page's "Open folder…".
+ */
+export function isDocumentFile(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && KNOWN_EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
+}
+
 /** Where pdfjs-dist's worker script is served from (the page sets it from a bundled `?url` asset). */
 export { setPdfWorkerSource } from './pdfWorkerSource';
 export { DEFAULT_MAX_BYTES, PAGE_MAX_FILE_BYTES, PAGE_MAX_PASTE_CHARS, formatBytes, fileTooLargeMessage, pasteRefusal } from './sizeLimit';

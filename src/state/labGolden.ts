@@ -13,6 +13,11 @@ export interface GoldenItem {
   references: Reference[];
   /** Proposed by the LLM and accepted in review (labGenerate.ts): kept, stored and exported as such. */
   generated?: true;
+  /**
+   * The document the question belongs to (a Chroma corpus_id: a file name, with or without extension); absent: the
+   * one document of the page. Questions naming a document that is not open are set aside (documentSetLab.ts).
+   */
+  corpusId?: string;
 }
 
 let counter = 0;
@@ -66,12 +71,19 @@ export function removeReference(set: readonly GoldenItem[], id: string, index: n
 
 /** The core's form (what evaluate, export and the CLI take). */
 export function toGoldenQuestions(set: readonly GoldenItem[]): GoldenQuestion[] {
-  return set.map((q) => ({ question: q.question, references: q.references.map((r) => ({ ...r })), ...(q.generated ? { generated: true } : {}) }));
+  return set.map((q) => ({ question: q.question, references: q.references.map((r) => ({ ...r })), ...withCorpus(q.corpusId), ...(q.generated ? { generated: true } : {}) }));
 }
 
-/** Imported questions (parseGoldenSet) as page items; a corpus id is dropped (the page holds one document). */
+const withCorpus = (corpusId: string | undefined) => (corpusId === undefined ? {} : { corpusId });
+
+/** Imported questions (parseGoldenSet) as page items; a corpus id is kept (the question belongs to that document). */
 export function fromGoldenQuestions(questions: readonly GoldenQuestion[]): GoldenItem[] {
-  return questions.map((q) => ({ id: newQuestionId(), question: q.question, references: q.references.map((r) => ({ start: r.start, end: r.end, content: r.content })), ...(q.generated ? { generated: true as const } : {}) }));
+  return questions.map((q) => ({ id: newQuestionId(), question: q.question, references: q.references.map((r) => ({ start: r.start, end: r.end, content: r.content })), ...withCorpus(q.corpusId), ...(q.generated ? { generated: true as const } : {}) }));
+}
+
+/** The question `id` belongs to document `corpusId` from now on (an answer marked there); answers marked elsewhere go. */
+export function moveToCorpus(set: readonly GoldenItem[], id: string, corpusId: string): GoldenItem[] {
+  return set.map((q) => (q.id !== id || q.corpusId === corpusId ? q : { ...q, corpusId, references: q.corpusId === undefined ? q.references : [] }));
 }
 
 export interface ReferenceState {
@@ -114,7 +126,7 @@ export function presentReferences(set: readonly GoldenItem[], text: string): Gol
   return set.map((q) => ({ ...q, references: q.references.filter((r) => text.slice(r.start, r.end) === r.content) }));
 }
 
-// ---- Storage: the golden set is stored with the document (one document is stored; so is one golden set). ----
+// ---- Storage: one golden set is stored (its questions' corpus ids with them: they come back when their document is opened). ----
 
 export const GOLDEN_STORAGE_KEY = 'chunkscope:golden:v1';
 
@@ -132,7 +144,8 @@ export function parseStoredGolden(raw: string | null): GoldenItem[] | null | 'co
     for (const q of data.questions as GoldenItem[]) {
       if (typeof q?.question !== 'string' || !Array.isArray(q.references)) return 'corrupt';
       const refs = q.references.filter((r) => Number.isInteger(r?.start) && Number.isInteger(r?.end) && typeof r?.content === 'string' && r.end >= r.start);
-      out.push({ id: typeof q.id === 'string' ? q.id : newQuestionId(), question: q.question, references: refs.map((r) => ({ start: r.start, end: r.end, content: r.content })), ...(q.generated === true ? { generated: true as const } : {}) });
+      const corpusId = typeof q.corpusId === 'string' ? q.corpusId : undefined;
+      out.push({ id: typeof q.id === 'string' ? q.id : newQuestionId(), question: q.question, references: refs.map((r) => ({ start: r.start, end: r.end, content: r.content })), ...withCorpus(corpusId), ...(q.generated === true ? { generated: true as const } : {}) });
     }
     return out;
   } catch {

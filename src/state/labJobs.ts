@@ -5,6 +5,8 @@ import type { LabEvaluatePayload, ProbeRequest } from '../worker/protocol';
 import { toChunkOptions } from './chunkOptions';
 import type { Config } from './configSlice';
 import { documentFacts } from './jobs';
+import { belongsToActive, corpusRequest, corpusSnapshot, optionsFor, stampCorpus } from './documentSetLab';
+import { UNTITLED } from './documentSetSlice';
 import { GOLDEN_STORAGE_KEY, parseStoredGolden, presentReferences, reanchor, serializeGolden, toGoldenQuestions, type GoldenItem } from './labGolden';
 import { sweepConfigurations, type SweepPoint, type SweepSpec } from './labSweep';
 import { settingsKey } from './labBaseline';
@@ -55,9 +57,13 @@ const sameRequest = (a: ProbeRequest | null | undefined, b: ProbeRequest | null)
 
 const oneLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
 
-/** The golden set's questions a run can measure: a question, and at least one answer still in the text. */
-function measuredQuestions(s: Pick<AppState, 'golden' | 'text'>): GoldenItem[] {
-  return presentReferences(s.golden, s.text).filter((q) => q.references.length > 0 && q.question !== '');
+/**
+ * The golden set's questions of the document shown a run can measure: a question, and at least one answer still in
+ * the text (the comparison and the LLM tab measure the document shown; a golden-set run and the sweep, every open one).
+ */
+function measuredQuestions(s: AppState): GoldenItem[] {
+  const own = s.golden.filter((q) => belongsToActive(s, q));
+  return presentReferences(own, s.text).filter((q) => q.references.length > 0 && q.question !== '');
 }
 
 const isAbort = (signal: AbortSignal, error: unknown) => signal.aborted || error instanceof StaleJobError || (error as Error)?.name === 'AbortError';
@@ -88,8 +94,11 @@ function restoreGolden(store: Store, storage: Storage | null): void {
 /** The golden set's references found again in the current text (moved ones follow, lost ones are flagged). */
 function followText(store: Store): void {
   const s = store.getState();
-  const { set, states, changed } = reanchor(s.golden, s.text);
-  s.reanchored(states, changed ? set : undefined);
+  const own = s.golden.filter((q) => belongsToActive(s, q));
+  const { set, states, changed } = reanchor(own, s.text);
+  if (!changed) return s.reanchored(states);
+  const moved = new Map(set.map((q) => [q.id, q]));
+  s.reanchored(states, s.golden.map((q) => moved.get(q.id) ?? q));
 }
 
 function saveGolden(store: Store, storage: Storage | null, golden: readonly GoldenItem[]): void {
@@ -155,21 +164,24 @@ async function runGoldenSet(store: Store, chunks: ChunkClient): Promise<void> {
   if (!s.result) return;
   const settings = settingsOrNull(s.config);
   if (!settings) return;
-  const measured = measuredQuestions(s);
-  if (measured.length === 0) {
-    s.goldenRunRefused('Add a question and mark its answer in the editor first.');
+  // Every open document's questions; the other documents chunked with the same configuration (one index).
+  const { questions, ids, corpus } = corpusRequest(s, s.config);
+  if (questions.length === 0) {
+    s.goldenRunRefused(s.golden.length > 0 && s.openDocuments.length > 0 ? 'No question of an open document has an answer marked yet.' : 'Add a question and mark its answer in the editor first.');
     return;
   }
   s.goldenRunStarted();
   const jobId = s.result.jobId;
+  const snapshot = corpus ? corpusSnapshot(s, s.config) : null;
   try {
-    const questions = toGoldenQuestions(measured);
-    const payload = await chunks.evaluate({ jobId, questions, settings });
+    const payload = await chunks.evaluate({ jobId, questions, settings, ...(corpus ? { corpus } : {}) });
     // A retriever that embeds is scored beside BM25 on the same chunks (means only, no embeddings: cheap), so the
     // lab can say when the embedder, not the chunking, is what loses.
     const embeds = getRetriever(settings.retriever).needsEmbeddings;
-    const bm25 = embeds ? await chunks.evaluate({ jobId, questions, settings: { ...settings, retriever: 'bm25' } as EvalSettings, summary: true }).catch(() => null) : null;
-    store.getState().goldenRunFinished({ payload, ids: measured.map((q) => q.id), jobId, retriever: settings.retriever, embedder: s.config.embedder, bm25Means: bm25 ? { ...bm25.result.means } : null });
+    const bm25Settings = { ...settings, retriever: 'bm25' } as EvalSettings;
+    const bm25 = embeds ? await chunks.evaluate({ jobId, questions, settings: bm25Settings, summary: true, ...(corpus ? { corpus } : {}) }).catch(() => null) : null;
+    const run = { payload, ids, jobId, retriever: settings.retriever, embedder: s.config.embedder, bm25Means: bm25 ? { ...bm25.result.means } : null };
+    store.getState().goldenRunFinished(snapshot && corpus ? { ...run, corpus: { snapshot, active: corpus.active } } : run);
   } catch (error) {
     const stale = error instanceof StaleJobError;
     store.getState().goldenRunFailed(stale ? 'The chunks changed during the run: run it again.' : oneLine(error));
@@ -225,8 +237,12 @@ async function sweepPoint(store: Store, chunks: ChunkClient, config: Config, val
   const t0 = performance.now();
   try {
     const settings = evalSettingsOf(config);
-    const options = toChunkOptions(config, documentFacts(store.getState()));
-    const input = { options, questions, settings, summary: true };
+    const s = store.getState();
+    const options = toChunkOptions(config, documentFacts(s));
+    // Several documents open: each chunked with this configuration (its own name and pages), one index.
+    const others = s.openDocuments.flatMap((d, i) => (i === s.activeDocument ? [] : [{ id: d.name, text: d.text, options: optionsFor(config, d) }]));
+    const corpus = s.openDocuments.length > 0 ? { corpus: { active: s.docName ?? UNTITLED, others } } : {};
+    const input = { options, questions, settings, summary: true, ...corpus };
     let payload: LabEvaluatePayload;
     try {
       payload = await chunks.evaluate(input, signal);
@@ -252,15 +268,14 @@ function sweepRunner(store: Store, chunks: ChunkClient) {
     const abort = new AbortController();
     running = abort;
     const s = get();
-    const measured = measuredQuestions(s);
+    const { questions } = corpusRequest(s, s.config);
     const configs = sweepConfigurations(spec);
     const startedAt = performance.now();
-    if (measured.length === 0 || configs.length === 0) {
-      s.sweepRefused(measured.length === 0 ? 'The sweep scores the golden set: add a question with an answer first.' : 'No configuration to run: every overlap is at or above the size.', startedAt);
+    if (questions.length === 0 || configs.length === 0) {
+      s.sweepRefused(questions.length === 0 ? 'The sweep scores the golden set: add a question with an answer first.' : 'No configuration to run: every overlap is at or above the size.', startedAt);
       return;
     }
     const base = s.config;
-    const questions = toGoldenQuestions(measured);
     s.startSweep(configs.map((values) => ({ values, means: null, chunks: null, tokens: null, ms: 0 })), startedAt);
     for (let i = 0; i < configs.length; i++) {
       if (abort.signal.aborted) return;
@@ -357,6 +372,12 @@ export function startLabJobs(store: Store, chunks: ChunkClient, storage: Storage
       sameItems,
     ),
     watch(store, (s) => s.golden, (golden) => saveGolden(store, storage, golden)),
+    // A set opens: questions written on the document shown so far belong to it (by its name, as a corpus id).
+    watch(store, (s) => s.openDocuments.length > 0, (inSet) => {
+      const s = store.getState();
+      const stamped = inSet ? stampCorpus(s.golden, s.docName ?? UNTITLED) : null;
+      if (stamped) s.loadGolden(stamped);
+    }),
     watch(store, (s) => s.labShare, (share) => writeLabShare(storage, share)),
     watch(store, (s) => s.text, () => {
       if (reanchorTimer) clearTimeout(reanchorTimer);

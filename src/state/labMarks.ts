@@ -1,5 +1,6 @@
 import type { AppState } from './store';
 import { boundaryDiff } from './labCompare';
+import { belongsToActive, runIsCurrent } from './documentSetLab';
 
 /**
  * What the lab draws over the document (pure; the editor turns marks into Monaco decorations in one batch):
@@ -31,7 +32,8 @@ export function formatScore(score: number): string {
   return a >= 100 ? score.toFixed(0) : a >= 1 ? score.toFixed(2) : score.toFixed(3);
 }
 
-type MarkState = Pick<AppState, 'labOpen' | 'labTab' | 'probe' | 'result' | 'golden' | 'activeQuestion' | 'run' | 'comparison' | 'text'>;
+type MarkState = Pick<AppState, 'labOpen' | 'labTab' | 'probe' | 'result' | 'golden' | 'activeQuestion' | 'run' | 'comparison' | 'text'> &
+  Partial<Pick<AppState, 'openDocuments' | 'activeDocument' | 'docName' | 'pageStarts' | 'setDocument' | 'config'>>;
 
 export function labMarks(s: MarkState): LabMark[] {
   if (!s.labOpen || !s.result) return [];
@@ -42,11 +44,16 @@ export function labMarks(s: MarkState): LabMark[] {
       if (h.kind !== 'chunk') for (const m of h.matched) out.push({ start: m.start, end: m.end, kind: 'matched', title: `Matched ${h.kind === 'window' ? 'sentence' : 'child'}, score ${formatScore(m.score)}` });
     }
   } else if (s.labTab === 'golden' && s.activeQuestion) {
-    const q = s.golden.find((g) => g.id === s.activeQuestion);
-    const at = s.run ? s.run.ids.indexOf(s.activeQuestion) : -1;
+    const found = s.golden.find((g) => g.id === s.activeQuestion);
+    // With several documents open, only a question of the document shown is drawn (and only what it retrieved there).
+    const set = s.openDocuments && s.openDocuments.length > 0 ? (s as AppState) : null;
+    const q = found && (!set || belongsToActive(set, found)) ? found : undefined;
+    const at = s.run && q ? s.run.ids.indexOf(q.id) : -1;
     const measured = at >= 0 ? s.run!.payload.result.questions[at] : undefined;
-    if (measured && s.run!.jobId === s.result.jobId) {
-      for (const r of measured.retrieved) out.push({ start: r.start, end: r.end, kind: 'retrieved', badge: `#${r.rank} ${formatScore(r.score)}`, title: `Retrieved at rank ${r.rank}` });
+    const current = set && s.run?.corpus ? runIsCurrent(set) : s.run?.jobId === s.result.jobId;
+    const shown = (document: string) => !s.run?.corpus || document === (set?.docName ?? null);
+    if (measured && current) {
+      for (const r of measured.retrieved) if (shown(r.document)) out.push({ start: r.start, end: r.end, kind: 'retrieved', badge: `#${r.rank} ${formatScore(r.score)}`, title: `Retrieved at rank ${r.rank}` });
     }
     if (q) {
       for (const r of q.references) {

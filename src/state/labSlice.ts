@@ -1,7 +1,9 @@
 import type { StateCreator } from 'zustand';
 import type { LabEvaluatePayload, ProbePayload } from '../worker/protocol';
 import type { Config } from './configSlice';
-import { addQuestion as withQuestion, deleteQuestion as withoutQuestion, markAnswer as withAnswer, removeReference, renameQuestion as renamed, type GoldenItem, type ReferenceState } from './labGolden';
+import { addQuestion as withQuestion, deleteQuestion as withoutQuestion, markAnswer as withAnswer, moveToCorpus, removeReference, renameQuestion as renamed, type GoldenItem, type ReferenceState } from './labGolden';
+import type { CorpusSnapshot } from './documentSetLab';
+import type { OpenDocument } from './documentSetSlice';
 import type { LlmCompareRow, LlmCompareState } from './labLlm';
 import { clampLabShare, DEFAULT_LAB_SHARE } from './labLayout';
 import type { SweepPoint } from './labSweep';
@@ -38,6 +40,11 @@ export interface LabRun {
   embedder?: string;
   /** BM25's means on the same chunks and questions, when the run's retriever embeds (the honest baseline). */
   bm25Means?: Record<string, number> | null;
+  /**
+   * A run over several open documents: what it measured (it stays shown across document switches while the texts and
+   * the configuration are the same) and the document shown when it ran (whose chunks `leafOf` numbers).
+   */
+  corpus?: { snapshot: CorpusSnapshot; active: string };
 }
 
 export interface SweepState {
@@ -171,7 +178,7 @@ const initial = (): LabState => ({
 });
 
 /** What the lab reads from the other slices: the document's text (answers are marked in it) and the configuration (pinned). */
-type LabReads = { text: string; config: Config };
+type LabReads = { text: string; config: Config; docName: string | null; openDocuments: OpenDocument[] };
 
 export const createLabSlice: StateCreator<LabSlice & LabReads, [], [], LabSlice> = (set, get) => ({
   ...initial(),
@@ -181,13 +188,19 @@ export const createLabSlice: StateCreator<LabSlice & LabReads, [], [], LabSlice>
   setQuery: (query) => set({ query }),
   addQuestion: (question) => {
     if (!question.trim()) return;
-    const golden = withQuestion(get().golden, question);
-    set({ golden, activeQuestion: golden[golden.length - 1]!.id });
+    const { openDocuments, docName } = get();
+    let golden = withQuestion(get().golden, question);
+    const id = golden[golden.length - 1]!.id;
+    // With several documents open, a new question belongs to the one shown (its answers are marked there).
+    if (openDocuments.length > 0) golden = moveToCorpus(golden, id, docName ?? 'untitled');
+    set({ golden, activeQuestion: id });
   },
   markAnswer: () => {
-    const { golden, activeQuestion, editorSelection, text } = get();
+    const { golden, activeQuestion, editorSelection, text, openDocuments, docName } = get();
     if (!editorSelection || !golden.some((q) => q.id === activeQuestion)) return;
-    set({ golden: withAnswer(golden, activeQuestion!, text, editorSelection.start, editorSelection.end) });
+    // An answer marked in the editor belongs to the document shown (with several open, the question follows it).
+    const owned = openDocuments.length > 0 ? moveToCorpus(golden, activeQuestion!, docName ?? 'untitled') : golden;
+    set({ golden: withAnswer(owned, activeQuestion!, text, editorSelection.start, editorSelection.end) });
   },
   importQuestions: (items) => set((s) => ({ golden: [...s.golden, ...items], activeQuestion: items[0]?.id ?? s.activeQuestion, run: null })),
   renameQuestion: (id, question) => set((s) => ({ golden: renamed(s.golden, id, question) })),

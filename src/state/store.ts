@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createConfigSlice, type ConfigSlice } from './configSlice';
 import { createDocumentSlice, type DocumentSlice } from './documentSlice';
+import { createDocumentSetSlice, type DocumentSetSlice } from './documentSetSlice';
 import { createEmbedderConsentSlice, type EmbedderConsentSlice } from './embedderConsentSlice';
 import { createLabSlice, type LabSlice } from './labSlice';
 import { createLlmSlice, type LlmSlice } from './llmSlice';
@@ -9,11 +10,12 @@ import { createResultsSlice, type ResultsSlice } from './resultsSlice';
 import { createSemanticSlice, type SemanticSlice } from './semanticSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 
-export type AppState = DocumentSlice & ConfigSlice & ResultsSlice & UiSlice & SemanticSlice & LabSlice & LlmSlice & PersistenceSlice & EmbedderConsentSlice;
+export type AppState = DocumentSlice & DocumentSetSlice & ConfigSlice & ResultsSlice & UiSlice & SemanticSlice & LabSlice & LlmSlice & PersistenceSlice & EmbedderConsentSlice;
 
 /** The one store, composed of slices (zustand slices pattern). Persistence is wired in ./persistence. */
 export const useStore = create<AppState>()((...a) => ({
   ...createDocumentSlice(...a),
+  ...createDocumentSetSlice(...a),
   ...createConfigSlice(...a),
   ...createResultsSlice(...a),
   ...createUiSlice(...a),
@@ -35,6 +37,7 @@ useStore.subscribe((s, prev) => {
 export function resetStore(): void {
   const s = useStore.getState();
   s.resetDocument();
+  s.resetDocumentSet();
   s.resetConfig();
   s.resetResults();
   s.resetUi();

@@ -5,6 +5,7 @@ import { ChunkEditor } from './editor/ChunkEditor';
 import { Header } from './Header';
 import { UpdateBanner } from '../pwa/PwaStatus';
 import { DocumentConflictBanner } from './DocumentConflictBanner';
+import { DocumentTabs } from './DocumentTabs';
 import { EmbedderConsentBanner } from './EmbedderConsentBanner';
 import { PreviousDocumentBanner } from './PreviousDocumentBanner';
 import { LlmSection } from './llm/LlmSection';
@@ -37,6 +38,7 @@ export function App() {
           <ControlsPanel />
         </aside>
         <section className="editor-pane" aria-label="Editor">
+          <DocumentTabs />
           <EditorBar />
           <ChunkEditor />
           <SemanticSection />

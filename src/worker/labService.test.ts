@@ -106,3 +106,47 @@ describe('lab RPC: an LLM feature\'s chunks scored beside the painted ones', () 
     await expect(c.evaluate({ jobId: result.jobId, questions, settings, derived: { chunks: stale, retrieval: 'flat' } })).rejects.toThrow(/another version of the document/);
   });
 });
+
+describe('lab RPC over several open documents', () => {
+  const settings = validateEvalOptions({ retriever: 'bm25', chunksInContext: 2 });
+  const other = 'Parcels leave the warehouse within two working days.\n\nTracking numbers arrive by email once scanned.\n\nRefunds of shipping fees take a week.';
+  const at = (doc: string, s: string) => ({ start: doc.indexOf(s), end: doc.indexOf(s) + s.length, content: s });
+  const questions = [
+    { question: 'Can gift cards be refunded?', references: [at(text, 'Gift cards cannot be refunded')], corpusId: 'policy.txt' },
+    { question: 'When do parcels leave?', references: [at(other, 'Parcels leave the warehouse')], corpusId: 'shipping.txt' },
+    { question: 'How long do shipping refunds take?', references: [at(other, 'Refunds of shipping fees take a week.')], corpusId: 'shipping' },
+    { question: 'Revenue?', references: [{ start: 0, end: 7, content: 'Revenue' }], corpusId: 'finance' },
+  ];
+
+  it("evaluates the job's document and the others as one index: the library's pooled and per-document means", async () => {
+    const c = start();
+    const options = { strategy: 'recursive' as const, size: 90, overlap: 0 };
+    const job = await c.chunk(options);
+    const corpus = { active: 'policy.txt', others: [{ id: 'shipping.txt', text: other, options }] };
+    const page = (await c.evaluate({ jobId: job.jobId, questions, settings, corpus })).result;
+    const library = await evaluate(
+      [
+        { id: 'policy.txt', text },
+        { id: 'shipping.txt', text: other },
+      ],
+      questions,
+      { ...options, retriever: 'bm25', chunksInContext: 2 },
+    );
+    expect(page.means).toEqual(library.means);
+    expect(page.byDocument).toEqual(library.byDocument);
+    expect(page.spread).toEqual(library.spread);
+    expect(page.skipped.map((s) => s.kind)).toEqual(['unknown-corpus']);
+    // The shipping questions retrieved chunks of the other document (one index, not one per document).
+    expect(page.questions.find((q) => q.question === 'When do parcels leave?')!.retrieved[0]!.document).toBe('shipping.txt');
+    // Asked again (the other document's chunks memoized), and through the options path a sweep takes: the same.
+    expect((await c.evaluate({ jobId: job.jobId, questions, settings, corpus })).result.means).toEqual(page.means);
+    expect((await c.evaluate({ options, questions, settings, corpus, summary: true })).result.means).toEqual(page.means);
+  });
+
+  it('without a corpus, corpus ids are ignored as the one-document page always did', async () => {
+    const c = start();
+    const job = await c.chunk({ strategy: 'recursive', size: 90 });
+    const result = (await c.evaluate({ jobId: job.jobId, questions: questions.slice(0, 1).map((q) => ({ ...q, corpusId: 'elsewhere' })), settings })).result;
+    expect(result.measured).toBe(1);
+  });
+});

@@ -2,7 +2,8 @@ import { chunk, validateOptions } from '../core/index';
 import { evaluateChunks, evaluateDerived, retrieverSettings } from '../core/eval/index';
 import { getRetriever, RetrievalIndex, type Hit, type RetrieverSettings } from '../core/retrievers/index';
 import type { Chunk, ChunkOptions, EmbedTexts, LoadWasm } from '../core/types';
-import type { LabEvaluateInput, LabEvaluatePayload, LabSettings, ProbeHitPayload, ProbePayload } from './protocol';
+import type { IndexedDocument } from '../core/retrievers/index';
+import type { LabCorpusDocument, LabEvaluateInput, LabEvaluatePayload, LabSettings, ProbeHitPayload, ProbePayload } from './protocol';
 import { withTransfer } from './rpc';
 
 /**
@@ -14,6 +15,9 @@ import { withTransfer } from './rpc';
 
 /** The single document's id in the lab's one-document index. */
 export const LAB_DOCUMENT_ID = 'document';
+
+/** The other documents' chunks kept (per document and options): a corpus run after a slider move re-chunks each once. */
+const CORPUS_MEMO_ENTRIES = 64;
 
 export interface LabJob {
   jobId: number;
@@ -53,6 +57,25 @@ function probeHit(h: Hit, index: RetrievalIndex, chunks: readonly Chunk[], leafO
 
 export function labService(deps: LabServiceDeps) {
   let cached: { key: string; index: RetrievalIndex; leafOf: Map<Chunk, number> } | null = null;
+  const corpusChunks = new Map<string, { text: string; chunks: Chunk[] }>();
+
+  /** The other open documents chunked with their options; the same text and options are chunked once. */
+  async function chunkOthers(others: readonly LabCorpusDocument[], signal?: AbortSignal): Promise<IndexedDocument[]> {
+    const out: IndexedDocument[] = [];
+    for (const doc of others) {
+      const key = `${doc.id}\u0000${JSON.stringify(doc.options)}`;
+      let kept = corpusChunks.get(key);
+      if (kept?.text !== doc.text) {
+        const chunks = await chunk(doc.text, doc.options, { signal, loadWasm: deps.loadWasm, embed: deps.embedFor(doc.options.embedder ?? 'builtin') });
+        kept = { text: doc.text, chunks };
+        corpusChunks.delete(key);
+        corpusChunks.set(key, kept);
+        if (corpusChunks.size > CORPUS_MEMO_ENTRIES) corpusChunks.delete(corpusChunks.keys().next().value!);
+      }
+      out.push({ id: doc.id, text: doc.text, chunks: kept.chunks });
+    }
+    return out;
+  }
 
   function settingsFor(options: ChunkOptions, settings: LabSettings): RetrieverSettings {
     return retrieverSettings(validateOptions(options), settings);
@@ -99,7 +122,8 @@ export function labService(deps: LabServiceDeps) {
     const resolved = validateOptions(options);
     const settings = input.settings;
     const embed = getRetriever(settings.retriever).needsEmbeddings ? deps.embedFor(resolved.embedder ?? 'builtin') : undefined;
-    const questions = input.questions.map((q) => ({ ...q, corpusId: undefined }));
+    // One document: every question is its (as the page always did); a corpus: each question names its document.
+    const questions = input.corpus ? input.questions : input.questions.map((q) => ({ ...q, corpusId: undefined }));
     if (input.derived) {
       // An LLM feature's chunks over this document: scored on source characters, means only (the lab's LLM tab).
       if (input.derived.chunks.some((c) => c.end > text.length || text.slice(c.start, c.end) !== c.text)) throw new Error('the LLM result was made over another version of the document: run the feature again');
@@ -109,7 +133,9 @@ export function labService(deps: LabServiceDeps) {
       void _s;
       return { result: { ...result, questions: [] } };
     }
-    const result = await evaluateChunks([{ id: LAB_DOCUMENT_ID, text, chunks }], questions, resolved, settings, { embed, signal });
+    const documents: IndexedDocument[] = [{ id: input.corpus?.active ?? LAB_DOCUMENT_ID, text, chunks }];
+    if (input.corpus) documents.push(...(await chunkOthers(input.corpus.others, signal)));
+    const result = await evaluateChunks(documents, questions, resolved, settings, { embed, signal });
     if (input.summary) result.questions = [];
     const payload: LabEvaluatePayload = { result };
     const buffers: Transferable[] = [];
@@ -127,5 +153,12 @@ export function labService(deps: LabServiceDeps) {
     return withTransfer(payload, buffers);
   }
 
-  return { probe, evaluate, forget: () => (cached = null) };
+  return {
+    probe,
+    evaluate,
+    forget: () => {
+      cached = null;
+      corpusChunks.clear();
+    },
+  };
 }

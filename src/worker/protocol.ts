@@ -231,6 +231,18 @@ export interface LabEvaluateInput {
   /** Score these chunks an LLM feature made over the job's document instead (propositions by their support, summaries
    * flat or two-stage: core/eval/derived.ts); with `jobId`. */
   derived?: { chunks: Chunk[]; retrieval: DerivedRetrieval };
+  /**
+   * Several open documents, evaluated as one index: the job's (or `options`') document is `active`, the others are
+   * chunked with their own options (memoized per text and options in the worker). Questions keep their corpusId.
+   */
+  corpus?: { active: string; others: LabCorpusDocument[] };
+}
+
+/** Another open document of the lab's corpus. */
+export interface LabCorpusDocument {
+  id: string;
+  text: string;
+  options: ChunkOptions;
 }
 
 export interface LabEvaluatePayload {

@@ -1,3 +1,4 @@
+import { documentForCorpus } from './corpusMatch';
 import { chunk, optionsKey, type ChunkHooks } from '../chunk';
 import { meterFor } from '../measure';
 import { RunGuard } from '../merge';
@@ -51,18 +52,7 @@ export interface SkippedQuestion {
   corpusId?: string;
 }
 
-/** The document a corpus id names: the id itself, or the id / file name with or without its extension. */
-export function documentForCorpus(documents: readonly { id: string }[], corpusId: string | undefined): number | null {
-  if (corpusId === undefined || corpusId === '') return documents.length === 1 ? 0 : null;
-  const stem = (s: string) => s.replace(/\.[^./\\]*$/, '');
-  const base = (s: string) => s.split(/[\\/]/).pop()!;
-  const forms = (s: string) => [s, stem(s), base(s), stem(base(s))];
-  const exact = documents.findIndex((d) => d.id === corpusId);
-  if (exact >= 0) return exact;
-  const wanted = new Set(forms(corpusId));
-  const found = documents.findIndex((d) => forms(d.id).some((f) => wanted.has(f)));
-  return found >= 0 ? found : null;
-}
+export { documentForCorpus };
 
 /** Match every question to its document and re-anchor its references; questions that cannot be measured are skipped. */
 export function prepareQuestions(documents: readonly EvalDocument[], questions: readonly GoldenQuestion[]): { prepared: PreparedQuestion[]; skipped: SkippedQuestion[] } {

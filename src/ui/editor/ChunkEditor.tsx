@@ -3,6 +3,7 @@ import { useAfterFirstPaint } from '../afterFirstPaint';
 import { selectViewOnly } from '../../state/selectors';
 import { useStore } from '../../state/store';
 import { readDroppedFile } from './files';
+import { readDocumentFiles } from '../documentFiles';
 import { Notice } from '../Notice';
 import { FirstPaintView, LargeDocumentView } from './LargeDocumentView';
 
@@ -26,8 +27,9 @@ export function ChunkEditor() {
     event.preventDefault();
     event.stopPropagation();
     setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) await readDroppedFile(file);
+    const files = [...event.dataTransfer.files];
+    if (files.length > 1) await readDocumentFiles(files);
+    else if (files[0]) await readDroppedFile(files[0]);
   };
 
   return (

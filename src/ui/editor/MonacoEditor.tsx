@@ -11,6 +11,7 @@ import { usePasteCapture } from './usePasteCapture';
 import { useChunkedLoad } from './useChunkedLoad';
 import { useEditorToStore } from './useEditorToStore';
 import { useStoreSteps } from './useStoreSteps';
+import { useDocumentScroll } from './useDocumentScroll';
 
 monaco.editor.defineTheme('chunkscope', {
   base: 'vs',
@@ -45,6 +46,7 @@ export default function MonacoEditor({ hidden, onReady }: { hidden: boolean; onR
   useChunkedLoad(session);
   useEditorToStore(session);
   useStoreSteps(session);
+  useDocumentScroll(session);
   useTakeOver(session, hidden, onReady);
   return <div ref={host} className={hidden ? 'editor-monaco is-hidden' : 'editor-monaco'} />;
 }

@@ -71,7 +71,8 @@ export async function readDroppedFile(file: File): Promise<void> {
   }
   if (!current()) return;
   const state = useStore.getState();
-  state.setDocument(imported.text, { name: file.name, pageStarts: imported.pageStarts });
+  // With several documents open the file joins them (a name already open is replaced); else it replaces the document.
+  state.openDocumentsIn([{ name: file.name, text: imported.text, pageStarts: imported.pageStarts }]);
   const notes = [...imported.notes];
   // Structure-aware strategies fit structured files; the default strategy is only the generic suggestion: a plain
   // text file (or a PDF) keeps the strategy the person chose, and leaves the previous file's.
@@ -88,6 +89,7 @@ export async function readDroppedFile(file: File): Promise<void> {
 /** Put a built-in sample (or any named text) in as a document of its own, with the strategy its kind calls for. */
 export function openNamedDocument(text: string, name: string | null, strategy: StrategyName | null): StrategyName | null {
   const state = useStore.getState();
-  state.setDocument(text, { name, pageStarts: null });
+  if (state.openDocuments.length > 0) state.openDocumentsIn([{ name: name ?? 'untitled', text }]);
+  else state.setDocument(text, { name, pageStarts: null });
   return state.followDocumentKind(strategy);
 }

@@ -2,6 +2,9 @@ import { useRef, useState } from 'react';
 import { corpusIdForDocument, formatGoldenSet, GOLDEN_FORMATS, parseGoldenSet, type GoldenFormat } from '../../core/describe';
 import { downloadFile, runGoldenSet } from '../../state/controller';
 import { fromGoldenQuestions, toGoldenQuestions, type GoldenItem } from '../../state/labGolden';
+import { openDocumentOf, runIsCurrent, setAsideLine } from '../../state/documentSetLab';
+import { documentTexts, UNTITLED } from '../../state/documentSetSlice';
+import { ByDocumentTable } from './ByDocumentTable';
 import { retrieverCaption } from '../../state/labBaseline';
 import { useStore } from '../../state/store';
 import { formatNumber } from '../panels/format';
@@ -17,15 +20,21 @@ export function GoldenTab() {
   const run = useStore((s) => s.run);
   const running = useStore((s) => s.labRunning);
   const runError = useStore((s) => s.runError);
-  const jobId = useStore((s) => s.result?.jobId);
+  const current = useStore(runIsCurrent);
   const markAnswer = useStore((s) => s.markAnswer);
+  const names = useStore((s) => documentNames(s).join('\u0000')).split('\u0000');
+  const switchDocument = useStore((s) => s.switchDocument);
   const activeItem = golden.find((q) => q.id === active) ?? null;
-  const result = run && run.jobId === jobId ? run.payload.result : null;
-  const staleRun = run !== null && run.jobId !== jobId;
+  const result = run && current ? run.payload.result : null;
+  const staleRun = run !== null && !current;
   const byId = new Map(result ? run!.ids.map((id, i) => [id, result.questions[i]!]) : []);
   const canMark = Boolean(activeItem && selection && selection.end > selection.start);
+  const inSet = names.length > 1;
+  // Questions of documents that are not open are kept (they come back with their document), summarized in one line.
+  const setAside = setAsideLine(golden, names);
+  const shown = setAside ? golden.filter((q) => openDocumentOf(useStore.getState(), q) !== null) : golden;
   return (
-    <div className="lab-golden">
+    <div className={inSet && result && result.byDocument.length > 1 ? 'lab-golden has-corpus' : 'lab-golden'}>
       <div className="lab-golden-left">
         <NewQuestionRow />
         <div className="lab-row">
@@ -43,22 +52,28 @@ export function GoldenTab() {
             {runError}
           </p>
         )}
+        {setAside && (
+          <p className="lab-setaside small muted" role="note" data-testid="lab-set-aside">
+            {setAside}
+          </p>
+        )}
         {golden.length === 0 && <p className="hint">No questions yet. A golden set is stored with this document in the browser; import one as JSON, JSONL or Chroma's CSV.</p>}
         <ul className="lab-questions" data-testid="golden-questions">
-          {golden.map((q, qi) => (
-            <QuestionItem key={q.id} item={q} number={qi + 1} measured={byId.get(q.id)} />
+          {shown.map((q, qi) => (
+            <QuestionItem key={q.id} item={q} number={qi + 1} measured={byId.get(q.id)} document={inSet ? (names[openDocumentOf(useStore.getState(), q) ?? -1] ?? null) : null} />
           ))}
         </ul>
       </div>
       <div className="lab-golden-right">
         <RetrieverControls />
-        {staleRun && <p className="hint">The chunks changed since the last run: run the golden set again.</p>}
+        {staleRun && <p className="hint">{run?.corpus ? 'The documents or the configuration changed since the last run: run the golden set again.' : 'The chunks changed since the last run: run the golden set again.'}</p>}
         {result && (
           <>
             <p className="small lab-ranked-by" data-testid="lab-run-retriever">
               {retrieverCaption(run!.retriever ?? 'bm25', run!.embedder ?? 'builtin')}
             </p>
             <MeansTable means={result.means} k={result.k} />
+            {result.byDocument.length > 1 && <ByDocumentTable result={result} onShow={(name) => switchDocument(names.indexOf(name))} />}
             <BaselineNote run={run!} />
             <p className="muted small" data-testid="lab-index-cost">
               {result.measured} question{result.measured === 1 ? '' : 's'} · index: {formatNumber(result.index.indexed)} chunks, {formatNumber(result.index.embeddingTokens)} embedding tokens (cl100k),{' '}
@@ -113,7 +128,9 @@ function GoldenFileRow() {
   const onImport = async (f: File) => {
     try {
       const questions = parseGoldenSet(await f.text(), { name: f.name });
-      const items = fromGoldenQuestions(questions);
+      // With several documents open, a question without corpus_id belongs to the one shown.
+      const { openDocuments, docName } = useStore.getState();
+      const items = fromGoldenQuestions(questions).map((q) => (openDocuments.length > 0 && q.corpusId === undefined ? { ...q, corpusId: docName ?? UNTITLED } : q));
       importQuestions(items);
       setNotice(`Imported ${items.length} question${items.length === 1 ? '' : 's'} from ${f.name}.`);
     } catch (error) {
@@ -163,9 +180,9 @@ function GoldenFileRow() {
 }
 
 /** One question: its text (editable), its recall in the last run, its answers, and why it failed when it is active. */
-function QuestionItem({ item: q, number, measured }: { item: GoldenItem; number: number; measured: QuestionResult | undefined }) {
+function QuestionItem({ item: q, number, measured, document }: { item: GoldenItem; number: number; measured: QuestionResult | undefined; document: string | null }) {
   const active = useStore((s) => s.activeQuestion === q.id);
-  const text = useStore((s) => s.text);
+  const text = useStore((s) => questionText(s, q));
   const refStates = useStore((s) => s.referenceStates.get(q.id)) ?? [];
   const renameQuestion = useStore((s) => s.renameQuestion);
   const selectQuestion = useStore((s) => s.selectQuestion);
@@ -193,10 +210,15 @@ function QuestionItem({ item: q, number, measured }: { item: GoldenItem; number:
             onBlur={() => commit(editing)}
           />
         ) : (
-          <button type="button" className="lab-question" aria-pressed={active} onClick={() => selectQuestion(q.id)}>
+          <button type="button" className="lab-question" aria-pressed={active} onClick={() => showQuestion(q, selectQuestion)}>
             <span className="lab-qnum">{number}.</span> {q.question || '(no question)'}
             {q.generated && <span className="lab-generated-badge" title="Proposed by an LLM and accepted in review">generated</span>}
           </button>
+        )}
+        {document !== null && editing === null && (
+          <span className="lab-qdoc" title={`Its answers are in ${document}`}>
+            {document}
+          </span>
         )}
         {measured && (
           <span className={`lab-recall ${measured.metrics.recall >= 1 ? 'ok' : measured.metrics.recall > 0 ? 'partial' : 'miss'}`} title="recall of this question">
@@ -230,7 +252,7 @@ function QuestionItem({ item: q, number, measured }: { item: GoldenItem; number:
 
 /** A question's answer spans (a span no longer in the text is flagged), each removable. */
 function AnswerList({ item: q, number }: { item: GoldenItem; number: number }) {
-  const text = useStore((s) => s.text);
+  const text = useStore((s) => questionText(s, q));
   const removeAnswer = useStore((s) => s.removeAnswer);
   if (q.references.length === 0) return <span>No answer marked yet.</span>;
   return (
@@ -248,4 +270,20 @@ function AnswerList({ item: q, number }: { item: GoldenItem; number: number }) {
       })}
     </>
   );
+}
+
+const documentNames = (s: Parameters<typeof documentTexts>[0]) => (s.openDocuments.length > 0 ? s.openDocuments.map((d) => d.name) : [s.docName ?? UNTITLED]);
+
+/** The text of the document a question belongs to (the live one when it is shown). */
+function questionText(s: Parameters<typeof documentTexts>[0], q: GoldenItem): string {
+  const d = openDocumentOf(s, q);
+  return d === null ? '' : documentTexts(s)[d]!.text;
+}
+
+/** A question clicked: made active; when its answers are in another open document, that document is shown. */
+function showQuestion(q: GoldenItem, select: (id: string) => void): void {
+  select(q.id);
+  const s = useStore.getState();
+  const d = s.openDocuments.length > 0 ? openDocumentOf(s, q) : null;
+  if (d !== null && d !== s.activeDocument) s.switchDocument(d);
 }

@@ -1,8 +1,9 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from '../../state/store';
 import { structureStrategyForName } from '../../import/index';
 import { OPENABLE_FILES, openNamedDocument, readDroppedFile } from '../editor/files';
 import { SAMPLES } from '../samples';
+import { readDocumentFiles } from '../documentFiles';
 
 /** Where the document comes from: a built-in sample (one click) or a local file. */
 export function DocumentPanel() {
@@ -10,6 +11,9 @@ export function DocumentPanel() {
   const dropPageFurniture = useStore((s) => s.dropPageFurniture);
   const setDropPageFurniture = useStore((s) => s.setDropPageFurniture);
   const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  // webkitdirectory is not in React's attribute list: set it on the element.
+  useEffect(() => folderInput.current?.setAttribute('webkitdirectory', ''), []);
   return (
     <section className="panel document" aria-labelledby="document-title">
       <h2 id="document-title" className="section-title">
@@ -31,20 +35,41 @@ export function DocumentPanel() {
           </button>
         ))}
       </div>
-      <button type="button" className="btn btn-block" onClick={() => fileInput.current?.click()}>
-        Open file…
-      </button>
+      <div className="open-row">
+        <button type="button" className="btn btn-block" onClick={() => fileInput.current?.click()} title="One file replaces the document; several open side by side (tabs above the editor)">
+          Open file…
+        </button>
+        <button type="button" className="btn btn-block" onClick={() => folderInput.current?.click()} title="Every file of a known document type in a folder, as a set of documents">
+          Open folder…
+        </button>
+      </div>
       <input
         ref={fileInput}
         type="file"
         accept={OPENABLE_FILES}
+        multiple
         hidden
         tabIndex={-1}
         aria-hidden="true"
+        data-testid="open-files"
         onChange={async (e) => {
-          const file = e.target.files?.[0];
-          if (file) await readDroppedFile(file);
+          const files = [...(e.target.files ?? [])];
           e.target.value = '';
+          if (files.length > 1) await readDocumentFiles(files);
+          else if (files[0]) await readDroppedFile(files[0]);
+        }}
+      />
+      <input
+        ref={folderInput}
+        type="file"
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="open-folder"
+        onChange={async (e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          if (files.length > 0) await readDocumentFiles(files, { folder: true });
         }}
       />
       <div className="field-check">
