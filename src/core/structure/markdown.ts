@@ -327,15 +327,23 @@ const HTML_ROW = /<tr\b[^>]*>[\s\S]*?<\/tr\s*>/gi;
 const HTML_CELL = /<(t[dh])\b[^>]*>([\s\S]*?)<\/\1\s*>/gi;
 const HTML_CAPTION = /<caption\b[^>]*>([\s\S]*?)<\/caption\s*>/i;
 
+/** The four entities an HTML table cell's text decodes (in one pass: a replacement never makes another entity). */
+const HTML_ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&lt;': '<', '&gt;': '>', '&amp;': '&' };
+
 function htmlText(fragment: string): string {
   return fragment
     .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
+    .replace(/&(?:nbsp|lt|gt|amp);/g, (entity) => HTML_ENTITIES[entity]!)
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Whether `source` ends with `</table>` (any case, blanks before the `>` and after it), without an end-anchored
+ * pattern (V8 tries one at every position of a large block). */
+function endsWithTableClose(source: string): boolean {
+  const trimmed = source.trimEnd();
+  const tag = trimmed.lastIndexOf('<');
+  return tag >= 0 && /^<\/table\s*>$/i.test(trimmed.slice(tag));
 }
 
 /**
@@ -344,7 +352,7 @@ function htmlText(fragment: string): string {
  */
 export function htmlTableOutline(text: string, span: Range): OutlineTable | null {
   const source = text.slice(span.start, span.end);
-  if (!/^\s*<table\b/i.test(source) || !/<\/table\s*>\s*$/i.test(source)) return null;
+  if (!/^\s*<table\b/i.test(source) || !endsWithTableClose(source)) return null;
   const rows: Range[] = [];
   for (const m of source.matchAll(HTML_ROW)) rows.push({ start: span.start + m.index, end: span.start + m.index + m[0].length });
   if (rows.length === 0) return null;
