@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { charsUnit, wordsUnit } from '../units';
 import { buildOutline } from './markdown';
 import { splitMarkdown } from './markdownSplit';
-import { minFragmentFor } from './sections';
+import { isWhitespaceCode } from '../measure';
+import { minFragmentFor, wordStartsBefore } from './sections';
 
 /**
  * Fragments: a text chunk smaller than minFragment only remains when it could join neither neighbour from its own
@@ -69,5 +70,34 @@ describe('markdown: fragments join a neighbour', () => {
     const cut = (minFragment?: number) => splitMarkdown(text, { size: 44, overlap: 0, unit: charsUnit, minFragment }).map((s) => text.slice(s.start, s.end));
     expect(cut(0)).toEqual(['# Travel\n\nBook the hotel early and keep', 'every receipt', 'for the record.', 'Meals are paid per diem for each day of your', 'stay.']);
     expect(cut()).toEqual(['# Travel\n\nBook the hotel early and keep', 'every receipt for the record.', 'Meals are paid per diem for each day', 'of your stay.']);
+  });
+});
+
+describe('wordStartsBefore', () => {
+  /** The scan it replaced: back from `to`, over blanks then over a word, while after `from`. */
+  function scanBack(text: string, from: number, to: number, limit: number): number[] {
+    const starts: number[] = [];
+    let at = to;
+    while (starts.length < limit) {
+      let p = at;
+      while (p > from && isWhitespaceCode(text.charCodeAt(p - 1))) p--;
+      while (p > from && !isWhitespaceCode(text.charCodeAt(p - 1))) p--;
+      if (p <= from) break;
+      starts.push(p);
+      at = p;
+    }
+    return starts;
+  }
+  const piece = fc.constantFrom('a', 'word', 'longerword', ' ', '  ', '\n', '\n\n', '\t', '\u00a0', '\u2003', '\u3000', '\ufeff', '\u2028', '\v', '\f', '\r', '\u1680', '\u2000', '\u200a', '\u202f', '\u205f', '\u2029', '\u200b', '\u180e', '\u0085', '😀', '\ud83d', 'x'.repeat(300), ' '.repeat(300));
+  it('gives the word starts the backward scan gives, latest first, up to the limit (every blank of isWhitespaceCode)', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 400 }), fc.nat(), fc.nat(), fc.integer({ min: 1, max: 250 }), (parts, a, b, limit) => {
+        const text = parts.join('');
+        const from = text.length === 0 ? 0 : a % text.length;
+        const to = text.length === 0 ? 0 : b % (text.length + 1);
+        expect(wordStartsBefore(text, from, to, limit)).toEqual(scanBack(text, from, to, limit));
+      }),
+      { numRuns: 1500 },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildOutline, inlinePlainText, parseMarkdown, pipeCellText, plainText } from './markdown';
+import { buildOutline, inlinePlainText, normalizeLabel, parseMarkdown, pipeCellText, plainText } from './markdown';
 
 /**
  * inlinePlainText reads titles with simple inline markup (code spans, plain links, characters that cannot be markup
@@ -36,6 +36,34 @@ describe('inlinePlainText', () => {
     );
     // The fast path must actually be exercised (many generated lines hold only what it reads).
     expect(answered).toBeGreaterThan(250);
+  });
+
+  it("gives mdast's title for headings with brackets and strong text, beside link definitions that may match them", () => {
+    const bracketPiece = fc.constantFrom(
+      'word', ' ', '[a]', '[b]', '[A  B]', '[ a ]', '[a][b]', '[a][]', '[a](u)', '(x[, y])', '[, z]', '[[a]]', '[a [b] c]', '[', ']', '[]',
+      '[^1]', '**strong**', '**a b**', ' ** ', '**x', 'x**', '***a***', '**a*b**', '**a**b', 'a**b**', '** a**', '**a **', '**[a]**',
+      '**`c`**', '**www.x.org**', '`x`', '*', '_', '(', ')', ':', '😀',
+    );
+    const definitionPool = ['[a]: /u', '[A b]: /v', '[x]: /y', '[, z]: /w', '[^1]: note', '[b]:\n/v2'];
+    let answered = 0;
+    fc.assert(
+      fc.property(
+        fc.array(bracketPiece, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('')),
+        fc.subarray(definitionPool),
+        (content, definitions) => {
+          const source = [`## ${content}`, ...definitions].join('\n\n');
+          const outline = buildOutline(source);
+          const heading = parseMarkdown(source).children[0];
+          if (outline.headings.length === 0 || heading?.type !== 'heading') return; // not a heading
+          expect(outline.headings[0]!.title).toBe(plainText(heading).trim());
+          const labels = new Set(definitions.filter((d) => !d.startsWith('[^')).map((d) => normalizeLabel(d.slice(1, d.indexOf(']')))));
+          if (/[[\]*]/.test(content) && inlinePlainText(content, (l) => labels.has(l)) !== null) answered++;
+        },
+      ),
+      { numRuns: 2500 },
+    );
+    // The fast path must be exercised: about one generated title in ten has brackets or asterisks it reads.
+    expect(answered).toBeGreaterThan(100);
   });
 
   it('reads code spans and leaves other markup to mdast', () => {

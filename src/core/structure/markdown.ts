@@ -154,7 +154,7 @@ const isBlankOrEdge = (c: string | undefined): boolean => c === undefined || c =
  * edge on both sides (neither left- nor right-flanking: no emphasis or strikethrough). Anything else that may be
  * markup (`\`, `<`, `@`, other brackets, flanking delimiters, autolink literals, NUL) gives null.
  */
-export function inlinePlainText(line: string): string | null {
+export function inlinePlainText(line: string, isDefined?: (label: string) => boolean): string | null {
   let out = '';
   let literal = ''; // the literal text since the last code span or link (an autolink literal needs it contiguous)
   const flush = (): boolean => {
@@ -182,9 +182,23 @@ export function inlinePlainText(line: string): string | null {
       i = closer + (runEnd - i);
     } else if (c === '[') {
       const link = SIMPLE_LINK.exec(line.slice(i));
-      if (!link || AUTOLINK_LITERAL.test(link[1]!) || !flush()) return null;
-      out += link[1];
-      i += link[0].length;
+      if (link) {
+        if (AUTOLINK_LITERAL.test(link[1]!) || !flush()) return null;
+        out += link[1];
+        i += link[0].length;
+      } else {
+        if (!isDefined || !literalBracket(line, i, isDefined)) return null;
+        literal += c;
+        i++;
+      }
+    } else if (c === ']' && isDefined) {
+      // Every "[" before it was found literal (or opened a plain link, which ends past its "]").
+      literal += c;
+      i++;
+    } else if (c === '*' && line.startsWith('**', i) && plainStrong(line, i) >= 0) {
+      const close = plainStrong(line, i);
+      literal += line.slice(i + 2, close);
+      i = close + 2;
     } else if (c === '&') {
       if (/[A-Za-z0-9#]/.test(line[i + 1] ?? '')) return null;
       literal += c;
@@ -209,6 +223,52 @@ export function inlinePlainText(line: string): string | null {
   return flush() ? out : null;
 }
 
+/** The characters that may be markup inside a strong span read here (none may be). */
+const STRONG_INNER_MARKUP = /[\\&`*_~[\]!<@\u0000]/;
+
+/**
+ * `**text**` as strong emphasis whose text is plain: the opening run (exactly two asterisks) follows a blank or the
+ * line's start and precedes a non-blank (left-flanking, not right-flanking: it can only open), the closing run
+ * (exactly two) follows a non-blank and precedes a blank or the line's end (it can only close), and nothing between
+ * them may be markup. Returns where the closing run starts, or -1.
+ */
+function plainStrong(line: string, at: number): number {
+  if (!isBlankOrEdge(line[at - 1]) || line[at + 2] === '*' || /^\s?$/.test(line[at + 2] ?? '')) return -1;
+  const close = line.indexOf('**', at + 2);
+  if (close < 0 || line[close + 2] === '*' || !isBlankOrEdge(line[close + 2]) || /\s/.test(line[close - 1]!)) return -1;
+  return STRONG_INNER_MARKUP.test(line.slice(at + 2, close)) ? -1 : close;
+}
+
+/**
+ * Whether the "[" at `at` is literal text: the "]" that closes it (brackets nest) is missing, or is followed by
+ * neither "(" (an inline link) nor "[" (a full or collapsed reference), and the text between is no defined label
+ * (a shortcut reference: a label holds no brackets; a footnote call starts with "^"). A line with a code span or a
+ * backslash is left to micromark (either may hide a bracket).
+ */
+function literalBracket(line: string, at: number, isDefined: (label: string) => boolean): boolean {
+  if (line.includes('`') || line.includes('\\')) return false;
+  let depth = 0;
+  let close = -1;
+  for (let j = at; j < line.length; j++) {
+    if (line[j] === '[') depth++;
+    else if (line[j] === ']' && --depth === 0) {
+      close = j;
+      break;
+    }
+  }
+  if (close < 0) return true;
+  const after = line[close + 1];
+  if (after === '(' || after === '[') return false;
+  const label = line.slice(at + 1, close);
+  if (label.startsWith('^')) return false;
+  return /[[\]]/.test(label) || !isDefined(normalizeLabel(label));
+}
+
+/** A link label as micromark compares them (micromark-util-normalize-identifier). */
+export function normalizeLabel(label: string): string {
+  return label.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '').toLowerCase().toUpperCase();
+}
+
 /** The start of the next run of exactly `length` backticks at or after `from`, or -1. */
 function closingRun(line: string, from: number, length: number): number {
   for (let next = line.indexOf('`', from); next >= 0; ) {
@@ -219,6 +279,11 @@ function closingRun(line: string, from: number, length: number): number {
   }
   return -1;
 }
+
+/** A definition's label: from its "[" to the first unescaped "]" (a label holds no other bracket), before ":". */
+const DEFINITION_LABEL = /^[ \t]*\[((?:[^\\[\]]|\\[\s\S])*)\]:/;
+/** Stands for every label where a definition's label could not be read. */
+const ANY_LABEL = '\u0000any';
 
 /**
  * Plain texts of headings and captions. A line without inline markup is its own text (an ATX heading less its
@@ -236,9 +301,10 @@ class InlineTexts {
     const source = this.text.slice(block.start, block.end);
     if (block.titleStart === undefined) {
       const line = oneLineInline(block, source);
-      // Without markup the line is its own text; with simple markup (code spans, plain links: README headings are
-      // mostly `api.calls()`) it is read here: micromark is ~1 MB/s, and its first call compiles it.
-      const plain = line === null ? null : INLINE_MARKUP.test(line) ? inlinePlainText(line) : line;
+      // Without markup the line is its own text; with simple markup (code spans, plain links, literal brackets, plain
+      // strong text: README headings are mostly `api.calls(a[, b])`) it is read here: micromark is ~1 MB/s, and its
+      // first call in a process runs its whole tokenizer in the interpreter.
+      const plain = line === null ? null : INLINE_MARKUP.test(line) ? inlinePlainText(line, this.isDefined) : line;
       if (plain !== null) {
         set(plain.trim());
         return;
@@ -246,6 +312,21 @@ class InlineTexts {
     }
     this.pending.push({ block, set });
   }
+
+  /** Normalised labels of the document's link reference definitions; null until a title asks. */
+  private labels: Set<string> | null = null;
+  /** Whether a label is defined (any label, when a definition's label could not be read). */
+  private readonly isDefined = (label: string): boolean => {
+    if (this.labels === null) {
+      this.labels = new Set();
+      for (const b of this.blocks) {
+        if (b.type !== 'definition') continue;
+        const m = DEFINITION_LABEL.exec(b.source!);
+        this.labels.add(m ? normalizeLabel(m[1]!) : ANY_LABEL);
+      }
+    }
+    return this.labels.has(ANY_LABEL) || this.labels.has(label);
+  };
 
   resolve(): void {
     if (this.pending.length === 0) return;
@@ -327,15 +408,23 @@ const HTML_ROW = /<tr\b[^>]*>[\s\S]*?<\/tr\s*>/gi;
 const HTML_CELL = /<(t[dh])\b[^>]*>([\s\S]*?)<\/\1\s*>/gi;
 const HTML_CAPTION = /<caption\b[^>]*>([\s\S]*?)<\/caption\s*>/i;
 
+/** The four entities an HTML table cell's text decodes (in one pass: a replacement never makes another entity). */
+const HTML_ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&lt;': '<', '&gt;': '>', '&amp;': '&' };
+
 function htmlText(fragment: string): string {
   return fragment
     .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
+    .replace(/&(?:nbsp|lt|gt|amp);/g, (entity) => HTML_ENTITIES[entity]!)
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Whether `source` ends with `</table>` (any case, blanks before the `>` and after it), without an end-anchored
+ * pattern (V8 tries one at every position of a large block). */
+function endsWithTableClose(source: string): boolean {
+  const trimmed = source.trimEnd();
+  const tag = trimmed.lastIndexOf('<');
+  return tag >= 0 && /^<\/table\s*>$/i.test(trimmed.slice(tag));
 }
 
 /**
@@ -344,7 +433,7 @@ function htmlText(fragment: string): string {
  */
 export function htmlTableOutline(text: string, span: Range): OutlineTable | null {
   const source = text.slice(span.start, span.end);
-  if (!/^\s*<table\b/i.test(source) || !/<\/table\s*>\s*$/i.test(source)) return null;
+  if (!/^\s*<table\b/i.test(source) || !endsWithTableClose(source)) return null;
   const rows: Range[] = [];
   for (const m of source.matchAll(HTML_ROW)) rows.push({ start: span.start + m.index, end: span.start + m.index + m[0].length });
   if (rows.length === 0) return null;

@@ -218,6 +218,9 @@ function createParser(dispatch: boolean): InstanceType<typeof MarkdownIt> {
   parser.block.State = lightTokenState(parser.block.State);
   // micromark accepts any destination in a definition (markdown-it refuses javascript: and the like).
   parser.validateLink = () => true;
+  // A definition's destination is normalised (URL parse, punycode, percent-encoding) only for the href it stores,
+  // which nothing here reads; it cannot fail, so the rule matches the same lines without it.
+  parser.normalizeLink = (url) => url;
   parser.block.ruler.before('reference', 'footnote_definition', footnoteDefinition, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   const interrupters = new Set(parser.block.ruler.__rules__.filter((r) => r.alt.includes('paragraph')).map((r) => r.name));
   // The wrapped rules call these, which call the wrapped rules: set once every rule is wrapped (below).

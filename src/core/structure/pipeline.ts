@@ -114,15 +114,21 @@ export function splitStructured<T extends OutlineTable>(run: StructureRun, outli
     withoutCutsInside(level, atomic),
   );
 
-  const kinds = new Map<string, WholeBlock<T>>();
-  const key = (r: Range): string => `${r.start}:${r.end}`;
-  for (const block of outline.wholeBlocks) kinds.set(key(block.range), block);
+  // start -> end -> block (numbers, not "start:end" strings: this is asked for every piece and every fragment check).
+  const kinds = new Map<number, Map<number, WholeBlock<T>>>();
+  for (const block of outline.wholeBlocks) {
+    const { start, end } = block.range;
+    let ends = kinds.get(start);
+    if (!ends) kinds.set(start, (ends = new Map()));
+    ends.set(end, block);
+  }
+  const kindOf = (r: Range): WholeBlock<T> | undefined => kinds.get(r.start)?.get(r.end);
   // A piece of a code block too large to keep whole is code too: no heading joins it, no fragment moves it.
   const insideCode = (r: Range): boolean => {
     const around = code[lastStartingAtOrBefore(code, r.start)];
     return around !== undefined && r.end <= around.end;
   };
-  const keptWhole = (r: Range): boolean => kinds.has(key(r)) || insideCode(r);
+  const keptWhole = (r: Range): boolean => kindOf(r) !== undefined || insideCode(r);
 
   // A heading left alone before a cut joins its body's first words (joinLoneHeadings), never cutting inside what
   // must stay whole.
@@ -144,7 +150,7 @@ export function splitStructured<T extends OutlineTable>(run: StructureRun, outli
   const pushText = (spans: SplitSpan[]): void => {
     const pieces: StructureSpan[] = [];
     for (const span of absorbFragments(text, joinHeadings(spans), fragments)) {
-      const kind = kinds.get(key(span));
+      const kind = kindOf(span);
       const contentType = kind?.type ?? (insideCode(span) ? 'code' : 'text');
       const described: StructureSpan = { ...span, headingPath: format.headingPathAt(span.start), contentType };
       if (kind?.table?.caption) described.caption = kind.table.caption.text;

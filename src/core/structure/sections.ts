@@ -1,7 +1,6 @@
 import { packLevels, type Level, type MergeParams } from '../merge';
 import type { SplitSpan } from '../registry';
 import type { Range, Unit } from '../types';
-import { isWhitespaceCode } from '../measure';
 import { inclusiveRange, trimRange } from '../ranges';
 import type { OutlineTable } from './markdown';
 
@@ -162,16 +161,7 @@ function absorbOnce(text: string, spans: readonly SplitSpan[], rules: FragmentRu
  */
 function movedCut(text: string, prev: Range, fragment: Range, rules: FragmentRules, endBefore: number): number | null {
   // Word starts before the fragment, latest first.
-  const starts: number[] = [];
-  let at = fragment.start;
-  while (starts.length < 200) {
-    let p = at;
-    while (p > prev.start && isWhitespaceCode(text.charCodeAt(p - 1))) p--;
-    while (p > prev.start && !isWhitespaceCode(text.charCodeAt(p - 1))) p--;
-    if (p <= prev.start) break;
-    starts.push(p);
-    at = p;
-  }
+  const starts = wordStartsBefore(text, prev.start, fragment.start, 200);
   const tail = (k: number): number => rules.sizeOf({ start: starts[k]!, end: fragment.end });
   // The first (latest) index whose tail holds the minimum.
   let lo = 0;
@@ -189,6 +179,25 @@ function movedCut(text: string, prev: Range, fragment: Range, rules: FragmentRul
     return rules.sizeOf(head) >= rules.minFragment && !rules.headingOnly(head) && head.end > endBefore ? starts[k]! : null;
   }
   return null;
+}
+
+/** A word start: a non-blank character after a blank (`\s` is exactly `isWhitespaceCode`'s set). */
+const WORD_START = /(?<=\s)\S/g;
+
+/**
+ * The word starts p with from < p < to, latest first, at most `limit`. Searched with a pattern over a window before
+ * `to` that grows until it holds `limit` of them or reaches `from` (a loop over characters ran in the interpreter
+ * in a fresh process, for every fragment).
+ */
+export function wordStartsBefore(text: string, from: number, to: number, limit: number): number[] {
+  for (let window = 2048; ; window *= 4) {
+    const low = Math.max(from + 1, to - window);
+    // From one character before `low`: the blank a word start at `low` follows.
+    const part = text.slice(low - 1, to);
+    const found: number[] = [];
+    for (const m of part.matchAll(WORD_START)) found.push(low - 1 + m.index);
+    if (found.length >= limit || low === from + 1 || low >= to) return found.reverse().slice(0, limit);
+  }
 }
 
 export interface HeadingJoinRules {
