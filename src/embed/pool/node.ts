@@ -16,6 +16,8 @@ import { createEmbedderPool } from './pool';
 export interface NodeEmbedderOptions extends Omit<CreateEmbedderOptions, 'model' | 'localModelPath'> {
   /** Worker threads at most for a hub model or folder (default: the cores this process may use; 1 = this thread). */
   workers?: number;
+  /** See EmbedderPoolOptions.minWorkMs (default 1000 ms). */
+  minWorkMs?: number;
 }
 
 /**
@@ -38,11 +40,11 @@ function refuseMissingFolder(model: string): void {
 }
 
 export async function createNodeEmbedder(model: string, options: NodeEmbedderOptions = {}): Promise<Embedder> {
-  const { workers = Math.max(1, availableParallelism()), ...rest } = options;
+  const { workers = Math.max(1, availableParallelism()), minWorkMs, ...rest } = options;
   refuseMissingFolder(model);
   const folder = modelFolder(model);
   const target: CreateEmbedderOptions = folder ? { ...rest, ...folder, allowRemote: false } : { ...rest, model };
   const isBuiltin = findEmbedderModel(target.model ?? 'builtin') === BUILTIN_MODEL && rest.runtime !== 'onnx';
   if (isBuiltin || workers <= 1) return createEmbedder(target);
-  return createEmbedderPool({ ...target, workers });
+  return createEmbedderPool({ ...target, workers, ...(minWorkMs === undefined ? {} : { minWorkMs }) });
 }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   folder = makeHubModelFolder();
   const options = { model: folder.name, localModelPath: folder.root };
   single = await createEmbedder(options);
-  pool = (await createEmbedderPool({ ...options, workers: 2, batchTexts: 16 })) as PooledEmbedder;
+  pool = (await createEmbedderPool({ ...options, workers: 2, batchTexts: 16, minWorkMs: 0 })) as PooledEmbedder;
 }, 120_000);
 afterAll(async () => {
   await pool?.dispose();
@@ -35,22 +35,27 @@ describe('createEmbedderPool (hub-format model, two worker threads)', () => {
     expect(pool.info).toMatchObject({ id: 'tiny-hub', dims: 100, backend: 'node' });
   });
 
-  it('gives exactly the vectors one embedder gives, in the caller order, repeats included', async () => {
+  it('gives exactly the vectors one embedder gives, in the caller order, repeats included, from both threads', async () => {
     const texts = [...sentences, sentences[0]!, ...sentences.slice(0, 3).reverse()];
+    await pool.embed(texts.slice(0, 40)); // starts the worker thread
+    expect(pool.threads).toBe(1);
+    await pool.whenLoaded();
     const [a, b] = [await pool.embed(texts), await single.embed(texts)];
-    expect(pool.threads).toBe(2);
+    expect(pool.lastShare).toHaveLength(2);
+    expect(pool.lastShare[1]).toBeGreaterThan(0); // the worker thread embedded some of the batches
+    expect(pool.lastShare[0]! + pool.lastShare[1]!).toBe(Math.ceil(sentences.length / 16));
     expect(a.map((v) => Array.from(v))).toEqual(b.map((v) => Array.from(v)));
     expect(a[sentences.length]).not.toBe(a[0]);
   }, 60_000);
 
-  it('embeds one batch in this thread (no worker is started for it)', async () => {
-    const fresh = (await createEmbedderPool({ model: folder.name, localModelPath: folder.root, workers: 4, batchTexts: 64 })) as PooledEmbedder;
+  it('embeds one batch in this thread, and starts no more threads than there are batches', async () => {
+    const fresh = (await createEmbedderPool({ model: folder.name, localModelPath: folder.root, workers: 4, batchTexts: 64, minWorkMs: 0 })) as PooledEmbedder;
     try {
       const texts = sentences.slice(0, 10);
       expect((await fresh.embed(texts)).map((v) => Array.from(v))).toEqual((await single.embed(texts)).map((v) => Array.from(v)));
       expect(fresh.threads).toBe(0);
-      await fresh.embed(sentences.slice(0, 150)); // 3 batches of 64: 3 workers, not 4
-      expect(fresh.threads).toBe(3);
+      await fresh.embed(sentences.slice(0, 150)); // 3 batches of 64: this thread and 2 workers, not 4
+      expect(fresh.threads).toBe(2);
     } finally {
       await fresh.dispose();
     }
@@ -72,18 +77,34 @@ describe('createEmbedderPool (hub-format model, two worker threads)', () => {
     await expect(createEmbedderPool({ model: 'no-such-model', localModelPath: folder.root, workers: 1 })).rejects.toThrow(/could not load embedding model "no-such-model"/);
   });
 
-  it('turns a worker that cannot load the model into one line, and is not used again', async () => {
+  it('goes on without a worker that cannot load the model', async () => {
     const broken = makeHubModelFolder('broken-hub');
-    const fresh = await createEmbedderPool({ model: broken.name, localModelPath: broken.root, workers: 2, batchTexts: 16 });
+    const fresh = (await createEmbedderPool({ model: broken.name, localModelPath: broken.root, workers: 2, batchTexts: 16, minWorkMs: 0 })) as PooledEmbedder;
     try {
-      rmSync(join(broken.path, 'onnx'), { recursive: true }); // loaded here, gone before the workers start
-      const failure = await fresh.embed(sentences).then(() => null, (e: Error) => e);
-      expect(failure?.message).toMatch(/^could not load embedding model "broken-hub": .+/);
-      expect(failure?.message).not.toContain('\n');
-      await expect(fresh.embed(sentences)).rejects.toThrow(failure!.message);
+      rmSync(join(broken.path, 'onnx'), { recursive: true }); // loaded here, gone before the worker starts
+      await fresh.embed(sentences.slice(0, 40));
+      await fresh.whenLoaded();
+      const vectors = await fresh.embed(sentences);
+      expect(fresh.lastShare).toEqual([Math.ceil(sentences.length / 16), 0]);
+      expect(vectors.map((v) => Array.from(v))).toEqual((await single.embed(sentences)).map((v) => Array.from(v)));
     } finally {
       await fresh.dispose();
       broken.remove();
+    }
+  }, 60_000);
+
+  it('fails the call in one line when a worker stops in the middle of a batch', async () => {
+    const fresh = (await createEmbedderPool({ model: folder.name, localModelPath: folder.root, workers: 2, batchTexts: 16, minWorkMs: 0 })) as PooledEmbedder;
+    try {
+      await fresh.embed(sentences.slice(0, 40));
+      await fresh.whenLoaded();
+      const running = fresh.embed(sentences).then(() => null, (e: Error) => e);
+      // The worker has taken a batch (it is loaded: it takes one as soon as the call starts); it is stopped now.
+      await (fresh as unknown as { workers: { worker: { terminate(): Promise<number> } }[] }).workers[0]!.worker.terminate();
+      const failure = await running;
+      expect(failure?.message).toMatch(/^embedding thread 2 stopped: it exited with code \d+$/);
+    } finally {
+      await fresh.dispose();
     }
   }, 60_000);
 });

@@ -7,29 +7,37 @@ import { createEmbedder } from '../index';
 import type { CreateEmbedderOptions, EmbedCallOptions, Embedder, EmbedderInfo } from '../types';
 
 /**
- * Hub models in Node embedded by a pool of worker threads, one model per worker, sized to the cores: the tokenizer
+ * Hub models in Node embedded by a pool of threads, one model per thread, sized to the cores: the tokenizer
  * (JavaScript) and onnxruntime's session run in parallel on different batches. The built-in model gains nothing
- * from this (its direct path is a table lookup): use createEmbedder for it.
+ * from this (its direct path is a table lookup): use createEmbedder for it (node.ts chooses).
  *
- * The model is loaded in this thread first (tokenize() is synchronous, embedTokens() and a one-batch embed() run
- * here, and a model that cannot be loaded fails before any thread starts). Worker threads start on the first embed()
- * with more than one batch, as many as there are batches up to `workers`, each with one onnxruntime thread.
+ * This thread loads the model first and is the pool's first thread: tokenize() is synchronous, embedTokens() and
+ * an embed() of one batch run here, and a model that cannot be loaded fails before any worker starts. Worker threads
+ * start on the first embed() whose work would outlast their start (timed on its first batch, `minWorkMs`), no more
+ * than there are batches (`workers` counts this thread), and join the work when their model is loaded. Every thread's onnxruntime session has one thread (the pool is the parallelism).
  *
- * embed() sends each distinct text once, sorted by length as one embedder sorts them (so each worker pads the same
- * groups of texts and the vectors are bit-identical to one embedder's), in batches of `batchTexts` taken in turn by
- * whichever worker is free, and puts the vectors back in the caller's order. A worker's failure (an error, a crash)
- * rejects the call with one line and the pool is not used again.
+ * embed() embeds each distinct text once, sorted by length as one embedder sorts them (so each batch pads the same
+ * texts together and the vectors are bit-identical to one embedder's), in batches of `batchTexts` taken in turn by
+ * whichever thread is free, and puts the vectors back in the caller's order. A worker that fails on a batch (an
+ * error, a crash) fails the call with one line; one that cannot load its model drops out.
  */
 
 export interface EmbedderPoolOptions extends CreateEmbedderOptions {
-  /** Worker threads at most (default: the cores this process may use). */
+  /** Threads at most, this one included (default: the cores this process may use; 1 = only this thread). */
   workers?: number;
   /** Texts per message to a worker (default 64: a multiple of the ONNX path's batch of 16). */
   batchTexts?: number;
+  /**
+   * Workers start only when the work left after the first batch would keep this thread busy longer than this
+   * (default 1000 ms: about what a worker takes to start and load a small model on a loaded machine). 0: always.
+   */
+  minWorkMs?: number;
 }
 
 interface PoolWorker {
   worker: Worker;
+  /** 2 for the first worker thread (1 is this thread), as messages name it. */
+  number: number;
   /** Settles when the worker's model is loaded; rejects with a one-line reason. */
   loaded: Promise<void>;
   /** Why the worker stopped (an uncaught error or an exit); set once. */
@@ -51,10 +59,10 @@ function startWorker(options: CreateEmbedderOptions): Worker {
 }
 
 function watch(worker: Worker, index: number): PoolWorker {
-  const entry: PoolWorker = { worker, loaded: Promise.resolve() };
+  const entry: PoolWorker = { worker, number: index + 2, loaded: Promise.resolve() };
   const stop = (reason: string) => {
     if (entry.stopped !== undefined) return;
-    entry.stopped = `embedding worker ${index + 1} stopped: ${reason}`;
+    entry.stopped = `embedding thread ${entry.number} stopped: ${reason}`;
     entry.onStop?.(entry.stopped);
   };
   entry.loaded = new Promise((resolve, reject) => {
@@ -73,11 +81,12 @@ function watch(worker: Worker, index: number): PoolWorker {
 }
 
 export async function createEmbedderPool(options: EmbedderPoolOptions = {}): Promise<Embedder> {
-  const { workers = Math.max(1, availableParallelism()), batchTexts = 64, ...embedderOptions } = options;
+  const { workers = Math.max(1, availableParallelism()), batchTexts = 64, minWorkMs = 1000, ...embedderOptions } = options;
   if (!(Number.isInteger(workers) && workers >= 1)) throw new Error(`workers must be a whole number of at least 1 (got ${workers})`);
   if (!(Number.isInteger(batchTexts) && batchTexts >= 1)) throw new Error(`batchTexts must be a whole number of at least 1 (got ${batchTexts})`);
-  const local = await createEmbedder(embedderOptions);
-  return new PooledEmbedder(local, embedderOptions, workers, batchTexts);
+  // One onnxruntime thread here too when there are several: the threads of the pool are the parallelism.
+  const local = await createEmbedder(workers > 1 ? { ...embedderOptions, sessionThreads: 1 } : embedderOptions);
+  return new PooledEmbedder(local, embedderOptions, workers, batchTexts, minWorkMs);
 }
 
 function cancelled(): Error {
@@ -87,38 +96,46 @@ function cancelled(): Error {
 export class PooledEmbedder implements Embedder {
   private nextId = 0;
   private readonly workers: PoolWorker[] = [];
-  private failed: string | null = null;
 
   constructor(
     private readonly local: Embedder,
     private readonly embedderOptions: CreateEmbedderOptions,
     private readonly maxWorkers: number,
     private readonly batchTexts: number,
+    private readonly minWorkMs: number,
   ) {}
 
   get info(): EmbedderInfo {
     return this.local.info;
   }
 
-  /** Worker threads started so far (they start on the first embed() with more than one batch). */
+  /** Batches each thread embedded in the last embed() over several batches (0: this thread, then the workers). */
+  lastShare: number[] = [];
+
+  /** Settles when every worker thread started so far has loaded its model or dropped out. */
+  async whenLoaded(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.loaded.catch(() => undefined)));
+  }
+
+  /** Worker threads started so far, besides this thread (they start on the first embed() with more than one batch). */
   get threads(): number {
     return this.workers.length;
   }
 
-  /** Up to `wanted` workers, started now where missing; one onnxruntime thread each (the workers are the parallelism). */
+  /** Up to `wanted` worker threads besides this one, started now where missing; one onnxruntime thread each. */
   private ensureWorkers(wanted: number): PoolWorker[] {
-    while (this.workers.length < Math.min(wanted, this.maxWorkers)) {
+    const cap = Math.min(wanted, this.maxWorkers - 1);
+    while (this.workers.length < cap) {
       const worker = startWorker({ ...this.embedderOptions, sessionThreads: 1 });
       this.workers.push(watch(worker, this.workers.length));
     }
-    return this.workers.slice(0, Math.min(wanted, this.maxWorkers));
+    return this.workers.slice(0, cap);
   }
 
   async embed(texts: string[], options: EmbedCallOptions = {}): Promise<Float32Array[]> {
     texts.forEach((t, i) => {
       if (typeof t !== 'string' || t.trim() === '') throw new Error(`cannot embed text ${i}: it is empty or whitespace-only (blank texts have no embedding)`);
     });
-    if (this.failed !== null) throw new Error(this.failed);
     // Stable sort by length: the order one embedder embeds in (onnx.ts), so batches pad the same texts together.
     const distinct = [...new Set(texts)].sort((a, b) => a.length - b.length);
     const batches = Math.ceil(distinct.length / this.batchTexts);
@@ -126,25 +143,42 @@ export class PooledEmbedder implements Embedder {
     const vectors = new Map<string, Float32Array>();
     let next = 0;
     let done = 0;
-    const runOn = async (w: PoolWorker): Promise<void> => {
-      await w.loaded;
-      while (next < distinct.length) {
+    const share: number[] = [];
+    /** Takes batches from the shared queue until it is empty (or `most` are taken), on this thread or a worker. */
+    const take = async (thread: number, embedBatch: (batch: string[]) => Promise<Float32Array[]>, most = Infinity): Promise<void> => {
+      share[thread] ??= 0;
+      for (let taken = 0; taken < most && next < distinct.length; taken++) {
         if (options.signal?.aborted) throw cancelled();
         const batch = distinct.slice(next, next + this.batchTexts);
         next += batch.length;
-        const rows = await this.send(w, batch);
+        const rows = await embedBatch(batch);
         batch.forEach((t, i) => vectors.set(t, rows[i]!));
         done += batch.length;
+        share[thread]!++;
         options.onProgress?.(done / distinct.length);
       }
     };
+    const here = (batch: string[]) => this.local.embed(batch);
+    // This thread works from the start; each worker joins when its model is loaded. A worker that cannot load drops
+    // out; one that fails on a batch fails the call.
+    const joinWhenLoaded = async (w: PoolWorker): Promise<void> => {
+      if (!(await w.loaded.then(() => true, () => false)) || w.stopped !== undefined) return;
+      await take(w.number - 1, (batch) => this.send(w, batch));
+    };
     try {
-      await Promise.all(this.ensureWorkers(batches).map(runOn));
+      const wanted = Math.min(batches, this.maxWorkers) - 1;
+      if (this.workers.length < wanted) {
+        // Workers are started only for work that outlasts their start: timed on the first batch, here.
+        const started = performance.now();
+        await take(0, here, 1);
+        if ((batches - 1) * (performance.now() - started) > this.minWorkMs) this.ensureWorkers(wanted);
+      }
+      const workers = this.workers.slice(0, wanted);
+      await Promise.all([take(0, here), ...workers.map(joinWhenLoaded)]);
+      this.lastShare = Array.from({ length: workers.length + 1 }, (_, i) => share[i] ?? 0);
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
-      // One line that says where it failed; the pool is not trusted again (a worker may be gone).
-      this.failed = firstLine(error);
-      throw new Error(this.failed);
+      throw new Error(firstLine(error));
     }
     if (options.signal?.aborted) throw cancelled();
     const given = new Set<string>();
@@ -160,7 +194,7 @@ export class PooledEmbedder implements Embedder {
         if (m.id !== id) return;
         w.worker.off('message', onMessage);
         w.onStop = undefined;
-        if (m.error !== undefined) return reject(new Error(`embedding worker failed: ${firstLine(m.error)}`));
+        if (m.error !== undefined) return reject(new Error(`embedding thread ${w.number} failed: ${firstLine(m.error)}`));
         const dims = m.dims!;
         resolve(Array.from({ length: texts.length }, (_, i) => m.packed!.slice(i * dims, (i + 1) * dims)));
       };
