@@ -5,7 +5,7 @@ import { prepareSemantic } from '../../core/semantic/index';
 import { createEmbedder, type Embedder } from '../index';
 import { createNodeEmbedder, modelFolder } from './node';
 import { createEmbedderPool, PooledEmbedder } from './pool';
-import { makeHubModelFolder, type TestModelFolder } from './testModelFolder';
+import { makeHubModelFolder, makeMatmulHubModelFolder, type TestModelFolder } from './testModelFolder';
 
 // A small hub-format model folder built here (no network to a hub): the built-in model's files under another name,
 // which makes createEmbedder load it as any hub model, through transformers.js and onnxruntime-node.
@@ -107,6 +107,27 @@ describe('createEmbedderPool (hub-format model, two worker threads)', () => {
       await fresh.dispose();
     }
   }, 60_000);
+});
+
+describe('a pool on a matrix-bound model (feed-forward blocks of MiniLM sizes)', () => {
+  it('gives the vectors one embedder gives, from both threads', async () => {
+    const matmul = makeMatmulHubModelFolder('matmul-hub', { layers: 1 });
+    const options = { model: matmul.name, localModelPath: matmul.root };
+    const [one, two] = await Promise.all([createEmbedder(options), createEmbedderPool({ ...options, workers: 2, batchTexts: 16, minWorkMs: 0 }) as Promise<PooledEmbedder>]);
+    try {
+      expect(two.info).toMatchObject({ id: 'matmul-hub', dims: 384, backend: 'node' });
+      const texts = sentences.slice(0, 64);
+      await two.embed(texts.slice(0, 20));
+      await two.whenLoaded();
+      const [a, b] = [await two.embed(texts), await one.embed(texts)];
+      expect(two.lastShare[1]).toBeGreaterThan(0);
+      a.forEach((v, i) => v.forEach((x, k) => expect(Math.abs(x - b[i]![k]!)).toBeLessThan(1e-6)));
+      expect(Math.hypot(...a[0]!)).toBeCloseTo(1, 5);
+    } finally {
+      await Promise.all([one.dispose(), two.dispose()]);
+      matmul.remove();
+    }
+  }, 120_000);
 });
 
 describe('createNodeEmbedder (what --embedder and --embed-workers load)', () => {
