@@ -26,6 +26,7 @@ const steps = [
   ['bench/browser.bench.ts', ['npx', 'tsx', 'bench/browser.bench.ts', ...args]],
   ['bench/first-load.bench.ts', ['npx', 'tsx', 'bench/first-load.bench.ts']],
   ['bench/semantic.bench.ts', ['npx', 'tsx', 'bench/semantic.bench.ts', ...args]],
+  ['bench/hub-pool.bench.ts', ['npx', 'tsx', 'bench/hub-pool.bench.ts']],
   ['bench/structure.bench.ts', ['npx', 'tsx', 'bench/structure.bench.ts', ...args]],
   ['bench/markdown.bench.ts', ['npx', 'tsx', 'bench/markdown.bench.ts']],
   ['bench/llamaindex.bench.ts', ['npx', 'tsx', 'bench/llamaindex.bench.ts', ...args]],

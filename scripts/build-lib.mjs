@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 
 rmSync('dist/lib', { recursive: true, force: true });
 await build({
-  entryPoints: { index: 'src/node/index.ts', embed: 'src/embed/index.ts', cli: 'src/cli/main.ts', corpusWorker: 'src/node/corpus/worker.ts' },
+  entryPoints: { index: 'src/node/index.ts', embed: 'src/embed/index.ts', cli: 'src/cli/main.ts', corpusWorker: 'src/node/corpus/worker.ts', embedPoolWorker: 'src/embed/pool/worker.ts' },
   outdir: 'dist/lib',
   bundle: true,
   splitting: true,

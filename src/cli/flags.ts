@@ -10,6 +10,7 @@ import { STRATEGIES } from '../core/strategies';
 import type { ChunkOptions } from '../core/types';
 import { optionsFromConfigFile } from './configFile';
 import { CliError, parseDecimal, parseEscapes, parseWholeNumber } from './input';
+import { EMBED_FLAG_ROW, EMBED_PARSE_OPTIONS } from './embedFlags';
 import { LLM_FLAG_ROWS, LLM_PARSE_OPTIONS } from './llmFlags';
 
 type ParseOptions = NonNullable<ParseArgsConfig['options']>;
@@ -35,6 +36,7 @@ const OWN_FLAGS: ParseOptions = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
   ...LLM_PARSE_OPTIONS,
+  ...EMBED_PARSE_OPTIONS,
 };
 
 /** parseArgs' configuration for every flag (`specs`: the table's rows that are flags; eval and sweep add theirs). */
@@ -197,6 +199,7 @@ export function usage(): string {
     const title = GROUP_TITLES[group];
     if (title) out.push(...(out[out.length - 1] === '' ? [] : ['']), title);
     for (const spec of FLAG_OPTIONS.filter((o) => o.group === group)) out.push(row(`--${spec.flag}${spec.arg ? ' ' + spec.arg : ''}`, optionHelp(spec)));
+    if (group === 'semantic') out.push(row(EMBED_FLAG_ROW.flag, EMBED_FLAG_ROW.help));
   }
   out.push(
     '',

@@ -6,6 +6,7 @@ import { nodeLoadWasm } from '../node/loadWasm';
 import { EXPORT_FORMATS, formatChunks, type ExportFormat } from '../core/format';
 import type { Embedder } from '../embed/types';
 import { joinNegativeValues, optionsFromFlags, parseArgsMessage, parseArgsOptions, takeSwitchValues, usage } from './flags';
+import { takeEmbedFlags } from './embedFlags';
 import { CliError, importInput } from './input';
 import { DEFAULT_MAX_BYTES, parseMaxBytes, readFileBounded, readStreamBounded } from './read';
 // The one place the version is written; esbuild inlines this field into dist/lib/cli.js (scripts/build-lib.mjs).
@@ -78,6 +79,7 @@ async function run(argv: string[], io: Io): Promise<number> {
   const llmSettings = values.llm === undefined && !hasLlmFlag(values) ? null : (await import('./llm')).llmSettingsFromFlags(values as Record<string, unknown>);
   // The input file's path, unless one was given: code language detection, {file} in headers.
   if (options.path === undefined && input !== '-') options.path = input;
+  const embedFlags = takeEmbedFlags(values as Record<string, unknown>, options); // --embedder <folder>, --embed-workers
   validateOptions(options); // bad options fail before the file is read or a model loads
 
   const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : parseMaxBytes(values['max-bytes'] as string);
@@ -94,10 +96,11 @@ async function run(argv: string[], io: Io): Promise<number> {
   let embedder: Embedder | undefined;
   if (getStrategy(resolved.strategy).needsEmbeddings) {
     // Loaded only for semantic chunking: the other strategies never pay for transformers.js.
-    const { createEmbedder } = await import('../embed/index');
-    const model = resolved.embedder ?? 'builtin';
-    // The built-in model never touches the network; a hub model id is fetched when it is not self-hosted.
-    embedder = await createEmbedder({ model, allowRemote: model !== 'builtin' });
+    const { createNodeEmbedder } = await import('../embed/pool/node');
+    const model = embedFlags.folder ?? resolved.embedder ?? 'builtin';
+    // The built-in model never touches the network; a hub model id is fetched when it is not self-hosted. Hub models
+    // and folders embed on a pool of worker threads (--embed-workers), the built-in model in this thread.
+    embedder = await createNodeEmbedder(model, { allowRemote: model === resolved.embedder && model !== 'builtin', workers: embedFlags.workers });
     const loaded = embedder;
     hooks.embed = (texts) => loaded.embed(texts);
   }

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // Protobuf wire format: varints, and length-delimited fields (strings, bytes, sub-messages).
-function varint(n: number | bigint): number[] {
+export function varint(n: number | bigint): number[] {
   let v = BigInt.asUintN(64, BigInt(n));
   const out: number[] = [];
   do {
@@ -19,25 +19,25 @@ function varint(n: number | bigint): number[] {
   } while (v > 0n);
   return out;
 }
-const tag = (field: number, wire: number) => varint((field << 3) | wire);
-const intField = (field: number, n: number | bigint) => [...tag(field, 0), ...varint(n)];
-const bytesField = (field: number, bytes: ArrayLike<number>) => [...tag(field, 2), ...varint(bytes.length), ...Array.from(bytes)];
-const strField = (field: number, s: string) => bytesField(field, new TextEncoder().encode(s));
+export const tag = (field: number, wire: number) => varint((field << 3) | wire);
+export const intField = (field: number, n: number | bigint) => [...tag(field, 0), ...varint(n)];
+export const bytesField = (field: number, bytes: ArrayLike<number>) => [...tag(field, 2), ...varint(bytes.length), ...Array.from(bytes)];
+export const strField = (field: number, s: string) => bytesField(field, new TextEncoder().encode(s));
 
-const FLOAT = 1;
-const INT64 = 7;
+export const FLOAT = 1;
+export const INT64 = 7;
 
 /** TensorProto: dims (1), data_type (2), name (8), raw_data (9). */
 function tensor(name: string, type: number, dims: number[], raw: Uint8Array): number[] {
   return [...dims.flatMap((d) => intField(1, d)), ...intField(2, type), ...strField(8, name), ...bytesField(9, raw)];
 }
 /** ValueInfoProto: name (1), type (2) → TypeProto.tensor_type (1) → elem_type (1), shape (2) → dim (1) → value (1) | param (2). */
-function valueInfo(name: string, type: number, dims: (number | string)[]): number[] {
+export function valueInfo(name: string, type: number, dims: (number | string)[]): number[] {
   const shape = dims.flatMap((d) => bytesField(1, typeof d === 'number' ? intField(1, d) : strField(2, d)));
   return [...strField(1, name), ...bytesField(2, bytesField(1, [...intField(1, type), ...bytesField(2, shape)]))];
 }
 /** NodeProto: input (1), output (2), name (3), op_type (4), attribute (5) → AttributeProto name (1), i (3), type (20: INT = 2). */
-function node(op: string, inputs: string[], outputs: string[], attrs: Record<string, number> = {}): number[] {
+export function node(op: string, inputs: string[], outputs: string[], attrs: Record<string, number> = {}): number[] {
   const attributes = Object.entries(attrs).flatMap(([name, i]) => bytesField(5, [...strField(1, name), ...intField(3, i), ...intField(20, 2)]));
   return [...inputs.flatMap((s) => strField(1, s)), ...outputs.flatMap((s) => strField(2, s)), ...strField(3, `${op}_${outputs[0]}`), ...strField(4, op), ...attributes];
 }

@@ -4,6 +4,8 @@
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import { createEmbedder } from '../embed/index';
+import type { Embedder } from '../embed/types';
+import { chooseEmbedDevice, loadOnDevice, probeWebGpu, type GpuProbe } from './embedDevice';
 import { serveEmbedWorker } from './embedService';
 import type { Endpoint } from './rpc';
 
@@ -59,33 +61,27 @@ function transformersRuntime(): Promise<typeof import('@huggingface/transformers
   return transformers;
 }
 
-let webgpu: Promise<boolean> | null = null;
-function hasWebGpu(): Promise<boolean> {
-  webgpu ??= (async () => {
-    const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
-    if (!gpu) return false;
-    try {
-      return (await gpu.requestAdapter()) !== null;
-    } catch {
-      return false;
-    }
-  })();
-  return webgpu;
-}
+/** The WebGPU adapter probe, once per worker (embedDevice.ts chooses from it). */
+let gpuProbe: Promise<GpuProbe> | null = null;
+/** Why a loaded model runs on WASM rather than WebGPU (the backend badge's title). */
+const deviceNotes = new WeakMap<Embedder, string>();
 
 serveEmbedWorker(self as unknown as Endpoint, {
   threads,
   isolated: self.crossOriginIsolated,
   addLocalFolder: (id, files) => localFolders.set(id, files),
+  noteFor: (embedder) => deviceNotes.get(embedder),
   async load(model, { allowRemote, onDownloadProgress }) {
     // The built-in model is a table lookup in JavaScript (src/embed/static): no runtime, no GPU.
     if (model === BUILTIN) return createEmbedder({ model, localModelPath: '/models/' });
-    // Hub and local models use WebGPU when the browser has an adapter, and WASM when that fails.
+    // Hub and local models use WebGPU when the browser has an adapter, and WASM when that fails (embedDevice.ts).
     const { env } = await transformersRuntime();
-    const gpu = await hasWebGpu();
+    gpuProbe ??= probeWebGpu((navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu);
     env.allowRemoteModels = allowRemote;
-    const options = (device: 'webgpu' | 'wasm') => ({ model, localModelPath: '/models/', allowRemote, device, onDownloadProgress });
-    return gpu ? createEmbedder(options('webgpu')).catch(() => createEmbedder(options('wasm'))) : createEmbedder(options('wasm'));
+    const load = (device: 'webgpu' | 'wasm') => createEmbedder({ model, localModelPath: '/models/', allowRemote, device, onDownloadProgress });
+    const { embedder, note } = await loadOnDevice(chooseEmbedDevice(await gpuProbe), load);
+    if (note) deviceNotes.set(embedder, note);
+    return embedder;
   },
 });
 

@@ -29,6 +29,8 @@ export interface EmbedderSummary {
   threads: number;
   /** The page is cross-origin isolated (SharedArrayBuffer, so WASM threads are possible). */
   isolated: boolean;
+  /** Why a hub model runs on WASM rather than WebGPU (no adapter, a failed WebGPU load); absent otherwise. */
+  note?: string;
 }
 
 /** What the similarity curve and the test hook need, besides the chunks. */
@@ -89,7 +91,7 @@ export interface EmbedMainApi {
 
 /** Events the embedding worker sends the page. */
 export interface EmbedEvents {
-  backend: Pick<EmbedderSummary, 'backend' | 'threads' | 'isolated'>;
+  backend: Pick<EmbedderSummary, 'backend' | 'threads' | 'isolated' | 'note'>;
   progress: { jobId: number; stage: 'embedding' | 'loading'; fraction: number };
   download: { jobId: number; file: string; loaded: number; total: number };
   /** A hub model could not be loaded: the page switches to the built-in model (one line for the page). */

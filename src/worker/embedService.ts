@@ -26,6 +26,8 @@ export interface EmbedRuntime {
   isolated: boolean;
   /** Serve a picked folder's files as model `id` (embed.worker.ts: through transformers.js' fetch). */
   addLocalFolder?(id: string, files: Map<string, Blob>): void;
+  /** Why a loaded model runs where it runs, when that is a fallback (WASM instead of WebGPU). */
+  noteFor?(embedder: Embedder): string | undefined;
 }
 
 class EmbedCancelled extends Error {
@@ -70,7 +72,8 @@ function modelSlot(runtime: EmbedRuntime, emit: Emit) {
     embedder.then(
       (e) => {
         entry.ready = true;
-        emit('backend', { backend: e.info.backend, threads: e.info.backend === 'wasm' ? runtime.threads : 0, isolated: runtime.isolated });
+        const note = runtime.noteFor?.(e);
+        emit('backend', { backend: e.info.backend, threads: e.info.backend === 'wasm' ? runtime.threads : 0, isolated: runtime.isolated, ...(note ? { note } : {}) });
         if (previous) void previous.embedder.then((p) => p.dispose()).catch(() => {});
       },
       () => {
@@ -270,7 +273,10 @@ export function serveEmbedWorker(endpoint: Endpoint, runtime: EmbedRuntime) {
   let cancelledUpTo = 0;
   let served: { close(): void } | null = null;
   const emit: Emit = (name, data) => main.emit(name, data);
-  const summary = (e: Embedder): EmbedderSummary => ({ ...e.info, threads: e.info.backend === 'wasm' ? runtime.threads : 0, isolated: runtime.isolated });
+  const summary = (e: Embedder): EmbedderSummary => {
+    const note = runtime.noteFor?.(e);
+    return { ...e.info, threads: e.info.backend === 'wasm' ? runtime.threads : 0, isolated: runtime.isolated, ...(note ? { note } : {}) };
+  };
   const models = modelSlot(runtime, emit);
   const embeddings = sharedEmbeddings(emit);
   const handlers = portHandlers(models, embeddings, summary, (jobId) => jobId <= cancelledUpTo);

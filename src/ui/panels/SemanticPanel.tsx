@@ -120,7 +120,7 @@ function EmbedStatus() {
         : 'Running on the GPU through WebGPU';
   return (
     <span className="embed-status">
-      <span className="badge" data-testid="embed-backend" title={title}>
+      <span className="badge" data-testid="embed-backend" title={backend?.note ? `${backend.note}. ${title}` : title}>
         {label}
       </span>
       {progress && (
