@@ -72,7 +72,7 @@ function formatNumber(value, unit) {
 }
 
 function formatTarget(target, unit) {
-  return target ? `${target.op === '<=' ? '≤' : '≥'} ${formatValue(target.value, unit)}` : 'information';
+  return target ? `${target.op === '<=' ? '≤' : '≥'} ${formatValue(target.value, unit)}` : '—';
 }
 
 /**
@@ -97,7 +97,8 @@ export function describeTarget(baseline, { id, value, unit }) {
   const entry = entryFor(baseline, id, unit);
   const { verdict } = judgeTarget(entry, [value]);
   const before = entry.before === null ? 'no before figure' : formatValue(entry.before, entry.unit);
-  return `issue ${baseline?.issue ?? '?'} · ${entry.measure}: ${before} → ${formatValue(value, unit)} (${formatTarget(entry.target, entry.unit)}, ${verdict})`;
+  const judged = entry.target ? `${formatTarget(entry.target, entry.unit)}, ${verdict}` : 'information, no target';
+  return `issue ${baseline?.issue ?? '?'} · ${entry.measure}: ${before} → ${formatValue(value, unit)} (${judged})`;
 }
 
 /** The before/after rows for the targets a run printed (or, with `all`, every target in the baseline). */

@@ -52,7 +52,7 @@ test('a target printed more than once is judged on its worst value, in the targe
 test('the terminal line reads before → now (target, verdict)', () => {
   assert.equal(describeTarget(baseline, { id: 'page.paint', value: 612.4, unit: 'ms' }), 'issue 28 · first paint: 822–844 ms → 612 ms (≤ 800 ms, met)');
   assert.equal(describeTarget(baseline, { id: 'embed.rate', value: 86000, unit: '/s' }), 'issue 28 · sentences/s: 32,400 /s → 86,000 /s (≥ 100,000 /s, missed)');
-  assert.equal(describeTarget(baseline, { id: 'other', value: 1.5, unit: 'x' }), 'issue 28 · other: no before figure → 1.50× (information, information)');
+  assert.equal(describeTarget(baseline, { id: 'other', value: 1.5, unit: 'x' }), 'issue 28 · other: no before figure → 1.50× (information, no target)');
 });
 
 test('a section carries the date, commit, machine, load and command, the before/after table and the output', () => {
