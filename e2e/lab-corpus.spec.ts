@@ -132,6 +132,19 @@ test('three documents, a Chroma CSV for them, the golden set run as one index, r
   const exported = parseGoldenSet(await readDownload(download), { name: 'golden-set.csv' });
   expect(exported.map((q) => q.corpusId)).toEqual(['refunds.txt', 'refunds', 'shipping.txt', 'support.txt', 'finance', 'finance']);
 
+  // Compare over the set: A (size 120) pinned, B at size 40; every open document's four questions are counted,
+  // not only the two of the document shown.
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await page.getByRole('button', { name: 'Pin current as A' }).click();
+  await typeNumber(c.sizeBox, 40);
+  const winners = page.getByTestId('compare-winners');
+  await expect(winners).toContainText('Per question (Recall)', { timeout: 30_000 });
+  const counts = (await winners.textContent())!.match(/higher on (\d+), lower on (\d+), the same on (\d+)/)!;
+  expect(Number(counts[1]) + Number(counts[2]) + Number(counts[3])).toBe(4);
+  await page.getByRole('button', { name: 'Unpin', exact: true }).click();
+  await typeNumber(c.sizeBox, 120);
+  await page.getByRole('tab', { name: 'Golden set' }).click();
+
   // Keyboard: arrows move between the tabs, Enter shows one, Delete closes it; down to one document, no tabs.
   await tabs.nth(2).focus();
   await page.keyboard.press('ArrowLeft');

@@ -5,7 +5,7 @@ import type { LabEvaluatePayload, ProbeRequest } from '../worker/protocol';
 import { toChunkOptions } from './chunkOptions';
 import type { Config } from './configSlice';
 import { documentFacts } from './jobs';
-import { belongsToActive, corpusRequest, corpusSnapshot, optionsFor, stampCorpus } from './documentSetLab';
+import { belongsToActive, corpusRequest, corpusSnapshot, optionsFor, sameCorpus, stampCorpus, type CorpusSnapshot } from './documentSetLab';
 import { UNTITLED } from './documentSetSlice';
 import { GOLDEN_STORAGE_KEY, parseStoredGolden, presentReferences, reanchor, serializeGolden, toGoldenQuestions, type GoldenItem } from './labGolden';
 import { sweepConfigurations, type SweepPoint, type SweepSpec } from './labSweep';
@@ -59,7 +59,7 @@ const oneLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).spl
 
 /**
  * The golden set's questions of the document shown a run can measure: a question, and at least one answer still in
- * the text (the comparison and the LLM tab measure the document shown; a golden-set run and the sweep, every open one).
+ * the text (the LLM tab measures the document shown; a golden-set run, the sweep and the comparison, every open one).
  */
 function measuredQuestions(s: AppState): GoldenItem[] {
   const own = s.golden.filter((q) => belongsToActive(s, q));
@@ -296,6 +296,8 @@ function sweepRunner(store: Store, chunks: ChunkClient) {
 
 // ---- compare with the pinned configuration A ----
 
+const sameSnapshot = (a: CorpusSnapshot | null, b: CorpusSnapshot | null): boolean => (a === null || b === null ? a === b : sameCorpus(a, b));
+
 /**
  * The comparison: the pinned configuration A is chunked and scored in the worker (kept while its options, the
  * document and the questions stay the same), the painted chunks (B) scored beside it. Debounced; the newest wins.
@@ -303,7 +305,7 @@ function sweepRunner(store: Store, chunks: ChunkClient) {
 function comparer(store: Store, chunks: ChunkClient) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight: AbortController | null = null;
-  let runA: { key: string; payload: LabEvaluatePayload } | null = null;
+  let runA: { key: string; snapshot: CorpusSnapshot | null; payload: LabEvaluatePayload } | null = null;
   const get = () => store.getState();
   function schedule(): void {
     if (timer) clearTimeout(timer);
@@ -319,18 +321,22 @@ function comparer(store: Store, chunks: ChunkClient) {
     }
     const abort = new AbortController();
     inFlight = abort;
-    const questions = toGoldenQuestions(measuredQuestions(s));
+    // Several documents open: both configurations are scored over all of them as one index, as a golden-set run is.
+    const requestA = corpusRequest(s, s.pinned);
+    const questions = requestA.questions;
+    const snapshot = requestA.corpus ? corpusSnapshot(s, s.pinned) : null;
     const jobId = s.result.jobId;
     try {
       const settingsA = evalSettingsOf(s.pinned);
       const optionsA = toChunkOptions(s.pinned, documentFacts(s));
       const key = JSON.stringify([optionsA, settingsA, s.docVersion, questions]);
-      if (runA?.key !== key) {
-        const payload = await chunks.evaluate({ options: optionsA, questions, settings: settingsA, ranges: true }, abort.signal);
-        runA = { key, payload };
+      if (runA?.key !== key || !sameSnapshot(runA.snapshot, snapshot)) {
+        const payload = await chunks.evaluate({ options: optionsA, questions, settings: settingsA, ranges: true, ...(requestA.corpus ? { corpus: requestA.corpus } : {}) }, abort.signal);
+        runA = { key, snapshot, payload };
       }
       const settingsB = evalSettingsOf(get().config);
-      const runB = questions.length ? await chunks.evaluate({ jobId, questions, settings: settingsB }, abort.signal) : null;
+      const corpusB = corpusRequest(get(), get().config).corpus;
+      const runB = questions.length ? await chunks.evaluate({ jobId, questions, settings: settingsB, ...(corpusB ? { corpus: corpusB } : {}) }, abort.signal) : null;
       if (abort.signal.aborted || get().result?.jobId !== jobId) return;
       get().compared({ starts: runA.payload.starts!, ends: runA.payload.ends!, runA: questions.length ? runA.payload : null, runB, jobId });
     } catch (error) {
