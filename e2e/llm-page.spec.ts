@@ -146,6 +146,8 @@ async function expectContextInEditor(page: Page): Promise<void> {
   expect(source).not.toContain('Context: this chunk begins with');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await editor.locator('.view-lines').click();
+  // Select-all must go to Monaco, not the page: wait until it has the focus (it may still be taking over the view).
+  await expect(editor.locator('.monaco-editor.focused')).toHaveCount(1);
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('ControlOrMeta+C');
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { message: 'copying the editor’s text gives the source' }).toBe(source);
