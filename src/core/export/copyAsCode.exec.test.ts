@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it, beforeAll } from 'vitest';
 import { chunk } from '../index';
 import { LANGCHAIN_JS_LANGUAGES } from '../languages';
 import { validateOptions } from '../options';
-import { wordsUnit } from '../units';
+import { wordsUnit } from '../units/words';
 import { STRATEGY_NAMES } from '../strategies';
 import type { ChunkOptions, ResolvedOptions } from '../types';
 import { codeFor, loadCopyAsCode, reproducesExactly } from './copyAsCode';
