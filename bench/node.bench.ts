@@ -30,7 +30,8 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import { buildChunks, loadStrategy, validateOptions } from '../src/core/index';
 import type { Chunk, ChunkOptions, Unit } from '../src/core/types';
-import { charsUnit, loadTiktokenUnit, type TiktokenUnit } from '../src/core/units';
+import { charsUnit } from '../src/core/units';
+import { loadTiktokenUnit, type TiktokenUnit } from '../src/core/units/tiktoken';
 
 // @chonkiejs/chunk ships no types at its root; its two functions used here, as its README documents them.
 const chonkieChunk = (await import('@chonkiejs/chunk' as string)) as {

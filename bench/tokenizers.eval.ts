@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
-import { loadTiktokenUnit } from '../src/core/units';
+import { loadTiktokenUnit } from '../src/core/units/tiktoken';
 const M = (process.env.TOKEVAL_MODULES ?? '/tmp/tokeval/node_modules').replace(/\/?$/, '/');
 const text = readFileSync('/work/shared/corpus/english-1mib.txt', 'utf8');
 const js = new Tiktoken(cl100k);

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from './fixtures';
 import { controls, downloadFrom, expectEngineChunks, getDocument, openApp, pageOptions, pasteDocument, structureControls, typeNumber, urlParams } from './app';
-import { codeFor } from '../src/core/export/index';
+import { codeFor, loadCopyAsCode } from '../src/core/export/index';
 import { validateOptions } from '../src/core/options';
 import { policyHandbook } from '../src/ui/samples/policyHandbook';
 
@@ -72,6 +72,7 @@ test('Copy as code shows the program core writes for the configuration; Esc clos
   const dialog = page.getByRole('dialog', { name: 'Copy as code' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('combobox', { name: 'Target' }).selectOption({ label: 'LangChain JS' });
+  await loadCopyAsCode(); // the programs load on first use, in this test's process too
   const expected = codeFor(validateOptions(await pageOptions(page)), 'langchain-js');
   await expect(dialog.getByTestId('generated-code')).toHaveText(expected, { useInnerText: false });
   expect(await dialog.getByTestId('generated-code').textContent()).toBe(expected);

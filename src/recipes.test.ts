@@ -118,7 +118,7 @@ vi.mock('./core/strategies/index', async (importOriginal) => {
     defaults: { size: 512, overlap: 0, unit: 'chars' },
     controls: ['size', 'unit', 'skipShorter'],
     compat: [],
-    copyAsCode: { 'langchain-js': noProgram, 'langchain-python': noProgram, llamaindex: noProgram, chonkie: noProgram },
+    copyAsCode: async () => ({ 'langchain-js': noProgram, 'langchain-python': noProgram, llamaindex: noProgram, chonkie: noProgram }),
   } as unknown as StrategyDescription<'lines'>;
   // Step 2: the implementation (split.ts). It reads its option from ctx.options (typed from the row in real code).
   const implementation: import('./core/registry').StrategyImplementation = {

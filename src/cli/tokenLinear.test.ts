@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadTiktokenUnit } from '../core/units';
+import { loadTiktokenUnit } from '../core/units/tiktoken';
 import { main } from './main';
 
 const dir = mkdtempSync(join(tmpdir(), 'chunkscope-linear-'));

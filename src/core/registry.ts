@@ -68,8 +68,9 @@ export interface StrategyDescription<Id extends string = StrategyName> {
   separatorHierarchy?: boolean;
   /** Chunks have no `size` limit under these options (only maxSize, when given, makes one oversize). */
   unsized?(options: ResolvedOptions): boolean;
-  /** "Copy as code": a program per target library (./strategies/<id>/copyAsCode.ts). */
-  copyAsCode: CopyAsCodeRecipes;
+  /** "Copy as code": a program per target library (./strategies/<id>/copyAsCode.ts), behind a dynamic import so the
+   * first paint (page and worker) loads none of them: `() => import('./copyAsCode').then((m) => m.recipes)`. */
+  copyAsCode(): Promise<CopyAsCodeRecipes>;
   /** Retrieval modes the strategy refuses, with the reason (sentence windows need prose). */
   refusesRetrieval?: Partial<Record<RetrievalMode, string>>;
 }
@@ -113,6 +114,8 @@ export type CodeTarget = 'langchain-js' | 'langchain-python' | 'llamaindex' | 'l
  */
 export interface ProgramOptions extends ResolvedOptions {
   readonly described: StrategyDescription;
+  /** The strategy's recipes, loaded (loadCopyAsCode). */
+  readonly recipes: CopyAsCodeRecipes;
 }
 
 /** A strategy's programs, one per target, and the targets that reproduce chunk() exactly in a compat mode. */

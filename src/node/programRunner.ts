@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { chunk } from '../core/index';
 import { validateOptions } from '../core/options';
 import type { ChunkOptions, CompatMode } from '../core/types';
-import { codeFor, reproducesExactly, type CodeTarget } from '../core/export/copyAsCode';
+import { codeFor, loadCopyAsCode, reproducesExactly, type CodeTarget } from '../core/export/copyAsCode';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -29,6 +29,7 @@ export function programRunner(target: CodeTarget, compat: CompatMode): ProgramRu
   let counter = 0;
   const runner: ProgramRunner = {
     async run(text, options) {
+      await loadCopyAsCode();
       const n = counter++;
       const program = join(dir, `split${n}.mjs`);
       const input = join(dir, `doc${n}.txt`);
@@ -39,6 +40,7 @@ export function programRunner(target: CodeTarget, compat: CompatMode): ProgramRu
     },
     async sameAsCompat(text, options, expectEqual) {
       const withCompat: ChunkOptions = { ...options, compat };
+      await loadCopyAsCode();
       expectEqual(reproducesExactly(validateOptions(withCompat), target), true);
       const ours = (await chunk(text, withCompat)).map((c) => c.content);
       expectEqual(await runner.run(text, withCompat), ours);

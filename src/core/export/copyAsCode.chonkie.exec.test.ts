@@ -4,12 +4,15 @@
  * Chunkscope's compat mode `chonkie`. The Python Chonkie program stays compiled-only (copyAsCode.test.ts).
  */
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, beforeAll } from 'vitest';
 import { chunk } from '../index';
 import { validateOptions } from '../options';
 import type { ChunkOptions } from '../types';
 import { programRunner } from '../../node/programRunner';
-import { codeFor, reproducesExactly, targetsFor } from './copyAsCode';
+import { codeFor, loadCopyAsCode, reproducesExactly, targetsFor } from './copyAsCode';
+
+// The programs load on first use (the registry keeps them behind dynamic imports).
+beforeAll(() => loadCopyAsCode());
 
 const runner = programRunner('chonkie-ts', 'chonkie');
 afterAll(() => runner.dispose());

@@ -9,14 +9,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { RecursiveCharacterTextSplitter, type SupportedTextSplitterLanguage } from '@langchain/textsplitters';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, beforeAll } from 'vitest';
 import { chunk } from '../index';
 import { LANGCHAIN_JS_LANGUAGES } from '../languages';
 import { validateOptions } from '../options';
-import { wordsUnit } from '../units';
+import { wordsUnit } from '../units/words';
 import { STRATEGY_NAMES } from '../strategies';
 import type { ChunkOptions, ResolvedOptions } from '../types';
-import { codeFor, reproducesExactly } from './copyAsCode';
+import { codeFor, loadCopyAsCode, reproducesExactly } from './copyAsCode';
+
+// The programs load on first use (the registry keeps them behind dynamic imports).
+beforeAll(() => loadCopyAsCode());
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -4,12 +4,15 @@
  * programs stay compiled-only (copyAsCode.test.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, beforeAll } from 'vitest';
 import { chunk } from '../index';
 import { validateOptions } from '../options';
 import type { ChunkOptions } from '../types';
 import { programRunner } from '../../node/programRunner';
-import { codeFor, reproducesExactly, targetsFor } from './copyAsCode';
+import { codeFor, loadCopyAsCode, reproducesExactly, targetsFor } from './copyAsCode';
+
+// The programs load on first use (the registry keeps them behind dynamic imports).
+beforeAll(() => loadCopyAsCode());
 
 /** python3 compiles the generated programs where it is installed; elsewhere that test is reported as skipped. */
 const HAS_PYTHON = spawnSync('python3', ['--version']).status === 0;

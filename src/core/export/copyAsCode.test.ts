@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, beforeAll } from 'vitest';
 import { STRATEGY_NAMES } from '../strategies';
 import { resolveCodeLanguage } from '../strategies/code/languages';
 import { validateOptions } from '../options';
 import type { ChunkOptions, ResolvedOptions } from '../types';
-import { CODE_TARGET_RUNTIME, codeFor, jsString, pyString, reproducesExactly, targetsFor } from './copyAsCode';
+import { CODE_TARGET_RUNTIME, codeFor, loadCopyAsCode, jsString, pyString, reproducesExactly, targetsFor } from './copyAsCode';
+
+// The programs load on first use (the registry keeps them behind dynamic imports).
+beforeAll(() => loadCopyAsCode());
 
 const HAS_PYTHON = spawnSync('python3', ['--version']).status === 0;
 const DIR = mkdtempSync(join(tmpdir(), 'chunkscope-code-'));

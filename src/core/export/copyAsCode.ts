@@ -16,9 +16,9 @@
  * differently and has other language lists; LlamaIndex and Chonkie have their own algorithms. A strategy a library
  * lacks gets a comment saying so and the closest equivalent. The structure strategies are approximations everywhere.
  */
-import { getStrategy } from '../strategies';
+import { getStrategy, STRATEGY_NAMES } from '../strategies';
 import type { ResolvedOptions } from '../types';
-import { programIsExact, type CodeTarget } from './programs';
+import { programIsExact, type CodeTarget, type CopyAsCodeRecipes } from './programs';
 
 export { jsString, pyString, type CodeTarget, type CopyAsCodeRecipes } from './programs';
 
@@ -49,20 +49,43 @@ export const CODE_TARGET_RUNTIME: Record<CodeTarget, 'node' | 'python'> = {
   'chonkie-ts': 'node',
 };
 
+const loadedRecipes = new Map<string, CopyAsCodeRecipes>();
+
+/**
+ * Loads the strategies' programs (every strategy's, or one's), which the registry keeps behind dynamic imports so the
+ * first paint loads none. Await it once before targetsFor, codeFor and reproducesExactly (the dialog's lazy import
+ * does, the CLI and tests before their first program); loading twice fetches nothing.
+ */
+export async function loadCopyAsCode(strategy?: string): Promise<void> {
+  const ids = strategy === undefined ? STRATEGY_NAMES : [strategy];
+  await Promise.all(
+    ids.map(async (id) => {
+      if (!loadedRecipes.has(id)) loadedRecipes.set(id, await getStrategy(id).copyAsCode());
+    }),
+  );
+}
+
+function recipesFor(strategy: string): CopyAsCodeRecipes {
+  const recipes = loadedRecipes.get(strategy);
+  if (!recipes) throw new Error(`the ${strategy} strategy's copy-as-code programs are not loaded (await loadCopyAsCode() first)`);
+  return recipes;
+}
+
 /** The targets with a program for these options' strategy (a library without an equivalent is left out). */
 export function targetsFor(options: ResolvedOptions): CodeTarget[] {
-  const recipes = getStrategy(options.strategy).copyAsCode;
+  const recipes = recipesFor(options.strategy);
   return CODE_TARGETS.filter((t) => recipes[t] !== undefined);
 }
 
 /** A runnable program for `target` that splits a file (its path the first command-line argument) like `options`. */
 export function codeFor(options: ResolvedOptions, target: CodeTarget): string {
-  const recipe = getStrategy(options.strategy).copyAsCode[target];
+  const recipes = recipesFor(options.strategy);
+  const recipe = recipes[target];
   if (!recipe) throw new Error(`${CODE_TARGET_LABELS[target]} has no equivalent of the ${options.strategy} strategy`);
-  return recipe({ ...options, described: getStrategy(options.strategy) });
+  return recipe({ ...options, described: getStrategy(options.strategy), recipes });
 }
 
 /** True when the program for `target` returns exactly the contents of chunk(text, options). */
 export function reproducesExactly(options: ResolvedOptions, target: CodeTarget): boolean {
-  return programIsExact({ ...options, described: getStrategy(options.strategy) }, target);
+  return programIsExact({ ...options, described: getStrategy(options.strategy), recipes: recipesFor(options.strategy) }, target);
 }

@@ -18,5 +18,5 @@ export {
   type LlamaRelationships,
   type LlamaIndexExportOptions,
 } from './formats';
-export { CLI_TARGET, CLI_TARGET_LABEL, codeFor, reproducesExactly, jsString, pyString, CODE_TARGETS, CODE_TARGET_LABELS, CODE_TARGET_RUNTIME, targetsFor, type CodeTarget } from './copyAsCode';
+export { CLI_TARGET, CLI_TARGET_LABEL, codeFor, loadCopyAsCode, reproducesExactly, jsString, pyString, CODE_TARGETS, CODE_TARGET_LABELS, CODE_TARGET_RUNTIME, targetsFor, type CodeTarget } from './copyAsCode';
 export { cliCommandFor, cliArgumentsFor, shellQuote, type CliCommandName, type CliCommandSettings } from './cliCommand';

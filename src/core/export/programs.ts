@@ -176,7 +176,7 @@ export function jsProgram(o: ProgramOptions, parts: { cls: string; make: string;
 
 /** True when the program for `target` returns exactly the contents of chunk(text, options). */
 export function programIsExact(options: ProgramOptions, target: CodeTarget): boolean {
-  const mode = options.described.copyAsCode.exact?.[target];
+  const mode = options.recipes.exact?.[target];
   return mode !== undefined && mode === options.compat;
 }
 

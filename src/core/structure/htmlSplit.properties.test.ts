@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { charsUnit, wordsUnit } from '../units';
+import { charsUnit } from '../units';
+import { wordsUnit } from '../units/words';
 import { splitHtml } from './htmlSplit';
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { implementation as htmlStrategy } from '../strategies/html/split';
 import type { ChunkContext, ResolvedOptions } from '../types';
-import { charsUnit, wordsUnit } from '../units';
+import { charsUnit } from '../units';
+import { wordsUnit } from '../units/words';
 import { HAVE_SHARED_CORPUS, NEEDS_SHARED_CORPUS, readSharedCorpus } from '../../testing/sharedData';
 import { htmlStructure, splitHtml } from './htmlSplit';
 import type { StructureSpan } from './markdownSplit';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { charsUnit, wordsUnit } from '../units';
+import { charsUnit } from '../units';
+import { wordsUnit } from '../units/words';
 import { splitMarkdown } from './markdownSplit';
 
 const opts = (size: number, extra: object = {}) => ({ size, overlap: 0, unit: charsUnit, ...extra });

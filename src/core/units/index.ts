@@ -1,10 +1,9 @@
 import type { TokenEncodingName, Unit, UnitName } from '../types';
 import { bytes } from './bytes';
 import { chars } from './chars';
-import { TOKEN_ENCODINGS } from './tiktoken';
-import { tokens } from './tokens';
+import { TOKEN_ENCODINGS, tokens } from './tokens';
 import type { UnitDescriptor } from './unit';
-import { words } from './words';
+import { words } from './wordsDescriptor';
 
 /** The units, one line each (a token encoding is a line of its own through `tokens`), in the order the page and --help list them. */
 export const UNITS: readonly UnitDescriptor[] = [chars, words, bytes, ...TOKEN_ENCODINGS.map((e) => tokens(e))];
@@ -32,5 +31,6 @@ export function getUnit(name: UnitName): Promise<Unit> {
 export type { UnitDescriptor } from './unit';
 export { charsUnit } from './chars';
 export { bytesUnit, utf8Length } from './bytes';
-export { wordsUnit } from './words';
-export { TiktokenUnit, loadTiktokenUnit, TOKEN_ENCODINGS } from './tiktoken';
+export { TOKEN_ENCODINGS } from './tokens';
+// The implementations of words and tokens are not re-exported: the descriptors load them on first use (getUnit), and
+// code that needs them imports ./words or ./tiktoken itself.

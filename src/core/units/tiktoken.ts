@@ -3,6 +3,9 @@ import type { TokenEncodingName, TokenSpan, Unit } from '../types';
 import { documentCache, instanceKey } from '../documentCache';
 import { BytePairEncoder } from './bpe';
 import { lowerBound, upperBound } from '../sorted';
+import type { SpanMeter } from './meter';
+import { tiktokenMeter } from './tiktokenMeter';
+import { TOKEN_ENCODINGS } from './tokens';
 
 /**
  * BPE tokens of the tiktoken encodings: js-tiktoken's pattern and bundled ranks (imported lazily, one file per
@@ -23,7 +26,7 @@ const RANK_LOADERS: Record<TokenEncodingName, () => Promise<{ default: TiktokenB
   gpt2: () => import('js-tiktoken/ranks/gpt2'),
 };
 
-export const TOKEN_ENCODINGS = Object.keys(RANK_LOADERS) as TokenEncodingName[];
+export { TOKEN_ENCODINGS };
 
 /** Pieces longer than this are not cached (they are rare and would bloat the cache). */
 const MAX_CACHED_PIECE = 64;
@@ -78,6 +81,12 @@ const PIECE_WINDOW = 1 << 20;
 export class TiktokenUnit implements Unit {
   readonly name: TokenEncodingName;
   readonly bpe: BytePairEncoder;
+
+  /** How it counts spans of one source (the descriptor's meter, tokens.ts, which holds no import of this file). */
+  spanMeter(source: string): SpanMeter {
+    return tiktokenMeter(this, source);
+  }
+
   private readonly pattern: RegExp;
   private readonly sticky: RegExp;
   private readonly pieceCounts = new Map<string, number>();

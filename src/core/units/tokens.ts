@@ -1,7 +1,9 @@
 import type { TokenEncodingName } from '../types';
-import { loadTiktokenUnit, TiktokenUnit } from './tiktoken';
-import { tiktokenMeter } from './tiktokenMeter';
+import type { TiktokenUnit } from './tiktoken';
 import type { UnitDescriptor } from './unit';
+
+/** The tiktoken encodings, in the order the page and --help list them (tiktoken.ts has a rank loader for each). */
+export const TOKEN_ENCODINGS: readonly TokenEncodingName[] = ['cl100k_base', 'o200k_base', 'p50k_base', 'r50k_base', 'gpt2'];
 
 /** The models that use each encoding, as the page's unit menu names them. */
 const ENCODING_MODELS: Partial<Record<TokenEncodingName, string>> = {
@@ -11,7 +13,7 @@ const ENCODING_MODELS: Partial<Record<TokenEncodingName, string>> = {
   r50k_base: 'GPT-3',
 };
 
-/** The unit of one tiktoken encoding: BPE tokens (see tiktoken.ts). */
+/** The unit of one tiktoken encoding: BPE tokens (see tiktoken.ts, loaded on first use with its BPE code). */
 export function tokens<Name extends TokenEncodingName>(encoding: Name): UnitDescriptor<Name> {
   return {
     name: encoding,
@@ -24,7 +26,7 @@ export function tokens<Name extends TokenEncodingName>(encoding: Name): UnitDesc
     isLength: false,
     tokenizer: encoding,
     sampleCount: 'tokens',
-    load: () => loadTiktokenUnit(encoding),
-    meter: (unit, source) => tiktokenMeter(unit as TiktokenUnit, source),
+    load: () => import('./tiktoken').then((m) => m.loadTiktokenUnit(encoding)),
+    meter: (unit, source) => (unit as TiktokenUnit).spanMeter(source),
   };
 }

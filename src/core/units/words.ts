@@ -2,7 +2,7 @@ import { documentCache } from '../documentCache';
 import { lowerBound } from '../sorted';
 import type { Unit } from '../types';
 import type { SpanMeter } from './meter';
-import type { UnitDescriptor } from './unit';
+import { provideWords } from './wordsDescriptor';
 
 /**
  * Words, for any language: the segments of Intl.Segmenter's word granularity that are word-like (`isWordLike`:
@@ -368,30 +368,5 @@ function wordsMeter(source: string): SpanMeter {
   return { exactEstimates: true, atMostOnePerCluster: true, exact: count, estimate: count };
 }
 
-export const words: UnitDescriptor<'words'> = {
-  name: 'words',
-  label: 'words',
-  longLabel: 'words',
-  title: 'Words',
-  noun: 'word',
-  description: 'words',
-  additive: false,
-  isLength: false,
-  segments: wordRanges,
-  program: {
-    js: {
-      setup: [
-        "// Words as Chunkscope counts them: Intl.Segmenter's word-like segments (any language) and emoji.",
-        "const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });",
-        'const countWords = (t) => [...wordSegmenter.segment(t)].filter((s) => s.isWordLike || /\\p{Extended_Pictographic}/u.test(s.segment)).length;',
-      ],
-      count: 'countWords',
-    },
-    py: { count: 'lambda t: len(t.split())', note: "# Words here are runs of non-whitespace; Chunkscope counts Intl.Segmenter's words (CJK and Thai differ)." },
-    pyTokenizer: 'str.split  # one token per word',
-    chonkie: 'word',
-    charsPer: 6,
-  },
-  load: () => Promise.resolve(wordsUnit),
-  meter: (_, source) => wordsMeter(source),
-};
+// The descriptor (./wordsDescriptor.ts) counts with these once this file is loaded (getUnit('words') loads it).
+provideWords({ wordRanges, wordsMeter });

@@ -5,7 +5,7 @@ import { useStore } from '../../state/store';
 import type { Chunk } from '../../core/types';
 import { lazy } from 'react';
 import { AfterFirstPaint } from '../afterFirstPaint';
-const CopyAsCodeDialog = lazy(() => import('./CopyAsCodeDialog').then((m) => ({ default: m.CopyAsCodeDialog }))); // the programs: after the first paint
+const CopyAsCodeDialog = lazy(() => Promise.all([import('./CopyAsCodeDialog'), import('../../core/export/copyAsCode').then((m) => m.loadCopyAsCode())]).then(([m]) => ({ default: m.CopyAsCodeDialog }))); // the programs: after the first paint, on first use
 import { isNativeExporter } from '../../core/export/exporters';
 import { PAGE_EXPORT_FORMATS, renderForeignExport, type ExportFormatInfo } from './formats';
 import './export.css';

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { codeFor } from '../../core/export/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { codeFor, loadCopyAsCode } from '../../core/export/index';
 import { validateOptions } from '../../core/options';
 import { noteLines } from './codeNotes';
+
+// The programs load on first use (the registry keeps them behind dynamic imports).
+beforeAll(() => loadCopyAsCode());
 
 describe('notes shown above the generated code', () => {
   it('joins a comment wrapped over lines, drops the summary and install lines, stops at the code', () => {

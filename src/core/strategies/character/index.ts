@@ -1,5 +1,4 @@
 import type { StrategyDescription } from '../../registry';
-import { recipes } from './copyAsCode';
 
 export const character: StrategyDescription<'character'> = {
   id: 'character',
@@ -10,5 +9,5 @@ export const character: StrategyDescription<'character'> = {
   compat: ['langchain'],
   langchainTextSplitter: true,
   needsSeparators: true,
-  copyAsCode: recipes,
+  copyAsCode: () => import('./copyAsCode').then((m) => m.recipes),
 };

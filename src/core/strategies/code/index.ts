@@ -1,5 +1,4 @@
 import type { StrategyDescription } from '../../registry';
-import { recipes } from './copyAsCode';
 import { CODE_LANGUAGE_NAMES, detectCodeLanguage, resolveCodeLanguage } from './languages';
 
 export const code: StrategyDescription<'code'> = {
@@ -21,5 +20,5 @@ export const code: StrategyDescription<'code'> = {
   },
   // Sentences of source code would be cut through statements.
   refusesRetrieval: { window: 'sentence windows need prose: use parent-child or hierarchical units with the code strategy' },
-  copyAsCode: recipes,
+  copyAsCode: () => import('./copyAsCode').then((m) => m.recipes),
 };

@@ -1,5 +1,4 @@
 import type { StrategyDescription } from '../../registry';
-import { recipes } from './copyAsCode';
 import { CHONKIE_FAST_PROFILE } from '../../compat/chonkie/profile';
 
 export const fixed: StrategyDescription<'fixed'> = {
@@ -11,5 +10,5 @@ export const fixed: StrategyDescription<'fixed'> = {
   compat: ['chonkie'],
   compatProfiles: { chonkie: CHONKIE_FAST_PROFILE },
   compatNote: 'Reproduce @chonkiejs/core 0.0.11 (FastChunker: UTF-8 byte windows cut after the last newline, period or question mark) exactly.',
-  copyAsCode: recipes,
+  copyAsCode: () => import('./copyAsCode').then((m) => m.recipes),
 };

@@ -1,5 +1,4 @@
 import type { StrategyDescription } from '../../registry';
-import { recipes } from './copyAsCode';
 
 export const html: StrategyDescription<'html'> = {
   id: 'html',
@@ -12,5 +11,5 @@ export const html: StrategyDescription<'html'> = {
   compat: [],
   // Sentences of raw HTML would be cut through tags.
   refusesRetrieval: { window: 'sentence windows need prose: use parent-child or hierarchical units with the html strategy' },
-  copyAsCode: recipes,
+  copyAsCode: () => import('./copyAsCode').then((m) => m.recipes),
 };

@@ -1,5 +1,4 @@
 import type { StrategyDescription } from '../../registry';
-import { recipes } from './copyAsCode';
 
 export const markdown: StrategyDescription<'markdown'> = {
   id: 'markdown',
@@ -13,5 +12,5 @@ export const markdown: StrategyDescription<'markdown'> = {
   compatNote: "Reproduce LangChain's MarkdownHeaderTextSplitter or LlamaIndex's MarkdownNodeParser.",
   // LangChain's MarkdownHeaderTextSplitter and LlamaIndex's MarkdownNodeParser apply no size.
   unsized: (options) => options.compat !== 'none',
-  copyAsCode: recipes,
+  copyAsCode: () => import('./copyAsCode').then((m) => m.recipes),
 };

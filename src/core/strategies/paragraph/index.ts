@@ -1,5 +1,4 @@
 import type { StrategyDescription } from '../../registry';
-import { recipes } from './copyAsCode';
 
 export const paragraph: StrategyDescription<'paragraph'> = {
   id: 'paragraph',
@@ -8,5 +7,5 @@ export const paragraph: StrategyDescription<'paragraph'> = {
   defaults: { size: 512, overlap: 0, unit: 'chars' },
   controls: ['size', 'overlap', 'unit', 'locale', 'headers', 'retrieval'],
   compat: [],
-  copyAsCode: recipes,
+  copyAsCode: () => import('./copyAsCode').then((m) => m.recipes),
 };

@@ -1,6 +1,5 @@
 import { CHONKIE_RECURSIVE_PROFILE } from '../../compat/chonkie/profile';
 import type { StrategyDescription } from '../../registry';
-import { recipes } from './copyAsCode';
 
 /** Blank line, line, space, character. */
 export const DEFAULT_RECURSIVE_SEPARATORS = ['\n\n', '\n', ' ', ''];
@@ -17,5 +16,5 @@ export const recursive: StrategyDescription<'recursive'> = {
   langchainTextSplitter: true,
   separatorHierarchy: true,
   needsSeparators: true,
-  copyAsCode: recipes,
+  copyAsCode: () => import('./copyAsCode').then((m) => m.recipes),
 };

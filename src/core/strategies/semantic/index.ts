@@ -1,5 +1,4 @@
 import type { StrategyDescription } from '../../registry';
-import { recipes } from './copyAsCode';
 
 export const semantic: StrategyDescription<'semantic'> = {
   id: 'semantic',
@@ -16,5 +15,5 @@ export const semantic: StrategyDescription<'semantic'> = {
   },
   needsEmbeddings: true,
   unsized: () => true,
-  copyAsCode: recipes,
+  copyAsCode: () => import('./copyAsCode').then((m) => m.recipes),
 };

@@ -1,7 +1,6 @@
 import { CHONKIE_SENTENCE_PROFILE } from '../../compat/chonkie/profile';
 import { LLAMAINDEX_SENTENCE_PROFILE } from '../../compat/llamaindex/profile';
 import type { StrategyDescription } from '../../registry';
-import { recipes } from './copyAsCode';
 
 export const sentence: StrategyDescription<'sentence'> = {
   id: 'sentence',
@@ -13,5 +12,5 @@ export const sentence: StrategyDescription<'sentence'> = {
   compatProfiles: { llamaindex: LLAMAINDEX_SENTENCE_PROFILE, chonkie: CHONKIE_SENTENCE_PROFILE },
   compatNote:
     "Reproduce LlamaIndex TS's SentenceSplitter (@llamaindex/core 0.6.23; with sentence windows or hierarchical levels, its SentenceWindowNodeParser or HierarchicalNodeParser) or @chonkiejs/core 0.0.11's SentenceChunker exactly, quirks included.",
-  copyAsCode: recipes,
+  copyAsCode: () => import('./copyAsCode').then((m) => m.recipes),
 };

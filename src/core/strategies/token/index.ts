@@ -1,7 +1,6 @@
 import { CHONKIE_TOKEN_PROFILE } from '../../compat/chonkie/profile';
 import { LLAMAINDEX_TOKEN_PROFILE } from '../../compat/llamaindex/profile';
 import type { StrategyDescription } from '../../registry';
-import { recipes } from './copyAsCode';
 
 export const token: StrategyDescription<'token'> = {
   id: 'token',
@@ -14,5 +13,5 @@ export const token: StrategyDescription<'token'> = {
   compatNote: "Reproduce @langchain/textsplitters 1.x, LlamaIndex TS (@llamaindex/core 0.6.23) or @chonkiejs/core 0.0.11 TokenTextSplitter / TokenChunker exactly, quirks included.",
   langchainTextSplitter: true,
   tokenUnitOnly: true,
-  copyAsCode: recipes,
+  copyAsCode: () => import('./copyAsCode').then((m) => m.recipes),
 };
