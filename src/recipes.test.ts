@@ -151,7 +151,7 @@ vi.mock('./core/optionRows', async (importOriginal) => {
 // Add a unit: `codepoints` in UNITS (src/core/units/index.ts), and what index.ts derives from the list.
 vi.mock('./core/units/index', async (importOriginal) => {
   const real = await importOriginal<typeof import('./core/units/index')>();
-  fixtures.exportsOf(real, ['UNITS', 'UNIT_NAMES', 'unitDescriptor', 'isTokenEncoding', 'getUnit', 'charsUnit', 'bytesUnit', 'utf8Length', 'wordsUnit', 'TiktokenUnit', 'loadTiktokenUnit', 'TOKEN_ENCODINGS']);
+  fixtures.exportsOf(real, ['UNITS', 'UNIT_NAMES', 'unitDescriptor', 'isTokenEncoding', 'getUnit', 'charsUnit', 'bytesUnit', 'utf8Length', 'TOKEN_ENCODINGS']);
   const UNITS = [...real.UNITS, fixtures.codepoints] as unknown as typeof real.UNITS; // ← the one registry line
   const byName = new Map(UNITS.map((u) => [u.name as string, u]));
   const unitDescriptor = (name: string) => byName.get(name);
