@@ -26,8 +26,9 @@ const CSP_DIRECTIVES = [
   "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self'",
   // The LLM panel's endpoint (the person types it; a non-loopback host is named and confirmed before any request):
-  // local servers over http on loopback, anything else over https.
-  "connect-src 'self' https://huggingface.co https://*.huggingface.co https://*.hf.co http://localhost:* http://127.0.0.1:* http://[::1]:* https:",
+  // local servers over http on loopback, anything else over https. (CSP has no IPv6 literal host source: Chromium
+  // ignores `http://[::1]:*` with a console warning on every load, so a server on [::1] is reached as localhost.)
+  "connect-src 'self' https://huggingface.co https://*.huggingface.co https://*.hf.co http://localhost:* http://127.0.0.1:* https:",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "style-src 'self' 'unsafe-inline'",
