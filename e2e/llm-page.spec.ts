@@ -145,8 +145,9 @@ async function expectContextInEditor(page: Page): Promise<void> {
   const source = await getDocument(page);
   expect(source).not.toContain('Context: this chunk begins with');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await editor.locator('.view-lines').click();
-  // Select-all must go to Monaco, not the page: wait until it has the focus (it may still be taking over the view).
+  // Select-all must go to Monaco, not the page: focus its input (a click on the lines right after a reload sometimes
+  // landed before the editor took over the read-only view) and wait until it has the focus.
+  await editor.locator('.monaco-editor textarea').first().focus();
   await expect(editor.locator('.monaco-editor.focused')).toHaveCount(1);
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('ControlOrMeta+C');
