@@ -172,8 +172,10 @@ async function sweepTableRun(browser: import('@playwright/test').Browser, port: 
   const shared = resolve(root, '..', 'shared', 'eval');
   if (!existsSync(resolve(shared, 'state_of_the_union.md'))) return;
   const speech = readFileSync(resolve(shared, 'state_of_the_union.md'), 'utf8');
-  const csv = readFileSync(resolve(shared, 'state_of_the_union.questions.csv'));
-  const { context, page } = await labWithQuestions(browser, port, speech, { name: 'questions.csv', body: csv, count: 76 }, { sizes: '128, 256, 384, 512, 768, 1024', overlaps: '0, 32, 64, 96' });
+  // The page's document is pasted (no name): the CSV's corpus ids would name a document that is not open.
+  const { parseGoldenSet, formatGoldenSet } = await import('../src/core/eval/index');
+  const questions = parseGoldenSet(readFileSync(resolve(shared, 'state_of_the_union.questions.csv'), 'utf8')).map((q) => ({ ...q, corpusId: undefined }));
+  const { context, page } = await labWithQuestions(browser, port, speech, { name: 'questions.jsonl', body: formatGoldenSet(questions, 'jsonl'), count: 76 }, { sizes: '128, 256, 384, 512, 768, 1024', overlaps: '0, 32, 64, 96' });
   const measures = () => page.evaluate(() => performance.getEntriesByName('chunkscope:sweep-table').map((e) => e.duration));
   try {
     await page.getByText('Strategies, retrievers').click();
