@@ -1,7 +1,7 @@
 import { isWhitespaceCode, meterFor, type SpanMeter } from './measure';
 import type { SplitSpan } from './registry';
 import type { ChunkContext, Level, PieceOffsets, Range, Unit } from './types';
-import { TiktokenUnit } from './units/tiktoken';
+import { isTiktokenUnit } from './units/unit';
 
 export type { Level } from './types';
 
@@ -37,7 +37,7 @@ export function mergeParamsFor(text: string, ctx: ChunkContext): MergeParams {
  * TiktokenUnit.cutFilter), so counting the chunks needs no re-encoding (quadratic otherwise); null: anywhere.
  */
 export function cutFilterFor(text: string, unit: Unit): ((position: number) => boolean) | null {
-  return unit instanceof TiktokenUnit ? unit.cutFilter(text) : null;
+  return isTiktokenUnit(unit) ? unit.cutFilter(text) : null;
 }
 
 /**

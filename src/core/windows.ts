@@ -2,7 +2,7 @@ import type { SpanMeter } from './measure';
 import type { RunGuard } from './merge';
 import type { SplitSpan } from './registry';
 import type { TokenSpan, Unit } from './types';
-import { TiktokenUnit } from './units/tiktoken';
+import { isTiktokenUnit } from './units/unit';
 
 /** Token i covers [starts[i], ends[i]) of the text. */
 export interface TokenBounds {
@@ -12,7 +12,7 @@ export interface TokenBounds {
 
 /** The unit's tokens of `text` as bounds: the token units' compact arrays, or any unit's tokenize(). */
 export function tokenBoundsOf(unit: Unit, text: string): TokenBounds {
-  if (unit instanceof TiktokenUnit) return unit.tokenOffsets(text);
+  if (isTiktokenUnit(unit)) return unit.tokenOffsets(text);
   const spans: readonly TokenSpan[] = unit.tokenize!(text);
   return { starts: spans.map((t) => t.start), ends: spans.map((t) => t.end) };
 }

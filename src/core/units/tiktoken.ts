@@ -80,6 +80,8 @@ const PIECE_WINDOW = 1 << 20;
 
 export class TiktokenUnit implements Unit {
   readonly name: TokenEncodingName;
+  /** What isTiktokenUnit (./unit.ts) asks, so code that only needs to know what a unit is imports no class. */
+  readonly countsTiktokenTokens = true;
   readonly bpe: BytePairEncoder;
 
   /** How it counts spans of one source (the descriptor's meter, tokens.ts, which holds no import of this file). */
@@ -538,22 +540,4 @@ export function loadTiktokenUnit(name: TokenEncodingName): Promise<TiktokenUnit>
     loaded.set(name, p);
   }
   return p;
-}
-
-/**
- * js-tiktoken's `encode(text)` default (disallowedSpecial "all"), which LangChain's and LlamaIndex's token splitters
- * inherit: text holding a special token such as <|endoftext|> throws, with js-tiktoken's message (the first one in
- * the text is named).
- */
-export function rejectSpecialTokenText(source: string, unit: TiktokenUnit): void {
-  let firstAt = -1;
-  let found = '';
-  for (const special of Object.keys(unit.specialTokens)) {
-    const at = source.indexOf(special);
-    if (at !== -1 && (firstAt === -1 || at < firstAt)) {
-      firstAt = at;
-      found = special;
-    }
-  }
-  if (firstAt !== -1) throw new Error(`The text contains a special token that is not allowed: ${found}`);
 }

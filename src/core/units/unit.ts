@@ -1,5 +1,6 @@
 import type { TokenEncodingName, Unit, UnitName } from '../types';
 import type { SpanMeter } from './meter';
+import type { TiktokenUnit } from './tiktoken';
 
 /**
  * A unit of size: everything the engine, the CLI and the page need to know about it, so a new unit is one file
@@ -55,4 +56,30 @@ export interface UnitProgram {
   chonkie?: string;
   /** About how many characters one counts (LlamaIndex's CodeSplitter counts characters). */
   charsPer: number;
+}
+
+/**
+ * Whether `unit` counts tiktoken tokens (units/tiktoken.ts): the packers, windows and compat modes ask this rather
+ * than `instanceof TiktokenUnit`, so they hold no import of the class and its BPE code loads only with an encoding.
+ */
+export function isTiktokenUnit(unit: Unit): unit is TiktokenUnit {
+  return (unit as Partial<TiktokenUnit>).countsTiktokenTokens === true;
+}
+
+/**
+ * js-tiktoken's `encode(text)` default (disallowedSpecial "all"), which LangChain's and LlamaIndex's token splitters
+ * inherit: text holding a special token such as <|endoftext|> throws, with js-tiktoken's message (the first one in
+ * the text is named).
+ */
+export function rejectSpecialTokenText(source: string, unit: Pick<TiktokenUnit, 'specialTokens'>): void {
+  let firstAt = -1;
+  let found = '';
+  for (const special of Object.keys(unit.specialTokens)) {
+    const at = source.indexOf(special);
+    if (at !== -1 && (firstAt === -1 || at < firstAt)) {
+      firstAt = at;
+      found = special;
+    }
+  }
+  if (firstAt !== -1) throw new Error(`The text contains a special token that is not allowed: ${found}`);
 }

@@ -1,5 +1,6 @@
 import type { Unit } from '../../types';
-import { TiktokenUnit } from '../../units/tiktoken';
+import type { TiktokenUnit } from '../../units/tiktoken';
+import { isTiktokenUnit } from '../../units/unit';
 import { unitDescriptor } from '../../units';
 
 /**
@@ -20,7 +21,7 @@ export interface ChonkieTokenizer {
 
 export function chonkieTokenizer(unit: Unit): ChonkieTokenizer {
   if (unitDescriptor(unit.name)?.isLength) return CHARACTER;
-  if (unit instanceof TiktokenUnit) return tiktokenTokenizer(unit);
+  if (isTiktokenUnit(unit)) return tiktokenTokenizer(unit);
   throw new Error(`Chonkie's tokenizers count characters or tokens: unit ${unit.name} has no Chonkie equivalent`);
 }
 

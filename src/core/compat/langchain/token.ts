@@ -1,6 +1,7 @@
 import { documentCache, instanceKey } from '../../documentCache';
 import type { ChunkContext } from '../../types';
-import { rejectSpecialTokenText, TiktokenUnit } from '../../units/tiktoken';
+import type { TiktokenUnit } from '../../units/tiktoken';
+import { isTiktokenUnit, rejectSpecialTokenText } from '../../units/unit';
 import { RunControl, type LangchainSpan } from './run';
 
 /**
@@ -17,7 +18,7 @@ import { RunControl, type LangchainSpan } from './run';
  */
 export function splitTokenLangchain(source: string, ctx: ChunkContext): LangchainSpan[] {
   const unit = ctx.unit;
-  if (!(unit instanceof TiktokenUnit)) {
+  if (!isTiktokenUnit(unit)) {
     throw new Error(`LangChain's TokenTextSplitter counts tokens: unit ${unit.name} is not a token encoding`);
   }
   const { size, overlap } = ctx.options;

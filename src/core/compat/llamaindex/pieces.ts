@@ -1,7 +1,8 @@
 import type { SplitSpan } from '../../registry';
 import type { ChunkContext, Unit } from '../../types';
 import { meterFor, type SpanMeter } from '../../measure';
-import { rejectSpecialTokenText, TiktokenUnit } from '../../units/tiktoken';
+import type { TiktokenUnit } from '../../units/tiktoken';
+import { isTiktokenUnit, rejectSpecialTokenText } from '../../units/unit';
 import { unitDescriptor } from '../../units';
 
 /**
@@ -28,7 +29,7 @@ export class PieceCounter {
     private readonly unit: Unit,
   ) {
     this.meter = meterFor(unit, source);
-    this.maxTokenUnits = unit instanceof TiktokenUnit ? longestToken(unit) : (unitDescriptor(unit.name)?.mostCodeUnitsPerCount ?? Infinity);
+    this.maxTokenUnits = isTiktokenUnit(unit) ? longestToken(unit) : (unitDescriptor(unit.name)?.mostCodeUnitsPerCount ?? Infinity);
   }
   count(p: Piece): number {
     return p.text === undefined ? this.meter.exact(p.start, p.end) : this.unit.count(p.text);
@@ -46,7 +47,7 @@ export class PieceCounter {
     // it is a slice of a document large enough for the meter's pre-token table, which every piece's count needs
     // anyway and from which a slice's count costs its two edge pieces (no second pre-tokenization of the paragraph).
     const tabled = p.text === undefined && this.source.length >= TABLE_SIZE;
-    if (this.unit instanceof TiktokenUnit && length > 4 * limit && !tabled) return this.unit.countUpTo(pieceText(this.source, p), limit);
+    if (isTiktokenUnit(this.unit) && length > 4 * limit && !tabled) return this.unit.countUpTo(pieceText(this.source, p), limit);
     return this.count(p);
   }
 }
@@ -202,7 +203,7 @@ function offsetAt(pieces: readonly Piece[], texts: readonly string[], k: number,
  * calls: text containing a special token such as <|endoftext|> throws, with js-tiktoken's message.
  */
 export function rejectSpecialTokens(source: string, ctx: ChunkContext): void {
-  if (ctx.unit instanceof TiktokenUnit) rejectSpecialTokenText(source, ctx.unit);
+  if (isTiktokenUnit(ctx.unit)) rejectSpecialTokenText(source, ctx.unit);
 }
 
 /**
