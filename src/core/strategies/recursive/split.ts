@@ -1,8 +1,11 @@
-import { chonkieRecursive } from '../../compat/chonkie';
-import { langchainRecursive } from '../../compat/langchain';
 import { cutFilterFor, mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
 import { separatorLevels } from '../../segment/separators';
+
+// The compat modes' reproductions load when a job first asks for one: the native splitter is the chunk worker's
+// first job, and its first chunk holds this file.
+const loadLangchain = () => import('../../compat/langchain');
+const loadChonkie = () => import('../../compat/chonkie');
 
 /**
  * A separator hierarchy, coarsest first (default: blank line, line, space, character; or a language preset): the
@@ -14,8 +17,8 @@ import { separatorLevels } from '../../segment/separators';
 export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options } = ctx;
-    if (options.compat === 'langchain') return langchainRecursive(text, ctx);
-    if (options.compat === 'chonkie') return chonkieRecursive(text, ctx);
+    if (options.compat === 'langchain') return loadLangchain().then((m) => m.langchainRecursive(text, ctx));
+    if (options.compat === 'chonkie') return loadChonkie().then((m) => m.chonkieRecursive(text, ctx));
     const levels = separatorLevels(text, options.separators, options.separatorsAreRegex, options.keepSeparator, cutFilterFor(text, ctx.unit));
     const out: SplitSpan[] = [];
     packLevels(text, 0, text.length, levels, mergeParamsFor(text, ctx), out);
