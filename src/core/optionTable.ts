@@ -1,4 +1,3 @@
-import { BREAKPOINT_MODES } from './semantic/breakpoints';
 import { ChunkOptionsError, fail } from './optionError';
 import {
   ANALYZER_OPTION_ROWS,
@@ -21,7 +20,7 @@ import { checkSeparatorRegex } from './separator-regex';
 import { LANGUAGE_NAMES, languageSeparators } from './languages';
 import type { StrategyDescription } from './registry';
 import { getStrategy, STRATEGY_NAMES } from './strategies';
-import type { CompatMode, KeepSeparator, ResolvedOptions, RetrievalMode, SentenceFinder } from './types';
+import type { BreakpointMode, CompatMode, KeepSeparator, ResolvedOptions, RetrievalMode, SentenceFinder } from './types';
 import { TOKEN_ENCODINGS, UNIT_NAMES, unitDescriptor } from './units';
 import { RETRIEVER_NAMES, RETRIEVER_REGISTRY } from './retrievers/registry';
 
@@ -140,6 +139,9 @@ export const RETRIEVAL_MODES: RetrievalMode[] = rowChoices('retrieval');
 export const KEEP_SEPARATOR_VALUES: KeepSeparator[] = rowChoices('keepSeparator');
 export const COMPAT_MODES: CompatMode[] = rowChoices('compat');
 export const SENTENCE_FINDERS: SentenceFinder[] = rowChoices('sentences');
+// From the row, as semantic/breakpoints.ts's BREAKPOINT_MODES is: importing that module (the semantic analysis)
+// would put it in every bundle that validates options.
+const BREAKPOINT_CHOICES: BreakpointMode[] = rowChoices('breakpoint');
 /** The registered retrievers' names (src/core/retrievers/registry.ts): the `retriever` row's choices. */
 export const RETRIEVERS = RETRIEVER_NAMES;
 export { MAX_K, STOP_WORD_LISTS };
@@ -289,7 +291,7 @@ const ENGINE_BEHAVIOUR: { readonly [N in EngineOptionName]?: OptionBehaviour } =
     shapes: () => false,
   },
   breakpoint: {
-    resolve: (v, { has }) => choiceOption('breakpoint', has('breakpoint') ? v : 'percentile', BREAKPOINT_MODES, 'breakpoint mode'),
+    resolve: (v, { has }) => choiceOption('breakpoint', has('breakpoint') ? v : 'percentile', BREAKPOINT_CHOICES, 'breakpoint mode'),
   },
   amount: {
     resolve(v, { has, resolved }) {
