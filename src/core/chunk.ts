@@ -13,8 +13,11 @@ import type { SplitSpan } from './registry';
 import { getStrategy, loadStrategy } from './strategies';
 import type { Chunk, ChunkContext, ChunkDetail, ChunkOptions, EmbedTexts, LoadWasm, ResolvedOptions, Unit } from './types';
 import { getUnit } from './units';
-import { splitRetrievalUnits, unitSizeLimit } from './patterns';
+import { unitSizeLimit } from './patterns/limits';
 import { CHUNKER_NAME, CHUNKER_VERSION } from './version';
+
+/** The retrieval modes' splitters (parent-child, window, hierarchical), loaded when a job first chooses one. */
+const loadRetrievalPatterns = () => import('./patterns');
 
 export interface ChunkHooks {
   /** Called with a fraction in [0, 1] during long runs. */
@@ -70,6 +73,7 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
 
   let spans: SplitSpan[];
   if (resolved.retrieval !== 'chunks') {
+    const { splitRetrievalUnits } = await loadRetrievalPatterns();
     spans = await splitRetrievalUnits(text, strategy, splitCtx, structure); // computed once, above
   } else {
     spans = await strategy.split(text, splitCtx);
