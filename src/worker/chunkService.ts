@@ -2,13 +2,12 @@ import { chunk } from '../core/chunk';
 import { ChunkOptionsError, validateOptions } from '../core/options';
 import { chunkStats } from '../core/stats';
 import { getStrategy } from '../core/strategies/index';
-import { orphanEdgesKnown } from '../core/eval/orphans';
 import type { Chunk, ChunkDetail, ChunkOptions, LoadWasm, SemanticDetail, TokenEncodingName } from '../core/types';
 import { meterFor } from '../core/measure';
 import { getUnit, unitDescriptor } from '../core/units/index';
 import { DocumentStore } from './documentStore';
 import type { SemanticPayload } from './embedProtocol';
-import { BUILTIN_MODEL, EmbeddingPort, embedderTokenCounts } from './embeddingPort';
+import { BUILTIN_MODEL, EmbeddingPort } from './embeddingPort';
 import { JobQueue } from './jobQueue';
 import type { labService } from './labService';
 import { curveMemo, orphanMemo } from './resplitMemo';
@@ -23,6 +22,14 @@ import { rpcServe, withTransfer, type Endpoint } from './rpc';
  * worker. A job waiting on embeddings (an await, not work) stops as soon as a newer job arrives or `supersede` says
  * one waits. Semantic embeddings come from the embedding worker over a MessagePort (EmbeddingPort).
  */
+
+/**
+ * The orphan flags (core/eval/orphans: a document's sentences), loaded by the first token counts, after the first
+ * paint: a new document's orphan bits come with its token counts anyway (see runChunk).
+ */
+const loadOrphans = () => import('../core/eval/orphans');
+/** Semantic jobs' token counts in the embedding model's tokens (the model list, truncation), loaded by the first. */
+const loadEmbedderTokens = () => import('./embedderTokens');
 
 /** Encoding used for the "tokens" figure in tooltips when the chosen unit is not a token encoding. */
 const TOOLTIP_ENCODING: TokenEncodingName = 'cl100k_base';
@@ -93,7 +100,7 @@ export class ChunkService {
   last: LastJob | null = null;
   // A threshold move re-splits one analysis: its curve arrays and most chunks' orphan bits are the last job's.
   private readonly curveArrays = curveMemo();
-  private readonly orphanBits = orphanMemo();
+  private orphans: { edgesKnown(text: string): boolean; bits: ReturnType<typeof orphanMemo> } | null = null;
 
   constructor(
     private readonly emit: Emit,
@@ -128,7 +135,8 @@ export class ChunkService {
       const leaves = leavesOf(chunks);
       // A new document's sentence edges (0.7 s for 10 MiB here) are not on the way to its first paint: its orphan
       // bits come with the token counts, and every later job on it (a slider move) flags its chunks at once.
-      const orphans = orphanEdgesKnown(text) ? this.orphanBits(text, leaves) : undefined;
+      // (Edges are known only once the orphan flags are loaded: they are what segments the sentences.)
+      const orphans = this.orphans?.edgesKnown(text) ? this.orphans.bits(text, leaves) : undefined;
       this.last = { jobId, version, text, options, chunks, leaves, model: semantic ? model : null, orphansSent: orphans !== undefined };
       const { result, buffers } = resultOf(jobId, version, options, chunks, orphans, semantic);
       result.elapsedMs = performance.now() - startedAt;
@@ -174,6 +182,15 @@ export class ChunkService {
     };
   }
 
+  /** The orphan flags with their memo, loaded once. */
+  private async orphanFlags(): Promise<NonNullable<ChunkService['orphans']>> {
+    if (!this.orphans) {
+      const { orphanBits, orphanEdgesKnown } = await loadOrphans();
+      this.orphans ??= { edgesKnown: (text) => orphanEdgesKnown(text), bits: orphanMemo(orphanBits) };
+    }
+    return this.orphans;
+  }
+
   /** Token counts, word counts, language windows (and orphan bits not sent yet) of the last job's leaves, in slices. */
   async runTokens(jobId: number): Promise<TokenCountsPayload | null> {
     const job = this.last;
@@ -185,7 +202,7 @@ export class ChunkService {
     // Words from the document's own word counter (segmented once per document), not each chunk's text again.
     const words = meterFor(await getUnit('words'), job.text);
     // Orphan bits the result did not carry (a new document: this segments it into sentences, once).
-    const orphans = job.orphansSent ? undefined : this.orphanBits(job.text, chunks);
+    const orphans = job.orphansSent ? undefined : (await this.orphanFlags()).bits(job.text, chunks);
     if (this.jobs.isStale(jobId)) return null;
     const tokens = new Int32Array(chunks.length);
     const wordCounts = new Int32Array(chunks.length);
@@ -208,6 +225,7 @@ export class ChunkService {
   async runEmbedderTokens(jobId: number, signal: AbortSignal): Promise<EmbedderTokensPayload | null> {
     const job = this.last;
     if (!job || job.jobId !== jobId || job.model === null) return null;
+    const { embedderTokenCounts } = await loadEmbedderTokens();
     const tokens = await this.embeddings.tokensOf(job.model, job.version, job.text, signal);
     if (this.jobs.isStale(jobId)) return null;
     const maxTokens = this.embeddings.knownSummary(job.model)?.maxTokens ?? Infinity;

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Chunk } from '../core/types';
 import type { EmbedderSummary, EmbedPortApi } from './embedProtocol';
-import { BUILTIN_MODEL, EmbeddingPort, embedderTokenCounts, settingsFor } from './embeddingPort';
+import { BUILTIN_MODEL, EmbeddingPort, settingsFor } from './embeddingPort';
+import { embedderTokenCounts } from './embedderTokens';
 import { JobQueue } from './jobQueue';
 import { rpcServe, type Endpoint } from './rpc';
 

@@ -1,7 +1,4 @@
-import { lowerBound } from '../core/sorted';
-import type { Chunk, EmbedTexts, Range } from '../core/types';
-import { findEmbedderModel } from '../embed/hub';
-import { truncation } from '../embed/truncation';
+import type { EmbedTexts } from '../core/types';
 import type { EmbedderSummary, EmbedPortApi, EmbedSettings } from './embedProtocol';
 import type { JobQueue } from './jobQueue';
 import { abortError, rpcClient, type Endpoint, type RpcClient } from './rpc';
@@ -90,31 +87,4 @@ export class EmbeddingPort {
     this.announce(jobId);
     return this.port;
   }
-}
-
-/**
- * Each chunk's length in the model's tokens (`starts`/`ends`: the document's tokens) and the document offset where
- * the model stops reading it (-1: it reads all of it).
- */
-export function embedderTokenCounts(
-  chunks: readonly Chunk[],
-  tokens: { starts: Int32Array; ends: Int32Array },
-  model: string,
-  maxTokens: number,
-): { counts: Int32Array; truncatedAt: Int32Array } {
-  const { starts, ends } = tokens;
-  const counts = new Int32Array(chunks.length);
-  const truncatedAt = new Int32Array(chunks.length).fill(-1);
-  const special = findEmbedderModel(model)?.specialTokens ?? (model === BUILTIN_MODEL ? 0 : 2);
-  const limit = Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : Infinity;
-  chunks.forEach((c, i) => {
-    const first = lowerBound(starts, c.start);
-    const end = lowerBound(starts, c.end);
-    const spans: Range[] = [];
-    for (let k = first; k < end && ends[k]! <= c.end; k++) spans.push({ start: starts[k]! - c.start, end: ends[k]! - c.start });
-    const t = truncation(c.text, spans, limit, special);
-    counts[i] = t.tokens;
-    if (t.truncatedAt !== null) truncatedAt[i] = c.start + t.truncatedAt;
-  });
-  return { counts, truncatedAt };
 }

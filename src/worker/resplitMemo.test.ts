@@ -15,7 +15,7 @@ const text = [
 
 describe('orphanMemo', () => {
   it('gives orphanBits for every set of spans, whether remembered or new', async () => {
-    const memo = orphanMemo();
+    const memo = orphanMemo(orphanBits);
     for (const size of [30, 45, 30, 80, 45]) {
       const chunks = await chunk(text, { strategy: 'recursive', unit: 'chars', size, overlap: 0 });
       expect(Array.from(memo(text, chunks))).toEqual(Array.from(orphanBits(text, chunks)));

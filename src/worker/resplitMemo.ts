@@ -1,4 +1,4 @@
-import { orphanBits } from '../core/eval/orphans';
+import type { orphanBits } from '../core/eval/orphans';
 import type { SemanticDetail } from '../core/types';
 import type { SemanticPayload } from './embedProtocol';
 
@@ -42,8 +42,11 @@ type FlaggedSpan = Parameters<typeof orphanBits>[1][number];
 /** Most spans kept per document; past it the memo starts again (a long session of drags on one document). */
 const MAX_SPANS = 200_000;
 
-/** orphanBits with each span's bits remembered for the document: only spans not flagged before are flagged now. */
-export function orphanMemo(): (text: string, spans: readonly FlaggedSpan[]) => Uint8Array {
+/**
+ * `flag` (core's orphanBits, which the chunk worker loads after its first paint) with each span's bits remembered for
+ * the document: only spans not flagged before are flagged now.
+ */
+export function orphanMemo(flag: typeof orphanBits): (text: string, spans: readonly FlaggedSpan[]) => Uint8Array {
   let forText = '';
   let known = new Map<string, number>();
   // The bits depend on the span's offsets and, for a heading-only chunk, on its last heading title.
@@ -61,7 +64,7 @@ export function orphanMemo(): (text: string, spans: readonly FlaggedSpan[]) => U
       else bits[i] = b;
     }
     if (missing.length > 0) {
-      const fresh = orphanBits(text, missing.map((i) => spans[i]!));
+      const fresh = flag(text, missing.map((i) => spans[i]!));
       missing.forEach((i, k) => {
         bits[i] = fresh[k]!;
         known.set(keyOf(spans[i]!), fresh[k]!);
