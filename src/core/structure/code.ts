@@ -1,7 +1,8 @@
 import { Language, Parser, type Node, type Tree, type TreeCursor } from 'web-tree-sitter';
 import { lastStartingAtOrBefore } from '../ranges';
 import type { LoadWasm, Range } from '../types';
-import { CODE_LANGUAGES, GRAMMAR_RULES, RUNTIME_WASM, type CodeLanguageName, type GrammarRules } from '../strategies/code/languages';
+import { CODE_LANGUAGES, RUNTIME_WASM, type CodeLanguageName } from '../strategies/code/languages';
+import { GRAMMAR_RULES, type GrammarRules } from '../strategies/code/grammarRules';
 
 /**
  * Parsing source code with tree-sitter (web-tree-sitter + prebuilt grammar wasm files) and reading its outline:

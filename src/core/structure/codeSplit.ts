@@ -16,7 +16,8 @@ import {
   type DefinitionInfo,
   type ParsedCode,
 } from './code';
-import { CODE_LANGUAGES, GRAMMAR_RULES, type CodeLanguageName, type GrammarRules } from '../strategies/code/languages';
+import { CODE_LANGUAGES, type CodeLanguageName } from '../strategies/code/languages';
+import { GRAMMAR_RULES, type GrammarRules } from '../strategies/code/grammarRules';
 import type { StructureSpan } from './markdownSplit';
 
 export interface CodeSplitOptions {
