@@ -3,7 +3,6 @@
  * that the layers above the engine (the evaluation lab in ./eval) import it without importing ./index.ts, which
  * re-exports them: no import circle.
  */
-import { headerContext, largestHeaderSize, withHeaders } from './headers';
 import { chunkIdMaker, documentIdFor, structuralIdMaker } from './ids';
 import { meterFor } from './measure';
 import { RunGuard } from './merge';
@@ -18,6 +17,8 @@ import { CHUNKER_NAME, CHUNKER_VERSION } from './version';
 
 /** The retrieval modes' splitters (parent-child, window, hierarchical), loaded when a job first chooses one. */
 const loadRetrievalPatterns = () => import('./patterns');
+/** Contextual headers, loaded when a job first asks for them. */
+const loadHeaders = () => import('./headers');
 
 export interface ChunkHooks {
   /** Called with a fraction in [0, 1] during long runs. */
@@ -63,10 +64,11 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
   const structure = needsStructure && strategy.structure && resolved.compat === 'none' ? await strategy.structure(text, ctx) : null;
 
   // A contextual header counts in the size: cut to the size minus the largest header (at most half the size).
-  const header = resolved.headers ? headerContext(resolved.headers, structure, resolved.path ?? null) : null;
+  const headers = resolved.headers ? await loadHeaders() : null;
+  const header = headers && resolved.headers ? headers.headerContext(resolved.headers, structure, resolved.path ?? null) : null;
   let splitCtx = ctx;
-  if (header && !strategy.unsized?.(resolved)) {
-    const room = Math.min(largestHeaderSize(header, structure, unit), Math.floor(resolved.size / 2));
+  if (headers && header && !strategy.unsized?.(resolved)) {
+    const room = Math.min(headers.largestHeaderSize(header, structure, unit), Math.floor(resolved.size / 2));
     const size = resolved.size - room;
     splitCtx = { ...ctx, options: { ...resolved, size, overlap: Math.min(resolved.overlap, Math.max(0, size - 1)) } };
   }
@@ -78,7 +80,7 @@ export async function chunk(text: string, options: ChunkOptions = {}, hooks: Chu
   } else {
     spans = await strategy.split(text, splitCtx);
   }
-  if (header) spans = withHeaders(text, spans, header);
+  if (headers && header) spans = headers.withHeaders(text, spans, header);
   const chunks = buildChunks(text, spans, resolved, unit);
   hooks.onProgress?.(1);
   return chunks;
