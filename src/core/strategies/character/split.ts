@@ -1,4 +1,4 @@
-import { langchainCharacter } from '../../compat/langchain';
+import { loadLangchain } from '../../compat/load';
 import { mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
 import { separatorLevels } from '../../segment/separators';
@@ -10,7 +10,7 @@ import { separatorLevels } from '../../segment/separators';
 export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options } = ctx;
-    if (options.compat === 'langchain') return langchainCharacter(text, ctx);
+    if (options.compat === 'langchain') return loadLangchain().then((m) => m.langchainCharacter(text, ctx));
     const first = options.separators.slice(0, 1);
     const levels = separatorLevels(text, first, options.separatorsAreRegex, options.keepSeparator);
     const out: SplitSpan[] = [];

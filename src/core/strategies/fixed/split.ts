@@ -3,7 +3,7 @@ import { RunGuard } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
 import { unitDescriptor, type UnitDescriptor } from '../../units';
 import { tokenBoundsOf, tokenWindows } from '../../windows';
-import { chonkieFast } from '../../compat/chonkie';
+import { loadChonkie } from '../../compat/load';
 
 /**
  * Fixed windows of N units, each next window starting `overlap` units before the previous one ends, regardless of
@@ -17,7 +17,7 @@ import { chonkieFast } from '../../compat/chonkie';
 export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options, unit } = ctx;
-    if (options.compat === 'chonkie') return chonkieFast(text, ctx);
+    if (options.compat === 'chonkie') return loadChonkie().then((m) => m.chonkieFast(text, ctx));
     const guard = new RunGuard(ctx, text.length);
     const notBlank = (start: number, end: number) => hasContent(text, start, end);
     if (unit.tokenize) {

@@ -1,11 +1,7 @@
+import { loadChonkie, loadLangchain } from '../../compat/load';
 import { cutFilterFor, mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
 import { separatorLevels } from '../../segment/separators';
-
-// The compat modes' reproductions load when a job first asks for one: the native splitter is the chunk worker's
-// first job, and its first chunk holds this file.
-const loadLangchain = () => import('../../compat/langchain');
-const loadChonkie = () => import('../../compat/chonkie');
 
 /**
  * A separator hierarchy, coarsest first (default: blank line, line, space, character; or a language preset): the

@@ -1,5 +1,4 @@
-import { chonkieSentence } from '../../compat/chonkie';
-import { llamaindexRetrievalUnits, llamaindexSentenceSplitter } from '../../compat/llamaindex';
+import { loadChonkie, loadLlamaindex } from '../../compat/load';
 import { cutFilterFor, mergeParamsFor, packLevels } from '../../merge';
 import type { SplitSpan, StrategyImplementation } from '../../registry';
 import { graphemeLevel } from '../../segment/separators';
@@ -14,8 +13,8 @@ import { words } from '../../segment/words';
 export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options } = ctx;
-    if (options.compat === 'chonkie') return chonkieSentence(text, ctx);
-    if (options.compat === 'llamaindex') return llamaindexSentenceSplitter(text, ctx);
+    if (options.compat === 'chonkie') return loadChonkie().then((m) => m.chonkieSentence(text, ctx));
+    if (options.compat === 'llamaindex') return loadLlamaindex().then((m) => m.llamaindexSentenceSplitter(text, ctx));
     const levels = [
       sentenceSplitter(text, options.locale),
       (s: number, e: number) => words(text, s, e),
@@ -27,5 +26,5 @@ export const implementation: StrategyImplementation = {
     return out;
   },
   // LlamaIndex's SentenceWindowNodeParser and HierarchicalNodeParser (the profile's `retrieval`).
-  compatUnits: (text, ctx) => llamaindexRetrievalUnits(text, ctx),
+  compatUnits: (text, ctx) => loadLlamaindex().then((m) => m.llamaindexRetrievalUnits(text, ctx)),
 };

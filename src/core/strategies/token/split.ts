@@ -1,6 +1,4 @@
-import { chonkieToken } from '../../compat/chonkie';
-import { langchainToken } from '../../compat/langchain';
-import { llamaindexTokenTextSplitter } from '../../compat/llamaindex';
+import { loadChonkie, loadLangchain, loadLlamaindex } from '../../compat/load';
 import { meterFor } from '../../measure';
 import { RunGuard } from '../../merge';
 import type { StrategyImplementation } from '../../registry';
@@ -16,9 +14,9 @@ import { tokenBoundsOf, tokenWindows } from '../../windows';
 export const implementation: StrategyImplementation = {
   split(text, ctx) {
     const { options, unit } = ctx;
-    if (options.compat === 'langchain') return langchainToken(text, ctx);
-    if (options.compat === 'llamaindex') return llamaindexTokenTextSplitter(text, ctx);
-    if (options.compat === 'chonkie') return chonkieToken(text, ctx);
+    if (options.compat === 'langchain') return loadLangchain().then((m) => m.langchainToken(text, ctx));
+    if (options.compat === 'llamaindex') return loadLlamaindex().then((m) => m.llamaindexTokenTextSplitter(text, ctx));
+    if (options.compat === 'chonkie') return loadChonkie().then((m) => m.chonkieToken(text, ctx));
     if (!unit.tokenize) throw new Error(`the token strategy needs a token unit (got ${unit.name})`);
     const guard = new RunGuard(ctx, text.length);
     return tokenWindows(tokenBoundsOf(unit, text), options.size, options.overlap, meterFor(unit, text), guard, () => true);
