@@ -4,6 +4,7 @@
  * re-exports them: no import circle.
  */
 import { chunkIdMaker, documentIdFor, structuralIdMaker } from './ids';
+import { loadOnce } from './loadOnce';
 import { meterFor } from './measure';
 import { RunGuard } from './merge';
 import { ENGINE_OPTIONS } from './optionTable';
@@ -16,9 +17,9 @@ import { unitSizeLimit } from './patterns/limits';
 import { CHUNKER_NAME, CHUNKER_VERSION } from './version';
 
 /** The retrieval modes' splitters (parent-child, window, hierarchical), loaded when a job first chooses one. */
-const loadRetrievalPatterns = () => import('./patterns');
+const loadRetrievalPatterns = loadOnce(() => import('./patterns'));
 /** Contextual headers, loaded when a job first asks for them. */
-const loadHeaders = () => import('./headers');
+const loadHeaders = loadOnce(() => import('./headers'));
 
 export interface ChunkHooks {
   /** Called with a fraction in [0, 1] during long runs. */

@@ -3,6 +3,7 @@ import { ChunkOptionsError, validateOptions } from '../core/options';
 import { chunkStats } from '../core/stats';
 import { getStrategy } from '../core/strategies/index';
 import type { Chunk, ChunkDetail, ChunkOptions, LoadWasm, SemanticDetail, TokenEncodingName } from '../core/types';
+import { loadOnce } from '../core/loadOnce';
 import { meterFor } from '../core/measure';
 import { getUnit, unitDescriptor } from '../core/units/index';
 import { DocumentStore } from './documentStore';
@@ -27,9 +28,9 @@ import { rpcServe, withTransfer, type Endpoint } from './rpc';
  * The orphan flags (core/eval/orphans: a document's sentences), loaded by the first token counts, after the first
  * paint: a new document's orphan bits come with its token counts anyway (see runChunk).
  */
-const loadOrphans = () => import('../core/eval/orphans');
+const loadOrphans = loadOnce(() => import('../core/eval/orphans'));
 /** Semantic jobs' token counts in the embedding model's tokens (the model list, truncation), loaded by the first. */
-const loadEmbedderTokens = () => import('./embedderTokens');
+const loadEmbedderTokens = loadOnce(() => import('./embedderTokens'));
 
 /** Encoding used for the "tokens" figure in tooltips when the chosen unit is not a token encoding. */
 const TOOLTIP_ENCODING: TokenEncodingName = 'cl100k_base';
