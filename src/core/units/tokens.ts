@@ -1,6 +1,7 @@
 import type { TokenEncodingName } from '../types';
 import type { TiktokenUnit } from './tiktoken';
 import type { UnitDescriptor } from './unit';
+import { loadOnce } from '../loadOnce';
 
 /** The tiktoken encodings, in the order the page and --help list them (tiktoken.ts has a rank loader for each). */
 export const TOKEN_ENCODINGS: readonly TokenEncodingName[] = ['cl100k_base', 'o200k_base', 'p50k_base', 'r50k_base', 'gpt2'];
@@ -26,7 +27,7 @@ export function tokens<Name extends TokenEncodingName>(encoding: Name): UnitDesc
     isLength: false,
     tokenizer: encoding,
     sampleCount: 'tokens',
-    load: () => import('./tiktoken').then((m) => m.loadTiktokenUnit(encoding)),
+    load: loadOnce(() => import('./tiktoken').then((m) => m.loadTiktokenUnit(encoding))),
     meter: (unit, source) => (unit as TiktokenUnit).spanMeter(source),
   };
 }

@@ -1,5 +1,6 @@
 import type { SpanMeter } from './meter';
 import type { UnitDescriptor } from './unit';
+import { loadOnce } from '../loadOnce';
 
 /** What the descriptor counts with: ./words.ts hands it over when it is loaded (on the first getUnit('words')). */
 interface WordsImplementation {
@@ -44,6 +45,6 @@ export const words: UnitDescriptor<'words'> = {
     chonkie: 'word',
     charsPer: 6,
   },
-  load: () => import('./words').then((m) => m.wordsUnit),
+  load: loadOnce(() => import('./words').then((m) => m.wordsUnit)),
   meter: (_, source) => implementation().wordsMeter(source),
 };
