@@ -149,8 +149,18 @@ export class StaticEmbedder implements Embedder {
       'another start. And one more: "quoted" — dashes.',
     ];
     for (let r = 0; r < 3; r++) for (const t of texts) this.embedOne(t, out);
-    // Then enough ordinary sentences, in overlapping windows, for the optimizing compiler to take the hot loops
-    // (tokenizing, summing rows) before a first document: it was otherwise embedded mostly by unoptimized code.
+    this.previous = null;
+    for (const p of this.recent) p.key = NO_PIECE;
+  }
+
+  /**
+   * warmUp, then enough ordinary sentences in overlapping windows (~600, 10-50 ms) for the optimizing compiler to
+   * take the hot loops (tokenizing, summing rows) before a first document, which was otherwise embedded mostly by
+   * unoptimized code: the page's embedding worker calls it after loading the model. The CLI does not: in a process
+   * that embeds one document, compiling earlier saves nothing.
+   */
+  warmUpThoroughly(): void {
+    const out = new Float32Array(this.dims);
     const sentences: string[] = [];
     for (let i = 0; i < WARM_UP_SENTENCES; i++) {
       let s = '';
