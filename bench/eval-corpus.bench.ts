@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleCli } from './cliBundle';
 import { compareQuestionResults, evaluate, formatGoldenSet, parseGoldenSet, type GoldenQuestion } from '../src/core/eval/index';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -48,22 +48,6 @@ const CHROMA_FLAGS = ['--size', '400', '--overlap', '0', '--unit', 'cl100k_base'
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function bundle(): Promise<string> {
-  const lib = join(root, 'node_modules', '.cache', 'chunkscope-eval-corpus-bench');
-  await build({
-    entryPoints: { cli: join(root, 'src/cli/main.ts') },
-    outdir: lib,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: ['js-tiktoken', 'js-tiktoken/*', '@huggingface/transformers', 'onnxruntime-node', 'onnxruntime-web', 'onnxruntime-common', 'web-tree-sitter', 'pdfjs-dist', 'pdfjs-dist/*', 'mammoth', '@lancedb/lancedb'],
-    logLevel: 'error',
-  });
-  writeFileSync(join(lib, 'run.mjs'), `import { main } from './cli.js';\nprocess.exitCode = await main(process.argv.slice(2), { stdout: () => {}, stderr: () => {}, readStdin: async () => new Uint8Array() });\n`);
-  return join(lib, 'run.mjs');
-}
 
 function cold(run: string, args: string[]): number {
   const t0 = performance.now();
@@ -82,7 +66,7 @@ async function main(): Promise<void> {
   writeFileSync(join(work, 'corpus', 'LICENSE'), 'not a document');
   const qs = join(work, 'questions.csv');
   writeFileSync(qs, formatGoldenSet([...questions, ...foreign], 'csv'));
-  const run = await bundle();
+  const run = await bundleCli(root, 'chunkscope-eval-corpus-bench');
   const dir = join(work, 'corpus');
 
   const RUNS = 3;

@@ -16,7 +16,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleCli } from './cliBundle';
 import { evaluate, sweep, sweepGrid, parseGoldenSet, formatGoldenSet } from '../src/core/index';
 import type { ChunkOptions, GoldenQuestion } from '../src/core/index';
 
@@ -44,19 +44,7 @@ async function main(): Promise<void> {
   writeFileSync(join(work, 'questions.csv'), formatGoldenSet(questions, 'csv'));
 
   // (a) cold CLI: bundled like scripts/build-lib.mjs (inside node_modules/.cache, so its externals resolve), then fresh processes.
-  const lib = join(root, 'node_modules', '.cache', 'chunkscope-eval-bench');
-  await build({
-    entryPoints: { cli: join(root, 'src/cli/main.ts') },
-    outdir: lib,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: ['js-tiktoken', 'js-tiktoken/*', '@huggingface/transformers', 'onnxruntime-node', 'onnxruntime-web', 'onnxruntime-common', 'web-tree-sitter', 'pdfjs-dist', 'pdfjs-dist/*', 'mammoth', '@lancedb/lancedb'],
-    logLevel: 'error',
-  });
-  writeFileSync(join(lib, 'run.mjs'), `import { main } from './cli.js';\nprocess.exitCode = await main(process.argv.slice(2), { stdout: () => {}, stderr: (s) => process.stderr.write(s), readStdin: async () => new Uint8Array() });\n`);
+  const run = await bundleCli(root, 'chunkscope-eval-bench', { stderr: true });
   const chromaFlags = ['--size', '400', '--overlap', '0', '--unit', 'cl100k_base', '--compat', 'langchain', ...CHROMA.separators.flatMap((s) => ['--separators', s.replace(/\n/g, '\\n')])];
   for (const [label, flags] of [
     ["Chroma's recursive 400 cl100k / 0, LangChain", chromaFlags],
@@ -65,7 +53,7 @@ async function main(): Promise<void> {
     const coldRuns: number[] = [];
     for (let i = 0; i < 3; i++) {
       const t0 = performance.now();
-      const r = spawnSync(process.execPath, [join(lib, 'run.mjs'), 'eval', join(work, 'corpus'), '--questions', join(work, 'questions.csv'), ...flags], { encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [run, 'eval', join(work, 'corpus'), '--questions', join(work, 'questions.csv'), ...flags], { encoding: 'utf8' });
       coldRuns.push(performance.now() - t0);
       if (r.status !== 0) throw new Error(`chunkscope eval failed: ${r.stderr}`);
     }

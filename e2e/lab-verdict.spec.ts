@@ -2,8 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { controls, expectEngineChunks, openApp, pasteDocument, typeNumber } from './app';
+import { guardedTest } from './fixtures';
 import { startFakeLlmServer, type FakeLlmServer } from '../src/testing/fakeLlmServer';
 
 /**
@@ -16,23 +17,8 @@ import { startFakeLlmServer, type FakeLlmServer } from '../src/testing/fakeLlmSe
 
 let server: FakeLlmServer;
 
-/** No uncaught exception, and no request leaves the page's origin but to the fake server. */
-const test = base.extend<{ guard: string[] }>({
-  guard: [
-    async ({ context, baseURL }, use) => {
-      const origin = new URL(baseURL!).origin;
-      const requests: string[] = [];
-      const errors: string[] = [];
-      context.on('request', (r) => requests.push(r.url()));
-      context.on('page', (p) => p.on('pageerror', (e) => errors.push(e.message)));
-      await use(requests);
-      const allowed = (url: string) => url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('file:') || [origin, new URL(server.baseUrl).origin].includes(new URL(url).origin);
-      expect(requests.filter((url) => !allowed(url)), 'requests that left the page and the fake server').toEqual([]);
-      expect(errors, 'uncaught exceptions in the page').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+/** No uncaught exception, and no request leaves the page's origin but to the fake server (./fixtures.ts). */
+const test = guardedTest(() => [new URL(server.baseUrl).origin]);
 
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ baseURL }) => {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { downloadFrom, getDocument, openApp, waitForApp } from './app';
+import { guardedTest } from './fixtures';
 import { INVENTED_PROPOSITION, startFakeLlmServer, type FakeLlmServer } from '../src/testing/fakeLlmServer';
 
 /**
@@ -11,23 +12,8 @@ import { INVENTED_PROPOSITION, startFakeLlmServer, type FakeLlmServer } from '..
 
 let server: FakeLlmServer;
 
-/** Like ./fixtures.ts: no uncaught exception, and no request leaves the page's origin but to the fake server. */
-const test = base.extend<{ guard: string[] }>({
-  guard: [
-    async ({ context, baseURL }, use) => {
-      const origin = new URL(baseURL!).origin;
-      const requests: string[] = [];
-      const errors: string[] = [];
-      context.on('request', (r) => requests.push(r.url()));
-      context.on('page', (p) => p.on('pageerror', (e) => errors.push(e.message)));
-      await use(requests);
-      const allowed = (url: string) => url.startsWith('data:') || url.startsWith('blob:') || [origin, new URL(server.baseUrl).origin, 'http://127.0.0.1:9'].includes(new URL(url).origin);
-      expect(requests.filter((url) => !allowed(url)), 'requests that left the page and the fake server').toEqual([]);
-      expect(errors, 'uncaught exceptions in the page').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+/** No uncaught exception, and no request leaves the page's origin but to the fake server (./fixtures.ts). */
+const test = guardedTest(() => [new URL(server.baseUrl).origin, 'http://127.0.0.1:9']);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -294,7 +280,7 @@ test('the API key stays in memory: never in the link, an export, the code, Index
   for (const [where, text] of Object.entries(after)) expect(text, `the key in ${where} after unticking`).not.toContain(key);
 });
 
-test('an endpoint that is not on loopback is named, and nothing is sent before the person confirms', async ({ page, guard }) => {
+test('an endpoint that is not on loopback is named, and nothing is sent before the person confirms', async ({ page, guards }) => {
   const l = await openOnHandbook(page);
   await l.baseUrl.fill('https://llm.example.invalid/v1');
   await expect(page.getByRole('note').filter({ hasText: 'sends the document’s text to llm.example.invalid' })).toBeVisible();
@@ -303,7 +289,7 @@ test('an endpoint that is not on loopback is named, and nothing is sent before t
   await expect(dialog).toContainText('will be sent to llm.example.invalid');
   await dialog.getByRole('button', { name: 'Don’t send' }).click();
   await expect(dialog).toBeHidden();
-  expect(guard.filter((url) => url.includes('example.invalid'))).toEqual([]);
+  expect(guards.requests.filter((url) => url.includes('example.invalid'))).toEqual([]);
 });
 
 test('an endpoint that does not answer: each chunk says why, and the page names the CORS settings of the common servers', async ({ page }) => {

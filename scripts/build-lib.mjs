@@ -7,6 +7,7 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { LIB_EXTERNALS } from './lib-externals.mjs';
 
 rmSync('dist/lib', { recursive: true, force: true });
 await build({
@@ -17,25 +18,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // web-tree-sitter, pdfjs-dist and mammoth stay external as well: they load their own wasm/worker files (tree-sitter's
-  // grammars are read from @repomix/tree-sitter-wasms by src/node/loadWasm.ts) and are needed only for code/PDF/DOCX.
-  external: [
-    'js-tiktoken',
-    'js-tiktoken/*',
-    '@huggingface/transformers',
-    'onnxruntime-node',
-    'onnxruntime-web',
-    'onnxruntime-common',
-    'web-tree-sitter',
-    'pdfjs-dist',
-    'pdfjs-dist/*',
-    'mammoth',
-    // LanceDB (--to / --index lancedb:DIR) loads its native binding from its own package.
-    '@lancedb/lancedb',
-    // piscina starts its own worker script from its package folder.
-    'piscina',
-    'cli-progress',
-  ],
+  external: LIB_EXTERNALS,
   logLevel: 'warning',
 });
 const tsc = spawnSync('npx', ['tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' });

@@ -4,6 +4,7 @@
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import { createEmbedder } from '../embed/index';
+import { StaticEmbedder } from '../embed/static/embedder';
 import type { Embedder } from '../embed/types';
 import { chooseEmbedDevice, loadOnDevice, probeWebGpu, type GpuProbe } from './embedDevice';
 import { serveEmbedWorker } from './embedService';
@@ -73,7 +74,11 @@ serveEmbedWorker(self as unknown as Endpoint, {
   noteFor: (embedder) => deviceNotes.get(embedder),
   async load(model, { allowRemote, onDownloadProgress }) {
     // The built-in model is a table lookup in JavaScript (src/embed/static): no runtime, no GPU.
-    if (model === BUILTIN) return createEmbedder({ model, localModelPath: '/models/' });
+    if (model === BUILTIN) {
+      const embedder = await createEmbedder({ model, localModelPath: '/models/' });
+      if (embedder instanceof StaticEmbedder) embedder.warmUpThoroughly();
+      return embedder;
+    }
     // Hub and local models use WebGPU when the browser has an adapter, and WASM when that fails (embedDevice.ts).
     const { env } = await transformersRuntime();
     gpuProbe ??= probeWebGpu((navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu);

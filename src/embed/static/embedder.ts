@@ -24,6 +24,10 @@ const MAX_CHAIN = 64;
 /** Piece sums kept for the next texts (a sliding window drops what it added two texts ago; 8 covers buffers up to 3). */
 const RECENT_PIECES = 8;
 
+/** Made-up sentences the warm-up embeds (see warmUp), and the words they are made of. */
+const WARM_UP_SENTENCES = 600;
+const WARM_UP_WORDS = 'the of and to in a is that for it as was with be by on not he this are or his from at which but have an they you were her she there one all we their has been its more would when will who some time what about people year than'.split(' ');
+
 /** The key of an empty ring slot: never a trimmed piece (those neither start nor end with whitespace). */
 const NO_PIECE = ' ';
 
@@ -149,6 +153,25 @@ export class StaticEmbedder implements Embedder {
     for (const p of this.recent) p.key = NO_PIECE;
   }
 
+  /**
+   * warmUp, then enough ordinary sentences in overlapping windows (~600, 10-50 ms) for the optimizing compiler to
+   * take the hot loops (tokenizing, summing rows) before a first document, which was otherwise embedded mostly by
+   * unoptimized code: the page's embedding worker calls it after loading the model. The CLI does not: in a process
+   * that embeds one document, compiling earlier saves nothing.
+   */
+  warmUpThoroughly(): void {
+    const out = new Float32Array(this.dims);
+    const sentences: string[] = [];
+    for (let i = 0; i < WARM_UP_SENTENCES; i++) {
+      let s = '';
+      for (let w = 0; w < 12; w++) s += (w === 0 ? '' : (i * 7 + w) % 9 === 0 ? ', ' : ' ') + WARM_UP_WORDS[(i * 13 + w * 5) % WARM_UP_WORDS.length]!;
+      sentences.push(`${s}.`);
+    }
+    for (let i = 0; i < sentences.length; i++) this.embedOne(sentences.slice(Math.max(0, i - 1), i + 2).join(' '), out);
+    this.previous = null;
+    for (const p of this.recent) p.key = NO_PIECE;
+  }
+
   async embed(texts: string[], options: EmbedCallOptions = {}): Promise<Float32Array[]> {
     for (let i = 0; i < texts.length; i++) {
       const t = texts[i];
@@ -156,16 +179,16 @@ export class StaticEmbedder implements Embedder {
         throw new Error(`cannot embed text ${i}: it is empty or whitespace-only (blank texts have no embedding)`);
       }
     }
-    // Each distinct text once (documents repeat lines); a repeat gets its own copy, so a caller may transfer each.
+    // Each distinct text once (documents repeat lines); a repeat gets a copy in its own slot.
     const firstIndex = new Map<string, number>();
-    const out = new Array<Float32Array>(texts.length);
+    const out = vectorSlots(texts.length, this.dims);
     let sliceStart = now();
     for (let i = 0; i < texts.length; i++) {
       const first = firstIndex.get(texts[i]!);
-      if (first !== undefined) out[i] = out[first]!.slice();
+      if (first !== undefined) out[i]!.set(out[first]!);
       else {
         firstIndex.set(texts[i]!, i);
-        out[i] = this.embedOne(texts[i]!, new Float32Array(this.dims));
+        this.embedOne(texts[i]!, out[i]!);
       }
       if ((i + 1) % SLICE_TEXTS === 0 && i + 1 < texts.length) {
         checkAborted(options.signal);
@@ -221,6 +244,17 @@ function overlapStart(prev: string, next: string): number {
     if (next.startsWith(prev.slice(at))) return at;
   }
   return -1;
+}
+
+/**
+ * `count` vectors of `dims` values as views of one buffer: one allocation rather than one per text (thousands of
+ * small typed arrays, each with its own backing store, cost more to allocate and collect than embedding the texts).
+ */
+function vectorSlots(count: number, dims: number): Float32Array[] {
+  const block = new Float32Array(count * dims);
+  const out = new Array<Float32Array>(count);
+  for (let i = 0; i < count; i++) out[i] = block.subarray(i * dims, (i + 1) * dims);
+  return out;
 }
 
 function now(): number {

@@ -1,0 +1,2 @@
+/** See lib-externals.mjs. */
+export declare const LIB_EXTERNALS: string[];
