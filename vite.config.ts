@@ -255,8 +255,9 @@ function oneChunkFor(name: string, entry: string, besides?: string, except?: Reg
 }
 
 /**
- * The retrievers and the evaluation code: the page's first screen imports their folders through the engine's
- * descriptions (src/core/describe.ts re-exports them) but runs them only in the lab. Two things kept them in the app
+ * The retrievers, the evaluation code and the sentence segmenter: the page's first screen imports their folders
+ * through the engine's descriptions (src/core/describe.ts re-exports them) but runs them only in the lab (and the
+ * worker). Two things kept them in the app
  * chunk: `oneChunkFor` puts in it every module the app imports statically, used there or not (a module a lazy chunk
  * uses then lands in the app chunk), and their top-level tables (`new Set(...)`, `Object.fromEntries(...)`) count
  * as side effects, which tree-shaking must keep. They register nothing at import (the registries are plain arrays),
@@ -264,7 +265,7 @@ function oneChunkFor(name: string, entry: string, besides?: string, except?: Reg
  * screen uses of them (the retriever descriptors, the golden-set parser the lab slice holds) stays in the app chunk,
  * the rest goes to the lab's lazy chunks.
  */
-const LAB_ENGINE = /[\\/]src[\\/]core[\\/](retrievers|eval)[\\/]/;
+const LAB_ENGINE = /[\\/]src[\\/]core[\\/](retrievers|eval|segment)[\\/]/;
 
 export default defineConfig({
   plugins: [react(), contentSecurityPolicy(), serviceWorker(), monacoAppendLines(), preloadApp()],
