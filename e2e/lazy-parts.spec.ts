@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { FIRST_SAMPLE } from '../src/ui/samples';
 import { getDocument, openApp } from './app';
 
@@ -24,4 +24,32 @@ test('"Copy link" whose codec cannot be fetched says so in one line', async ({ p
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'The share-link code could not be loaded' })).toBeVisible();
   expect(await getDocument(page)).toBe(FIRST_SAMPLE.text);
+});
+
+test.describe('offline after one visit', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the lazy parts come from the service worker: a sample’s text, the lab’s panel and jobs', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await openApp(page);
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
+    await expect(page.getByTestId('offline-status')).toContainText('Works offline', { timeout: 60_000 });
+    await context.setOffline(true);
+    await page.reload();
+    await openApp(page);
+    // (Chromium keeps blocking the network after a reload the service worker answered; applied again, as in
+    // offline-and-share.spec.ts.)
+    await context.setOffline(false);
+    await context.setOffline(true);
+
+    await page.getByRole('button', { name: 'Sample: Meeting transcript' }).click();
+    await expect.poll(() => getDocument(page)).toContain('Third item, the evaluation set');
+    await expect(page.getByRole('button', { name: 'Sample: Meeting transcript' })).toHaveAttribute('aria-pressed', 'true');
+
+    // The lab's panel and jobs (and the worker's retrieval): a probe ranks the chunks.
+    await page.getByRole('button', { name: 'Evaluation lab' }).click();
+    await page.getByRole('searchbox', { name: 'Question' }).fill('evaluation questions');
+    await expect(page.getByTestId('probe-hits').locator('li').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('could not be loaded')).toHaveCount(0);
+  });
 });
