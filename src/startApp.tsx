@@ -7,6 +7,8 @@ import { applySharedLink } from './state/shareLinkSync';
 import { useStore } from './state/store';
 import { App } from './ui/App';
 import { FIRST_SAMPLE } from './ui/samples';
+import { preloadSemanticControls } from './ui/panels/semanticControlsLoader';
+import { selectStrategy } from './state/selectors';
 
 /** The page: clients, controller (URL, stored settings and document), the service worker, then React. */
 export async function startApp(): Promise<void> {
@@ -16,6 +18,8 @@ export async function startApp(): Promise<void> {
   await startController(chunks, { text: first.text, name: first.name }, embed);
   // A share link's document (#doc=… in the fragment) over the stored one; a settings-only link says so.
   await applySharedLink(useStore, first.text);
+  // The semantic strategy's controls, when the page opens on it (else they load after the first paint).
+  await preloadSemanticControls(selectStrategy(useStore.getState()));
   // The offline app: the service worker (production builds) and the online/offline state.
   startPwa();
 
