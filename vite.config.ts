@@ -232,7 +232,7 @@ function staticGraph(graph: ModuleGraph, entry: string): Set<string> {
  * is a request, and on a slow network (the workshop profile: 150 ms latency, six connections per host over HTTP/1.1)
  * each round of requests costs a round trip before the first paint. Lazy chunks import from it as before.
  */
-function oneChunkFor(name: string, entry: string, besides?: string) {
+function oneChunkFor(name: string, entry: string, besides?: string, except?: RegExp) {
   // One set per build (the worker options serve every worker's build: each has its own graph).
   const membersOf = new WeakMap<ModuleGraph, Set<string>>();
   const entryIn = (graph: ModuleGraph, file: string) =>
@@ -249,10 +249,23 @@ function oneChunkFor(name: string, entry: string, besides?: string) {
         if (besidesId) for (const other of staticGraph(graph, besidesId)) members.delete(other);
         membersOf.set(graph, members);
       }
-      return members.has(id) ? name : null;
+      return members.has(id) && !except?.test(id) ? name : null;
     },
   };
 }
+
+/**
+ * The retrievers, the evaluation code and the sentence segmenter: the page's first screen imports their folders
+ * through the engine's descriptions (src/core/describe.ts re-exports them) but runs them only in the lab (and the
+ * worker). Two things kept them in the app
+ * chunk: `oneChunkFor` puts in it every module the app imports statically, used there or not (a module a lazy chunk
+ * uses then lands in the app chunk), and their top-level tables (`new Set(...)`, `Object.fromEntries(...)`) count
+ * as side effects, which tree-shaking must keep. They register nothing at import (the registries are plain arrays),
+ * so they are declared free of side effects in the app's build and left out of the app chunk's group: what the first
+ * screen uses of them (the retriever descriptors, the golden-set parser the lab slice holds) stays in the app chunk,
+ * the rest goes to the lab's lazy chunks.
+ */
+const LAB_ENGINE = /[\\/]src[\\/]core[\\/](retrievers|eval|segment)[\\/]/;
 
 export default defineConfig({
   plugins: [react(), contentSecurityPolicy(), serviceWorker(), monacoAppendLines(), preloadApp()],
@@ -280,6 +293,9 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 4000,
     // The app's first screen (src/startApp.tsx and its static imports) as one modulepreloaded file.
-    rolldownOptions: { output: { codeSplitting: { groups: [oneChunkFor('app', 'src/startApp.tsx', 'src/main.tsx')] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [oneChunkFor('app', 'src/startApp.tsx', 'src/main.tsx', LAB_ENGINE)] } },
+      treeshake: { moduleSideEffects: (id: string) => (LAB_ENGINE.test(id) ? false : undefined) },
+    },
   },
 });

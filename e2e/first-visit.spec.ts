@@ -1,12 +1,12 @@
 import type { Page, Route } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { getDocument } from './app';
-import { SAMPLES } from '../src/ui/samples';
+import { FIRST_SAMPLE } from '../src/ui/samples';
 
 // The first visit (issue 28): the first chunks are painted by the read-only first view before Monaco's script is
 // fetched; whatever the person does there before Monaco arrives (click, type, scroll) is taken over by Monaco.
 
-const sample = SAMPLES[0]!;
+const sample = FIRST_SAMPLE;
 
 /** Holds Monaco's chunk until `release` is called: the first view stays as long as the test needs. */
 async function holdMonaco(page: Page): Promise<{ release: () => void; requested: () => boolean }> {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { SAMPLES } from '../src/ui/samples';
+import { FIRST_SAMPLE } from '../src/ui/samples';
 import './hook';
 
 /**
@@ -12,7 +12,7 @@ import './hook';
  * The fixture asserts that no request left the origin and no exception escaped.
  */
 
-const SAMPLE = SAMPLES[0]!.text;
+const SAMPLE = FIRST_SAMPLE.text;
 const MINE = 'My stored document.\n\nIt must survive.\n';
 const UNREADABLE_DOC = /The saved document was unreadable and has been discarded\./;
 const UNREADABLE_SETTINGS = /Saved settings were unreadable \(.+\) and have been reset\./;

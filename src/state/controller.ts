@@ -2,14 +2,17 @@ import type { ChunkClient } from '../bridge/chunkClient';
 import type { EmbedClient, LateAnswer, LocalModelFiles } from '../bridge/embedClient';
 import { downloadFile, exportedTextFor, exportFileName, type ExportFormatName } from './exportActions';
 import { startJobs, type Jobs } from './jobs';
-import { rideAlongProbe, startLabJobs, type LabJobs } from './labJobs';
+import type { LabJobs } from './labJobs';
+import { loadPart } from './lazyPart';
 import type { SweepSpec } from './labSweep';
 import { answerEmbedderConsent, holdLinkedEmbedder } from './embedderConsent';
 import { embedderDownloadHint, loadModelFolderWith } from './modelFolders';
 import { loadStoredState, startPersistence, type InitialDocument } from './persistenceSync';
 import { dismissPreviousDocument, offerKeptDocument, restorePreviousDocument } from './previousDocument';
-import { useStore } from './store';
+import { useStore, type AppState } from './store';
+import type { ProbeRequest } from '../worker/protocol';
 import { testHook } from './testHook';
+import { watch } from './watch';
 import { checkedConfigFromUrl, pinnedFromUrl, startUrlSync } from './urlSync';
 
 /**
@@ -35,8 +38,61 @@ interface Running {
   chunks: ChunkClient;
   embed: EmbedClient | null;
   jobs: Jobs;
-  lab: LabJobs;
+  /** The lab's jobs (labJobs.ts, loaded and started on first need: see startLabWhenNeeded); null if they could not load. */
+  lab(): Promise<LabJobs | null>;
   stop(): void;
+}
+
+/** The lab's jobs and what they import (the retrievers, the sweep, the golden set's storage), fetched on first need. */
+export function loadLabJobs(): Promise<typeof import('./labJobs')> {
+  return import('./labJobs');
+}
+
+/** How long after the first paint the lab's jobs start at the latest (idle time), or after the start if none paints. */
+const LAB_IDLE_TIMEOUT_MS = 1000;
+const LAB_UNPAINTED_TIMEOUT_MS = 3000;
+
+/**
+ * The lab's jobs are not on the first paint's path: nothing on the first screen shows them (the lab panel, its
+ * marks and its probe show only with the lab open, and the panel loads after the paint). They start at once when
+ * the lab is open from the start (a link with a pinned configuration), when it is opened, or when a lab action
+ * asks for them; else in idle time after the first chunks are painted. Until then a chunk job carries no probe
+ * (none is asked for with the lab closed).
+ */
+function startLabWhenNeeded(chunks: ChunkClient): { lab: () => Promise<LabJobs | null>; probeFor: (s: AppState) => ProbeRequest | null; stop(): void } {
+  let started: Promise<LabJobs | null> | null = null;
+  let rideAlong: ((s: AppState) => ProbeRequest | null) | null = null;
+  let stopped = false;
+  const cleanups: (() => void)[] = [];
+  const lab = () =>
+    (started ??= loadPart('evaluation lab', loadLabJobs).then((module) => {
+      if (!module || stopped) return null;
+      rideAlong = module.rideAlongProbe;
+      const jobs = module.startLabJobs(useStore, chunks, window.localStorage);
+      cleanups.push(jobs.stop);
+      return jobs;
+    }));
+  const startSoon = () => {
+    if (started || stopped) return;
+    if (typeof requestIdleCallback !== 'function') return void lab();
+    const id = requestIdleCallback(() => void lab(), { timeout: LAB_IDLE_TIMEOUT_MS });
+    cleanups.push(() => cancelIdleCallback(id));
+  };
+  if (useStore.getState().labOpen) void lab();
+  else {
+    const unpainted = setTimeout(() => void lab(), LAB_UNPAINTED_TIMEOUT_MS);
+    cleanups.push(() => clearTimeout(unpainted));
+    cleanups.push(watch(useStore, (s) => s.labOpen, (open) => open && void lab()));
+    cleanups.push(watch(useStore, (s) => s.paintedJobId > 0, (painted) => painted && startSoon()));
+  }
+  return {
+    lab,
+    probeFor: (s) => rideAlong?.(s) ?? null,
+    stop: () => {
+      stopped = true;
+      for (const cleanup of cleanups.splice(0)) cleanup();
+    },
+  };
 }
 
 /** The one started page (the UI's actions reach the clients through it). */
@@ -58,8 +114,8 @@ export async function startController(chunks: ChunkClient, fallbackDocument: Ini
   // A document a share link replaced in an earlier visit is still offered back until dismissed.
   await offerKeptDocument(useStore);
 
-  const jobs = startJobs({ store: useStore, chunks, embed: embed ?? null, probeFor: rideAlongProbe });
-  const lab = startLabJobs(useStore, chunks, window.localStorage);
+  const lab = startLabWhenNeeded(chunks);
+  const jobs = startJobs({ store: useStore, chunks, embed: embed ?? null, probeFor: lab.probeFor });
   const stopUrl = startUrlSync(useStore);
   const stopPersistence = startPersistence(useStore, { storage: window.localStorage, revision: stored.revision, unsaved: stored.unsaved });
   window.__chunkscope = testHook(useStore);
@@ -67,7 +123,7 @@ export async function startController(chunks: ChunkClient, fallbackDocument: Ini
     chunks,
     embed: embed ?? null,
     jobs,
-    lab,
+    lab: lab.lab,
     stop: () => {
       jobs.stop();
       lab.stop();
@@ -116,28 +172,28 @@ export async function exportChunks(format: ExportFormatName): Promise<void> {
 
 /** Evaluation lab: the painted chunks against the page's LLM result under BM25, dense and hybrid. */
 export function runLlmComparison(): Promise<void> {
-  return page?.lab.runLlmCompare() ?? Promise.resolve();
+  return page ? page.lab().then((lab) => lab?.runLlmCompare()) : Promise.resolve();
 }
 
 /** Evaluation lab: score the golden set on the painted chunks. */
 export function runGoldenSet(): Promise<void> {
-  return page?.lab.runGolden() ?? Promise.resolve();
+  return page ? page.lab().then((lab) => lab?.runGolden()) : Promise.resolve();
 }
 
 /** Evaluation lab: run the golden set over a grid of configurations (progress in the store; cancelSweep stops it). */
 export function runSweep(spec: SweepSpec): Promise<void> {
-  return page?.lab.runSweep(spec) ?? Promise.resolve();
+  return page ? page.lab().then((lab) => lab?.runSweep(spec)) : Promise.resolve();
 }
 
 export function cancelSweep(): void {
-  page?.lab.cancelSweep();
+  void page?.lab().then((lab) => lab?.cancelSweep());
 }
 
 /** Pin the current configuration as A (compare it with what the controls say next, B). */
 export function pinConfiguration(): void {
-  page?.lab.pin();
+  void page?.lab().then((lab) => lab?.pin());
 }
 
 export function unpinConfiguration(): void {
-  page?.lab.unpin();
+  void page?.lab().then((lab) => lab?.unpin());
 }

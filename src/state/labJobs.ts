@@ -392,6 +392,8 @@ export function startLabJobs(store: Store, chunks: ChunkClient, storage: Storage
     watch(store, (s) => [s.pinned, s.result, s.golden] as const, compare.schedule, sameItems),
   ];
   if (store.getState().pinned) compare.schedule();
+  // Started after the lab was opened (they load on first need, controller.ts): its probe runs now.
+  if (store.getState().labOpen) probe.probe(performance.now());
   return {
     runGolden: () => runGoldenSet(store, chunks),
     runSweep: sweep.run,

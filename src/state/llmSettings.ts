@@ -1,8 +1,8 @@
 // Light imports only (this module is in the page's first bundle through the store): the templates and the provider
-// registry are small; the feature registry pulls the engine and loads with the LLM panel. Each feature's prompt
+// names are small; the feature registry pulls the engine and loads with the LLM panel. Each feature's prompt
 // template has the feature's name, so the template ids are the feature names.
-import type { LlmFeatureName, LlmProviderName } from '../core/llm';
-import { LLM_PROVIDER_NAMES } from '../core/llm/providers/registry';
+import type { LlmFeatureName } from '../core/llm';
+import { LLM_PROVIDER_NAMES, type LlmProviderName } from '../core/llm/providers/names';
 import { DEFAULT_TEMPLATES, type PromptTemplate, type TemplateId } from '../core/llm/templates';
 
 const FEATURE_NAMES: readonly string[] = Object.keys(DEFAULT_TEMPLATES);

@@ -1,5 +1,6 @@
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { crc32Hex } from './crc32';
+import { DOC_KEY, fragmentParams, SHARE_FRAGMENT_LIMIT, VERSION_KEY } from './shareFragment';
 
 /**
  * Share links that carry the document (issue 12, item 2). The configuration stays in the query string (urlCodec.ts,
@@ -26,14 +27,12 @@ import { crc32Hex } from './crc32';
  * otherwise expand to ~33 MB).
  */
 
-export const SHARE_FRAGMENT_LIMIT = 32_000;
+export { hasSharedDocument, SHARE_FRAGMENT_LIMIT } from './shareFragment';
 /** Most UTF-8 bytes a link's document may expand to. */
 export const SHARE_TEXT_CAP = 8 * 1024 * 1024;
 /** Most characters a share file's document may have (the same cap as a link's, counted in UTF-16 units). */
 const SHARE_FILE_TEXT_CAP = 64 * 1024 * 1024;
-const DOC_KEY = 'doc';
 const NAME_KEY = 'name';
-const VERSION_KEY = 'v';
 const LENGTH_KEY = 'len';
 const CHECKSUM_KEY = 'crc';
 /** The fragment format this page writes; it reads this one and the version before it (no `v` key). */
@@ -63,13 +62,6 @@ export function encodeLegacyShareFragment(doc: SharedDocument): string {
   const packed = toBase64Url(deflateSync(strToU8(doc.text), { level: 9 }));
   const name = doc.name ? `&${NAME_KEY}=${encodeURIComponent(doc.name)}` : '';
   return `${DOC_KEY}=${packed}${name}`;
-}
-
-/** True when the fragment (with or without '#') carries a document. */
-export function hasSharedDocument(hash: string): boolean {
-  const params = fragmentParams(hash);
-  // A version 2 link cut off before its payload still says it is a link (then it is damaged).
-  return params.has(DOC_KEY) || params.has(VERSION_KEY);
 }
 
 /**
@@ -194,11 +186,6 @@ export function parseShareFile(text: string): ShareFile | null {
 }
 
 // --- helpers ---------------------------------------------------------------------------------------------------------
-
-function fragmentParams(hash: string): URLSearchParams {
-  // URLSearchParams turns '+' into ' ': base64url has no '+', and names are percent-encoded.
-  return new URLSearchParams(hash.replace(/^#/, ''));
-}
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} bytes`;

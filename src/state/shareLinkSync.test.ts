@@ -39,7 +39,7 @@ describe('applySharedLink', () => {
 
   it('a link that replaces the person’s own document keeps it and offers it back until restored', async () => {
     useStore.getState().setDocument('my own notes', { name: 'mine.md' });
-    applySharedLink(useStore, SAMPLE, target(`http://h/#${encodeShareFragment({ text: 'Shared text', name: 'notes.md' })}`));
+    await applySharedLink(useStore, SAMPLE, target(`http://h/#${encodeShareFragment({ text: 'Shared text', name: 'notes.md' })}`));
     expect(useStore.getState().text).toBe('Shared text');
     expect(useStore.getState().previousKept).toBe(true);
     expect(kept).toMatchObject({ text: 'my own notes', name: 'mine.md' });
@@ -51,10 +51,10 @@ describe('applySharedLink', () => {
   });
 
   it('dismissing the offer drops the kept document; the sample is never kept', async () => {
-    applySharedLink(useStore, SAMPLE, target(`http://h/#${encodeShareFragment({ text: 'Shared', name: null })}`));
+    await applySharedLink(useStore, SAMPLE, target(`http://h/#${encodeShareFragment({ text: 'Shared', name: null })}`));
     expect(useStore.getState().previousKept).toBe(false);
     useStore.getState().setDocument('mine');
-    applySharedLink(useStore, SAMPLE, target(`http://h/#${encodeShareFragment({ text: 'Shared again', name: null })}`));
+    await applySharedLink(useStore, SAMPLE, target(`http://h/#${encodeShareFragment({ text: 'Shared again', name: null })}`));
     expect(useStore.getState().previousKept).toBe(true);
     await dismissPreviousDocument(useStore);
     expect(useStore.getState().previousKept).toBe(false);
@@ -62,48 +62,48 @@ describe('applySharedLink', () => {
     expect(kept).toBeNull();
   });
 
-  it('a damaged link (1.9 M × "Q", or empty) opens nothing and keeps the document', () => {
+  it('a damaged link (1.9 M × "Q", or empty) opens nothing and keeps the document', async () => {
     useStore.getState().setDocument('mine');
     for (const hash of [`#doc=${'Q'.repeat(1_900_000)}`, '#doc=']) {
-      applySharedLink(useStore, SAMPLE, target(`http://h/${hash}`));
+      await applySharedLink(useStore, SAMPLE, target(`http://h/${hash}`));
       expect(useStore.getState().text).toBe('mine');
       expect(useStore.getState().notice).toMatch(/^This link is damaged: [^.]+\. Nothing was opened\. Your own document is shown\.$/);
       expect(useStore.getState().previousKept).toBe(false);
     }
   });
 
-  it('a link with #doc= opens its document and leaves the address bar without the fragment', () => {
+  it('a link with #doc= opens its document and leaves the address bar without the fragment', async () => {
     const t = target(`http://h/?strategy=fixed#${encodeShareFragment({ text: 'Shared text', name: 'notes.md' })}`);
-    applySharedLink(useStore, SAMPLE, t);
+    await applySharedLink(useStore, SAMPLE, t);
     expect(useStore.getState().text).toBe('Shared text');
     expect(useStore.getState().docName).toBe('notes.md');
     expect(useStore.getState().notice).toBeNull();
     expect(t.url.href).toBe('http://h/?strategy=fixed');
   });
 
-  it('a settings-only link says so, the first time in a tab only', () => {
+  it('a settings-only link says so, the first time in a tab only', async () => {
     const session = new Map<string, string>();
-    applySharedLink(useStore, SAMPLE, target('http://h/?strategy=fixed&size=10', session));
+    await applySharedLink(useStore, SAMPLE, target('http://h/?strategy=fixed&size=10', session));
     expect(useStore.getState().notice).toBe(SETTINGS_ONLY_SAMPLE_NOTICE);
     useStore.getState().setNotice(null);
-    applySharedLink(useStore, SAMPLE, target('http://h/?strategy=fixed&size=10', session));
+    await applySharedLink(useStore, SAMPLE, target('http://h/?strategy=fixed&size=10', session));
     expect(useStore.getState().notice).toBeNull();
   });
 
-  it('with a stored document of one’s own, the notice says that one is shown', () => {
+  it('with a stored document of one’s own, the notice says that one is shown', async () => {
     useStore.getState().setDocument('mine');
-    applySharedLink(useStore, SAMPLE, target('http://h/?strategy=fixed'));
+    await applySharedLink(useStore, SAMPLE, target('http://h/?strategy=fixed'));
     expect(useStore.getState().notice).toBe(SETTINGS_ONLY_NOTICE);
   });
 
-  it('a damaged fragment keeps the document and says why', () => {
-    applySharedLink(useStore, SAMPLE, target('http://h/?strategy=fixed#doc=@@'));
+  it('a damaged fragment keeps the document and says why', async () => {
+    await applySharedLink(useStore, SAMPLE, target('http://h/?strategy=fixed#doc=@@'));
     expect(useStore.getState().text).toBe(SAMPLE);
     expect(useStore.getState().notice).toMatch(/damaged.*sample document is shown/);
   });
 
-  it('a plain address (no configuration, no document) says nothing', () => {
-    applySharedLink(useStore, SAMPLE, target('http://h/'));
+  it('a plain address (no configuration, no document) says nothing', async () => {
+    await applySharedLink(useStore, SAMPLE, target('http://h/'));
     expect(useStore.getState().notice).toBeNull();
   });
 });

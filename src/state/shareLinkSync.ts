@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand';
-import { decodeShareFragment, hasSharedDocument, makeShareFile, shareFileName, ShareLinkError, shareLink, type ShareFile, type ShareLinkResult } from './shareLink';
+import type { ShareFile, ShareLinkResult } from './shareLink';
+import { hasSharedDocument } from './shareFragment';
 import type { AppState } from './store';
 import { hasConfig } from './urlCodec';
 import { configFromUrl, pinnedFromUrl } from './urlSync';
@@ -10,7 +11,14 @@ import { initialLlmSettings, LLM_URL_KEY } from './llmSettings';
  * The page side of share links (shareLink.ts holds the format): at start, a link's #doc=… fragment becomes the
  * document; a link with settings but no document says so; "Copy link" and "Download share file" build what they
  * share from the store and the address bar (whose query urlSync.ts keeps equal to the configuration).
+ * The codec (shareLink.ts, with fflate) is not on the first paint's path: it loads when the address carries a
+ * document, or when a link or share file is made (loadShareLinkCodec).
  */
+
+/** The share-link codec (shareLink.ts and fflate), fetched on first use. */
+export function loadShareLinkCodec(): Promise<typeof import('./shareLink')> {
+  return import('./shareLink');
+}
 
 export const SETTINGS_ONLY_NOTICE = 'This link carries settings only; your own document is shown.';
 export const SETTINGS_ONLY_SAMPLE_NOTICE = 'This link carries settings only; its document is not in it, so the sample document is shown.';
@@ -40,7 +48,7 @@ function defaultTarget(): ShareTarget {
  * link opened in a new tab, a notice that the document shown is not the link's. `fallbackText` is the sample the
  * page shows when nothing is stored.
  */
-export function applySharedLink(store: StoreApi<AppState>, fallbackText: string, target: ShareTarget = defaultTarget()): void {
+export async function applySharedLink(store: StoreApi<AppState>, fallbackText: string, target: ShareTarget = defaultTarget()): Promise<void> {
   const { location, history, session } = target;
   const reloaded = session?.getItem(SESSION_KEY) === '1';
   try {
@@ -52,8 +60,10 @@ export function applySharedLink(store: StoreApi<AppState>, fallbackText: string,
   const hash = location.hash; // read before replaceState: `location` is live
   if (hasSharedDocument(hash)) {
     history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+    let codec: typeof import('./shareLink') | null = null;
     try {
-      const doc = decodeShareFragment(hash);
+      codec = await loadShareLinkCodec();
+      const doc = codec.decodeShareFragment(hash);
       if (doc) {
         // The person's own document (not the sample) is kept and offered back: a link never replaces it silently.
         if (state.text !== fallbackText && state.text !== doc.text) keepPreviousDocument(store, { text: state.text, name: state.docName, pageStarts: state.pageStarts });
@@ -61,7 +71,7 @@ export function applySharedLink(store: StoreApi<AppState>, fallbackText: string,
         return;
       }
     } catch (err) {
-      const message = err instanceof ShareLinkError ? err.message : 'The link’s document could not be read.';
+      const message = !codec ? 'The link’s document could not be read (offline before this page was cached?).' : err instanceof codec.ShareLinkError ? err.message : 'The link’s document could not be read.';
       state.setNotice(`${message} ${state.text === fallbackText ? 'The sample document is shown.' : 'Your own document is shown.'}`);
       return;
     }
@@ -74,13 +84,15 @@ export function applySharedLink(store: StoreApi<AppState>, fallbackText: string,
 }
 
 /** The share link for the page as it is now (configuration in the query, document in the fragment). */
-export function currentShareLink(store: StoreApi<AppState>, href: string = window.location.href): ShareLinkResult {
+export async function currentShareLink(store: StoreApi<AppState>, href: string = window.location.href): Promise<ShareLinkResult> {
+  const { shareLink } = await loadShareLinkCodec();
   const { text, docName } = store.getState();
   return shareLink(href, { text, name: docName });
 }
 
 /** A share file for the page as it is now: its name and JSON text. */
-export function currentShareFile(store: StoreApi<AppState>, search: string = window.location.search): { name: string; text: string } {
+export async function currentShareFile(store: StoreApi<AppState>, search: string = window.location.search): Promise<{ name: string; text: string }> {
+  const { makeShareFile, shareFileName } = await loadShareLinkCodec();
   const { text, docName } = store.getState();
   return { name: shareFileName(docName), text: makeShareFile(search, { text, name: docName }) };
 }

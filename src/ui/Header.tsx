@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useAfterFirstPaint } from './afterFirstPaint';
 import { OfflineStatus, usePwa } from '../pwa/PwaStatus';
 import { downloadFile } from '../state/controller';
-import { SHARE_FRAGMENT_LIMIT } from '../state/shareLink';
-import { currentShareFile, currentShareLink } from '../state/shareLinkSync';
+import { SHARE_FRAGMENT_LIMIT } from '../state/shareFragment';
+import { currentShareFile, currentShareLink, loadShareLinkCodec } from '../state/shareLinkSync';
+import { lazyPartFailed } from '../state/lazyPart';
 import { selectChunkCount, selectError, selectProgress, selectResult, selectRunning } from '../state/selectors';
 import { useStore } from '../state/store';
 import { ExportMenu } from './export/ExportMenu';
@@ -92,8 +94,17 @@ const COPY_LINK_TITLE = `Copy a link that restores these settings and this docum
 function CopyLinkButton() {
   const [copied, setCopied] = useState(false);
   const [tooLarge, setTooLarge] = useState<string | null>(null);
+  // The codec is fetched in idle time after the first paint, so a click finds it (and the clipboard its gesture).
+  const after = useAfterFirstPaint();
+  useEffect(() => {
+    if (after) loadShareLinkCodec().catch(() => {});
+  }, [after]);
   const copy = async () => {
-    const link = currentShareLink(useStore);
+    const link = await currentShareLink(useStore).catch(() => null);
+    if (!link) {
+      useStore.getState().setNotice(lazyPartFailed('share-link code'));
+      return;
+    }
     if (!link.ok) {
       setTooLarge(link.message);
       return;
@@ -108,8 +119,12 @@ function CopyLinkButton() {
       window.prompt('Copy this link:', link.url);
     }
   };
-  const download = () => {
-    const file = currentShareFile(useStore);
+  const download = async () => {
+    const file = await currentShareFile(useStore).catch(() => null);
+    if (!file) {
+      useStore.getState().setNotice(lazyPartFailed('share-link code'));
+      return;
+    }
     downloadFile(file.name, file.text, 'application/json');
     setTooLarge(null);
   };

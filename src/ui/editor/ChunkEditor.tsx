@@ -2,8 +2,7 @@ import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useAfterFirstPaint } from '../afterFirstPaint';
 import { selectViewOnly } from '../../state/selectors';
 import { useStore } from '../../state/store';
-import { readDroppedFile } from './files';
-import { readDocumentFiles } from '../documentFiles';
+import { readDocumentFiles, readDroppedFile } from './files';
 import { Notice } from '../Notice';
 import { FirstPaintView, LargeDocumentView } from './LargeDocumentView';
 

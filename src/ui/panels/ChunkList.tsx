@@ -1,5 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import {
   breadcrumbText,
   chunkExtras,
@@ -18,6 +17,7 @@ import type { PaintableResult } from '../../state/resultsSlice';
 import { orphanLabel, orphanSummary } from '../../state/labBudget';
 import { useStore, type AppState } from '../../state/store';
 import { chunkPreview } from './chunkPreview';
+import { useRowWindow } from './rowWindow';
 import { formatNumber, unitLabel } from './format';
 import { unitDescriptor } from '../../core/units';
 
@@ -96,7 +96,7 @@ export function ChunkList() {
   // A chunk picked in the editor scrolls into view here.
   useEffect(() => {
     if (selectedIndex !== null && selectedIndex < count && selectionSource === 'editor') {
-      virtualizer.scrollToIndex(rowOf(selectedIndex), { align: 'auto' });
+      virtualizer.scrollToIndex(rowOf(selectedIndex));
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedIndex, selectionSource, count, virtualizer, model]);
@@ -105,7 +105,7 @@ export function ChunkList() {
     if (count === 0) return;
     const next = Math.max(0, Math.min(count - 1, index));
     select(next, 'list');
-    virtualizer.scrollToIndex(rowOf(next), { align: 'auto' });
+    virtualizer.scrollToIndex(rowOf(next));
   };
   const onKeyDown = (e: React.KeyboardEvent) => listKeyDown(e, { result, count, selectedIndex, structured, scroller, move, toggle });
 
@@ -123,7 +123,7 @@ export function ChunkList() {
         aria-activedescendant={selectedIndex !== null && selectedIndex < count ? `chunk-option-${selectedIndex}` : undefined}
         onKeyDown={onKeyDown}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div style={{ height: virtualizer.totalSize, position: 'relative' }}>
           {result && (
             <VirtualRows
               result={result}
@@ -160,7 +160,7 @@ function useExpandedRows(text: string | undefined): { expanded: ReadonlySet<numb
   return { expanded, toggle };
 }
 
-/** Only the visible rows exist; heights come from the row kind, never from measuring the DOM. */
+/** Only the visible rows exist (./rowWindow.ts); heights come from the row kind, never from measuring the DOM. */
 function useChunkVirtualizer(
   scroller: React.RefObject<HTMLDivElement | null>,
   model: RowModel,
@@ -168,18 +168,15 @@ function useChunkVirtualizer(
   structured: boolean,
   expanded: ReadonlySet<number>,
 ) {
-  const virtualizer = useVirtualizer({
-    count: model.count,
-    getScrollElement: () => scroller.current,
-    estimateSize: (row) => {
+  const sizeOf = useCallback(
+    (row: number) => {
       const value = model.rows ? model.rows[row]! : row;
       if (value < 0) return PARENT_ROW_HEIGHT;
       return ROW_HEIGHT + (structured ? BREADCRUMB_HEIGHT : 0) + (expanded.has(result!.starts[value]!) ? CONTENT_HEIGHT : 0);
     },
-    overscan: 6,
-  });
-  useEffect(() => virtualizer.measure(), [expanded, model, structured, virtualizer]);
-  return virtualizer;
+    [model, result, structured, expanded],
+  );
+  return useRowWindow(scroller, model.count, sizeOf, 6);
 }
 
 interface ListKeysContext {
@@ -229,7 +226,7 @@ interface VirtualRowsProps {
 
 /** The rows in view: a parent's header row or a chunk's row (re-rendered with the list, as before; rows are memo). */
 function VirtualRows({ result, model, virtualizer, tokenCounts, embedderTokens, selectedIndex, expanded, select, toggle }: VirtualRowsProps) {
-  return virtualizer.getVirtualItems().map((item) => {
+  return virtualizer.rows.map((item) => {
     const value = model.rows ? model.rows[item.index]! : item.index;
     if (value < 0) {
       const k = -value - 1;

@@ -8,7 +8,7 @@ import { useStore } from '../../state/store';
 import { unitDescriptor } from '../../core/units';
 import { unitLabel } from './format';
 import { CheckField, Field, fieldId, GroupFields, RangeField, SelectField, specOf, TextDraft, useShown } from './OptionFields';
-import { SemanticControls } from './SemanticControls';
+import { showsSemanticControls, useSemanticControls } from './semanticControlsLoader';
 import { LangchainMarkdownOptions, RetrievalControls, StructureControls } from './StructureControls';
 
 const KEEP_TITLES: Record<KeepSeparator, string> = {
@@ -47,6 +47,8 @@ export function ControlsPanel() {
   const chooseStrategy = useStore((s) => s.chooseStrategy);
   const unitApplies = useShown('unit');
   const unit = unitApplies ? config.unit : (strategy.defaults.unit ?? config.unit);
+  const semanticShown = showsSemanticControls(strategy);
+  const SemanticControls = useSemanticControls(semanticShown);
 
   return (
     <section className="panel controls" aria-labelledby="controls-title">
@@ -76,7 +78,7 @@ export function ControlsPanel() {
         onChange={(u) => setConfig({ unit: u as UnitName })}
       />
 
-      <SemanticControls />
+      {semanticShown && SemanticControls && <SemanticControls />}
 
       <SizeFields unit={unit} />
 

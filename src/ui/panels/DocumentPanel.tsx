@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '../../state/store';
 import { structureStrategyForName } from '../../import/index';
-import { OPENABLE_FILES, openNamedDocument, readDroppedFile } from '../editor/files';
+import { OPENABLE_FILES, openNamedDocument, readDocumentFiles, readDroppedFile } from '../editor/files';
 import { SAMPLES } from '../samples';
-import { readDocumentFiles } from '../documentFiles';
+import { loadPart } from '../../state/lazyPart';
 
 /** Where the document comes from: a built-in sample (one click) or a local file. */
 export function DocumentPanel() {
@@ -29,7 +29,11 @@ export function DocumentPanel() {
             aria-pressed={docName === sample.name}
             // A sample is a document of its own: its name, its colouring, its kind's strategy (the HTML sample
             // runs as html); a plain-text one goes back to the strategy the person chose.
-            onClick={() => openNamedDocument(sample.text, sample.name, structureStrategyForName(sample.name))}
+            // (Its text loads on the first click: the samples other than the first are off the first paint.)
+            onClick={async () => {
+              const text = await loadPart(`sample “${sample.label}”`, sample.loadText);
+              if (text !== null) openNamedDocument(text, sample.name, structureStrategyForName(sample.name));
+            }}
           >
             {sample.label}
           </button>
