@@ -173,9 +173,9 @@ async function openMarkdownRun(page: Page, text: string): Promise<{ chars: numbe
   const before = (await paintMeasures(page)).length;
   const start = await page.evaluate((content) => {
     window.__bench!.longTasks.length = 0;
-    // The document panel's own input: the one right after its "Open file…" button.
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Open file…');
-    const input = button?.nextElementSibling as HTMLInputElement;
+    // The document panel's own input, behind its "Open file…" button.
+    const input = document.querySelector<HTMLInputElement>('[data-testid="open-files"]');
+    if (!input) throw new Error('no file input [data-testid="open-files"]');
     const files = new DataTransfer();
     files.items.add(new File([content], 'corpus-1mib.md', { type: 'text/markdown' }));
     input.files = files.files;
