@@ -20,14 +20,23 @@ export function reportHtml(input: ReportInput): string {
     failuresSection(input),
     questionsSection(input),
   ].join('\n');
+  return htmlPage(title, STYLE, body);
+}
+
+/**
+ * A report as one self-contained page: no script, nothing fetched (its policy allows only inline styles and data:
+ * images, the charts being inline SVG), so a downloaded report opens safely from disk. `body` is markup already
+ * escaped by its builder.
+ */
+export function htmlPage(title: string, style: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>${STYLE}</style>
+<title>${e(title)}</title>
+<style>${style}</style>
 </head>
 <body>
 ${body}

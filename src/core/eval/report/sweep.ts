@@ -1,4 +1,5 @@
 import { METRIC_NAMES } from '../types';
+import { htmlPage } from './html';
 import { markdownRows, md } from './markdown';
 import { figure, METRIC_LABELS, valueText } from './model';
 import { barChart, escapeHtml as e, lineChart, type Series } from './svg';
@@ -144,20 +145,7 @@ export function sweepReportHtml(input: SweepReportInput): string {
     `<h2>Charts</h2>${charts.join('')}`,
     base.length > 0 ? `<h2>Options every configuration shares</h2><table><thead><tr><th>Option</th><th>Value</th></tr></thead><tbody>${base.join('')}</tbody></table>` : '',
   ].join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Chunkscope sweep</title>
-<style>${SWEEP_STYLE}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
+  return htmlPage('Chunkscope sweep', SWEEP_STYLE, body);
 }
 
 const SWEEP_STYLE = `body{font:15px/1.5 system-ui,sans-serif;color:#1d1d1f;max-width:1100px;margin:2rem auto;padding:0 1rem}
