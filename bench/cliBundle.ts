@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { LIB_EXTERNALS } from '../scripts/lib-externals.mjs';
+import { LIB_BUILD_OPTIONS } from '../scripts/lib-build.mjs';
 
 /**
  * The CLI bundled from the current source as scripts/build-lib.mjs bundles it, into node_modules/.cache/<name> (so its
@@ -13,12 +13,7 @@ export async function bundleCli(root: string, name: string, options: { stderr?: 
   await build({
     entryPoints: { cli: join(root, 'src/cli/main.ts') },
     outdir: lib,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: LIB_EXTERNALS,
+    ...LIB_BUILD_OPTIONS,
     logLevel: 'error',
   });
   const stderr = options.stderr ? '(s) => process.stderr.write(s)' : '() => {}';

@@ -7,18 +7,13 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { LIB_EXTERNALS } from './lib-externals.mjs';
+import { LIB_BUILD_OPTIONS } from './lib-build.mjs';
 
 rmSync('dist/lib', { recursive: true, force: true });
 await build({
   entryPoints: { index: 'src/node/index.ts', embed: 'src/embed/index.ts', cli: 'src/cli/main.ts', corpusWorker: 'src/node/corpus/worker.ts', embedPoolWorker: 'src/embed/pool/worker.ts' },
   outdir: 'dist/lib',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  external: LIB_EXTERNALS,
+  ...LIB_BUILD_OPTIONS,
   logLevel: 'warning',
 });
 const tsc = spawnSync('npx', ['tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' });

@@ -1,5 +1,5 @@
-// The packages the library and CLI bundle (dist/lib) leave external, shared by scripts/build-lib.mjs and the benchmarks
-// that bundle the CLI themselves (bench/cliBundle.ts). js-tiktoken, so its rank files load lazily, one encoding at a
+// How the library and CLI are bundled (dist/lib), shared by scripts/build-lib.mjs and the benchmarks that bundle the
+// CLI themselves (bench/cliBundle.ts): ESM for Node 20, split into shared chunks, these packages left external. js-tiktoken, so its rank files load lazily, one encoding at a
 // time; @huggingface/transformers and onnxruntime, which load native bindings and wasm relative to their packages.
 // web-tree-sitter, pdfjs-dist and mammoth stay external as well: they load their own wasm/worker files (tree-sitter's
 // grammars are read from @repomix/tree-sitter-wasms by src/node/loadWasm.ts) and are needed only for code/PDF/DOCX.
@@ -20,3 +20,13 @@ export const LIB_EXTERNALS = [
   'piscina',
   'cli-progress',
 ];
+
+/** esbuild's options for the library's bundle, less its entry points and output folder. */
+export const LIB_BUILD_OPTIONS = {
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: LIB_EXTERNALS,
+};
