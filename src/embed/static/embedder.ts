@@ -1,9 +1,10 @@
 import type { Range } from '../../core/types';
 import { tokenOffsets } from '../offsets';
 import type { EmbedCallOptions, Embedder, EmbedderInfo } from '../types';
-import { readModelFile, readModelJson } from './files';
+import { readModelFile, readModelJson, readOptionalModelFile } from './files';
 import { readStaticTable, type StaticTable } from './onnxTable';
-import { isWhitespaceUnit, readStaticTokenizer, type StaticTokenizer } from './tokenizer';
+import { isWhitespaceUnit, readStaticTokenizer, staticTokenizerFrom, type StaticTokenizer, type TokenizerJson } from './tokenizer';
+import { decodeVocabFile, VOCAB_FILE } from './vocabFile';
 
 /**
  * The built-in static model without a neural runtime: its own tokenizer rules (tokenizer.ts) and a Float32Array row
@@ -274,16 +275,22 @@ function checkAborted(signal: { aborted: boolean } | undefined): void {
  * run on the ONNX path (a tokenizer or graph this does not reproduce exactly).
  */
 export async function loadStaticEmbedder(folder: string, info: Omit<EmbedderInfo, 'dims' | 'backend'>): Promise<StaticEmbedder | { refused: string }> {
-  const [tokenizerJson, tokenizerConfig, onnx] = await Promise.all([
-    readModelJson<Parameters<typeof readStaticTokenizer>[0]>(folder, 'tokenizer.json'),
-    readModelJson<{ unk_token?: unknown }>(folder, 'tokenizer_config.json'),
-    readModelFile(folder, 'onnx/model_quantized.onnx'),
-  ]);
-  const tokenizer = readStaticTokenizer(tokenizerJson, tokenizerConfig);
+  const [tokenizer, onnx] = await Promise.all([loadStaticTokenizer(folder), readModelFile(folder, 'onnx/model_quantized.onnx')]);
   if ('refused' in tokenizer) return tokenizer;
   const weights = readStaticTable(onnx);
   if ('refused' in weights) return weights;
   const embedder = new StaticEmbedder({ ...info, dims: weights.dims, backend: 'direct' }, tokenizer, weights);
   embedder.warmUp();
   return embedder;
+}
+
+/** The folder's tokenizer: from its precompiled vocabulary table when it has one (vocabFile.ts), else its JSON. */
+async function loadStaticTokenizer(folder: string): Promise<StaticTokenizer | { refused: string }> {
+  const compiled = await readOptionalModelFile(folder, VOCAB_FILE);
+  if (compiled) return staticTokenizerFrom(decodeVocabFile(compiled));
+  const [tokenizerJson, tokenizerConfig] = await Promise.all([
+    readModelJson<TokenizerJson>(folder, 'tokenizer.json'),
+    readModelJson<{ unk_token?: unknown }>(folder, 'tokenizer_config.json'),
+  ]);
+  return readStaticTokenizer(tokenizerJson, tokenizerConfig);
 }

@@ -21,6 +21,25 @@ export async function readModelFile(folder: string, file: string): Promise<Uint8
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** readModelFile, or null when the folder has no such file (ENOENT in Node, HTTP 404 elsewhere). */
+export async function readOptionalModelFile(folder: string, file: string): Promise<Uint8Array | null> {
+  const where = folder.endsWith('/') ? `${folder}${file}` : `${folder}/${file}`;
+  const fs = nodeFs();
+  if (fs) {
+    try {
+      const bytes = await fs.readFile(where);
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+  const response = await fetch(where);
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`${where}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 export async function readModelJson<T>(folder: string, file: string): Promise<T> {
   return JSON.parse(new TextDecoder().decode(await readModelFile(folder, file))) as T;
 }

@@ -211,6 +211,6 @@ export function readStaticTable(onnx: Uint8Array): StaticTable | { refused: stri
   const scaleView = new DataView(scales.raw.buffer, scales.raw.byteOffset, scales.raw.byteLength);
   const scaleValues = new Float32Array(rows);
   for (let r = 0; r < rows; r++) scaleValues[r] = scaleView.getFloat32(r * 4, true);
-  const int8 = Int8Array.from(new Int8Array(values.raw.buffer, values.raw.byteOffset, values.raw.byteLength));
+  const int8 = new Int8Array(values.raw.buffer, values.raw.byteOffset, values.raw.byteLength).slice();
   return new StaticTable(int8, scaleValues, rows, dims);
 }

@@ -135,7 +135,7 @@ export interface StaticTokenizer {
   readonly splitsAtWhitespace: boolean;
 }
 
-interface TokenizerJson {
+export interface TokenizerJson {
   added_tokens?: { id: number; content: string; single_word?: boolean; lstrip?: boolean; rstrip?: boolean; normalized?: boolean; special?: boolean }[];
   normalizer?: { type?: string } | null;
   pre_tokenizer?: { type?: string } | null;
@@ -160,8 +160,18 @@ function unsupported(json: TokenizerJson, config: { unk_token?: unknown }): stri
   return null;
 }
 
-/** The tokenizer of a WordLevel tokenizer.json, or the reason it must stay on the ONNX path. */
-export function readStaticTokenizer(json: TokenizerJson, config: { unk_token?: unknown }): StaticTokenizer | { refused: string } {
+/**
+ * What a WordLevel tokenizer.json comes down to: its vocabulary as a lookup table, the unknown word's id and the
+ * added tokens (matched literally before lowercasing). vocabFile.ts stores it precompiled beside tokenizer.json.
+ */
+export interface CompiledVocabulary {
+  table: VocabTable;
+  unkId: number;
+  added: string[];
+}
+
+/** The compiled vocabulary of a WordLevel tokenizer.json, or the reason it must stay on the ONNX path. */
+export function compileStaticTokenizer(json: TokenizerJson, config: { unk_token?: unknown }): CompiledVocabulary | { refused: string } {
   const why = unsupported(json, config);
   if (why) return { refused: why };
   const vocab = json.model!.vocab as Record<string, number>;
@@ -172,13 +182,24 @@ export function readStaticTokenizer(json: TokenizerJson, config: { unk_token?: u
   let chars = 0;
   for (const word of words) chars += word.length;
   // Later entries replace earlier ones (as Map.set): the added tokens' ids win over the vocabulary's.
-  const ids = new VocabTable(words.length + added.length, chars);
-  for (let i = 0; i < words.length; i++) ids.set(words[i]!, values[i]!);
-  for (const t of added) ids.set(t.content, t.id);
+  const table = VocabTable.empty(words.length + added.length, chars);
+  for (let i = 0; i < words.length; i++) table.set(words[i]!, values[i]!);
+  for (const t of added) table.set(t.content, t.id);
   const unk = config.unk_token as string;
-  const unkId = ids.get(unk, 0, unk.length);
+  const unkId = table.get(unk, 0, unk.length);
   if (unkId < 0) return { refused: 'unk_token is not in the vocabulary' };
-  return new WordLevelTokenizer(ids, unkId, added.map((t) => t.content));
+  return { table, unkId, added: added.map((t) => t.content) };
+}
+
+/** The tokenizer of a WordLevel tokenizer.json, or the reason it must stay on the ONNX path. */
+export function readStaticTokenizer(json: TokenizerJson, config: { unk_token?: unknown }): StaticTokenizer | { refused: string } {
+  const compiled = compileStaticTokenizer(json, config);
+  return 'refused' in compiled ? compiled : staticTokenizerFrom(compiled);
+}
+
+/** The tokenizer of a compiled vocabulary (from compileStaticTokenizer or a vocabulary file). */
+export function staticTokenizerFrom({ table, unkId, added }: CompiledVocabulary): StaticTokenizer {
+  return new WordLevelTokenizer(table, unkId, added);
 }
 
 /** The capital sigma: the one code point whose lowercase depends on its neighbours (Final_Sigma). */

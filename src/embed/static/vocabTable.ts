@@ -1,27 +1,80 @@
+/** A vocabulary table's slots, as `VocabTable.toSlots` gives them. */
+export interface VocabSlots {
+  lengths: Uint16Array;
+  ids: Int32Array;
+  chars: Uint16Array;
+}
+
 /**
  * The vocabulary as an open-addressing hash table over UTF-16 code units: a word is looked up from its bounds in
  * any string, without slicing it out, and an ASCII word straight from the original text, lowercased unit by unit
  * while it is hashed and compared (what `toLowerCase` does to ASCII). Inserting a word again replaces its id, as
- * Map.set does.
+ * Map.set does. An empty word is never looked up (no token is empty) and is not kept by `toSlots`.
  */
 export class VocabTable {
-  private readonly mask: number;
-  /** Per slot: offset of the word in `chars`, or -1 for an empty slot. */
-  private readonly offsets: Int32Array;
-  private readonly lengths: Int32Array;
-  private readonly ids: Int32Array;
-  private chars: Uint16Array;
   private used = 0;
   size = 0;
 
-  constructor(expectedWords: number, expectedChars: number) {
+  private constructor(
+    private readonly mask: number,
+    /** Per slot: offset of the word in `chars`, or -1 for an empty slot. */
+    private readonly offsets: Int32Array,
+    private readonly lengths: Int32Array,
+    private readonly ids: Int32Array,
+    private chars: Uint16Array,
+  ) {}
+
+  /** An empty table sized for `expectedWords` words of `expectedChars` code units in all. */
+  static empty(expectedWords: number, expectedChars: number): VocabTable {
     let capacity = 16;
     while (capacity < expectedWords * 2) capacity *= 2;
-    this.mask = capacity - 1;
-    this.offsets = new Int32Array(capacity).fill(-1);
-    this.lengths = new Int32Array(capacity);
-    this.ids = new Int32Array(capacity);
-    this.chars = new Uint16Array(Math.max(16, expectedChars));
+    return new VocabTable(capacity - 1, new Int32Array(capacity).fill(-1), new Int32Array(capacity), new Int32Array(capacity), new Uint16Array(Math.max(16, expectedChars)));
+  }
+
+  /**
+   * The table as its slots: per slot the word's length (0: empty), the ids of the filled slots in slot order, and
+   * their words concatenated in slot order. `fromSlots` rebuilds the same table with no hashing (vocabFile.ts).
+   */
+  toSlots(): VocabSlots {
+    const capacity = this.mask + 1;
+    const lengths = new Uint16Array(capacity);
+    const ids = new Int32Array(this.size);
+    const chars = new Uint16Array(this.used);
+    let filled = 0;
+    let at = 0;
+    for (let slot = 0; slot < capacity; slot++) {
+      const from = this.offsets[slot]!;
+      const length = this.lengths[slot]!;
+      if (from < 0 || length === 0) continue;
+      if (length > 0xffff) throw new Error('a vocabulary word is longer than 65,535 code units');
+      lengths[slot] = length;
+      ids[filled++] = this.ids[slot]!;
+      chars.set(this.chars.subarray(from, from + length), at);
+      at += length;
+    }
+    return { lengths, ids: ids.subarray(0, filled), chars: chars.subarray(0, at) };
+  }
+
+  /** The table `toSlots` gave (its slot count a power of two). */
+  static fromSlots({ lengths, ids, chars }: VocabSlots): VocabTable {
+    const capacity = lengths.length;
+    if (capacity < 16 || (capacity & (capacity - 1)) !== 0) throw new Error(`vocabulary table: ${capacity} slots is not a power of two`);
+    const table = new VocabTable(capacity - 1, new Int32Array(capacity).fill(-1), new Int32Array(capacity), new Int32Array(capacity), chars);
+    let filled = 0;
+    let at = 0;
+    for (let slot = 0; slot < capacity; slot++) {
+      const length = lengths[slot]!;
+      if (length === 0) continue;
+      if (filled >= ids.length || at + length > chars.length) throw new Error('vocabulary table: slots and words disagree');
+      table.offsets[slot] = at;
+      table.lengths[slot] = length;
+      table.ids[slot] = ids[filled++]!;
+      at += length;
+    }
+    if (filled !== ids.length || at !== chars.length) throw new Error('vocabulary table: slots and words disagree');
+    table.used = at;
+    table.size = filled;
+    return table;
   }
 
   set(word: string, id: number): void {
