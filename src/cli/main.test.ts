@@ -319,6 +319,21 @@ describe('the installed command', () => {
     expect(r.stdout).toBe(`${version}\n`);
   });
 
+  it('stops quietly when the reader of its output goes away (chunkscope chunk big.txt | head)', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['bin/chunkscope.js', 'chunk', '-', '--size', '40', '--overlap', '0'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(doc.repeat(400));
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Read the first block of output, then close the pipe as `head` does.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+
   it('exits non-zero with one line for a missing file', () => {
     const r = spawnSync(process.execPath, ['bin/chunkscope.js', 'chunk', 'does-not-exist.txt'], { encoding: 'utf8' });
     expect(r.status).toBe(2);

@@ -26,8 +26,20 @@ const defaultIo: Io = {
   readStdin: () => process.stdin,
 };
 
+/**
+ * `chunkscope chunk big.txt | head`: when the reader of standard output goes away, stop at once and quietly (exit 0,
+ * as a command killed by SIGPIPE stops) instead of an unhandled 'error' event and its stack trace.
+ */
+function stopWhenOutputCloses(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+}
+
 /** Runs the CLI; returns the exit code. Every failure is one line on stderr. */
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
+  if (io === defaultIo) stopWhenOutputCloses();
   try {
     return await run(argv, io);
   } catch (err) {
