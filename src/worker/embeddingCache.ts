@@ -151,7 +151,9 @@ export async function lookupEmbeddings(
   const { dims, vectors } = stored;
   for (let i = 0; i < texts.length; i++) {
     if (out[i] !== undefined) continue;
-    const v = vectors.slice(i * dims, (i + 1) * dims);
+    // Views of the record's one buffer, not a typed array with its own backing store per text (23,845 of them for
+    // 1 MiB cost more than reading the record). Vectors leave this worker packed into a new buffer, never transferred.
+    const v = vectors.subarray(i * dims, (i + 1) * dims);
     out[i] = v;
     remember(model, texts[i]!, v);
   }
