@@ -90,8 +90,10 @@ test('tokenizer.json: [PAD] 0, [UNK] 1, words from 2 in order', () => {
 });
 
 test('the shipped artefact: under 4 MB, one table row per vocabulary entry, special tokens declared', () => {
+  // The transformers.js model; vocab-table.bin beside it is the direct path's precompiled vocabulary (checked against
+  // tokenizer.json by src/embed/static/vocabFile.test.ts).
   const files = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'LICENSE.md', 'onnx/model_quantized.onnx'];
-  assert.deepEqual(readdirSync(modelDir).sort(), ['LICENSE.md', 'config.json', 'onnx', 'tokenizer.json', 'tokenizer_config.json']);
+  assert.deepEqual(readdirSync(modelDir).sort(), ['LICENSE.md', 'config.json', 'onnx', 'tokenizer.json', 'tokenizer_config.json', 'vocab-table.bin']);
   assert.deepEqual(readdirSync(join(modelDir, 'onnx')), ['model_quantized.onnx']);
   const total = files.reduce((sum, f) => sum + statSync(join(modelDir, f)).size, 0);
   assert.ok(total <= 4 * 1024 * 1024, `${total} bytes`);
