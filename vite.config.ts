@@ -210,6 +210,60 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * The first sample's chunks, built ahead (issue 28): a first visit (nothing stored, no link) paints the first sample
+ * with the default options, and those chunks do not depend on the viewport. This module, `virtual:chunkscope-first-
+ * chunks`, is the chunk worker's answer to that job, computed here with the worker's own code (src/worker/chunkAhead.ts
+ * on src/ui/samples/firstJob.ts, loaded through Vite's module runner), so the page paints it before the worker has
+ * loaded; the worker starts after the paint and its answer replaces it (src/state/firstChunks.ts compares the text
+ * and options; anything else runs in the worker). Built on every build and dev start, so it cannot go stale; the dev
+ * server builds it again when the engine, the worker, the state or the samples change.
+ */
+const FIRST_CHUNKS = 'virtual:chunkscope-first-chunks';
+const FIRST_CHUNKS_ENTRY = 'virtual:chunkscope-first-chunks-entry';
+const FIRST_CHUNKS_INPUTS = /[\\/]src[\\/](core|worker|state|ui[\\/]samples)[\\/]/;
+function firstChunks(): Plugin {
+  let root = process.cwd();
+  let built: Promise<string> | null = null;
+  const entry: Plugin = {
+    name: 'chunkscope-first-chunks-entry',
+    resolveId: (source) => (source === FIRST_CHUNKS_ENTRY ? `\0${FIRST_CHUNKS_ENTRY}` : null),
+    // Top-level await: the runner closes once the import is done, and chunk() imports the strategy dynamically.
+    load: (id) =>
+      id === `\0${FIRST_CHUNKS_ENTRY}`
+        ? `import { firstSampleJob } from '/src/ui/samples/firstJob.ts';
+import { chunkAhead } from '/src/worker/chunkAhead.ts';
+const job = firstSampleJob();
+export default await chunkAhead(job.text, job.options);`
+        : null,
+  };
+  const build = async (): Promise<string> => {
+    const { runnerImport } = await import('vite');
+    const { module } = await runnerImport<{ default: unknown }>(FIRST_CHUNKS_ENTRY, { configFile: false, root, logLevel: 'error', plugins: [entry] });
+    return `export default ${JSON.stringify(module.default)};`;
+  };
+  return {
+    name: 'chunkscope-first-chunks',
+    configResolved(config) {
+      root = config.root;
+    },
+    resolveId: (source) => (source === FIRST_CHUNKS ? `\0${FIRST_CHUNKS}` : null),
+    load(id) {
+      if (id !== `\0${FIRST_CHUNKS}`) return null;
+      return (built ??= build());
+    },
+    configureServer(server) {
+      server.watcher.on('change', (file) => {
+        if (!FIRST_CHUNKS_INPUTS.test(file)) return;
+        built = null;
+        const graph = server.environments.client.moduleGraph;
+        const module = graph.getModuleById(`\0${FIRST_CHUNKS}`);
+        if (module) graph.invalidateModule(module);
+      });
+    },
+  };
+}
+
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 /** The modules `entry` imports statically, itself and its imports' imports included. */
@@ -268,7 +322,7 @@ function oneChunkFor(name: string, entry: string, besides?: string, except?: Reg
 const LAB_ENGINE = /[\\/]src[\\/]core[\\/](retrievers|eval|segment)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy(), serviceWorker(), monacoAppendLines(), preloadApp()],
+  plugins: [react(), firstChunks(), contentSecurityPolicy(), serviceWorker(), monacoAppendLines(), preloadApp()],
   resolve: {
     alias: [
       // The markdown parser decodes entities with decode-named-character-reference, whose "browser" build uses

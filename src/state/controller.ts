@@ -7,6 +7,7 @@ import { loadPart } from './lazyPart';
 import type { SweepSpec } from './labSweep';
 import { answerEmbedderConsent, holdLinkedEmbedder } from './embedderConsent';
 import { embedderDownloadHint, loadModelFolderWith } from './modelFolders';
+import type { AheadChunks } from './firstChunks';
 import { loadStoredState, startPersistence, type InitialDocument } from './persistenceSync';
 import { dismissPreviousDocument, offerKeptDocument, restorePreviousDocument } from './previousDocument';
 import { useStore, type AppState } from './store';
@@ -98,8 +99,9 @@ function startLabWhenNeeded(chunks: ChunkClient): { lab: () => Promise<LabJobs |
 /** The one started page (the UI's actions reach the clients through it). */
 let page: Running | null = null;
 
-/** Read URL, stored settings and stored document; set up the store; start chunking and syncing. */
-export async function startController(chunks: ChunkClient, fallbackDocument: InitialDocument, embed?: EmbedClient): Promise<void> {
+/** Read URL, stored settings and stored document; set up the store; start chunking and syncing. `ahead`: the first
+ * sample's chunks built ahead (firstChunks.ts), painted when the first job is theirs. */
+export async function startController(chunks: ChunkClient, fallbackDocument: InitialDocument, embed?: EmbedClient, ahead?: AheadChunks | null): Promise<void> {
   page?.stop();
   const stored = await loadStoredState(window.localStorage, fallbackDocument);
   const state = useStore.getState();
@@ -115,7 +117,7 @@ export async function startController(chunks: ChunkClient, fallbackDocument: Ini
   await offerKeptDocument(useStore);
 
   const lab = startLabWhenNeeded(chunks);
-  const jobs = startJobs({ store: useStore, chunks, embed: embed ?? null, probeFor: lab.probeFor });
+  const jobs = startJobs({ store: useStore, chunks, embed: embed ?? null, probeFor: lab.probeFor, ahead: ahead ?? null });
   const stopUrl = startUrlSync(useStore);
   const stopPersistence = startPersistence(useStore, { storage: window.localStorage, revision: stored.revision, unsaved: stored.unsaved });
   window.__chunkscope = testHook(useStore);
