@@ -14,7 +14,7 @@ export interface AheadChunks {
   textKey: string;
   /** JSON.stringify of the options the job ran with. */
   optionsJson: string;
-  /** The answer, less its job id and version (see encodeAhead). */
+  /** The answer, less its job id and version (see encodeAhead); its elapsedMs is the build's own run of the job. */
   result: unknown;
 }
 
@@ -56,10 +56,11 @@ function decodeValue(value: unknown): unknown {
   return value;
 }
 
-/** What the build writes: the worker's answer for `text` and `options`, its job id, version and timing left out. */
+/** What the build writes: the worker's answer for `text` and `options`, its job id and version left out (the
+ * header's "in N ms" shows the build's time for the job until the worker's answer comes with its own). */
 export function encodeAhead(text: string, options: ChunkOptions, result: ChunkWorkerResult): AheadChunks {
-  const { jobId: _jobId, version: _version, elapsedMs: _elapsed, ...rest } = result;
-  return { textKey: textKey(text), optionsJson: JSON.stringify(options), result: encodeValue(rest) };
+  const { jobId: _jobId, version: _version, ...rest } = result;
+  return { textKey: textKey(text), optionsJson: JSON.stringify(options), result: encodeValue({ ...rest, elapsedMs: Math.round(rest.elapsedMs) }) };
 }
 
 /**
@@ -74,6 +75,6 @@ export function aheadResultFor(
   version: number,
 ): ChunkWorkerResult | null {
   if (!ahead || JSON.stringify(options) !== ahead.optionsJson || textKey(text) !== ahead.textKey) return null;
-  const rest = decodeValue(ahead.result) as Omit<ChunkWorkerResult, 'jobId' | 'version' | 'elapsedMs'>;
-  return { ...rest, jobId, version, elapsedMs: 0 };
+  const rest = decodeValue(ahead.result) as Omit<ChunkWorkerResult, 'jobId' | 'version'>;
+  return { ...rest, jobId, version };
 }
