@@ -1,4 +1,4 @@
-import { ORPHAN_ENDS_MID, ORPHAN_HEADING, ORPHAN_STARTS_MID } from '../core/describe';
+import { ORPHAN_ENDS_MID, ORPHAN_HEADING, ORPHAN_STARTS_MID } from '../core/eval/orphans';
 import type { PaintableResult, TokenCounts } from './resultsSlice';
 
 /**

@@ -1,4 +1,5 @@
-import { anchorReferences, type AnchorStatus, type GoldenQuestion } from '../core/describe';
+import { anchorReferences, type AnchorStatus } from '../core/eval/anchor';
+import type { GoldenQuestion } from '../core/eval/types';
 import { newQuestionId, type GoldenItem } from './labGoldenEdits';
 
 export { addQuestion, deleteQuestion, markAnswer, moveToCorpus, newQuestionId, removeReference, renameQuestion, type GoldenItem } from './labGoldenEdits';

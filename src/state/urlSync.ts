@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand';
-import { STRATEGY_NAMES, UNIT_NAMES } from '../core/describe';
+import { STRATEGY_NAMES } from '../core/strategies/index';
+import { UNIT_NAMES } from '../core/units/index';
 import type { Config } from './configSlice';
 import type { AppState } from './store';
 import { droppedNotice, checkConfig } from './configValidation';
