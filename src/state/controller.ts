@@ -8,12 +8,13 @@ import type { SweepSpec } from './labSweep';
 import { answerEmbedderConsent, holdLinkedEmbedder } from './embedderConsent';
 import { embedderDownloadHint, loadModelFolderWith } from './modelFolders';
 import type { AheadChunks } from './firstChunks';
-import { loadStoredState, startPersistence, type InitialDocument } from './persistenceSync';
+import { loadStoredState, type InitialDocument } from './persistenceSync';
+import type { PersistenceTarget } from './persistenceWriter';
 import { dismissPreviousDocument, offerKeptDocument, restorePreviousDocument } from './previousDocument';
 import { useStore, type AppState } from './store';
 import type { ProbeRequest } from '../worker/protocol';
 import { testHook } from './testHook';
-import { watch } from './watch';
+import { sameItems, watch } from './watch';
 import { checkedConfigFromUrl, pinnedFromUrl, startUrlSync } from './urlSync';
 
 /**
@@ -26,7 +27,6 @@ import { checkedConfigFromUrl, pinnedFromUrl, startUrlSync } from './urlSync';
 export { documentFacts } from './jobs';
 export { downloadFile } from './exportActions';
 export { embedderDownloadHint } from './modelFolders';
-export { resolveDocumentConflict } from './persistenceSync';
 export { embedderConsentText } from './embedderConsent';
 
 /** The link-model prompt's buttons: download and use the model a link named, or keep the current one. */
@@ -42,6 +42,59 @@ interface Running {
   /** The lab's jobs (labJobs.ts, loaded and started on first need: see startLabWhenNeeded); null if they could not load. */
   lab(): Promise<LabJobs | null>;
   stop(): void;
+}
+
+/** The persistence writers (persistenceWriter.ts): after the first paint, or at the first change before it. */
+export function loadPersistenceWriter(): Promise<typeof import('./persistenceWriter')> {
+  return import('./persistenceWriter');
+}
+
+/** The stale-tab banner's buttons: load the newer stored document, or keep this tab's and save it over. */
+export async function resolveDocumentConflict(choice: 'load' | 'keep'): Promise<void> {
+  const writer = await loadPart('document storage', loadPersistenceWriter);
+  await writer?.resolveDocumentConflict(choice);
+}
+
+/** How long after the first paint the writers start at the latest (idle time), or after the start if none paints. */
+const WRITERS_IDLE_TIMEOUT_MS = 1000;
+const WRITERS_UNPAINTED_TIMEOUT_MS = 3000;
+
+/**
+ * The settings and document writers are not on the first paint's path: nothing needs saving before something
+ * changes. They start in idle time after the first chunks are painted, at once at the first change of the settings
+ * or the document (or when there is an edit to save from the last visit), and save what changed since `target.start`.
+ */
+function startPersistenceSoon(target: PersistenceTarget): () => void {
+  let stopped = false;
+  let stopWriters: (() => void) | null = null;
+  let started = false;
+  const cleanups: (() => void)[] = [];
+  const start = () => {
+    if (started || stopped) return;
+    started = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    void loadPart('document storage', loadPersistenceWriter).then((writer) => {
+      if (writer && !stopped) stopWriters = writer.startPersistence(useStore, target);
+    });
+  };
+  if (target.unsaved) start();
+  else {
+    const idle = () => {
+      if (typeof requestIdleCallback !== 'function') return void setTimeout(start, 0);
+      const id = requestIdleCallback(start, { timeout: WRITERS_IDLE_TIMEOUT_MS });
+      cleanups.push(() => cancelIdleCallback(id));
+    };
+    const unpainted = setTimeout(start, WRITERS_UNPAINTED_TIMEOUT_MS);
+    cleanups.push(() => clearTimeout(unpainted));
+    cleanups.push(watch(useStore, (s) => s.paintedJobId > 0, (painted) => painted && idle()));
+    cleanups.push(watch(useStore, (s) => s.config, start));
+    cleanups.push(watch(useStore, (s) => [s.text, s.docName, s.pageStarts] as const, start, sameItems));
+  }
+  return () => {
+    stopped = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    stopWriters?.();
+  };
 }
 
 /** The lab's jobs and what they import (the retrievers, the sweep, the golden set's storage), fetched on first need. */
@@ -119,7 +172,13 @@ export async function startController(chunks: ChunkClient, fallbackDocument: Ini
   const lab = startLabWhenNeeded(chunks);
   const jobs = startJobs({ store: useStore, chunks, embed: embed ?? null, probeFor: lab.probeFor, ahead: ahead ?? null });
   const stopUrl = startUrlSync(useStore);
-  const stopPersistence = startPersistence(useStore, { storage: window.localStorage, revision: stored.revision, unsaved: stored.unsaved });
+  const begun = useStore.getState();
+  const stopPersistence = startPersistenceSoon({
+    storage: window.localStorage,
+    revision: stored.revision,
+    unsaved: stored.unsaved,
+    start: { config: begun.config, document: { text: begun.text, name: begun.docName, pageStarts: begun.pageStarts } },
+  });
   window.__chunkscope = testHook(useStore);
   page = {
     chunks,
@@ -168,7 +227,7 @@ export async function exportedText(format: ExportFormatName): Promise<string | n
 export async function exportChunks(format: ExportFormatName): Promise<void> {
   const text = await exportedText(format);
   if (text === null) return;
-  const file = exportFileName(format);
+  const file = await exportFileName(format);
   downloadFile(file.name, text, file.type);
 }
 
