@@ -8,17 +8,19 @@ import { migrateStoredSettings } from './urlMigration';
  * discarded and reported, never half-applied. Settings are the Config under the option table's names, each field
  * checked by the table's kind; settings the previous version stored under older names are migrated first
  * (urlMigration.ts).
+ * This file reads (at start, and the document a link replaced); the writes are in persistenceWrites.ts, loaded with
+ * the writers (persistenceWriter.ts) after the first paint.
  */
 
 export const SETTINGS_KEY = 'chunkscope.settings.v1';
 const DB_NAME = 'chunkscope';
-const DB_STORE = 'documents';
+export const DB_STORE = 'documents';
 /** The document as one record {text, name, pageStarts, revision} (the layout before parts): still read, replaced by
  * the next save. */
-const LEGACY_KEY = 'current';
+export const LEGACY_KEY = 'current';
 /** The stored document's name, page starts, revision and part count: a few bytes, so a save checks the revision
  * without reading the text. */
-const META_KEY = 'current.meta';
+export const META_KEY = 'current.meta';
 /** Part i of the stored text is the string under [PART_KEY, i]. */
 const PART_KEY = 'current.part';
 /** The person's document as it was before a share link replaced it (one record, kept until restored or dismissed). */
@@ -28,7 +30,7 @@ const PREVIOUS_KEY = 'previous';
  * 10 MiB string here) and again when its result is read: a part is a few milliseconds, one per task. Parts may end
  * inside a surrogate pair (structured clone keeps lone surrogates; joined, the text is whole again).
  */
-const PART_CHARS = 1 << 19;
+export const PART_CHARS = 1 << 19;
 
 export type ParsedSettings = { ok: true; config: Config; dropped: string[] } | { ok: false; reason: string };
 
@@ -74,14 +76,6 @@ export function loadSettings(storage: Storage): ParsedSettings | null {
   return parsed;
 }
 
-export function saveSettings(storage: Storage, config: Config): void {
-  try {
-    storage.setItem(SETTINGS_KEY, serializeSettings(config));
-  } catch {
-    /* quota or privacy mode: settings simply do not persist */
-  }
-}
-
 export interface StoredDocument {
   text: string;
   name: string | null;
@@ -99,7 +93,7 @@ function validPageStarts(value: unknown, text: string): number[] | null {
 }
 
 /** A stored revision: a whole number from 0, else 0 (the next save checks against it). */
-function revisionOf(value: unknown): number {
+export function revisionOf(value: unknown): number {
   const revision = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).revision : undefined;
   return Number.isSafeInteger(revision) && (revision as number) >= 0 ? (revision as number) : 0;
 }
@@ -127,14 +121,16 @@ function openDb(): Promise<IDBDatabase> {
 let dbPromise: Promise<IDBDatabase> | null = null;
 /** The open database once it is open (pagehide cannot wait for a promise). */
 let dbReady: IDBDatabase | null = null;
-function db(): Promise<IDBDatabase> {
+export function db(): Promise<IDBDatabase> {
   dbPromise ??= openDb().then((database) => (dbReady = database));
   return dbPromise;
 }
+/** The database if it is open already, else null. */
+export const openedDb = (): IDBDatabase | null => dbReady;
 
-const partKey = (i: number): IDBValidKey => [PART_KEY, i];
+export const partKey = (i: number): IDBValidKey => [PART_KEY, i];
 /** The parts from `first` on. */
-const partsFrom = (first: number) => IDBKeyRange.bound(partKey(first), partKey(Infinity));
+export const partsFrom = (first: number) => IDBKeyRange.bound(partKey(first), partKey(Infinity));
 
 /**
  * The stored document as one record (parseStoredDocument checks it): the meta record with its parts joined as `text`
@@ -185,113 +181,17 @@ export async function loadDocument(): Promise<StoredDocument | null | 'corrupt'>
   }
 }
 
-export type SaveOutcome = { ok: true; revision: number } | { ok: false; revision: number };
-
-/** Whether a tab that last saw `baseRevision` may write over `stored`, and the revision the write gets. */
-export function saveDecision(stored: number, baseRevision: number, force: boolean): SaveOutcome {
-  if (stored > baseRevision && !force) return { ok: false, revision: stored };
-  return { ok: true, revision: Math.max(stored, baseRevision) + 1 };
-}
-
-/**
- * The stored revision (0: none), to `then`: the meta record's, or the earlier layout's record's where one is left
- * (read whole, once: the save that reads it replaces it).
- */
-function readRevision(store: IDBObjectStore, then: (revision: number) => void): void {
-  const meta = store.get(META_KEY);
-  const legacyKey = store.getKey(LEGACY_KEY);
-  // Requests in a transaction succeed in order: the meta record is read by now.
-  legacyKey.onsuccess = () => {
-    if (legacyKey.result === undefined) return then(revisionOf(meta.result));
-    const legacy = store.get(LEGACY_KEY);
-    legacy.onsuccess = () => then(Math.max(revisionOf(meta.result), revisionOf(legacy.result)));
-  };
-}
-
-/**
- * Store `doc` at `revision`: its parts, then the meta record, removing parts left from a longer text and the earlier
- * layout's record. `oneByOne`: each write waits for the one before, so each part is serialized in a task of its own;
- * else all are issued now (pagehide: nothing asynchronous finishes).
- */
-function writeDocument(store: IDBObjectStore, doc: StoredDocument, revision: number, oneByOne: boolean): void {
-  const parts: string[] = [];
-  for (let at = 0; at < doc.text.length; at += PART_CHARS) parts.push(doc.text.slice(at, at + PART_CHARS));
-  const meta = { name: doc.name, pageStarts: doc.pageStarts ?? null, revision, parts: parts.length, length: doc.text.length, savedAt: Date.now() };
-  const writes: (() => IDBRequest)[] = [
-    ...parts.map((part, i) => () => store.put(part, partKey(i))),
-    () => store.delete(partsFrom(parts.length)),
-    () => store.delete(LEGACY_KEY),
-    () => store.put(meta, META_KEY),
-  ];
-  if (!oneByOne) {
-    for (const write of writes) write();
-    return;
-  }
-  let next = 0;
-  const writeNext = () => {
-    const request = writes[next++]!();
-    if (next < writes.length) request.onsuccess = writeNext;
-  };
-  writeNext();
-}
-
-/**
- * Save the document unless another tab saved a newer one since this tab last read or wrote it (`baseRevision`):
- * the check and the write are one readwrite transaction, so two tabs never both win. `force` saves anyway (the
- * person chose to keep this tab's text).
- */
-export async function saveDocument(doc: StoredDocument, baseRevision = 0, force = false): Promise<SaveOutcome> {
-  const database = await db();
-  return new Promise<SaveOutcome>((resolve, reject) => {
-    const tx = database.transaction(DB_STORE, 'readwrite');
-    const store = tx.objectStore(DB_STORE);
-    let outcome: SaveOutcome = { ok: false, revision: baseRevision };
-    readRevision(store, (stored) => {
-      outcome = saveDecision(stored, baseRevision, force);
-      if (outcome.ok) writeDocument(store, doc, outcome.revision, true);
-    });
-    tx.oncomplete = () => resolve(outcome);
-    // A quota error can abort the transaction at commit without a failed request.
-    tx.onerror = tx.onabort = () => reject(tx.error);
-  });
-}
-
-/**
- * The last save as the page goes away (pagehide): no read first (its answer would come after the page is gone),
- * the write committed at once. The caller knows no newer revision exists (another tab's save is announced to it).
- */
-export function saveDocumentNow(doc: StoredDocument, revision: number): void {
-  if (!dbReady) return;
-  try {
-    const tx = dbReady.transaction(DB_STORE, 'readwrite');
-    writeDocument(tx.objectStore(DB_STORE), doc, revision, false);
-    tx.commit?.();
-  } catch {
-    /* the database is closing: the pending copy in localStorage still holds the edit */
-  }
-}
-
 /**
  * An edit not yet in IndexedDB when the page went away, kept synchronously in localStorage (IndexedDB is
  * asynchronous and a reload can come before its write finishes). Up to PENDING_LIMIT characters; read back at
  * start when it is based on the stored revision or a newer one.
  */
 export const PENDING_KEY = 'chunkscope.pending-document.v1';
-const PENDING_LIMIT = 2_000_000;
+export const PENDING_LIMIT = 2_000_000;
 
 export interface PendingDocument extends StoredDocument {
   /** The revision the edit was made on. */
   baseRevision: number;
-}
-
-export function savePending(storage: Storage, doc: StoredDocument, baseRevision: number): boolean {
-  if (doc.text.length > PENDING_LIMIT) return false;
-  try {
-    storage.setItem(PENDING_KEY, JSON.stringify({ text: doc.text, name: doc.name, pageStarts: doc.pageStarts ?? null, baseRevision }));
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The pending edit, checked like a stored document (a bad one is dropped), and removed from storage. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PENDING_KEY, saveDecision, SETTINGS_KEY, type StoredDocument } from './persistence';
+import { PENDING_KEY, SETTINGS_KEY, type StoredDocument } from './persistence';
+import { saveDecision } from './persistenceWrites';
 import { loadStoredState } from './persistenceSync';
 import { resolveDocumentConflict, SETTINGS_DELAY_MS, startPersistence, type DocumentStorage } from './persistenceWriter';
 import { resetStore, useStore } from './store';

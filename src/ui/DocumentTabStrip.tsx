@@ -8,10 +8,10 @@ const TAB_NAME_LIMIT = 28;
 
 /**
  * The open documents as a strip of tabs above the editor, shown only when more than one is open (the one-document
- * page looks as it always did). Arrow keys move between tabs, Home/End to the ends, Enter or Space shows a document,
+ * page looks as it always did; DocumentTabs.tsx loads this file then). Arrow keys move between tabs, Home/End to the ends, Enter or Space shows a document,
  * Delete closes it.
  */
-export function DocumentTabs() {
+export function DocumentTabStrip() {
   const docs = useStore((s) => s.openDocuments);
   const active = useStore((s) => s.activeDocument);
   const switchDocument = useStore((s) => s.switchDocument);
