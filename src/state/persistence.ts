@@ -1,6 +1,4 @@
-import { DEFAULT_CONFIG, type Config } from './configSlice';
-import { checkConfig } from './configValidation';
-import { migrateStoredSettings } from './urlMigration';
+import type { Config } from './configSlice';
 
 /**
  * What survives a reload: settings in localStorage (small, synchronous), the document in IndexedDB (it can be
@@ -32,48 +30,25 @@ const PREVIOUS_KEY = 'previous';
  */
 export const PART_CHARS = 1 << 19;
 
-export type ParsedSettings = { ok: true; config: Config; dropped: string[] } | { ok: false; reason: string };
-
-/**
- * Parse stored settings. What is not a JSON object is rejected as a whole; inside it each field is checked through
- * the option table (configValidation.ts: own properties only, the row's kind, then the rows' validation) and a
- * field that fails is dropped back to its default and named in `dropped`.
- */
-export function parseSettings(raw: string | null): ParsedSettings | null {
-  if (raw === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return { ok: false, reason: 'not valid JSON' };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'not an object' };
-  const migrated = migrateStoredSettings(value as Record<string, unknown>);
-  if (!migrated.ok) return migrated;
-  const checked = checkConfig(migrated.value, DEFAULT_CONFIG);
-  return { ok: true, config: checked.config, dropped: checked.dropped };
-}
-
 export function serializeSettings(config: Config): string {
   return JSON.stringify(config);
 }
 
-export function loadSettings(storage: Storage): ParsedSettings | null {
-  let raw: string | null = null;
+export function saveSettings(storage: Storage, config: Config): void {
   try {
-    raw = storage.getItem(SETTINGS_KEY);
+    storage.setItem(SETTINGS_KEY, serializeSettings(config));
   } catch {
-    return null;
+    /* quota or privacy mode: settings simply do not persist */
   }
-  const parsed = parseSettings(raw);
-  // What was refused never stays stored: the whole when unreadable, else the settings without the dropped fields.
+}
+
+/** Whether settings are stored (then storedSettings.ts reads and checks them; a first visit has none). */
+export function hasStoredSettings(storage: Storage): boolean {
   try {
-    if (parsed && !parsed.ok) storage.removeItem(SETTINGS_KEY);
-    else if (parsed && parsed.dropped.length > 0) storage.setItem(SETTINGS_KEY, serializeSettings(parsed.config));
+    return storage.getItem(SETTINGS_KEY) !== null;
   } catch {
-    /* storage unavailable: nothing to clean */
+    return false;
   }
-  return parsed;
 }
 
 export interface StoredDocument {
@@ -187,11 +162,21 @@ export async function loadDocument(): Promise<StoredDocument | null | 'corrupt'>
  * start when it is based on the stored revision or a newer one.
  */
 export const PENDING_KEY = 'chunkscope.pending-document.v1';
-export const PENDING_LIMIT = 2_000_000;
+const PENDING_LIMIT = 2_000_000;
 
 export interface PendingDocument extends StoredDocument {
   /** The revision the edit was made on. */
   baseRevision: number;
+}
+
+export function savePending(storage: Storage, doc: StoredDocument, baseRevision: number): boolean {
+  if (doc.text.length > PENDING_LIMIT) return false;
+  try {
+    storage.setItem(PENDING_KEY, JSON.stringify({ text: doc.text, name: doc.name, pageStarts: doc.pageStarts ?? null, baseRevision }));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The pending edit, checked like a stored document (a bad one is dropped), and removed from storage. */

@@ -1,6 +1,5 @@
 import { DEFAULT_CONFIG, type Config } from './configSlice';
-import { droppedNotice } from './configValidation';
-import { loadDocument, loadSettings, takePending } from './persistence';
+import { hasStoredSettings, loadDocument, takePending } from './persistence';
 
 /**
  * Local persistence: settings in localStorage, the document in IndexedDB (persistence.ts), read once at start
@@ -34,11 +33,12 @@ export interface StoredState {
 /** Stored settings and document, or the defaults and `fallback` (with a notice for what was unreadable). */
 export async function loadStoredState(storage: Storage, fallback: InitialDocument, readDocument = loadDocument): Promise<StoredState> {
   const notices: string[] = [];
-  const stored = loadSettings(storage);
+  const settings = hasStoredSettings(storage) ? await import('./storedSettings') : null;
+  const stored = settings?.loadSettings(storage) ?? null;
   let config = DEFAULT_CONFIG;
   if (stored?.ok) {
     config = stored.config;
-    const notice = droppedNotice(stored.dropped, 'stored');
+    const notice = settings!.droppedNotice(stored.dropped, 'stored');
     if (notice) notices.push(notice);
   } else if (stored && !stored.ok) notices.push(`Saved settings were unreadable (${stored.reason}) and have been reset.`);
   const storedDoc = await readDocument();

@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand';
 import type { Config } from './configSlice';
-import { loadDocument, type StoredDocument } from './persistence';
-import { saveDocument, saveDocumentNow, savePending, saveSettings, type SaveOutcome } from './persistenceWrites';
+import { loadDocument, savePending, saveSettings, type StoredDocument } from './persistence';
+import { saveDocument, saveDocumentNow, type SaveOutcome } from './persistenceWrites';
 import type { AppState } from './store';
 import { encodeConfig } from './urlCodec';
 import { sameItems, watch } from './watch';

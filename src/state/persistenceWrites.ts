@@ -1,4 +1,3 @@
-import type { Config } from './configSlice';
 import {
   db,
   DB_STORE,
@@ -8,27 +7,16 @@ import {
   PART_CHARS,
   partKey,
   partsFrom,
-  PENDING_KEY,
-  PENDING_LIMIT,
   revisionOf,
-  serializeSettings,
-  SETTINGS_KEY,
   type StoredDocument,
 } from './persistence';
 
 /**
- * The writes of local persistence (persistence.ts reads): settings to localStorage, the document to IndexedDB in
- * parts with its revision checked in the same transaction, the last edit as the page goes away. Loaded with the
- * writers (persistenceWriter.ts), after the first paint.
+ * The document's writes to IndexedDB (persistence.ts reads it, and keeps the synchronous localStorage writes: the
+ * settings, the pending edit a page going away leaves): in parts, its revision checked in the same transaction, and
+ * the last write as the page goes away. Loaded with the writers (persistenceWriter.ts), after the first paint.
  */
 
-export function saveSettings(storage: Storage, config: Config): void {
-  try {
-    storage.setItem(SETTINGS_KEY, serializeSettings(config));
-  } catch {
-    /* quota or privacy mode: settings simply do not persist */
-  }
-}
 
 export type SaveOutcome = { ok: true; revision: number } | { ok: false; revision: number };
 
@@ -114,15 +102,5 @@ export function saveDocumentNow(doc: StoredDocument, revision: number): void {
     tx.commit?.();
   } catch {
     /* the database is closing: the pending copy in localStorage still holds the edit */
-  }
-}
-
-export function savePending(storage: Storage, doc: StoredDocument, baseRevision: number): boolean {
-  if (doc.text.length > PENDING_LIMIT) return false;
-  try {
-    storage.setItem(PENDING_KEY, JSON.stringify({ text: doc.text, name: doc.name, pageStarts: doc.pageStarts ?? null, baseRevision }));
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -9,6 +9,8 @@ import { encodeLlmQuery } from './llmSettings';
 import { decodePinned, decodeQuery, encodeConfig, encodePinned, hasConfig } from './urlCodec';
 import { watch } from './watch';
 
+export { hasConfig } from './urlCodec';
+
 /**
  * URL sync: a shared link's configuration applies over the stored one at start; afterwards the configuration is
  * mirrored into the URL (history.replaceState, off the hot path: once the changes pause for URL_SYNC_DELAY_MS), so the
