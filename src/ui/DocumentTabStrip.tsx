@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { shortenFileName } from '../state/fileName';
 import { useStore } from '../state/store';
-import './documentTabs.css';
 
 /** Characters of a name a tab shows (the full name is its tooltip). */
 const TAB_NAME_LIMIT = 28;
