@@ -210,6 +210,69 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * Modules built ahead (issue 28), each the default export of code run at build (and when the dev server starts)
+ * through Vite's module runner, written as JSON, so the first screen has them without the code that makes them:
+ * - `virtual:chunkscope-first-chunks`: a first visit (nothing stored, no link) paints the first sample with the
+ *   default options, and those chunks do not depend on the viewport. This is the chunk worker's answer to that job,
+ *   computed with the worker's own code (src/worker/chunkAhead.ts on src/ui/samples/firstJob.ts), so the page paints
+ *   it before the worker has loaded; the worker starts after the paint and its answer replaces it
+ *   (src/state/firstChunks.ts compares the text and options; anything else runs in the worker).
+ * - `virtual:chunkscope-registry-facts`: the export buttons' descriptors and the extensions "Open file…" accepts
+ *   (src/ui/registryFacts.ts), so the exporters' renderers and the importers load on first use.
+ * Built on every build, so they cannot go stale; the dev server builds them again when their sources change.
+ */
+const BUILT_MODULES: Record<string, string> = {
+  // Top-level await: the runner closes once the import is done, and chunk() imports the strategy dynamically.
+  'virtual:chunkscope-first-chunks': `import { firstSampleJob } from '/src/ui/samples/firstJob.ts';
+import { chunkAhead } from '/src/worker/chunkAhead.ts';
+const job = firstSampleJob();
+export default await chunkAhead(job.text, job.options);`,
+  'virtual:chunkscope-registry-facts': `import { registryFacts } from '/src/ui/registryFacts.ts';
+export default registryFacts();`,
+};
+const BUILT_MODULE_INPUTS = /[\\/]src[\\/](core|worker|state|import|ui[\\/]samples|ui[\\/]registryFacts)/;
+function builtModules(): Plugin {
+  let root = process.cwd();
+  const built = new Map<string, Promise<string>>();
+  const entryId = (id: string) => `${id}-entry`;
+  const entries: Plugin = {
+    name: 'chunkscope-built-module-entries',
+    resolveId: (source) => (Object.keys(BUILT_MODULES).some((id) => source === entryId(id)) ? `\0${source}` : null),
+    load: (id) => Object.entries(BUILT_MODULES).find(([name]) => id === `\0${entryId(name)}`)?.[1] ?? null,
+  };
+  const build = async (name: string): Promise<string> => {
+    const { runnerImport } = await import('vite');
+    const { module } = await runnerImport<{ default: unknown }>(entryId(name), { configFile: false, root, logLevel: 'error', plugins: [entries] });
+    return `export default ${JSON.stringify(module.default)};`;
+  };
+  return {
+    name: 'chunkscope-built-modules',
+    configResolved(config) {
+      root = config.root;
+    },
+    resolveId: (source) => (source in BUILT_MODULES ? `\0${source}` : null),
+    load(id) {
+      const name = id.startsWith('\0') ? id.slice(1) : '';
+      if (!(name in BUILT_MODULES)) return null;
+      let code = built.get(name);
+      if (!code) built.set(name, (code = build(name)));
+      return code;
+    },
+    configureServer(server) {
+      server.watcher.on('change', (file) => {
+        if (!BUILT_MODULE_INPUTS.test(file)) return;
+        built.clear();
+        const graph = server.environments.client.moduleGraph;
+        for (const name of Object.keys(BUILT_MODULES)) {
+          const module = graph.getModuleById(`\0${name}`);
+          if (module) graph.invalidateModule(module);
+        }
+      });
+    },
+  };
+}
+
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 /** The modules `entry` imports statically, itself and its imports' imports included. */
@@ -268,7 +331,7 @@ function oneChunkFor(name: string, entry: string, besides?: string, except?: Reg
 const LAB_ENGINE = /[\\/]src[\\/]core[\\/](retrievers|eval|segment)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy(), serviceWorker(), monacoAppendLines(), preloadApp()],
+  plugins: [react(), builtModules(), contentSecurityPolicy(), serviceWorker(), monacoAppendLines(), preloadApp()],
   resolve: {
     alias: [
       // The markdown parser decodes entities with decode-named-character-reference, whose "browser" build uses

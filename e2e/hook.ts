@@ -5,6 +5,7 @@ export interface ChunkscopeHook {
   getDocument(): string;
   getConfig(): Record<string, unknown>;
   paintedJobId(): number;
+  boundaries(): { jobId: number; starts: number[]; ends: number[] } | null;
 }
 
 declare global {

@@ -188,4 +188,33 @@ describe('ChunkClient', () => {
     w.reply(result(2, 1));
     await expect(second).resolves.toMatchObject({ jobId: 2 });
   });
+  it('lazy: starts no worker until a call needs one; then the worker gets the document before the job', async () => {
+    const client = new ChunkClient(make, { restartAfterMs: 1000, now: () => clock, lazy: true });
+    client.setDocument(3, 'the document');
+    const reserved = client.reserveJobId();
+    expect(client.latestJobId).toBe(reserved);
+    expect(workers).toHaveLength(0);
+    expect(client.started).toBe(false);
+    const job = client.chunk({ size: 10 });
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.sent.map((m) => m.type)).toEqual(['document', 'chunk']);
+    expect(workers[0]!.sent[0]).toMatchObject({ version: 3, text: 'the document' });
+    expect(workers[0]!.chunkJobs()).toEqual([reserved + 1]);
+    workers[0]!.reply(result(reserved + 1, 3));
+    await expect(job).resolves.toMatchObject({ jobId: reserved + 1 });
+    client.start();
+    expect(workers).toHaveLength(1);
+    client.dispose();
+  });
+
+  it('lazy: start() starts the worker with the document; dispose before any start starts none', () => {
+    const idle = new ChunkClient(make, { lazy: true });
+    idle.dispose();
+    expect(workers).toHaveLength(0);
+    const client = new ChunkClient(make, { lazy: true });
+    client.setDocument(1, 'abc');
+    client.start();
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.sent).toEqual([{ type: 'document', version: 1, text: 'abc' }]);
+  });
 });

@@ -90,11 +90,14 @@ export interface ChunkClientOptions {
   embedPort?: () => MessagePort | null;
   /** The worker is about to use the embedding worker (start it now if it is not running). */
   onEmbedderNeeded?: () => void;
+  /** Start the worker on the first call that needs it (or `start()`), not at once: a first visit paints the first
+   * sample's chunks built ahead, and the worker's script is fetched after that paint (docs/first-visit.md). */
+  lazy?: boolean;
 }
 
 export class ChunkClient {
-  private worker!: WorkerLike;
-  private rpc!: RpcClient<ChunkWorkerApi>;
+  private worker: WorkerLike | null = null;
+  private calls: RpcClient<ChunkWorkerApi> | null = null;
   /** The page's one job counter: every job of every strategy has an id from here. */
   private nextJobId = 1;
   private running: Job | null = null;
@@ -118,7 +121,31 @@ export class ChunkClient {
     this.now = options.now ?? (() => performance.now());
     this.embedPort = options.embedPort;
     this.onEmbedderNeeded = options.onEmbedderNeeded;
-    this.spawn();
+    if (!options.lazy) this.spawn();
+  }
+
+  /** Whether the worker has been started (a lazy client starts it on the first call that needs it). */
+  get started(): boolean {
+    return this.worker !== null;
+  }
+
+  /** Start the worker now if it is not running (a lazy client), with the current document. */
+  start(): void {
+    if (!this.worker) this.spawn();
+  }
+
+  /** The worker's calls, the worker started first if it was not. */
+  private get rpc(): RpcClient<ChunkWorkerApi> {
+    if (!this.calls) this.spawn();
+    return this.calls!;
+  }
+
+  /**
+   * A job id for an answer the page has without asking the worker (the first sample's chunks built ahead): it is
+   * the newest job until the next `chunk` call.
+   */
+  reserveJobId(): number {
+    return this.nextJobId++;
   }
 
   /** The newest job id handed out (the one whose result may be painted next). */
@@ -128,7 +155,8 @@ export class ChunkClient {
 
   setDocument(version: number, text: string): void {
     this.document = { version, text };
-    this.sendDocument();
+    // A worker not started yet gets the document when it starts (spawn).
+    if (this.worker) this.sendDocument();
   }
 
   /**
@@ -173,7 +201,8 @@ export class ChunkClient {
   /** Give the running worker a new port to the embedding worker (that one was restarted); `reason` fails what
    * waited on the old one. */
   reconnectEmbedder(reason?: string): void {
-    this.connectEmbedder(reason);
+    // A worker not started yet connects when it starts.
+    if (this.worker) this.connectEmbedder(reason);
   }
 
   private connectEmbedder(reason?: string): void {
@@ -260,7 +289,7 @@ export class ChunkClient {
 
   dispose(): void {
     if (this.restartTimer) clearTimeout(this.restartTimer);
-    this.worker.terminate();
+    this.worker?.terminate();
     this.failAll(new Error('chunk client disposed'));
   }
 
@@ -271,7 +300,7 @@ export class ChunkClient {
       this.restart(new Error(`chunk worker failed: ${event.message || 'unknown error'}`));
     };
     this.worker = worker;
-    this.rpc = rpcClient<ChunkWorkerApi>(worker, (name, data) => this.onEvent(name, data));
+    this.calls = rpcClient<ChunkWorkerApi>(worker, (name, data) => this.onEvent(name, data));
     this.connectEmbedder();
     if (this.document) this.sendDocument();
   }
@@ -339,15 +368,17 @@ export class ChunkClient {
       clearTimeout(this.restartTimer);
       this.restartTimer = null;
     }
-    this.worker.onerror = null;
-    this.worker.terminate();
+    if (this.worker) {
+      this.worker.onerror = null;
+      this.worker.terminate();
+    }
     const running = this.running;
     this.running = null;
     if (running) {
       running.cleanup();
       running.reject(reason instanceof StaleJobError ? new StaleJobError(running.jobId) : reason);
     }
-    this.rpc.close(new Error('chunk worker restarted; try again'));
+    this.calls?.close(new Error('chunk worker restarted; try again'));
     this.spawn();
     const next = this.queued;
     this.queued = null;
@@ -388,7 +419,7 @@ export class ChunkClient {
     if (this.queued) this.settle(this.queued, error);
     this.running = null;
     this.queued = null;
-    this.rpc.close(error);
+    this.calls?.close(error);
   }
 }
 
@@ -402,9 +433,9 @@ function jobError(error: Error, jobId: number): ChunkJobError {
 
 /** The page's client: a module worker built by Vite (the one main.tsx started early, if it did). */
 export function createChunkClient(options?: ChunkClientOptions): ChunkClient {
-  // Vite bundles the worker from this literal URL.
+  // Vite bundles the worker from this literal URL. Started on the first call that needs it (or by main.tsx early).
   return new ChunkClient(
     () => chunkWorker() as unknown as WorkerLike,
-    options,
+    { lazy: true, ...options },
   );
 }

@@ -1,4 +1,4 @@
-import { ENGINE_OPTIONS, type OptionSpec } from '../core/describe';
+import { ENGINE_OPTIONS, type OptionSpec } from '../core/optionTable';
 import type { StrategyDescription } from '../core/registry';
 import type { ChunkOptions } from '../core/types';
 import type { Config, ConfigName } from './configSlice';

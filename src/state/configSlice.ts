@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { OPTION_TABLE, type OptionSpec } from '../core/describe';
+import { OPTION_TABLE, type OptionSpec } from '../core/optionTable';
 import type { StrategyName } from '../core/types';
 import { PAGE_UNSET_NAMES, type Config, type ConfigName } from './config';
 import { followDocument, initialMemory, switchStrategy, type StrategyMemory } from './strategySwitch';

@@ -1,4 +1,8 @@
-import { BASE_DEFAULTS, ChunkOptionsError, STRATEGIES, STRATEGY_NAMES, UNIT_NAMES, validateEvalOptions, validateOptions, type OptionSpec } from '../core/describe';
+import { BASE_DEFAULTS, ChunkOptionsError, validateOptions } from '../core/options';
+import { STRATEGIES, STRATEGY_NAMES } from '../core/strategies/index';
+import { UNIT_NAMES } from '../core/units/index';
+import { validateEvalOptions } from '../core/eval/options';
+import { type OptionSpec } from '../core/optionTable';
 import type { ResolveContext } from '../core/optionTable';
 import { toChunkOptions } from './chunkOptions';
 import { CONFIG_OPTIONS, DEFAULT_CONFIG, type Config, type ConfigName } from './configSlice';

@@ -7,13 +7,15 @@ import { loadPart } from './lazyPart';
 import type { SweepSpec } from './labSweep';
 import { answerEmbedderConsent, holdLinkedEmbedder } from './embedderConsent';
 import { embedderDownloadHint, loadModelFolderWith } from './modelFolders';
-import { loadStoredState, startPersistence, type InitialDocument } from './persistenceSync';
+import type { AheadChunks } from './firstChunks';
+import { savePending, saveSettings } from './persistence';
+import { loadStoredState, type InitialDocument } from './persistenceSync';
+import type { PersistenceTarget } from './persistenceWriter';
 import { dismissPreviousDocument, offerKeptDocument, restorePreviousDocument } from './previousDocument';
 import { useStore, type AppState } from './store';
 import type { ProbeRequest } from '../worker/protocol';
 import { testHook } from './testHook';
-import { watch } from './watch';
-import { checkedConfigFromUrl, pinnedFromUrl, startUrlSync } from './urlSync';
+import { sameItems, watch } from './watch';
 
 /**
  * The page's wiring, one concern per file: jobs.ts (document and options → chunk jobs, token counts, embedding
@@ -25,7 +27,6 @@ import { checkedConfigFromUrl, pinnedFromUrl, startUrlSync } from './urlSync';
 export { documentFacts } from './jobs';
 export { downloadFile } from './exportActions';
 export { embedderDownloadHint } from './modelFolders';
-export { resolveDocumentConflict } from './persistenceSync';
 export { embedderConsentText } from './embedderConsent';
 
 /** The link-model prompt's buttons: download and use the model a link named, or keep the current one. */
@@ -41,6 +42,90 @@ interface Running {
   /** The lab's jobs (labJobs.ts, loaded and started on first need: see startLabWhenNeeded); null if they could not load. */
   lab(): Promise<LabJobs | null>;
   stop(): void;
+}
+
+/** The persistence writers (persistenceWriter.ts): after the first paint, or at the first change before it. */
+export function loadPersistenceWriter(): Promise<typeof import('./persistenceWriter')> {
+  return import('./persistenceWriter');
+}
+
+/** The stale-tab banner's buttons: load the newer stored document, or keep this tab's and save it over. */
+export async function resolveDocumentConflict(choice: 'load' | 'keep'): Promise<void> {
+  const writer = await loadPart('document storage', loadPersistenceWriter);
+  await writer?.resolveDocumentConflict(choice);
+}
+
+/** The URL codec and sync (urlSync.ts with urlCodec.ts, the settings' checks and migrations): loaded at start when
+ * the address has a query, else after the first paint (a plain first visit has nothing to read). */
+export function loadUrlSync(): Promise<typeof import('./urlSync')> {
+  return import('./urlSync');
+}
+
+/** How long after the first paint the writers start at the latest (idle time), or after the start if none paints. */
+const WRITERS_IDLE_TIMEOUT_MS = 1000;
+const WRITERS_UNPAINTED_TIMEOUT_MS = 3000;
+
+/**
+ * The writers (settings and document storage, the configuration in the address bar) are not on the first paint's
+ * path: nothing needs writing before something changes. `start` runs once: in idle time after the first chunks are
+ * painted, at once at the first change of the settings, the document, the pinned configuration or the LLM settings
+ * (or when `now`), or WRITERS_UNPAINTED_TIMEOUT_MS after the start. It returns its writers' stop, perhaps later.
+ */
+function startWritersSoon(what: string, load: () => Promise<{ start: () => () => void }>, now = false, guard?: () => () => void): () => void {
+  let stopped = false;
+  let started = false;
+  let stopWriters: (() => void) | null = null;
+  const cleanups: (() => void)[] = [];
+  // Until the writers are in: what must not be lost meanwhile (the page going away), or nothing.
+  const stopGuard = guard?.() ?? (() => {});
+  const begin = () => {
+    if (started || stopped) return;
+    started = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    void loadPart(what, load).then((writers) => {
+      if (writers && !stopped) {
+        stopWriters = writers.start();
+        stopGuard();
+      }
+    });
+  };
+  if (now) begin();
+  else {
+    const idle = () => {
+      if (typeof requestIdleCallback !== 'function') return void setTimeout(begin, 0);
+      const id = requestIdleCallback(begin, { timeout: WRITERS_IDLE_TIMEOUT_MS });
+      cleanups.push(() => cancelIdleCallback(id));
+    };
+    const unpainted = setTimeout(begin, WRITERS_UNPAINTED_TIMEOUT_MS);
+    cleanups.push(() => clearTimeout(unpainted));
+    cleanups.push(watch(useStore, (s) => s.paintedJobId > 0, (painted) => painted && idle()));
+    cleanups.push(watch(useStore, (s) => [s.config, s.pinned, s.llmSettings] as const, begin, sameItems));
+    cleanups.push(watch(useStore, (s) => [s.text, s.docName, s.pageStarts] as const, begin, sameItems));
+  }
+  return () => {
+    stopped = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    stopGuard();
+    stopWriters?.();
+  };
+}
+
+/**
+ * Before the persistence writers are in: a page going away (reload, close, a link opened in this tab) keeps what
+ * changed since the start synchronously in localStorage, as the writers' own pagehide does: the settings, and the
+ * document as the pending edit the next start reads back (persistence.ts, takePending).
+ */
+function keepChangesOnPageHide(target: PersistenceTarget): () => void {
+  const onPageHide = () => {
+    const s = useStore.getState();
+    const start = target.start!;
+    if (s.config !== start.config) saveSettings(target.storage, s.config);
+    const doc = { text: s.text, name: s.docName, pageStarts: s.pageStarts };
+    const changed = doc.text !== start.document.text || doc.name !== start.document.name || doc.pageStarts !== (start.document.pageStarts ?? null);
+    if (changed || target.unsaved) savePending(target.storage, doc, target.revision ?? 0);
+  };
+  window.addEventListener('pagehide', onPageHide);
+  return () => window.removeEventListener('pagehide', onPageHide);
 }
 
 /** The lab's jobs and what they import (the retrievers, the sweep, the golden set's storage), fetched on first need. */
@@ -98,26 +183,43 @@ function startLabWhenNeeded(chunks: ChunkClient): { lab: () => Promise<LabJobs |
 /** The one started page (the UI's actions reach the clients through it). */
 let page: Running | null = null;
 
-/** Read URL, stored settings and stored document; set up the store; start chunking and syncing. */
-export async function startController(chunks: ChunkClient, fallbackDocument: InitialDocument, embed?: EmbedClient): Promise<void> {
+/** Read URL, stored settings and stored document; set up the store; start chunking and syncing. `ahead`: the first
+ * sample's chunks built ahead (firstChunks.ts), painted when the first job is theirs. */
+export async function startController(chunks: ChunkClient, fallbackDocument: InitialDocument, embed?: EmbedClient, ahead?: AheadChunks | null): Promise<void> {
   page?.stop();
   const stored = await loadStoredState(window.localStorage, fallbackDocument);
   const state = useStore.getState();
-  const fromUrl = checkedConfigFromUrl(window.location.search, stored.config);
+  const search = window.location.search;
+  // A link's settings: the URL codec loads when the address has a query (a first visit has none).
+  const url = search.length > 1 ? await loadPart('link settings', loadUrlSync) : null;
+  const fromUrl = url ? url.checkedConfigFromUrl(search, stored.config) : { config: stored.config, notice: null };
   state.setConfig(await holdLinkedEmbedder(useStore, fromUrl.config, stored.config));
   state.setDocument(stored.document.text, { name: stored.document.name, pageStarts: stored.document.pageStarts ?? null });
   const notices = fromUrl.notice ? [...stored.notices, fromUrl.notice] : stored.notices;
   if (notices.length) state.setNotice(notices.join(' '));
 
-  const pinned = pinnedFromUrl(window.location.search);
+  const pinned = url?.pinnedFromUrl(search) ?? null;
   if (pinned) state.restorePinned(pinned);
   // A document a share link replaced in an earlier visit is still offered back until dismissed.
   await offerKeptDocument(useStore);
 
   const lab = startLabWhenNeeded(chunks);
-  const jobs = startJobs({ store: useStore, chunks, embed: embed ?? null, probeFor: lab.probeFor });
-  const stopUrl = startUrlSync(useStore);
-  const stopPersistence = startPersistence(useStore, { storage: window.localStorage, revision: stored.revision, unsaved: stored.unsaved });
+  const jobs = startJobs({ store: useStore, chunks, embed: embed ?? null, probeFor: lab.probeFor, ahead: ahead ?? null });
+  const stopUrl = startWritersSoon('address bar sync', () => loadUrlSync().then((m) => ({ start: () => m.startUrlSync(useStore) })));
+  const begun = useStore.getState();
+  const target: PersistenceTarget = {
+    storage: window.localStorage,
+    revision: stored.revision,
+    unsaved: stored.unsaved,
+    start: { config: begun.config, document: { text: begun.text, name: begun.docName, pageStarts: begun.pageStarts } },
+  };
+  // An edit the last visit could not finish saving is saved at once.
+  const stopPersistence = startWritersSoon(
+    'document storage',
+    () => loadPersistenceWriter().then((m) => ({ start: () => m.startPersistence(useStore, target) })),
+    stored.unsaved,
+    () => keepChangesOnPageHide(target),
+  );
   window.__chunkscope = testHook(useStore);
   page = {
     chunks,
@@ -166,7 +268,7 @@ export async function exportedText(format: ExportFormatName): Promise<string | n
 export async function exportChunks(format: ExportFormatName): Promise<void> {
   const text = await exportedText(format);
   if (text === null) return;
-  const file = exportFileName(format);
+  const file = await exportFileName(format);
   downloadFile(file.name, text, file.type);
 }
 

@@ -1,4 +1,6 @@
-import { documentForCorpus, setAsideSummary, type GoldenQuestion, type SkipKind } from '../core/describe';
+import type { GoldenQuestion, SkipKind } from '../core/eval/types';
+import { documentForCorpus } from '../core/eval/corpusMatch';
+import { setAsideSummary } from '../core/eval/corpora';
 import type { ChunkOptions } from '../core/types';
 import type { LabCorpusDocument } from '../worker/protocol';
 import { toChunkOptions } from './chunkOptions';

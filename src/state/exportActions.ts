@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand';
 import type { ChunkClient } from '../bridge/chunkClient';
 import type { AppState } from './store';
-import { getExporter, type NativeExportFormat } from '../core/export/exporters';
+import type { NativeExportFormat } from '../core/export/exporters';
 
 /**
  * Export: the painted chunks formatted by the same formatChunks the CLI uses, by the chunk worker that made them (it
@@ -18,7 +18,9 @@ export function exportedTextFor(store: StoreApi<AppState>, chunks: ChunkClient, 
   return chunks.exportChunks(result.jobId, result.version, result.options, format, signal);
 }
 
-export function exportFileName(format: ExportFormatName): { name: string; type: string } {
+/** The file name and type of a format (the exporters load here, not on the first paint's path). */
+export async function exportFileName(format: ExportFormatName): Promise<{ name: string; type: string }> {
+  const { getExporter } = await import('../core/export/exporters');
   const exporter = getExporter(format);
   return { name: exporter.fileName, type: exporter.mime };
 }

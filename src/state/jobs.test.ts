@@ -171,3 +171,66 @@ describe('jobs', () => {
     expect(useStore.getState().running).toBe(false);
   });
 });
+
+describe('jobs: the first sample built ahead', () => {
+  /** A lazy client on the real worker service, counting the workers it starts; the worker starts when `go()` is called. */
+  async function startAhead(text: string) {
+    const { chunkAhead } = await import('../worker/chunkAhead');
+    useStore.getState().setDocument(text, { name: 'handbook.md' });
+    const s = useStore.getState();
+    const ahead = await chunkAhead(FIRST_TEXT, toChunkOptions(s.config, documentFacts({ docName: 'handbook.md', pageStarts: null })));
+    let workers = 0;
+    const chunks = new ChunkClient(
+      () => {
+        workers++;
+        return inProcessWorker((end) => serveChunkWorker(end));
+      },
+      { lazy: true },
+    );
+    let go: (() => void) | null = null;
+    clients = { chunks, embed: new EmbedClient(() => inProcessWorker(() => {})) };
+    jobs = startJobs({ store: useStore, chunks, ahead, afterPaint: (_store, _jobId, start) => ((go = start), () => (go = null)) });
+    return { chunks, workers: () => workers, go: () => go?.() };
+  }
+  const FIRST_TEXT = `# Handbook\n\n${'Leave is booked in the portal. Ask your manager first. '.repeat(60)}`;
+
+  it('paints them with no worker; the worker, started after the paint, answers the same chunks, which replace them', async () => {
+    const { chunks, workers, go } = await startAhead(FIRST_TEXT);
+    const first = painted()!;
+    expect(first.jobId).toBe(chunks.latestJobId);
+    expect(workers()).toBe(0);
+    expect(chunks.started).toBe(false);
+    const expected = await chunk(FIRST_TEXT, first.options);
+    expect(Array.from(first.starts)).toEqual(expected.map((c) => c.start));
+    go();
+    expect(workers()).toBe(1);
+    await expect.poll(() => painted()?.jobId).toBeGreaterThan(first.jobId);
+    const replaced = painted()!;
+    expect(Array.from(replaced.starts)).toEqual(Array.from(first.starts));
+    expect(Array.from(replaced.ends)).toEqual(Array.from(first.ends));
+    expect(replaced.stats).toEqual(first.stats);
+    // The worker's job brings the token counts the built-ahead answer could not.
+    await expect.poll(() => useStore.getState().tokens?.jobId, { timeout: 5000 }).toBe(replaced.jobId);
+  });
+
+  it('a slider move before the worker started runs its own job, and the late start asks for nothing more', async () => {
+    const { chunks, go } = await startAhead(FIRST_TEXT);
+    const first = painted()!;
+    useStore.getState().setConfig({ size: 300, overlap: 0 });
+    await expect.poll(() => painted()?.options.size).toBe(300);
+    const moved = painted()!;
+    expect(Array.from(moved.starts)).toEqual((await chunk(FIRST_TEXT, moved.options)).map((c) => c.start));
+    expect(moved.jobId).toBeGreaterThan(first.jobId);
+    go();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(chunks.latestJobId).toBe(moved.jobId);
+  });
+
+  it('another document (or other options) never uses them: the worker runs the first job', async () => {
+    const { chunks, workers } = await startAhead(`${FIRST_TEXT}.`);
+    expect(painted()).toBeNull();
+    expect(workers()).toBe(1);
+    await expect.poll(() => painted()?.jobId).toBe(chunks.latestJobId);
+    expect(painted()!.text).toBe(`${FIRST_TEXT}.`);
+  });
+});

@@ -3,6 +3,7 @@ import { ChunkJobError, StaleJobError, type ChunkClient } from '../bridge/chunkC
 import type { EmbedClient, LateAnswer } from '../bridge/embedClient';
 import type { ProbeRequest } from '../worker/protocol';
 import { toChunkOptions, type DocumentFacts } from './chunkOptions';
+import { aheadResultFor, type AheadChunks } from './firstChunks';
 import type { AppState } from './store';
 import { sameItems, watch } from './watch';
 
@@ -32,6 +33,50 @@ export interface JobsDeps {
   now?: () => number;
   /** A lab probe to rank in the same job as the chunks (see ProbeRequest), or null. */
   probeFor?: (s: AppState) => ProbeRequest | null;
+  /** The first sample's chunks built ahead (firstChunks.ts): the first job's answer when its text and options are
+   * theirs, painted without the worker, which runs the job once the page is idle after that paint. */
+  ahead?: AheadChunks | null;
+  /** When the worker starts after painting the chunks built ahead (default: workerAfterPaint). */
+  afterPaint?: (store: StoreApi<AppState>, jobId: number, start: () => void) => () => void;
+}
+
+/** The worker starts at the latest this long after the chunks built ahead were painted (idle time, else then). */
+const WORKER_IDLE_TIMEOUT_MS = 1000;
+/** And at the latest this long after the page started, painted or not (a hidden tab paints nothing). */
+const WORKER_UNPAINTED_TIMEOUT_MS = 3000;
+
+/**
+ * Calls `start` once, after job `jobId` is painted, in idle time (at most WORKER_IDLE_TIMEOUT_MS later), or at the
+ * person's first key or pointer press if that comes first (the worker then loads while they act). Returns a cancel.
+ */
+export function workerAfterPaint(store: StoreApi<AppState>, jobId: number, start: () => void): () => void {
+  const cleanups: (() => void)[] = [];
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    start();
+  };
+  const idle = () => {
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(once, 0);
+    const id = requestIdleCallback(once, { timeout: WORKER_IDLE_TIMEOUT_MS });
+    cleanups.push(() => cancelIdleCallback(id));
+  };
+  cleanups.push(watch(store, (s) => s.paintedJobId >= jobId, (painted) => painted && idle()));
+  const unpainted = setTimeout(once, WORKER_UNPAINTED_TIMEOUT_MS);
+  cleanups.push(() => clearTimeout(unpainted));
+  const target = globalThis as Partial<Pick<Window, 'addEventListener' | 'removeEventListener'>>;
+  if (target.addEventListener && target.removeEventListener) {
+    for (const type of ['pointerdown', 'keydown'] as const) {
+      target.addEventListener(type, once, { capture: true, passive: true });
+      cleanups.push(() => target.removeEventListener!(type, once, { capture: true }));
+    }
+  }
+  return () => {
+    done = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  };
 }
 
 export interface Jobs {
@@ -182,15 +227,19 @@ function lateSimilarities(store: StoreApi<AppState>, embed: EmbedClient | null, 
   );
 }
 
-export function startJobs({ store, chunks, embed = null, now = () => performance.now(), probeFor }: JobsDeps): Jobs {
+export function startJobs({ store, chunks, embed = null, now = () => performance.now(), probeFor, ahead = null, afterPaint = workerAfterPaint }: JobsDeps): Jobs {
   let sentOptionsKey = '';
+  let stopAfterPaint: (() => void) | null = null;
   const isNewest = (jobId: number) => jobId === chunks.latestJobId;
   const tokens = tokenCounts(store, chunks);
   const running = runningStatus(store, isNewest);
 
   if (embed) relayEmbedEvents(embed, store, chunks, isNewest);
 
-  function run(): void {
+  /** `quiet`: the worker's answer to a job whose chunks are painted already (built ahead): no "Chunking…". */
+  function run(quiet = false): void {
+    stopAfterPaint?.();
+    stopAfterPaint = null;
     tokens.clear();
     const requestedAt = now();
     const s = store.getState();
@@ -202,7 +251,7 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
     const probeRequest = probeFor?.(s) ?? undefined;
     const job = chunks.chunk(options, { onProgress: (f) => store.getState().setProgress(f), probe: probeRequest });
     const jobId = chunks.latestJobId;
-    running.started(jobId);
+    if (!quiet) running.started(jobId);
     job.then(
       (result) => {
         running.settle(jobId);
@@ -242,18 +291,40 @@ export function startJobs({ store, chunks, embed = null, now = () => performance
     ),
   ];
 
+  /**
+   * The first job, when it is the one whose chunks were built ahead (a first visit): they are painted now, and the
+   * worker (started after that paint) runs the job again; its answer, the same chunks, replaces them and brings the
+   * token counts. A change before that (a slider move, an edit) runs its own job as always.
+   */
+  function paintAhead(): boolean {
+    const s = store.getState();
+    const options = toChunkOptions(s.config, documentFacts(s));
+    if (!ahead || probeFor?.(s)) return false;
+    const result = aheadResultFor(ahead, s.text, options, 0, s.docVersion);
+    if (!result) return false;
+    const jobId = chunks.reserveJobId();
+    sentOptionsKey = JSON.stringify(options);
+    s.setResult({ ...result, jobId, text: s.text, documentSerial: s.documentSerial, requestedAt: now(), options });
+    stopAfterPaint = afterPaint(store, jobId, () => {
+      stopAfterPaint = null;
+      if (chunks.latestJobId === jobId) run(true);
+    });
+    return true;
+  }
+
   // The first job: the store already holds the document and configuration read at start.
   chunks.setDocument(store.getState().docVersion, store.getState().text);
-  run();
+  if (!paintAhead()) run();
 
   return {
-    rerun: run,
+    rerun: () => run(),
     cancelEmbedding: () => {
       void embed?.cancel(chunks.latestJobId).catch(() => {});
     },
     lateSimilarities: (query, signal) => lateSimilarities(store, embed, query, signal),
     stop: () => {
       for (const u of unsubscribe) u();
+      stopAfterPaint?.();
       tokens.clear();
       running.stop();
     },

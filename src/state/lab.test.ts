@@ -138,7 +138,8 @@ describe('editor marks', () => {
 });
 
 import { orphanBits } from '../core/describe';
-import { corpusBudget, formatBytes, measuredFrom, orphanLabel, orphanSummary, ORPHAN_ENDS_MID, ORPHAN_STARTS_MID } from './labBudget';
+import { corpusBudget, formatBytes, measuredFrom } from './corpusBudget';
+import { orphanLabel, orphanSummary, ORPHAN_ENDS_MID, ORPHAN_STARTS_MID } from './labBudget';
 
 describe('orphans and budget arithmetic', () => {
   it("sums the worker's orphan flags, from the result or, for the first job on a document, from its token counts", () => {

@@ -1,7 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { LabEvaluatePayload, ProbePayload } from '../worker/protocol';
 import type { Config } from './configSlice';
-import { addQuestion as withQuestion, deleteQuestion as withoutQuestion, markAnswer as withAnswer, moveToCorpus, removeReference, renameQuestion as renamed, type GoldenItem, type ReferenceState } from './labGolden';
+import type { ReferenceState } from './labGolden';
+import { addQuestion as withQuestion, deleteQuestion as withoutQuestion, markAnswer as withAnswer, moveToCorpus, removeReference, renameQuestion as renamed, type GoldenItem } from './labGoldenEdits';
 import type { CorpusSnapshot } from './documentSetLab';
 import type { OpenDocument } from './documentSetSlice';
 import type { LlmCompareRow, LlmCompareState } from './labLlm';

@@ -3,7 +3,7 @@ import { MemoryCache } from '../core/llm';
 import { startFakeLlmServer, type FakeLlmServer } from '../testing/fakeLlmServer';
 import { LlmController } from './llmController';
 import { llmLibraryCode, llmRunFile } from './llmExport';
-import { applyShareFile } from './shareLinkSync';
+import { applyShareFile } from './shareFile';
 import { startLlmSync } from './llmSync';
 import { LLM_KEY_STORAGE, rememberedKey } from './llmKey';
 import { DEFAULT_LLM_SETTINGS, encodeLlmQuery, initialLlmSettings, isLoopback, parseLlmSettings, storedLlmSettings, templatesFor } from './llmSettings';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from './configSlice';
-import { loadSettings, parseSettings, parseStoredDocument, SETTINGS_KEY, serializeSettings } from './persistence';
+import { parseStoredDocument, SETTINGS_KEY, serializeSettings } from './persistence';
+import { loadSettings, parseSettings } from './storedSettings';
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();

@@ -1,6 +1,4 @@
-import { DEFAULT_CONFIG, type Config } from './configSlice';
-import { checkConfig } from './configValidation';
-import { migrateStoredSettings } from './urlMigration';
+import type { Config } from './configSlice';
 
 /**
  * What survives a reload: settings in localStorage (small, synchronous), the document in IndexedDB (it can be
@@ -8,17 +6,19 @@ import { migrateStoredSettings } from './urlMigration';
  * discarded and reported, never half-applied. Settings are the Config under the option table's names, each field
  * checked by the table's kind; settings the previous version stored under older names are migrated first
  * (urlMigration.ts).
+ * This file reads (at start, and the document a link replaced); the writes are in persistenceWrites.ts, loaded with
+ * the writers (persistenceWriter.ts) after the first paint.
  */
 
 export const SETTINGS_KEY = 'chunkscope.settings.v1';
 const DB_NAME = 'chunkscope';
-const DB_STORE = 'documents';
+export const DB_STORE = 'documents';
 /** The document as one record {text, name, pageStarts, revision} (the layout before parts): still read, replaced by
  * the next save. */
-const LEGACY_KEY = 'current';
+export const LEGACY_KEY = 'current';
 /** The stored document's name, page starts, revision and part count: a few bytes, so a save checks the revision
  * without reading the text. */
-const META_KEY = 'current.meta';
+export const META_KEY = 'current.meta';
 /** Part i of the stored text is the string under [PART_KEY, i]. */
 const PART_KEY = 'current.part';
 /** The person's document as it was before a share link replaced it (one record, kept until restored or dismissed). */
@@ -28,50 +28,10 @@ const PREVIOUS_KEY = 'previous';
  * 10 MiB string here) and again when its result is read: a part is a few milliseconds, one per task. Parts may end
  * inside a surrogate pair (structured clone keeps lone surrogates; joined, the text is whole again).
  */
-const PART_CHARS = 1 << 19;
-
-export type ParsedSettings = { ok: true; config: Config; dropped: string[] } | { ok: false; reason: string };
-
-/**
- * Parse stored settings. What is not a JSON object is rejected as a whole; inside it each field is checked through
- * the option table (configValidation.ts: own properties only, the row's kind, then the rows' validation) and a
- * field that fails is dropped back to its default and named in `dropped`.
- */
-export function parseSettings(raw: string | null): ParsedSettings | null {
-  if (raw === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return { ok: false, reason: 'not valid JSON' };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'not an object' };
-  const migrated = migrateStoredSettings(value as Record<string, unknown>);
-  if (!migrated.ok) return migrated;
-  const checked = checkConfig(migrated.value, DEFAULT_CONFIG);
-  return { ok: true, config: checked.config, dropped: checked.dropped };
-}
+export const PART_CHARS = 1 << 19;
 
 export function serializeSettings(config: Config): string {
   return JSON.stringify(config);
-}
-
-export function loadSettings(storage: Storage): ParsedSettings | null {
-  let raw: string | null = null;
-  try {
-    raw = storage.getItem(SETTINGS_KEY);
-  } catch {
-    return null;
-  }
-  const parsed = parseSettings(raw);
-  // What was refused never stays stored: the whole when unreadable, else the settings without the dropped fields.
-  try {
-    if (parsed && !parsed.ok) storage.removeItem(SETTINGS_KEY);
-    else if (parsed && parsed.dropped.length > 0) storage.setItem(SETTINGS_KEY, serializeSettings(parsed.config));
-  } catch {
-    /* storage unavailable: nothing to clean */
-  }
-  return parsed;
 }
 
 export function saveSettings(storage: Storage, config: Config): void {
@@ -79,6 +39,15 @@ export function saveSettings(storage: Storage, config: Config): void {
     storage.setItem(SETTINGS_KEY, serializeSettings(config));
   } catch {
     /* quota or privacy mode: settings simply do not persist */
+  }
+}
+
+/** Whether settings are stored (then storedSettings.ts reads and checks them; a first visit has none). */
+export function hasStoredSettings(storage: Storage): boolean {
+  try {
+    return storage.getItem(SETTINGS_KEY) !== null;
+  } catch {
+    return false;
   }
 }
 
@@ -99,7 +68,7 @@ function validPageStarts(value: unknown, text: string): number[] | null {
 }
 
 /** A stored revision: a whole number from 0, else 0 (the next save checks against it). */
-function revisionOf(value: unknown): number {
+export function revisionOf(value: unknown): number {
   const revision = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).revision : undefined;
   return Number.isSafeInteger(revision) && (revision as number) >= 0 ? (revision as number) : 0;
 }
@@ -127,14 +96,16 @@ function openDb(): Promise<IDBDatabase> {
 let dbPromise: Promise<IDBDatabase> | null = null;
 /** The open database once it is open (pagehide cannot wait for a promise). */
 let dbReady: IDBDatabase | null = null;
-function db(): Promise<IDBDatabase> {
+export function db(): Promise<IDBDatabase> {
   dbPromise ??= openDb().then((database) => (dbReady = database));
   return dbPromise;
 }
+/** The database if it is open already, else null. */
+export const openedDb = (): IDBDatabase | null => dbReady;
 
-const partKey = (i: number): IDBValidKey => [PART_KEY, i];
+export const partKey = (i: number): IDBValidKey => [PART_KEY, i];
 /** The parts from `first` on. */
-const partsFrom = (first: number) => IDBKeyRange.bound(partKey(first), partKey(Infinity));
+export const partsFrom = (first: number) => IDBKeyRange.bound(partKey(first), partKey(Infinity));
 
 /**
  * The stored document as one record (parseStoredDocument checks it): the meta record with its parts joined as `text`
@@ -182,92 +153,6 @@ export async function loadDocument(): Promise<StoredDocument | null | 'corrupt'>
     return parsed;
   } catch {
     return null;
-  }
-}
-
-export type SaveOutcome = { ok: true; revision: number } | { ok: false; revision: number };
-
-/** Whether a tab that last saw `baseRevision` may write over `stored`, and the revision the write gets. */
-export function saveDecision(stored: number, baseRevision: number, force: boolean): SaveOutcome {
-  if (stored > baseRevision && !force) return { ok: false, revision: stored };
-  return { ok: true, revision: Math.max(stored, baseRevision) + 1 };
-}
-
-/**
- * The stored revision (0: none), to `then`: the meta record's, or the earlier layout's record's where one is left
- * (read whole, once: the save that reads it replaces it).
- */
-function readRevision(store: IDBObjectStore, then: (revision: number) => void): void {
-  const meta = store.get(META_KEY);
-  const legacyKey = store.getKey(LEGACY_KEY);
-  // Requests in a transaction succeed in order: the meta record is read by now.
-  legacyKey.onsuccess = () => {
-    if (legacyKey.result === undefined) return then(revisionOf(meta.result));
-    const legacy = store.get(LEGACY_KEY);
-    legacy.onsuccess = () => then(Math.max(revisionOf(meta.result), revisionOf(legacy.result)));
-  };
-}
-
-/**
- * Store `doc` at `revision`: its parts, then the meta record, removing parts left from a longer text and the earlier
- * layout's record. `oneByOne`: each write waits for the one before, so each part is serialized in a task of its own;
- * else all are issued now (pagehide: nothing asynchronous finishes).
- */
-function writeDocument(store: IDBObjectStore, doc: StoredDocument, revision: number, oneByOne: boolean): void {
-  const parts: string[] = [];
-  for (let at = 0; at < doc.text.length; at += PART_CHARS) parts.push(doc.text.slice(at, at + PART_CHARS));
-  const meta = { name: doc.name, pageStarts: doc.pageStarts ?? null, revision, parts: parts.length, length: doc.text.length, savedAt: Date.now() };
-  const writes: (() => IDBRequest)[] = [
-    ...parts.map((part, i) => () => store.put(part, partKey(i))),
-    () => store.delete(partsFrom(parts.length)),
-    () => store.delete(LEGACY_KEY),
-    () => store.put(meta, META_KEY),
-  ];
-  if (!oneByOne) {
-    for (const write of writes) write();
-    return;
-  }
-  let next = 0;
-  const writeNext = () => {
-    const request = writes[next++]!();
-    if (next < writes.length) request.onsuccess = writeNext;
-  };
-  writeNext();
-}
-
-/**
- * Save the document unless another tab saved a newer one since this tab last read or wrote it (`baseRevision`):
- * the check and the write are one readwrite transaction, so two tabs never both win. `force` saves anyway (the
- * person chose to keep this tab's text).
- */
-export async function saveDocument(doc: StoredDocument, baseRevision = 0, force = false): Promise<SaveOutcome> {
-  const database = await db();
-  return new Promise<SaveOutcome>((resolve, reject) => {
-    const tx = database.transaction(DB_STORE, 'readwrite');
-    const store = tx.objectStore(DB_STORE);
-    let outcome: SaveOutcome = { ok: false, revision: baseRevision };
-    readRevision(store, (stored) => {
-      outcome = saveDecision(stored, baseRevision, force);
-      if (outcome.ok) writeDocument(store, doc, outcome.revision, true);
-    });
-    tx.oncomplete = () => resolve(outcome);
-    // A quota error can abort the transaction at commit without a failed request.
-    tx.onerror = tx.onabort = () => reject(tx.error);
-  });
-}
-
-/**
- * The last save as the page goes away (pagehide): no read first (its answer would come after the page is gone),
- * the write committed at once. The caller knows no newer revision exists (another tab's save is announced to it).
- */
-export function saveDocumentNow(doc: StoredDocument, revision: number): void {
-  if (!dbReady) return;
-  try {
-    const tx = dbReady.transaction(DB_STORE, 'readwrite');
-    writeDocument(tx.objectStore(DB_STORE), doc, revision, false);
-    tx.commit?.();
-  } catch {
-    /* the database is closing: the pending copy in localStorage still holds the edit */
   }
 }
 

@@ -1,11 +1,8 @@
 import type { StoreApi } from 'zustand';
-import type { ShareFile, ShareLinkResult } from './shareLink';
+import type { ShareLinkResult } from './shareLink';
 import { hasSharedDocument } from './shareFragment';
 import type { AppState } from './store';
-import { hasConfig } from './urlCodec';
-import { configFromUrl, pinnedFromUrl } from './urlSync';
 import { keepPreviousDocument } from './previousDocument';
-import { initialLlmSettings, LLM_URL_KEY } from './llmSettings';
 
 /**
  * The page side of share links (shareLink.ts holds the format): at start, a link's #doc=… fragment becomes the
@@ -76,7 +73,8 @@ export async function applySharedLink(store: StoreApi<AppState>, fallbackText: s
       return;
     }
   }
-  if (!reloaded && hasConfig(location.search)) {
+  // A query means settings (or not): the URL codec loads only when there is one (never on a plain first visit).
+  if (!reloaded && location.search.length > 1 && (await import('./urlSync').then((m) => m.hasConfig(location.search), () => false))) {
     const notice = state.text === fallbackText ? SETTINGS_ONLY_SAMPLE_NOTICE : SETTINGS_ONLY_NOTICE;
     const before = state.notice;
     state.setNotice(before ? `${before} ${notice}` : notice);
@@ -95,15 +93,4 @@ export async function currentShareFile(store: StoreApi<AppState>, search: string
   const { makeShareFile, shareFileName } = await loadShareLinkCodec();
   const { text, docName } = store.getState();
   return { name: shareFileName(docName), text: makeShareFile(search, { text, name: docName }) };
-}
-
-/** Open a share file: its configuration (and pinned comparison) and its document, as its link would. */
-export function applyShareFile(store: StoreApi<AppState>, file: ShareFile): void {
-  const state = store.getState();
-  const query = `?${file.query}`;
-  state.setConfig(configFromUrl(query, state.config));
-  const pinned = pinnedFromUrl(query);
-  if (pinned) state.restorePinned(pinned);
-  if (new URLSearchParams(query).has(LLM_URL_KEY)) state.setLlmSettings(initialLlmSettings(query, null));
-  state.setDocument(file.document.text, { name: file.document.name, pageStarts: null });
 }

@@ -1,4 +1,7 @@
-import { appliesTo, BASE_DEFAULTS, LANGUAGE_PRESETS, optionSpec, STRATEGIES, type OptionSpec } from '../core/describe';
+import { appliesTo, optionSpec, type OptionSpec } from '../core/optionTable';
+import { BASE_DEFAULTS } from '../core/options';
+import { LANGUAGE_PRESETS } from '../core/languages';
+import { STRATEGIES } from '../core/strategies/index';
 import type { ControlName, StrategyDescription } from '../core/registry';
 import type { KeepSeparator, ResolvedOptions, StrategyName } from '../core/types';
 import type { Config, ConfigName } from './config';

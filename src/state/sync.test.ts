@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PENDING_KEY, saveDecision, SETTINGS_KEY, type StoredDocument } from './persistence';
-import { loadStoredState, resolveDocumentConflict, SETTINGS_DELAY_MS, startPersistence, type DocumentStorage } from './persistenceSync';
+import { PENDING_KEY, SETTINGS_KEY, type StoredDocument } from './persistence';
+import { saveDecision } from './persistenceWrites';
+import { loadStoredState } from './persistenceSync';
+import { resolveDocumentConflict, SETTINGS_DELAY_MS, startPersistence, type DocumentStorage } from './persistenceWriter';
 import { resetStore, useStore } from './store';
 import { encodeConfig } from './urlCodec';
 import { configFromUrl, startUrlSync, URL_SYNC_DELAY_MS } from './urlSync';
@@ -107,6 +109,29 @@ describe('persistence sync', () => {
     useStore.getState().setDocument('edited twice', { name: 'notes.md' });
     await vi.advanceTimersByTimeAsync(200);
     expect(written).toEqual([{ text: 'edited twice', name: 'notes.md', pageStarts: null }]);
+    stop();
+  });
+
+  it('writers started after the first paint save what changed since the start, and nothing when nothing did', async () => {
+    const begun = useStore.getState();
+    const start = { config: begun.config, document: { text: begun.text, name: begun.docName, pageStarts: begun.pageStarts } };
+    const quiet = new MemoryStorage();
+    const quietDocuments = memoryDocuments();
+    const stopQuiet = startPersistence(useStore, { storage: quiet, documents: quietDocuments, channel: null, lifecycle: null as never, whenIdle: (run) => run(), start });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(quiet.writes).toBe(0);
+    expect(quietDocuments.writes).toEqual([]);
+    stopQuiet();
+
+    // A slider move and an edit before the writers were loaded.
+    useStore.getState().setConfig({ size: 130 });
+    useStore.getState().setDocument('typed early', { name: 'early.md' });
+    const storage = new MemoryStorage();
+    const documents = memoryDocuments();
+    const stop = startPersistence(useStore, { storage, documents, channel: null, lifecycle: null as never, whenIdle: (run) => run(), start });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(JSON.parse(storage.getItem(SETTINGS_KEY)!)).toMatchObject({ size: 130 });
+    expect(documents.writes).toEqual([{ text: 'typed early', name: 'early.md', pageStarts: null }]);
     stop();
   });
 

@@ -12,6 +12,8 @@ export interface ChunkscopeTestHook {
   getDocument(): string;
   getConfig(): object;
   paintedJobId(): number;
+  /** The current result's job and chunk boundaries (e2e: the first sample's chunks built ahead, then the worker's). */
+  boundaries(): { jobId: number; starts: number[]; ends: number[] } | null;
   /** An LLM run's result, as the LLM panel stores it, for the current document (e2e of the lab's "With LLM" tab). */
   setLlmResult(result: Omit<LlmPageResult, 'documentSerial'> | null): void;
   /** The painted semantic result's curve data, plus timings for the benchmark (embedMs 0: all from the cache). */
@@ -39,6 +41,10 @@ export function testHook(store: StoreApi<AppState>): ChunkscopeTestHook {
     getDocument: () => store.getState().text,
     getConfig: () => toChunkOptions(store.getState().config, documentFacts(store.getState())),
     paintedJobId: () => store.getState().paintedJobId,
+    boundaries: () => {
+      const result = store.getState().result;
+      return result && { jobId: result.jobId, starts: Array.from(result.starts), ends: Array.from(result.ends) };
+    },
     setLlmResult: (result) => store.getState().setLlmResult(result && { ...result, documentSerial: store.getState().documentSerial }),
     semantic: () => {
       const semantic = store.getState().result?.semantic;

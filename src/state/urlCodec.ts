@@ -1,4 +1,4 @@
-import { OPTION_TABLE, type OptionSpec } from '../core/describe';
+import { OPTION_TABLE, type OptionSpec } from '../core/optionTable';
 import type { StrategyDescription } from '../core/registry';
 import { CONFIG_OPTIONS, DEFAULT_CONFIG, type Config, type ConfigName } from './configSlice';
 import { canonicalFor, languageUsable, optionApplies, optionInUse, strategyDefinition, usableFor } from './strategyInfo';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { OPTION_TABLE, STRATEGY_NAMES, UNIT_NAMES, validateOptions } from '../core/describe';
 import { toChunkOptions } from './chunkOptions';
 import { CONFIG_OPTIONS, DEFAULT_CONFIG, type Config } from './configSlice';
-import { parseSettings } from './persistence';
+import { parseSettings } from './storedSettings';
 import { decodeConfig, encodeConfig, hasConfig } from './urlCodec';
 import { migrateQuery, migrateStoredSettings, OLD_URL_KEYS } from './urlMigration';
 import { optionApplies, optionInUse, strategyDefinition, usableFor } from './strategyInfo';

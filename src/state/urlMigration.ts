@@ -1,4 +1,4 @@
-import { optionByFlag } from '../core/describe';
+import { optionByFlag } from '../core/optionTable';
 import { strategyDefinition } from './strategyInfo';
 
 /**

@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand';
-import { STRATEGY_NAMES, UNIT_NAMES } from '../core/describe';
+import { STRATEGY_NAMES } from '../core/strategies/index';
+import { UNIT_NAMES } from '../core/units/index';
 import type { Config } from './configSlice';
 import type { AppState } from './store';
 import { droppedNotice, checkConfig } from './configValidation';
@@ -7,6 +8,8 @@ import { strategyPatch } from './strategyInfo';
 import { encodeLlmQuery } from './llmSettings';
 import { decodePinned, decodeQuery, encodeConfig, encodePinned, hasConfig } from './urlCodec';
 import { watch } from './watch';
+
+export { hasConfig } from './urlCodec';
 
 /**
  * URL sync: a shared link's configuration applies over the stored one at start; afterwards the configuration is

@@ -1,5 +1,5 @@
 import { fileTooLargeMessage, importDocument, isDocumentFile, PAGE_MAX_FILE_BYTES } from '../import/index';
-import { someNames } from '../core/describe';
+import { someNames } from '../core/eval/corpora';
 import { useStore } from '../state/store';
 import type { NewDocument } from '../state/documentSetSlice';
 

@@ -4,7 +4,7 @@ import { selectDocumentSerial, selectResult, selectSelectedIndex, VIEW_ONLY_DOCU
 import { useStore } from '../../state/store';
 import { pasteRefusal } from '../../import/sizeLimit';
 import { formatNumber } from '../panels/format';
-import { chunkAtOffset, documentAfterPaste, replacesWholeDocument } from './editorModel';
+import { chunkAtOffset, documentAfterPaste, replacesWholeDocument } from './pasteModel';
 import { earlyInput, earlyKey } from './earlyInput';
 import { LINE_SCAN_CHARS, lineOf, lineRange, lineRuns, scanLineStarts, scrollTopFor, viewWindow, type LineRun } from './largeView';
 

@@ -11,6 +11,7 @@ import { breadcrumbText, chunkExtras, chunksAt, pagesLabel, tokensFor } from '..
 import type { AppState } from '../../state/store';
 import { formatNumber } from '../panels/format';
 import { chunkWindow } from './decorations';
+export { chunkAtOffset, documentAfterPaste, replacesWholeDocument } from './pasteModel';
 import { unitDescriptor } from '../../core/units';
 
 /**
@@ -135,11 +136,6 @@ export function documentView(length: number, name: string | null): DocumentView 
   return { language: large ? 'plaintext' : languageForName(name), wordWrap: large ? 'off' : 'on', indentationGuides: !large };
 }
 
-/** Whether replacing [before, after) of `text` leaves none of its non-whitespace: the paste is a new document. */
-export function replacesWholeDocument(text: string, before: number, after: number): boolean {
-  return text.slice(0, before).trim() === '' && text.slice(after).trim() === '';
-}
-
 /** Everything the editor is created with, for a document of `length` characters. */
 export function editorOptions(length: number): editor.IStandaloneEditorConstructionOptions {
   const view = documentView(length, null);
@@ -185,17 +181,6 @@ export function editorOptions(length: number): editor.IStandaloneEditorConstruct
 /** A paste over this size replaces the document in one go instead of going through Monaco's undoable edit. */
 export function isLargePaste(pasted: string): boolean {
   return pasted.length > LARGE_DOCUMENT;
-}
-
-/** The document after pasting `pasted` over [before, after) of `current` (a paste over everything is the paste). */
-export function documentAfterPaste(current: string, pasted: string, before: number, after: number): string {
-  return before === 0 && after >= current.length ? pasted : current.slice(0, before) + pasted + current.slice(after);
-}
-
-/** The innermost (last starting) chunk at an offset, or null outside every chunk. */
-export function chunkAtOffset(starts: Int32Array, ends: Int32Array, offset: number): number | null {
-  const found = chunksAt(starts, ends, offset);
-  return found.length ? found[found.length - 1]! : null;
 }
 
 /** The part of Monaco's text model that choosing lines to paint needs. */

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetStore, useStore } from '../../state/store';
-import { OPENABLE_FILES, readDroppedFile } from './files';
+import { registryFacts } from '../registryFacts';
+import { openableFiles, readDroppedFile } from './files';
 
 // The page's file opening with the real importer (in Node the importer loads pdfjs's legacy build).
 const fixtureFile = (name: string, type: string) => new File([readFileSync(new URL(`../../../e2e/files/${name}`, import.meta.url))], name, { type });
@@ -9,8 +10,8 @@ const fixtureFile = (name: string, type: string) => new File([readFileSync(new U
 describe('readDroppedFile', () => {
   beforeEach(() => resetStore());
 
-  it('accepts PDF and DOCX in the file picker', () => {
-    expect(OPENABLE_FILES.split(',')).toEqual(expect.arrayContaining(['.pdf', '.docx', '.md', '.py', '.txt']));
+  it('accepts PDF and DOCX in the file picker (the extensions the build writes for it)', () => {
+    expect(openableFiles(registryFacts().importableExtensions).split(',')).toEqual(expect.arrayContaining(['.pdf', '.docx', '.md', '.py', '.txt']));
   });
 
   it('opens a PDF with its page starts and says what it dropped', async () => {

@@ -1,10 +1,17 @@
 import type { StrategyName } from '../../core/types';
-import { IMPORTABLE_EXTENSIONS } from '../../import/index';
 import { loadPart } from '../../state/lazyPart';
 import { useStore } from '../../state/store';
 
-/** File types the editor opens: text formats, source files, PDF and DOCX (anything with NUL bytes is refused). */
-export const OPENABLE_FILES = IMPORTABLE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+/** The file input's `accept`: the importers' extensions (text formats, source files, PDF and DOCX; anything with NUL
+ * bytes is refused), as the page has them built ahead (../registryFacts.ts), without the importers. */
+export function openableFiles(extensions: readonly string[]): string {
+  return extensions.map((ext) => `.${ext}`).join(',');
+}
+
+/** The importers (src/import: which strategy a named document's kind calls for, …), fetched on first use. */
+export function loadImporters(): Promise<typeof import('../../import/index')> {
+  return import('../../import/index');
+}
 
 /** The file reader (the importer, share files, chunk exports), fetched on the first file opened. */
 export function loadFileReader(): Promise<typeof import('./readFile')> {

@@ -7,7 +7,7 @@ import { useStore } from '../../state/store';
 import { applyChunkImport } from '../export/applyChunkImport';
 import { parseChunkExport } from '../../core/export/reimport';
 import { parseShareFile, ShareLinkError } from '../../state/shareLink';
-import { applyShareFile } from '../../state/shareLinkSync';
+import { applyShareFile } from '../../state/shareFile';
 
 /**
  * Reading an opened or dropped file (the importer, share files, chunk exports opened again): loaded on the first

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { corpusIdForDocument, formatGoldenSet, GOLDEN_FORMATS, parseGoldenSet, type GoldenFormat } from '../../core/describe';
+import { corpusIdForDocument, formatGoldenSet, GOLDEN_FORMATS, parseGoldenSet, type GoldenFormat } from '../../core/eval/golden';
 import { downloadFile, runGoldenSet } from '../../state/controller';
 import { fromGoldenQuestions, toGoldenQuestions, type GoldenItem } from '../../state/labGolden';
 import { openDocumentOf, runIsCurrent, setAsideLine } from '../../state/documentSetLab';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { startLlmSync } from '../../state/llmSync';
 import { useStore } from '../../state/store';
+import { useAfterFirstPaint } from '../afterFirstPaint';
 import './llm.css';
 
 // The LLM layer (features, providers, the engine's resplit) loads with the panel, not with the page.
@@ -14,7 +14,21 @@ const LlmBody = lazy(() => import('./LlmBody'));
 export function LlmSection() {
   const open = useStore((s) => s.llmOpen);
   const toggle = useStore((s) => s.toggleLlm);
-  useEffect(() => startLlmSync(useStore), []);
+  // Nothing to keep or drop before the first paint (no settings changed, no result): the sync starts after it.
+  const afterPaint = useAfterFirstPaint();
+  useEffect(() => {
+    if (!afterPaint) return;
+    let stop: (() => void) | null = null;
+    let gone = false;
+    void import('../../state/llmSync').then(
+      (m) => (gone ? undefined : (stop = m.startLlmSync(useStore))),
+      () => {},
+    );
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [afterPaint]);
   return (
     <section className={`panel llm${open ? ' is-open' : ''}`} aria-label="LLM features">
       <div className="llm-bar">

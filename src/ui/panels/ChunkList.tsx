@@ -12,7 +12,8 @@ import {
   tokensFor,
   unitCounts,
 } from '../../state/selectors';
-import { BASE_DEFAULTS, getStrategy } from '../../core/describe';
+import { BASE_DEFAULTS } from '../../core/options';
+import { getStrategy } from '../../core/strategies/index';
 import type { PaintableResult } from '../../state/resultsSlice';
 import { orphanLabel, orphanSummary } from '../../state/labBudget';
 import { useStore, type AppState } from '../../state/store';

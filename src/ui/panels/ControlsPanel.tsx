@@ -1,5 +1,8 @@
 import { Fragment, useEffect, useState } from 'react';
-import { COMPAT_MODES, LANGUAGE_PRESETS, STRATEGY_NAMES, UNIT_NAMES } from '../../core/describe';
+import { COMPAT_MODES } from '../../core/options';
+import { LANGUAGE_PRESETS } from '../../core/languages';
+import { STRATEGY_NAMES } from '../../core/strategies/index';
+import { UNIT_NAMES } from '../../core/units/index';
 import type { CompatMode, KeepSeparator, StrategyName, UnitName } from '../../core/types';
 import { formatSeparators, parseSeparators } from '../../state/separators';
 import { defaultFor, strategyDefinition } from '../../state/strategyInfo';

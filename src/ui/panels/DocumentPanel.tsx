@@ -1,11 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '../../state/store';
-import { structureStrategyForName } from '../../import/index';
-import { OPENABLE_FILES, openNamedDocument, readDocumentFiles, readDroppedFile } from '../editor/files';
+import registry from 'virtual:chunkscope-registry-facts';
+import { loadImporters, openableFiles, openNamedDocument, readDocumentFiles, readDroppedFile } from '../editor/files';
 import { SAMPLES } from '../samples';
 import { loadPart } from '../../state/lazyPart';
 
 /** Where the document comes from: a built-in sample (one click) or a local file. */
+/** The file input's `accept`, from the importers' extensions built ahead. */
+const OPENABLE_FILES = openableFiles(registry.importableExtensions);
+
 export function DocumentPanel() {
   const docName = useStore((s) => s.docName);
   const dropPageFurniture = useStore((s) => s.dropPageFurniture);
@@ -31,8 +34,8 @@ export function DocumentPanel() {
             // runs as html); a plain-text one goes back to the strategy the person chose.
             // (Its text loads on the first click: the samples other than the first are off the first paint.)
             onClick={async () => {
-              const text = await loadPart(`sample “${sample.label}”`, sample.loadText);
-              if (text !== null) openNamedDocument(text, sample.name, structureStrategyForName(sample.name));
+              const [text, importers] = await Promise.all([loadPart(`sample “${sample.label}”`, sample.loadText), loadPart('importers', loadImporters)]);
+              if (text !== null && importers) openNamedDocument(text, sample.name, importers.structureStrategyForName(sample.name));
             }}
           >
             {sample.label}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { isWideRange, proportionalStep, sliderPresets } from '../../state/sliderSteps';
-import { optionSpec, type ControlSpec, type OptionGroup, type OptionSpec } from '../../core/describe';
+import { optionSpec, type ControlSpec, type OptionGroup, type OptionSpec } from '../../core/optionTable';
 import type { Config, ConfigName } from '../../state/configSlice';
 import { optionApplies, optionInUse } from '../../state/strategyInfo';
 import { selectConfig, selectStrategy } from '../../state/selectors';

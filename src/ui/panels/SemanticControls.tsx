@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { BREAKPOINT_DEFAULTS } from '../../core/describe';
+import { BREAKPOINT_DEFAULTS } from '../../core/semantic/breakpoints';
 import type { BreakpointMode, SentenceFinder } from '../../core/types';
 import { embedderCatalogue } from '../../state/embedders';
 import { optionApplies } from '../../state/strategyInfo';

@@ -1,4 +1,4 @@
-import { OPTION_TABLE, type OptionGroup, type OptionSpec } from '../../core/describe';
+import { OPTION_TABLE, type OptionGroup, type OptionSpec } from '../../core/optionTable';
 import type { ConfigName } from '../../state/configSlice';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react';
-import { OPTION_TABLE } from '../../core/describe';
+import { OPTION_TABLE } from '../../core/optionTable';
 import type { StrategyDescription } from '../../core/registry';
 import { loadPart } from '../../state/lazyPart';
 import { optionApplies } from '../../state/strategyInfo';
