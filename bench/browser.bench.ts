@@ -18,7 +18,8 @@
  *
  * Not a timed test: it prints figures and exits non-zero only when it cannot run.
  *
- * Arguments: `[file]` (the corpus), `--only=paste` (only the 10 MiB paste and the steps after it), `--paste-runs=N`
+ * Arguments: `[file]` (the corpus), `--only=paste` (only the 10 MiB paste and the steps after it), `--only=slider`
+ * (only the size-slider rows, printing the scripts of each frame over 50 ms during them), `--paste-runs=N`
  * (how many times the paste runs, each later run on a page of its own with the earlier pages closed; default 3), `--dist=<folder>`
  * (the built app to serve, default dist/app: a folder of its own keeps a run from emptying dist/app under a test run).
  */
@@ -79,6 +80,8 @@ declare global {
 
 const args = process.argv.slice(2);
 const onlyPaste = args.includes('--only=paste');
+/** `--only=slider`: only the size-slider rows, with the scripts of any long frame during them. */
+const onlySlider = args.includes('--only=slider');
 const distArg = args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length);
 // The paste's long tasks vary from run to run on two cores (the main thread shares them with the chunk worker and
 // V8's collector threads): the paste is repeated, each time on a page of its own, and every run is printed.
@@ -222,7 +225,10 @@ async function sliderRun(page: Page, label: string, text: string, targetP95: num
   // Move the size slider with the keyboard, one step at a time, each step painted before the next.
   const slider = page.getByRole('slider', { name: 'Chunk size', exact: true });
   await slider.focus();
-  await page.evaluate(() => (window.__bench!.longTasks.length = 0));
+  await page.evaluate(() => {
+    window.__bench!.longTasks.length = 0;
+    window.__bench!.frames.length = 0;
+  });
   const durations: number[] = [];
   const fromKey: number[] = [];
   let chunks = first.chunks ?? 0;
@@ -240,6 +246,11 @@ async function sliderRun(page: Page, label: string, text: string, targetP95: num
   }
   await settle(page, 300, 30_000);
   const longTasks = await page.evaluate(() => window.__bench!.longTasks);
+  if (onlySlider) {
+    for (const frame of await page.evaluate(() => window.__bench!.frames.filter((f) => f.duration > 50))) {
+      console.log(`  ${label}: long frame ${fmt(frame.duration, 0)} ms: ${JSON.stringify(frame.scripts)}`);
+    }
+  }
   return {
     label,
     chars: text.length,
@@ -573,6 +584,7 @@ async function sliderDragAndOpen(page: Page, base: string, charsConfig: string, 
       fmt(r.longestTaskMs, 0),
     ]),
   );
+  if (onlySlider) return;
 
   await openApp(page, base + charsConfig);
   const drag = await dragRun(page, sliceOf(corpus, MiB(1)), 64);
@@ -671,6 +683,7 @@ async function main(): Promise<void> {
     console.log(`p50/p95/max are the app's 'chunkscope:paint' measures; "p95 key→paint" is the bench's own keydown clock\n`);
 
     if (!onlyPaste) await sliderDragAndOpen(page, base, charsConfig, tokensConfig, corpus);
+    if (onlySlider) return;
 
     await openApp(page, base + charsConfig);
     const paste = await pasteRun(page, sliceOf(corpus, MiB(10)));
