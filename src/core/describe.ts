@@ -1,7 +1,9 @@
 /**
- * What the page's main thread imports from the engine: the strategies' descriptions, the option table and its
+ * The engine's main-thread surface in one import: the strategies' descriptions, the option table and its
  * validation, and the small pure helpers the page paints with. No splitter, parser or grammar is reachable from
- * here (`npm run lint` checks it), so the first load stays light; chunking itself runs in the worker.
+ * here (`npm run lint` checks it); chunking itself runs in the worker. The first screen's modules import from the
+ * defining modules instead, so that what only the lab, the editor and other lazy parts need stays out of the app
+ * chunk (docs/first-visit.md); those lazy parts use this barrel.
  */
 export {
   validateOptions,
