@@ -207,6 +207,33 @@ describe('ChunkClient', () => {
     client.dispose();
   });
 
+  it('lazy: a long document restored before the worker starts reaches it whole before the first job (and an export)', async () => {
+    const client = new ChunkClient(make, { now: () => clock, lazy: true });
+    const text = 'ab'.repeat(DOCUMENT_PART_CHARS) + 'tail';
+    client.setDocument(4, text);
+    const job = client.chunk({ size: 10 });
+    const w = workers[0]!;
+    const documentText = () => w.sent.filter((m) => m.type === 'document').map((m) => m.text).join('');
+    expect(w.chunkJobs()).toEqual([]);
+    vi.runAllTimers();
+    expect(documentText()).toBe(text);
+    expect(w.sent.map((m) => m.type).lastIndexOf('document')).toBeLessThan(w.sent.findIndex((m) => m.type === 'chunk'));
+    w.reply(result(1, 4));
+    await expect(job).resolves.toMatchObject({ jobId: 1, version: 4 });
+
+    const exporting = new ChunkClient(make, { now: () => clock, lazy: true });
+    exporting.setDocument(5, text);
+    void exporting.exportChunks(1, 5, { size: 10 }, 'json').catch(() => {});
+    const e = workers[1]!;
+    await Promise.resolve();
+    expect(e.sent.some((m) => m.type === 'export')).toBe(false);
+    vi.runAllTimers();
+    await Promise.resolve();
+    expect(e.sent.map((m) => m.type).lastIndexOf('document')).toBeLessThan(e.sent.findIndex((m) => m.type === 'export'));
+    client.dispose();
+    exporting.dispose();
+  });
+
   it('lazy: start() starts the worker with the document; dispose before any start starts none', () => {
     const idle = new ChunkClient(make, { lazy: true });
     idle.dispose();

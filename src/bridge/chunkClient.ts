@@ -192,8 +192,10 @@ export class ChunkClient {
     sendPart();
   }
 
-  /** Resolves once the worker has been sent all of the current document. */
+  /** Resolves once the worker has been sent all of the current document (a lazy client's worker started first). */
   private documentSent(): Promise<void> {
+    // Starting the worker begins the document's upload, which must be seen here, not after the call is posted.
+    if (!this.worker) this.spawn();
     const upload = this.upload;
     return upload ? new Promise((resolve) => upload.waiting.push(resolve)) : Promise.resolve();
   }
@@ -308,6 +310,9 @@ export class ChunkClient {
   /** Run `job` next: posted now, or after the document's last part. */
   private send(job: Job): void {
     this.running = job;
+    // A lazy client's first job starts the worker, and with it the document's upload: a long document goes in parts,
+    // and the job must wait for the last one (posted at once, it ran on the first part alone: "0 chunks").
+    if (!this.worker) this.spawn();
     if (this.upload) this.upload.waiting.push(() => this.running === job && this.post(job));
     else this.post(job);
   }
