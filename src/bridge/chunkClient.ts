@@ -195,7 +195,7 @@ export class ChunkClient {
   /** Resolves once the worker has been sent all of the current document (a lazy client's worker started first). */
   private documentSent(): Promise<void> {
     // Starting the worker begins the document's upload, which must be seen here, not after the call is posted.
-    if (!this.worker) this.spawn();
+    this.start();
     const upload = this.upload;
     return upload ? new Promise((resolve) => upload.waiting.push(resolve)) : Promise.resolve();
   }
@@ -312,7 +312,7 @@ export class ChunkClient {
     this.running = job;
     // A lazy client's first job starts the worker, and with it the document's upload: a long document goes in parts,
     // and the job must wait for the last one (posted at once, it ran on the first part alone: "0 chunks").
-    if (!this.worker) this.spawn();
+    this.start();
     if (this.upload) this.upload.waiting.push(() => this.running === job && this.post(job));
     else this.post(job);
   }
