@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { embeddingInputs } from './buffer';
 import { cosineDistances } from './distances';
+import { npSum } from './numpy';
 import { langchainSentences, semanticSentences } from './sentences';
 
 const texts = (source: string, ranges: { start: number; end: number }[]) => ranges.map((r) => source.slice(r.start, r.end));
@@ -92,6 +94,27 @@ describe('cosine distances', () => {
     expect(e[1]).toBeCloseTo(1 - -2 / 3, 15);
     expect(e[2]).toBe(2);
     expect(cosineDistances([[1, 0], [0, 1]], identity(2))[0]).toBe(1);
+  });
+
+  it('norms are numpy\'s pairwise sum of the squares, to the bit, at any length (property)', () => {
+    // The reference: squares written out, then np.sum's pairwise order (what np.linalg.norm does).
+    const reference = (a: Float32Array, b: Float32Array) => {
+      const norm = (v: Float32Array) => Math.sqrt(npSum(Float64Array.from(v, (x) => x * x)));
+      let dot = 0;
+      for (let i = 0; i < a.length; i++) dot += a[i]! * b[i]!;
+      return 1 - dot / (norm(a) * norm(b));
+    };
+    const vector = (n: number) => fc.float32Array({ minLength: n, maxLength: n, noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300 }).chain((n) => fc.tuple(vector(n), vector(n))),
+        ([a, b]) => {
+          const d = cosineDistances([a, b], identity(2))[0]!;
+          expect(Object.is(d, reference(a, b)) || (Number.isNaN(d) && Number.isNaN(reference(a, b)))).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('a blank window leaves its gaps without a distance', () => {

@@ -107,8 +107,8 @@ export function analyseSemantic(preparation: SemanticPreparation, embeddings: re
   const gradient = npGradient(distances);
   const distanceStats = new ValueStats(distances);
   const gradientStats = new ValueStats(gradient);
-  // Sort once here (O(n log n)) so that every later threshold or mode change is O(n).
-  for (const stats of [distanceStats, gradientStats]) stats.prime();
+  // Each statistic (sorted values, descending order, std) is computed on the first split that asks for it and kept
+  // with the analysis, so later threshold changes are O(n); a one-shot run (the CLI) never sorts the gradient.
   return { preparation, distances, gradient, distanceStats, gradientStats };
 }
 
