@@ -5,6 +5,7 @@ import { readModelFile, readModelJson, readOptionalModelFile } from './files';
 import { readStaticTable, type StaticTable } from './onnxTable';
 import { isWhitespaceUnit, readStaticTokenizer, staticTokenizerFrom, type StaticTokenizer, type TokenizerJson } from './tokenizer';
 import { decodeVocabFile, VOCAB_FILE } from './vocabFile';
+import { AsciiEmbedder, MAX_ASCII_TEXT } from './wasm/asciiEmbed';
 
 /**
  * The built-in static model without a neural runtime: its own tokenizer rules (tokenizer.ts) and a Float32Array row
@@ -29,6 +30,9 @@ const RECENT_PIECES = 8;
 const WARM_UP_SENTENCES = 600;
 const WARM_UP_WORDS = 'the of and to in a is that for it as was with be by on not he this are or his from at which but have an they you were her she there one all we their has been its more would when will who some time what about people year than'.split(' ');
 
+/** Only ASCII code units (such a text's vector is summed whole: see embedOne). */
+const ASCII_ONLY = /^[\u0000-\u007f]*$/;
+
 /** The key of an empty ring slot: never a trimmed piece (those neither start nor end with whitespace). */
 const NO_PIECE = ' ';
 
@@ -48,29 +52,66 @@ export class StaticEmbedder implements Embedder {
   /** Sums of recent whitespace-bounded pieces, a ring reused in place (no allocation per text). */
   private readonly recent: PieceSum[];
   private recentNext = 0;
+  /** Table offsets of the rows sumRows sums on the JavaScript path (grown as needed). */
+  private bases = new Int32Array(256);
 
   constructor(
     readonly info: EmbedderInfo,
     private readonly tokenizer: StaticTokenizer,
     private readonly weights: StaticTable,
+    /** The WebAssembly path for ASCII texts, or null where WebAssembly is not available. */
+    private readonly ascii: AsciiEmbedder | null = null,
   ) {
     this.dims = weights.dims;
     this.sums = [new Float64Array(this.dims), new Float64Array(this.dims)];
     this.recent = Array.from({ length: RECENT_PIECES }, () => ({ key: NO_PIECE, sum: new Float64Array(this.dims) }));
   }
 
-  /** Adds the rows of `text`'s tokens to `sum`. */
-  private addRows(text: string, sum: Float64Array): void {
+  /**
+   * sum = the sum of the rows of `text`'s tokens, each dimension added in token order in doubles: in WebAssembly where
+   * it runs (the same additions in compiled code), else here, dimension by dimension, four at a time, with the
+   * partial sums in locals (without a load and a store of `sum` per token, which made this loop twice as slow).
+   */
+  private sumRows(text: string, sum: Float64Array): void {
+    const ids = this.tokenizer.encodeShared(text);
+    if (this.ascii) {
+      this.ascii.sumIds(ids, sum);
+      return;
+    }
     const weights = this.weights;
     const { table, zero, rows } = weights;
     const d = this.dims;
-    const ids = this.tokenizer.encodeShared(text);
+    if (this.bases.length < ids.length) this.bases = new Int32Array(Math.max(ids.length, this.bases.length * 2));
+    const bases = this.bases;
+    let m = 0;
     for (let t = 0; t < ids.length; t++) {
       const id = ids[t]!;
       // [PAD], [UNK] and any other all-zero row add nothing (nor would an id past the table).
       if (id >= rows || zero[id] !== 0) continue;
-      const base = weights.row(id);
-      for (let k = 0; k < d; k++) sum[k] = sum[k]! + table[base + k]!;
+      bases[m++] = weights.row(id);
+    }
+    let k = 0;
+    for (; k + 4 <= d; k += 4) {
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let t = 0; t < m; t++) {
+        const at = bases[t]! + k;
+        s0 += table[at]!;
+        s1 += table[at + 1]!;
+        s2 += table[at + 2]!;
+        s3 += table[at + 3]!;
+      }
+      sum[k] = s0;
+      sum[k + 1] = s1;
+      sum[k + 2] = s2;
+      sum[k + 3] = s3;
+    }
+    for (; k < d; k++) {
+      let s = 0;
+      for (let t = 0; t < m; t++) s += table[bases[t]! + k]!;
+      sum[k] = s;
     }
   }
 
@@ -82,8 +123,7 @@ export class StaticEmbedder implements Embedder {
     const slot = this.recent[this.recentNext]!;
     this.recentNext = (this.recentNext + 1) % RECENT_PIECES;
     slot.key = key;
-    slot.sum.fill(0);
-    this.addRows(key, slot.sum);
+    this.sumRows(key, slot.sum);
     return slot.sum;
   }
 
@@ -106,17 +146,24 @@ export class StaticEmbedder implements Embedder {
     return true;
   }
 
-  /** The normalized sum of the rows of `text`'s tokens, written into `out` (zeros when no token has a direction). */
+  /**
+   * The normalized sum of the rows of `text`'s tokens, written into `out` (zeros when no token has a direction).
+   * An ASCII text without added tokens (most of an English document) is summed whole, in WebAssembly where it runs
+   * and here otherwise, to the same bits; any other text continues the previous such text where it can.
+   */
   embedOne(text: string, out: Float32Array): Float32Array {
-    const d = this.dims;
+    const plain = !this.tokenizer.containsAddedToken(text);
+    if (plain && this.ascii?.embed(text, out)) return out;
+    if (plain && ASCII_ONLY.test(text)) {
+      const sum = this.sums[this.nextSum]!;
+      this.sumRows(text, sum);
+      return normalizeInto(sum, out);
+    }
     const sum = this.sums[this.nextSum]!;
     // A capital sigma lowercases by context (Final_Sigma): such a text is summed whole and not continued.
     const splittable = this.tokenizer.splitsAtWhitespace && !text.includes('\u03a3');
     const chained = splittable && this.sumFromPrevious(text, sum);
-    if (!chained) {
-      sum.fill(0);
-      this.addRows(text, sum);
-    }
+    if (!chained) this.sumRows(text, sum);
     if (splittable) {
       const chain = chained ? this.previous!.chain + 1 : 0;
       if (this.previous) {
@@ -126,13 +173,7 @@ export class StaticEmbedder implements Embedder {
       } else this.previous = { text, sum, chain };
       this.nextSum ^= 1;
     } else this.previous = null;
-    let s = 0;
-    for (let k = 0; k < d; k++) s += sum[k]! * sum[k]!;
-    const n = Math.sqrt(s);
-    // A sum of cancelling rows can leave rounding dust where the exact sum is zero: treat it as no direction.
-    if (!(n > 1e-9) || !Number.isFinite(n)) return out.fill(0);
-    for (let k = 0; k < d; k++) out[k] = sum[k]! / n;
-    return out;
+    return normalizeInto(sum, out);
   }
 
   /**
@@ -184,16 +225,12 @@ export class StaticEmbedder implements Embedder {
     const firstIndex = new Map<string, number>();
     const out = vectorSlots(texts.length, this.dims);
     let sliceStart = now();
-    for (let i = 0; i < texts.length; i++) {
-      const first = firstIndex.get(texts[i]!);
-      if (first !== undefined) out[i]!.set(out[first]!);
-      else {
-        firstIndex.set(texts[i]!, i);
-        this.embedOne(texts[i]!, out[i]!);
-      }
-      if ((i + 1) % SLICE_TEXTS === 0 && i + 1 < texts.length) {
+    for (let from = 0; from < texts.length; from += SLICE_TEXTS) {
+      const to = Math.min(texts.length, from + SLICE_TEXTS);
+      this.embedSlice(texts, from, to, firstIndex, out);
+      if (to < texts.length) {
         checkAborted(options.signal);
-        options.onProgress?.((i + 1) / texts.length);
+        options.onProgress?.(to / texts.length);
         if (now() - sliceStart > SLICE_MS) {
           await new Promise((r) => setTimeout(r, 0));
           sliceStart = now();
@@ -203,6 +240,32 @@ export class StaticEmbedder implements Embedder {
     checkAborted(options.signal);
     options.onProgress?.(1);
     return out;
+  }
+
+  /**
+   * embed for texts[from, to): the distinct texts without added tokens first, in one WebAssembly call for those that
+   * are ASCII (embedOne's vectors, bit for bit), then every other distinct text through embedOne in order (with or
+   * without WebAssembly, the JavaScript path sees the same texts in the same order), then the repeats copied.
+   */
+  private embedSlice(texts: readonly string[], from: number, to: number, firstIndex: Map<string, number>, out: Float32Array[]): void {
+    const plain: number[] = [];
+    let others: number[] = [];
+    const repeats: number[] = [];
+    for (let i = from; i < to; i++) {
+      const text = texts[i]!;
+      if (firstIndex.has(text)) repeats.push(i);
+      else {
+        firstIndex.set(text, i);
+        if (this.ascii && text.length <= MAX_ASCII_TEXT && !this.tokenizer.containsAddedToken(text)) plain.push(i);
+        else others.push(i);
+      }
+    }
+    if (this.ascii && plain.length > 0) {
+      const left = this.ascii.embedMany(texts, plain, out);
+      if (left.length > 0) others = others.concat(left).sort((a, b) => a - b);
+    }
+    for (const i of others) this.embedOne(texts[i]!, out[i]!);
+    for (const i of repeats) out[i]!.set(out[firstIndex.get(texts[i]!)!]!);
   }
 
   tokenize(text: string): Range[] {
@@ -231,6 +294,18 @@ export class StaticEmbedder implements Embedder {
   async dispose(): Promise<void> {}
 }
 
+/** out = sum / |sum| in float32, or zeros when the sum has no direction (what asciiEmbed.as.ts computes too). */
+function normalizeInto(sum: Float64Array, out: Float32Array): Float32Array {
+  const d = out.length;
+  let s = 0;
+  for (let k = 0; k < d; k++) s += sum[k]! * sum[k]!;
+  const n = Math.sqrt(s);
+  // A sum of cancelling rows can leave rounding dust where the exact sum is zero: treat it as no direction.
+  if (!(n > 1e-9) || !Number.isFinite(n)) return out.fill(0);
+  for (let k = 0; k < d; k++) out[k] = sum[k]! / n;
+  return out;
+}
+
 /**
  * Where `next` starts inside `prev`: the smallest cut such that prev = P + O and next = O + Q, with P ending in
  * whitespace and Q empty or starting with whitespace (so no token straddles a cut); -1 when there is none.
@@ -242,9 +317,15 @@ function overlapStart(prev: string, next: string): number {
     const overlap = prev.length - at;
     if (!isWhitespaceUnit(prev.charCodeAt(at - 1)) || overlap > next.length) continue;
     if (overlap < next.length && !isWhitespaceUnit(next.charCodeAt(overlap))) continue;
-    if (next.startsWith(prev.slice(at))) return at;
+    if (sameUnits(prev, at, next, overlap)) return at;
   }
   return -1;
+}
+
+/** prev[at, at + length) === next[0, length), compared in place (slicing and startsWith cost more per window). */
+function sameUnits(prev: string, at: number, next: string, length: number): boolean {
+  for (let j = 0; j < length; j++) if (prev.charCodeAt(at + j) !== next.charCodeAt(j)) return false;
+  return true;
 }
 
 /**
@@ -274,12 +355,18 @@ function checkAborted(signal: { aborted: boolean } | undefined): void {
  * The direct embedder for the model in `folder` (a path in Node, a URL path in the browser), or the reason it must
  * run on the ONNX path (a tokenizer or graph this does not reproduce exactly).
  */
-export async function loadStaticEmbedder(folder: string, info: Omit<EmbedderInfo, 'dims' | 'backend'>): Promise<StaticEmbedder | { refused: string }> {
+export async function loadStaticEmbedder(
+  folder: string,
+  info: Omit<EmbedderInfo, 'dims' | 'backend'>,
+  /** webAssembly false: the JavaScript path only (the tests compare the two; the vectors are the same). */
+  options: { webAssembly?: boolean } = {},
+): Promise<StaticEmbedder | { refused: string }> {
   const [tokenizer, onnx] = await Promise.all([loadStaticTokenizer(folder), readModelFile(folder, 'onnx/model_quantized.onnx')]);
   if ('refused' in tokenizer) return tokenizer;
   const weights = readStaticTable(onnx);
   if ('refused' in weights) return weights;
-  const embedder = new StaticEmbedder({ ...info, dims: weights.dims, backend: 'direct' }, tokenizer, weights);
+  const ascii = options.webAssembly === false ? null : AsciiEmbedder.create(tokenizer, weights);
+  const embedder = new StaticEmbedder({ ...info, dims: weights.dims, backend: 'direct' }, tokenizer, weights, ascii);
   embedder.warmUp();
   return embedder;
 }

@@ -153,8 +153,9 @@ export class StaticTable {
   private readonly ready: Uint8Array;
 
   constructor(
-    private readonly int8: Int8Array,
-    private readonly scales: Float32Array,
+    /** rows * dims int8 values and one float32 scale per row: what the ONNX file stores. */
+    readonly int8: Int8Array,
+    readonly scales: Float32Array,
     readonly rows: number,
     readonly dims: number,
   ) {

@@ -133,6 +133,13 @@ export interface StaticTokenizer {
    * capital sigma (the one context-sensitive lowercasing, Final_Sigma): true unless an added token holds whitespace.
    */
   readonly splitsAtWhitespace: boolean;
+  /** Whether `text` holds an added token (`[UNK]`, ...: matched literally, before lowercasing). */
+  containsAddedToken(text: string): boolean;
+  /**
+   * What a lookup outside this class needs (wasm/asciiEmbed.ts): the vocabulary, the unknown word's id and the class
+   * of each ASCII code unit (1 whitespace, 2 punctuation, 3 word).
+   */
+  readonly lookupTables: { vocabulary: VocabTable; unkId: number; asciiClasses: Uint8Array };
 }
 
 export interface TokenizerJson {
@@ -239,6 +246,21 @@ class WordLevelTokenizer implements StaticTokenizer {
 
   get splitsAtWhitespace(): boolean {
     return this.noAddedWhitespace;
+  }
+
+  get lookupTables(): { vocabulary: VocabTable; unkId: number; asciiClasses: Uint8Array } {
+    return { vocabulary: this.ids, unkId: this.unkId, asciiClasses: unitClass.subarray(0, 0x80) };
+  }
+
+  containsAddedToken(text: string): boolean {
+    if (this.addedByFirst.size === 0) return false;
+    const only = this.onlyFirstUnit;
+    if (only !== null) {
+      for (let i = text.indexOf(only); i >= 0; i = text.indexOf(only, i + 1)) if (this.addedAt(text, i) !== null) return true;
+      return false;
+    }
+    for (let i = 0; i < text.length; i++) if (this.firstUnits[text.charCodeAt(i)] === 1 && this.addedAt(text, i) !== null) return true;
+    return false;
   }
 
   encode(text: string): number[] {

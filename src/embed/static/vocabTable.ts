@@ -77,6 +77,14 @@ export class VocabTable {
     return table;
   }
 
+  /**
+   * The live probe arrays (read-only by contract) for a lookup that mirrors `slotOf` elsewhere: the WebAssembly
+   * embedder copies them into its memory (wasm/asciiEmbed.ts).
+   */
+  probeArrays(): { mask: number; offsets: Int32Array; lengths: Int32Array; ids: Int32Array; chars: Uint16Array } {
+    return { mask: this.mask, offsets: this.offsets, lengths: this.lengths, ids: this.ids, chars: this.chars.subarray(0, this.used) };
+  }
+
   set(word: string, id: number): void {
     const slot = this.slotOf(word, 0, word.length, false);
     if (this.offsets[slot]! >= 0) {
