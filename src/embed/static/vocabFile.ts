@@ -31,6 +31,7 @@ export interface VocabFileHeader {
 }
 
 const align4 = (n: number) => (n + 3) & ~3;
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export function encodeVocabFile(vocabulary: CompiledVocabulary, compiledFrom: Record<string, string>): Uint8Array {
   const { lengths, ids, chars } = vocabulary.table.toSlots();
@@ -81,11 +82,14 @@ export function decodeVocabFile(bytes: Uint8Array): CompiledVocabulary & { heade
   const idsAt = align4(lengthsAt + header.slots * 2);
   const wordsAt = idsAt + header.words * 4;
   if (header.format !== 'chunkscope-vocab-table' || wordsAt > bytes.length) throw new Error(`${VOCAB_FILE}: truncated or malformed`);
-  // Copies, not views: the bytes may sit at an offset a typed array cannot start at, and are little-endian.
-  const lengths = new Uint16Array(header.slots);
-  for (let i = 0; i < lengths.length; i++) lengths[i] = view.getUint16(lengthsAt + i * 2, true);
-  const ids = new Int32Array(header.words);
-  for (let i = 0; i < ids.length; i++) ids[i] = view.getInt32(idsAt + i * 4, true);
+  // Copies, not views: the bytes may sit at an offset a typed array cannot start at. A little-endian engine reads
+  // copies of the byte ranges as they are (a cold process spent 4 ms going through the DataView element by element).
+  const lengths = LITTLE_ENDIAN ? new Uint16Array(bytes.slice(lengthsAt, lengthsAt + header.slots * 2).buffer) : new Uint16Array(header.slots);
+  const ids = LITTLE_ENDIAN ? new Int32Array(bytes.slice(idsAt, idsAt + header.words * 4).buffer) : new Int32Array(header.words);
+  if (!LITTLE_ENDIAN) {
+    for (let i = 0; i < lengths.length; i++) lengths[i] = view.getUint16(lengthsAt + i * 2, true);
+    for (let i = 0; i < ids.length; i++) ids[i] = view.getInt32(idsAt + i * 4, true);
+  }
   const words = new TextDecoder().decode(bytes.subarray(wordsAt));
   if (words.length !== header.chars) throw new Error(`${VOCAB_FILE}: ${words.length} characters of words, expected ${header.chars}`);
   const chars = new Uint16Array(words.length);
