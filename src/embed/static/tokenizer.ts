@@ -136,10 +136,10 @@ export interface StaticTokenizer {
   /** Whether `text` holds an added token (`[UNK]`, ...: matched literally, before lowercasing). */
   containsAddedToken(text: string): boolean;
   /**
-   * What a lookup outside this class needs (wasm/asciiEmbed.ts): the vocabulary, the unknown word's id and the class
-   * of each ASCII code unit (1 whitespace, 2 punctuation, 3 word).
+   * What a lookup outside this class needs (wasm/asciiEmbed.ts): the vocabulary, the unknown word's id, the class of
+   * each ASCII code unit and of any other (1 whitespace, 2 punctuation, 3 word).
    */
-  readonly lookupTables: { vocabulary: VocabTable; unkId: number; asciiClasses: Uint8Array };
+  readonly lookupTables: { vocabulary: VocabTable; unkId: number; asciiClasses: Uint8Array; classOf: (unit: number) => number };
 }
 
 export interface TokenizerJson {
@@ -248,8 +248,8 @@ class WordLevelTokenizer implements StaticTokenizer {
     return this.noAddedWhitespace;
   }
 
-  get lookupTables(): { vocabulary: VocabTable; unkId: number; asciiClasses: Uint8Array } {
-    return { vocabulary: this.ids, unkId: this.unkId, asciiClasses: unitClass.subarray(0, 0x80) };
+  get lookupTables(): { vocabulary: VocabTable; unkId: number; asciiClasses: Uint8Array; classOf: (unit: number) => number } {
+    return { vocabulary: this.ids, unkId: this.unkId, asciiClasses: unitClass.subarray(0, 0x80), classOf: classOfUnit };
   }
 
   containsAddedToken(text: string): boolean {

@@ -1,15 +1,20 @@
 // AssemblyScript, compiled by `npm run build:wasm` into asciiEmbedModule.ts (not TypeScript: excluded from tsc).
 //
-// The built-in model's vector of one ASCII text, as StaticEmbedder computes it in JavaScript (see asciiEmbed.ts for
-// the contract): lowercase + BertPreTokenizer + WordLevel lookup, the sum of the tokens' rows in doubles, each
-// dimension in token order (two dimensions per SIMD lane pair, so the same additions in the same order), then the
-// Euclidean normalization to float32. The caller has checked the text is ASCII and holds no added token.
+// The built-in model's vector of a text, as StaticEmbedder computes it in JavaScript (see asciiEmbed.ts for the
+// contract): lowercase + BertPreTokenizer + WordLevel lookup, the sum of the tokens' rows in doubles, each dimension
+// in token order (two dimensions per SIMD lane pair, so the same additions in the same order), then the Euclidean
+// normalization to float32. An ASCII text is lowercased here; any other text comes lowercased by the host (the
+// Unicode rules are JavaScript's), and the host classifies its non-ASCII units (whitespace, punctuation, word) the
+// first time they are met. The caller has checked that no text holds an added token.
+
+/** The host's class of a UTF-16 unit: 1 whitespace, 2 punctuation, 3 word (the tokenizer's classOfUnit). */
+declare function classOf(unit: i32): i32;
 
 const SPACE: u8 = 1;
 const WORD: u8 = 3;
 
 // Where the caller put the tables (byte addresses in this memory), set once by configure.
-let classes: usize = 0; // u8[128]: SPACE, PUNCT or WORD per ASCII unit
+let classes: usize = 0; // u8[65536]: SPACE, PUNCT or WORD per UTF-16 unit, 0 until the host has classified it
 let slotOffsets: usize = 0; // i32 per vocabulary slot: offset of its word in `chars`, -1 when empty
 let slotLengths: usize = 0; // i32 per slot
 let slotIds: usize = 0; // i32 per slot
@@ -82,6 +87,37 @@ function lookup(text: usize, from: i32, to: i32): i32 {
       let i = 0;
       for (; i < length; i++) {
         if (<u32>load<u16>(chars + (<usize>(at + i) << 1)) != lowered(<u32>load<u8>(text + <usize>(from + i)))) break;
+      }
+      if (i == length) return load<i32>(slotIds + (<usize>slot << 2));
+    }
+    slot = (slot + 1) & slotMask;
+    at = load<i32>(slotOffsets + (<usize>slot << 2));
+  }
+  return -1;
+}
+
+/** The class of a UTF-16 unit, asked of the host the first time. */
+function classOfUnit(unit: u32): u8 {
+  let c = load<u8>(classes + <usize>unit);
+  if (c == 0) {
+    c = <u8>classOf(<i32>unit);
+    store<u8>(classes + <usize>unit, c);
+  }
+  return c;
+}
+
+/** lookup for UTF-16 units (u16 at `units`), already lowercased. */
+function lookupUnits(units: usize, from: i32, to: i32): i32 {
+  let h: u32 = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = (h ^ <u32>load<u16>(units + (<usize>i << 1))) * 0x01000193;
+  const length = to - from;
+  let slot = (h ^ (h >>> 15)) & slotMask;
+  let at = load<i32>(slotOffsets + (<usize>slot << 2));
+  while (at >= 0) {
+    if (load<i32>(slotLengths + (<usize>slot << 2)) == length) {
+      let i = 0;
+      for (; i < length; i++) {
+        if (load<u16>(chars + (<usize>(at + i) << 1)) != load<u16>(units + (<usize>(from + i) << 1))) break;
       }
       if (i == length) return load<i32>(slotIds + (<usize>slot << 2));
     }
@@ -172,6 +208,65 @@ function skipUtf8(at: usize, units: i32): usize {
     units--;
   }
   return at;
+}
+
+/**
+ * embedAsciiTexts for texts the host has lowercased, any of them not ASCII: each is decoded from UTF-8 into UTF-16
+ * units at `unitsAt` (room for the longest), tokenized there and embedded. A text with a code point beyond the BMP
+ * (a four-byte sequence: a surrogate pair, whose class the host decides for the pair) is skipped with 0 in `done`.
+ */
+export function embedLoweredTexts(text: usize, lengths: usize, count: i32, unitsAt: usize, basesAt: usize, out: usize, done: usize): void {
+  bases = basesAt;
+  let at = text;
+  for (let i = 0; i < count; i++) {
+    const units = load<i32>(lengths + (<usize>i << 2));
+    // Decode: one unit per one-, two- or three-byte sequence.
+    let n = 0;
+    let bmp = true;
+    while (n < units) {
+      const lead = <u32>load<u8>(at);
+      let unit: u32;
+      if (lead < 0x80) {
+        unit = lead;
+        at += 1;
+      } else if (lead < 0xe0) {
+        unit = ((lead & 0x1f) << 6) | (<u32>load<u8>(at, 1) & 0x3f);
+        at += 2;
+      } else if (lead < 0xf0) {
+        unit = ((lead & 0x0f) << 12) | ((<u32>load<u8>(at, 1) & 0x3f) << 6) | (<u32>load<u8>(at, 2) & 0x3f);
+        at += 3;
+      } else {
+        bmp = false;
+        at += 4;
+        n += 2;
+        continue;
+      }
+      store<u16>(unitsAt + (<usize>n << 1), <u16>unit);
+      n++;
+    }
+    store<u8>(done + <usize>i, bmp ? 1 : 0);
+    if (!bmp) continue;
+    let tokens = 0;
+    let k = 0;
+    while (k < units) {
+      const cls = classOfUnit(<u32>load<u16>(unitsAt + (<usize>k << 1)));
+      if (cls == SPACE) {
+        k++;
+        continue;
+      }
+      let end = k + 1;
+      if (cls == WORD) while (end < units && classOfUnit(<u32>load<u16>(unitsAt + (<usize>end << 1))) == WORD) end++;
+      let id = lookupUnits(unitsAt, k, end);
+      if (id < 0) id = unkId;
+      if (id < rows && load<u8>(zero + <usize>id) == 0) {
+        store<i32>(bases + (<usize>tokens << 2), rowBase(id));
+        tokens++;
+      }
+      k = end;
+    }
+    sumRows(tokens);
+    normalize(out + (<usize>(i * dims) << 2));
+  }
 }
 
 /**

@@ -33,6 +33,7 @@ interface Exports {
   configure(...addresses: number[]): void;
   embedAscii(text: number, length: number, bases: number, out: number): number;
   embedAsciiTexts(text: number, lengths: number, count: number, bases: number, out: number, done: number): void;
+  embedLoweredTexts(text: number, lengths: number, count: number, units: number, bases: number, out: number, done: number): void;
   sumIds(ids: number, count: number, bases: number): void;
 }
 
@@ -40,6 +41,7 @@ interface Exports {
 interface Area {
   lengths: number;
   done: number;
+  units: number;
   out: number;
   bases: number;
   text: number;
@@ -63,21 +65,22 @@ export class AsciiEmbedder {
   static create(tokenizer: StaticTokenizer, weights: StaticTable): AsciiEmbedder | null {
     const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
     if (!api) return null;
+    const { vocabulary, unkId, asciiClasses, classOf } = tokenizer.lookupTables;
     let instance: { exports: unknown };
     try {
       // Compiled synchronously: the module is small (engines allow that for under 4 KB even on a page's main thread),
       // and an asynchronous compile cost a one-document process a turn of its event loop.
-      instance = new api.Instance(new api.Module(decodeBase64(ASCII_EMBED_WASM)), {});
+      // The module asks the tokenizer for the class of a non-ASCII unit the first time it meets one.
+      instance = new api.Instance(new api.Module(decodeBase64(ASCII_EMBED_WASM)), { 'asciiEmbed.as': { classOf } });
     } catch {
       return null; // no SIMD, or a Content-Security-Policy without 'wasm-unsafe-eval': the JavaScript path
     }
     const wasm = instance.exports as unknown as Exports;
-    const { vocabulary, unkId, asciiClasses } = tokenizer.lookupTables;
     const probe = vocabulary.probeArrays();
     const { rows, dims } = weights;
     // Each table at a 16-byte boundary, in this order; then the sums (f64 per dimension) and the per-call area.
     const parts: [string, ArrayBufferView | number][] = [
-      ['classes', asciiClasses],
+      ['classes', UNIT_COUNT],
       ['offsets', probe.offsets],
       ['lengths', probe.lengths],
       ['ids', probe.ids],
@@ -100,6 +103,8 @@ export class AsciiEmbedder {
     for (const [name, part] of parts) {
       if (typeof part !== 'number') bytes.set(new Uint8Array(part.buffer, part.byteOffset, part.byteLength), at.get(name)!);
     }
+    // The ASCII units' classes up front (the ASCII path reads them without asking); the others when first met.
+    bytes.set(asciiClasses, at.get('classes')!);
     const a = (name: string) => at.get(name)!;
     wasm.configure(a('classes'), a('offsets'), a('lengths'), a('ids'), a('chars'), probe.mask, a('int8'), a('scales'), a('table'), a('ready'), a('zero'), a('sums'), rows, dims, unkId);
     return new AsciiEmbedder(wasm, dims, a('sums'), end);
@@ -123,7 +128,8 @@ export class AsciiEmbedder {
 
   /**
    * The vectors of `texts[i]` for each i of `which` (texts without added tokens, at most a mebibyte each) into
-   * `out[i]`, in one call; returns the indices of those that are not ASCII, which it leaves alone. One copy of all the
+   * `out[i]`, in two calls (the ASCII texts, then the others lowercased); returns the indices it leaves alone (texts
+   * with a surrogate), in order. One copy of all the
    * texts and one call into the module cost far less than a copy and a call per text, whose code a short process
    * would run mostly before it is optimized.
    */
@@ -147,12 +153,51 @@ export class AsciiEmbedder {
     const done = new Uint8Array(memory, area.done, count);
     const vectors = new Float32Array(memory, area.out, count * this.dims);
     const d = this.dims;
-    const left: number[] = [];
+    const others: number[] = [];
     for (let k = 0; k < count; k++) {
       if (done[k] === 1) out[which[k]!]!.set(vectors.subarray(k * d, (k + 1) * d));
-      else left.push(which[k]!);
+      else others.push(which[k]!);
     }
-    return left;
+    return others.length === 0 ? others : this.embedLowered(texts, others, out);
+  }
+
+  /**
+   * embedMany's second pass, for texts that are not ASCII: lowercased here (String.prototype.toLowerCase on the whole
+   * text, as the tokenizer's Lowercase normalizer does), then tokenized and embedded in the module. Returns the
+   * indices left to the JavaScript path: texts with a surrogate (a code point beyond the BMP, or a lone one).
+   */
+  private embedLowered(texts: readonly string[], which: readonly number[], out: Float32Array[]): number[] {
+    const left: number[] = [];
+    const taken: number[] = [];
+    const parts: string[] = [];
+    let longest = 0;
+    for (const i of which) {
+      if (SURROGATE.test(texts[i]!)) {
+        left.push(i);
+        continue;
+      }
+      const lowered = texts[i]!.toLowerCase();
+      taken.push(i);
+      parts.push(lowered);
+      longest = Math.max(longest, lowered.length);
+    }
+    const count = taken.length;
+    if (count === 0) return left;
+    const joined = parts.join('');
+    const area = this.area(count, longest, joined.length * 3);
+    encoder.encodeInto(joined, this.bytes.subarray(area.text, area.text + joined.length * 3));
+    const memory = this.wasm.memory.buffer;
+    const lengths = new Int32Array(memory, area.lengths, count);
+    for (let k = 0; k < count; k++) lengths[k] = parts[k]!.length;
+    this.wasm.embedLoweredTexts(area.text, area.lengths, count, area.units, area.bases, area.out, area.done);
+    const done = new Uint8Array(memory, area.done, count);
+    const vectors = new Float32Array(memory, area.out, count * this.dims);
+    const d = this.dims;
+    for (let k = 0; k < count; k++) {
+      if (done[k] === 1) out[taken[k]!]!.set(vectors.subarray(k * d, (k + 1) * d));
+      else left.push(taken[k]!);
+    }
+    return left.sort((a, b) => a - b);
   }
 
   /**
@@ -175,14 +220,19 @@ export class AsciiEmbedder {
     const lengths = this.scratch;
     const done = align16(lengths + count * 4);
     const out = align16(done + count);
-    const bases = align16(out + count * this.dims * 4);
+    const units = align16(out + count * this.dims * 4);
+    const bases = align16(units + longest * 2);
     const text = align16(bases + longest * 4);
     if (growTo(this.wasm.memory, text + textBytes)) this.bytes = new Uint8Array(this.wasm.memory.buffer);
-    return { lengths, done, out, bases, text };
+    return { lengths, done, out, units, bases, text };
   }
 }
 
 const encoder = new TextEncoder();
+/** Every UTF-16 unit has a class in the module's table. */
+const UNIT_COUNT = 0x10000;
+/** A high or low surrogate: such a text stays on the JavaScript path. */
+const SURROGATE = /[\ud800-\udfff]/;
 
 function align16(n: number): number {
   return (n + 15) & ~15;
