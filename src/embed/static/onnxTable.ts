@@ -10,6 +10,8 @@
  * `last_hidden_state` rows are bit-identical. Any other graph is refused (the model stays on the ONNX path).
  */
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 /** Protobuf wire types. */
 const VARINT = 0;
 const FIXED64 = 1;
@@ -209,9 +211,12 @@ export function readStaticTable(onnx: Uint8Array): StaticTable | { refused: stri
   if (!scales?.raw || scales.dataType !== FLOAT || scales.dims.join() !== `${rows},1` || scales.raw.length !== rows * 4) {
     return { refused: 'embedding_scale is not one raw float per row' };
   }
-  const scaleView = new DataView(scales.raw.buffer, scales.raw.byteOffset, scales.raw.byteLength);
-  const scaleValues = new Float32Array(rows);
-  for (let r = 0; r < rows; r++) scaleValues[r] = scaleView.getFloat32(r * 4, true);
+  // The file is little-endian: a little-endian engine reads a copy of the bytes as they are (aligned).
+  const scaleValues = LITTLE_ENDIAN ? new Float32Array(scales.raw.slice().buffer) : new Float32Array(rows);
+  if (!LITTLE_ENDIAN) {
+    const scaleView = new DataView(scales.raw.buffer, scales.raw.byteOffset, scales.raw.byteLength);
+    for (let r = 0; r < rows; r++) scaleValues[r] = scaleView.getFloat32(r * 4, true);
+  }
   const int8 = new Int8Array(values.raw.buffer, values.raw.byteOffset, values.raw.byteLength).slice();
   return new StaticTable(int8, scaleValues, rows, dims);
 }

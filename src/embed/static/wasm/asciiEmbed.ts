@@ -152,12 +152,8 @@ export class AsciiEmbedder {
     this.wasm.embedAsciiTexts(area.text, area.lengths, count, area.bases, area.out, area.done);
     const done = new Uint8Array(memory, area.done, count);
     const vectors = new Float32Array(memory, area.out, count * this.dims);
-    const d = this.dims;
     const others: number[] = [];
-    for (let k = 0; k < count; k++) {
-      if (done[k] === 1) out[which[k]!]!.set(vectors.subarray(k * d, (k + 1) * d));
-      else others.push(which[k]!);
-    }
+    copyDone(done, vectors, this.dims, which, out, others);
     return others.length === 0 ? others : this.embedLowered(texts, others, out);
   }
 
@@ -192,11 +188,7 @@ export class AsciiEmbedder {
     this.wasm.embedLoweredTexts(area.text, area.lengths, count, area.units, area.bases, area.out, area.done);
     const done = new Uint8Array(memory, area.done, count);
     const vectors = new Float32Array(memory, area.out, count * this.dims);
-    const d = this.dims;
-    for (let k = 0; k < count; k++) {
-      if (done[k] === 1) out[taken[k]!]!.set(vectors.subarray(k * d, (k + 1) * d));
-      else left.push(taken[k]!);
-    }
+    copyDone(done, vectors, this.dims, taken, out, left);
     return left.sort((a, b) => a - b);
   }
 
@@ -233,6 +225,30 @@ const encoder = new TextEncoder();
 const UNIT_COUNT = 0x10000;
 /** A high or low surrogate: such a text stays on the JavaScript path. */
 const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * out[which[k]] = the k-th vector of `vectors` where done[k] is 1, else which[k] is pushed to `notDone`. Runs of
+ * vectors whose slots follow each other in one buffer (as the embedder's are) are copied at once.
+ */
+function copyDone(done: Uint8Array, vectors: Float32Array, dims: number, which: readonly number[], out: Float32Array[], notDone: number[]): void {
+  let k = 0;
+  while (k < which.length) {
+    if (done[k] !== 1) {
+      notDone.push(which[k]!);
+      k++;
+      continue;
+    }
+    const first = out[which[k]!]!;
+    let end = k + 1;
+    for (let last = first; end < which.length && done[end] === 1; end++) {
+      const next = out[which[end]!]!;
+      if (next.buffer !== last.buffer || next.byteOffset !== last.byteOffset + last.byteLength) break;
+      last = next;
+    }
+    new Float32Array(first.buffer, first.byteOffset, (end - k) * dims).set(vectors.subarray(k * dims, end * dims));
+    k = end;
+  }
+}
 
 function align16(n: number): number {
   return (n + 15) & ~15;
