@@ -79,7 +79,7 @@ export class StaticEmbedder implements Embedder {
       return;
     }
     const weights = this.weights;
-    const { table, zero, rows } = weights;
+    const { zero, rows } = weights;
     const d = this.dims;
     if (this.bases.length < ids.length) this.bases = new Int32Array(Math.max(ids.length, this.bases.length * 2));
     const bases = this.bases;
@@ -90,6 +90,7 @@ export class StaticEmbedder implements Embedder {
       if (id >= rows || zero[id] !== 0) continue;
       bases[m++] = weights.row(id);
     }
+    const table = weights.table;
     let k = 0;
     for (; k + 4 <= d; k += 4) {
       let s0 = 0;
@@ -177,10 +178,10 @@ export class StaticEmbedder implements Embedder {
   }
 
   /**
-   * Runs every branch of the embedding loop once on a few made-up texts, so that the optimizing compiler sees type
-   * feedback for all of them and does not throw away its code on the first accented word or unchained text.
+   * Runs every branch of the JavaScript path once on a few made-up texts (added tokens, emoji, a capital sigma), so
+   * that the optimizing compiler sees type feedback for all of them.
    */
-  warmUp(): void {
+  private warmUp(): void {
     const out = new Float32Array(this.dims);
     const texts = [
       'The first line. Café au lait, naïve résumé!',
@@ -196,20 +197,23 @@ export class StaticEmbedder implements Embedder {
   }
 
   /**
-   * warmUp, then enough ordinary sentences in overlapping windows (~600, 10-50 ms) for the optimizing compiler to
-   * take the hot loops (tokenizing, summing rows) before a first document, which was otherwise embedded mostly by
-   * unoptimized code: the page's embedding worker calls it after loading the model. The CLI does not: in a process
-   * that embeds one document, compiling earlier saves nothing.
+   * warmUp, then ~600 ordinary sentences in overlapping windows through embed's own path (a few ms), so that its
+   * loops are optimized and the module's functions compiled by the optimizing tier before a first document: the
+   * page's embedding worker calls it after loading the model, while the page waits for nothing. The CLI does not: in
+   * a process that embeds one document, compiling earlier saves nothing.
    */
   warmUpThoroughly(): void {
-    const out = new Float32Array(this.dims);
+    this.warmUp();
     const sentences: string[] = [];
     for (let i = 0; i < WARM_UP_SENTENCES; i++) {
       let s = '';
       for (let w = 0; w < 12; w++) s += (w === 0 ? '' : (i * 7 + w) % 9 === 0 ? ', ' : ' ') + WARM_UP_WORDS[(i * 13 + w * 5) % WARM_UP_WORDS.length]!;
       sentences.push(`${s}.`);
     }
-    for (let i = 0; i < sentences.length; i++) this.embedOne(sentences.slice(Math.max(0, i - 1), i + 2).join(' '), out);
+    const windows = sentences.map((_, i) => sentences.slice(Math.max(0, i - 1), i + 2).join(' '));
+    const out = vectorSlots(windows.length, this.dims);
+    const seen = new Map<string, number>();
+    for (let from = 0; from < windows.length; from += SLICE_TEXTS) this.embedSlice(windows, from, Math.min(windows.length, from + SLICE_TEXTS), seen, out);
     this.previous = null;
     for (const p of this.recent) p.key = NO_PIECE;
   }
@@ -281,7 +285,11 @@ export class StaticEmbedder implements Embedder {
     if (ids.length !== tokens.length) throw new Error(`tokenizer gave ${ids.length} ids for ${tokens.length} tokens`);
     const d = this.dims;
     const w = this.weights;
-    const vectors = ids.map((id) => (id < w.rows ? w.table.slice(w.row(id), w.row(id) + d) : new Float32Array(d)));
+    const vectors = ids.map((id) => {
+      if (id >= w.rows) return new Float32Array(d);
+      const base = w.row(id);
+      return w.table.slice(base, base + d);
+    });
     options.onProgress?.(1);
     return { tokens, vectors };
   }
@@ -366,9 +374,7 @@ export async function loadStaticEmbedder(
   const weights = readStaticTable(onnx);
   if ('refused' in weights) return weights;
   const ascii = options.webAssembly === false ? null : AsciiEmbedder.create(tokenizer, weights);
-  const embedder = new StaticEmbedder({ ...info, dims: weights.dims, backend: 'direct' }, tokenizer, weights, ascii);
-  embedder.warmUp();
-  return embedder;
+  return new StaticEmbedder({ ...info, dims: weights.dims, backend: 'direct' }, tokenizer, weights, ascii);
 }
 
 /** The folder's tokenizer: from its precompiled vocabulary table when it has one (vocabFile.ts), else its JSON. */

@@ -148,8 +148,7 @@ function checkGraph(nodes: Node[], tensors: Map<string, Tensor>): string | null 
  * thousand of the 30,002 rows, and loading stays a copy of the int8 bytes).
  */
 export class StaticTable {
-  /** rows * dims values; row r is token id r's vector (last_hidden_state) once `row(r)` has been asked for. */
-  readonly table: Float32Array;
+  private values: Float32Array | null = null;
   /** 1 for a row of zeros ([PAD], [UNK]): it adds nothing to a sum. */
   readonly zero: Uint8Array;
   private readonly ready: Uint8Array;
@@ -161,7 +160,6 @@ export class StaticTable {
     readonly rows: number,
     readonly dims: number,
   ) {
-    this.table = new Float32Array(rows * dims);
     this.ready = new Uint8Array(rows);
     this.zero = new Uint8Array(rows);
     for (let r = 0; r < rows; r++) {
@@ -174,13 +172,23 @@ export class StaticTable {
     }
   }
 
+  /**
+   * rows * dims values; row r is token id r's vector (last_hidden_state) once `row(r)` has been asked for. Allocated
+   * on first use: with WebAssembly the module keeps its own table, and 12 MB allocated for nothing cost a short
+   * process garbage collections.
+   */
+  get table(): Float32Array {
+    return (this.values ??= new Float32Array(this.rows * this.dims));
+  }
+
   /** Offset of row `id` in `table`, converting the row on first use. */
   row(id: number): number {
     const base = id * this.dims;
     if (this.ready[id] === 0) {
+      const table = this.table;
       const scale = this.scales[id]!;
       // The product of an int8 and a float32 is exact in a double; storing it rounds once, as a float32 Mul does.
-      for (let k = 0; k < this.dims; k++) this.table[base + k] = this.int8[base + k]! * scale;
+      for (let k = 0; k < this.dims; k++) table[base + k] = this.int8[base + k]! * scale;
       this.ready[id] = 1;
     }
     return base;
@@ -217,6 +225,7 @@ export function readStaticTable(onnx: Uint8Array): StaticTable | { refused: stri
     const scaleView = new DataView(scales.raw.buffer, scales.raw.byteOffset, scales.raw.byteLength);
     for (let r = 0; r < rows; r++) scaleValues[r] = scaleView.getFloat32(r * 4, true);
   }
-  const int8 = new Int8Array(values.raw.buffer, values.raw.byteOffset, values.raw.byteLength).slice();
+  // A view of the file's bytes (an Int8Array needs no alignment), which the table keeps.
+  const int8 = new Int8Array(values.raw.buffer, values.raw.byteOffset, values.raw.byteLength);
   return new StaticTable(int8, scaleValues, rows, dims);
 }
