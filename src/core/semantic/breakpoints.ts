@@ -24,6 +24,7 @@ export class ValueStats {
   private meanCache = NaN;
   private stdCache = NaN;
   private descendingCache: Int32Array | null = null;
+  private splits = 0;
 
   constructor(values: Float64Array) {
     this.values = values;
@@ -64,6 +65,19 @@ export class ValueStats {
   get descending(): Int32Array {
     if (!this.descendingCache) this.descendingCache = descendingOrder(this.values);
     return this.descendingCache;
+  }
+
+  /**
+   * The start of `descending`: the indices of the values above `threshold`. The first call sorts only those (a
+   * one-shot run, the CLI's, cuts at a few percent of the gaps); any later call, a threshold being moved, gets the
+   * whole order, sorted once and kept.
+   */
+  descendingAbove(threshold: number): Int32Array {
+    if (this.descendingCache || this.splits++ > 0) return this.descending;
+    const values = this.values;
+    const above: number[] = [];
+    for (let i = 0; i < values.length; i++) if (values[i]! > threshold) above.push(i);
+    return Int32Array.from(above).sort((a, b) => values[b]! - values[a]! || a - b);
   }
 
   /** The finite values in their original order (numpy's mean and std sum in array order). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { descendingOrder } from './breakpoints';
+import { descendingOrder, ValueStats } from './breakpoints';
 
 // descendingOrder replaces a comparison sort of the indices; it must give exactly that order, ties included.
 function byComparison(values: Float64Array): number[] {
@@ -32,5 +32,23 @@ describe('descendingOrder', () => {
       values[i] = i % 97 === 0 ? NaN : i % 13 === 0 ? 0.25 : seed / 2 ** 31;
     }
     expect(Array.from(descendingOrder(values))).toEqual(byComparison(values));
+  });
+});
+
+describe('ValueStats.descendingAbove', () => {
+  it('is the part of the descending order above the threshold, on a first split and on every later one (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(special, nearOne, fc.double()), { maxLength: 300 }), fc.array(fc.oneof(special, fc.double()), { minLength: 1, maxLength: 4 }), (list, thresholds) => {
+        const values = Float64Array.from(list);
+        const stats = new ValueStats(values);
+        for (const threshold of thresholds) {
+          const expected = byComparison(values).filter((i) => values[i]! > threshold);
+          expect(Array.from(stats.descendingAbove(threshold)).filter((i) => values[i]! > threshold)).toEqual(expected);
+          // What suppressedCuts reads: the values above the threshold first, in that order.
+          expect(Array.from(stats.descendingAbove(threshold)).slice(0, expected.length)).toEqual(expected);
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -187,7 +187,7 @@ export function splitSemantic(analysis: SemanticAnalysis, params: SemanticParams
       threshold = Number.isNaN(picked.nextValue) ? (stats.sorted[0] ?? NaN) : picked.nextValue;
     } else {
       threshold = params.threshold ?? thresholdOf(mode, amount, stats);
-      cuts = suppressedCuts(values, stats.descending, threshold, radius).cuts;
+      cuts = suppressedCuts(values, stats.descendingAbove(threshold), threshold, radius).cuts;
     }
   } else {
     threshold =
