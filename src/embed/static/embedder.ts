@@ -3,7 +3,7 @@ import { tokenOffsets } from '../offsets';
 import type { EmbedCallOptions, Embedder, EmbedderInfo } from '../types';
 import { readModelFile, readModelJson, readOptionalModelFile } from './files';
 import { readStaticTable, type StaticTable } from './onnxTable';
-import { isWhitespaceUnit, readStaticTokenizer, staticTokenizerFrom, type StaticTokenizer, type TokenizerJson } from './tokenizer';
+import { readStaticTokenizer, staticTokenizerFrom, type StaticTokenizer, type TokenizerJson } from './tokenizer';
 import { decodeVocabFile, VOCAB_FILE } from './vocabFile';
 import { AsciiEmbedder, MAX_ASCII_TEXT } from './wasm/asciiEmbed';
 
@@ -21,37 +21,19 @@ const SLICE_TEXTS = 512;
 const SLICE_MS = 40;
 /** A character that is not whitespace (what trim() keeps), without copying the text. */
 const NOT_BLANK = /\S/;
-/** Texts summed from the previous one before a full sum again (bounds the rounding that accumulates, in doubles). */
-const MAX_CHAIN = 64;
-/** Piece sums kept for the next texts (a sliding window drops what it added two texts ago; 8 covers buffers up to 3). */
-const RECENT_PIECES = 8;
 
-/** Made-up sentences the warm-up embeds (see warmUp), and the words they are made of. */
+/** Made-up sentences the warm-up embeds (see warmUpThoroughly), and the words they are made of. */
 const WARM_UP_SENTENCES = 600;
 const WARM_UP_WORDS = 'the of and to in a is that for it as was with be by on not he this are or his from at which but have an they you were her she there one all we their has been its more would when will who some time what about people year than'.split(' ');
 
-/** Only ASCII code units (such a text's vector is summed whole: see embedOne). */
-const ASCII_ONLY = /^[\u0000-\u007f]*$/;
-
-/** The key of an empty ring slot: never a trimmed piece (those neither start nor end with whitespace). */
-const NO_PIECE = ' ';
-
-/** A whitespace-bounded piece's trimmed text and the sum of its rows. */
-interface PieceSum {
-  key: string;
-  sum: Float64Array;
-}
-
+/**
+ * A text's vector is a function of the text alone: the rows of its tokens summed in token order, each dimension in
+ * doubles (within 1e-7 of onnxruntime's float32 ReduceSum), then normalized to float32. The same additions run in
+ * WebAssembly (wasm/asciiEmbed.ts) where it is available and here otherwise, so either gives the same bits.
+ */
 export class StaticEmbedder implements Embedder {
   private readonly dims: number;
-  /** The last text embedded and its sum of rows (in doubles: within 1e-7 of onnxruntime's float32 ReduceSum). */
-  private previous: { text: string; sum: Float64Array; chain: number } | null = null;
-  /** Two sum buffers used in turn: the previous text's sum stays readable while the next one is written. */
-  private readonly sums: [Float64Array, Float64Array];
-  private nextSum = 0;
-  /** Sums of recent whitespace-bounded pieces, a ring reused in place (no allocation per text). */
-  private readonly recent: PieceSum[];
-  private recentNext = 0;
+  private readonly sum: Float64Array;
   /** Table offsets of the rows sumRows sums on the JavaScript path (grown as needed). */
   private bases = new Int32Array(256);
 
@@ -59,12 +41,11 @@ export class StaticEmbedder implements Embedder {
     readonly info: EmbedderInfo,
     private readonly tokenizer: StaticTokenizer,
     private readonly weights: StaticTable,
-    /** The WebAssembly path for ASCII texts, or null where WebAssembly is not available. */
+    /** The WebAssembly path, or null where WebAssembly is not available. */
     private readonly ascii: AsciiEmbedder | null = null,
   ) {
     this.dims = weights.dims;
-    this.sums = [new Float64Array(this.dims), new Float64Array(this.dims)];
-    this.recent = Array.from({ length: RECENT_PIECES }, () => ({ key: NO_PIECE, sum: new Float64Array(this.dims) }));
+    this.sum = new Float64Array(this.dims);
   }
 
   /**
@@ -116,94 +97,21 @@ export class StaticEmbedder implements Embedder {
     }
   }
 
-  /** The sum of a whitespace-bounded piece's rows, kept for the next texts. */
-  private pieceSum(piece: string): Float64Array {
-    const key = piece.trim();
-    const recent = this.recent;
-    for (let r = 0; r < RECENT_PIECES; r++) if (recent[r]!.key === key) return recent[r]!.sum;
-    const slot = this.recent[this.recentNext]!;
-    this.recentNext = (this.recentNext + 1) % RECENT_PIECES;
-    slot.key = key;
-    this.sumRows(key, slot.sum);
-    return slot.sum;
-  }
-
-  /**
-   * The sum of `text`'s rows from the previous text's, when `text` continues it: the semantic splitter's windows
-   * (sentences i-1, i, i+1, then i, i+1, i+2) overlap by all but one sentence. text = previous minus a prefix plus a
-   * suffix, cut at whitespace, where the tokens of the whole are those of the parts (see splitsAtWhitespace), so
-   * the sum is the same up to rounding in doubles. False when it does not apply.
-   */
-  private sumFromPrevious(text: string, sum: Float64Array): boolean {
-    const prev = this.previous;
-    if (!prev || prev.chain >= MAX_CHAIN) return false;
-    const at = overlapStart(prev.text, text);
-    if (at < 0) return false;
-    // (prev - removed) + added, in two passes: the ring may reuse the removed piece's slot for the added one.
-    const removed = this.pieceSum(prev.text.slice(0, at));
-    for (let k = 0; k < this.dims; k++) sum[k] = prev.sum[k]! - removed[k]!;
-    const added = this.pieceSum(text.slice(prev.text.length - at));
-    for (let k = 0; k < this.dims; k++) sum[k] = sum[k]! + added[k]!;
-    return true;
-  }
-
-  /**
-   * The normalized sum of the rows of `text`'s tokens, written into `out` (zeros when no token has a direction).
-   * An ASCII text without added tokens (most of an English document) is summed whole, in WebAssembly where it runs
-   * and here otherwise, to the same bits; any other text continues the previous such text where it can.
-   */
+  /** The vector of one text, written into `out`: in WebAssembly when the text is ASCII without added tokens. */
   embedOne(text: string, out: Float32Array): Float32Array {
-    const plain = !this.tokenizer.containsAddedToken(text);
-    if (plain && this.ascii?.embed(text, out)) return out;
-    if (plain && ASCII_ONLY.test(text)) {
-      const sum = this.sums[this.nextSum]!;
-      this.sumRows(text, sum);
-      return normalizeInto(sum, out);
-    }
-    const sum = this.sums[this.nextSum]!;
-    // A capital sigma lowercases by context (Final_Sigma): such a text is summed whole and not continued.
-    const splittable = this.tokenizer.splitsAtWhitespace && !text.includes('\u03a3');
-    const chained = splittable && this.sumFromPrevious(text, sum);
-    if (!chained) this.sumRows(text, sum);
-    if (splittable) {
-      const chain = chained ? this.previous!.chain + 1 : 0;
-      if (this.previous) {
-        this.previous.text = text;
-        this.previous.sum = sum;
-        this.previous.chain = chain;
-      } else this.previous = { text, sum, chain };
-      this.nextSum ^= 1;
-    } else this.previous = null;
-    return normalizeInto(sum, out);
+    if (this.ascii && text.length <= MAX_ASCII_TEXT && !this.tokenizer.containsAddedToken(text) && this.ascii.embed(text, out)) return out;
+    this.sumRows(text, this.sum);
+    return normalizeInto(this.sum, out);
   }
 
   /**
-   * Runs every branch of the JavaScript path once on a few made-up texts (added tokens, emoji, a capital sigma), so
-   * that the optimizing compiler sees type feedback for all of them.
-   */
-  private warmUp(): void {
-    const out = new Float32Array(this.dims);
-    const texts = [
-      'The first line. Café au lait, naïve résumé!',
-      'Café au lait, naïve résumé! Ünïcode 東京 😀 [UNK] xyzzyq',
-      'naïve résumé! Ünïcode 東京 😀 [UNK] xyzzyq. ΣΟΦΙΑ Σ',
-      'qqqzzzx',
-      'Another text, another start.',
-      'another start. And one more: "quoted" — dashes.',
-    ];
-    for (let r = 0; r < 3; r++) for (const t of texts) this.embedOne(t, out);
-    this.previous = null;
-    for (const p of this.recent) p.key = NO_PIECE;
-  }
-
-  /**
-   * warmUp, then ~600 ordinary sentences in overlapping windows through embed's own path (a few ms), so that its
-   * loops are optimized and the module's functions compiled by the optimizing tier before a first document: the
-   * page's embedding worker calls it after loading the model, while the page waits for nothing. The CLI does not: in
-   * a process that embeds one document, compiling earlier saves nothing.
+   * ~600 ordinary sentences in overlapping windows, and a few odd texts (accents, emoji, added tokens, a capital
+   * sigma), through embed's own path (a few ms), so that its loops are optimized and the module's functions compiled
+   * by the optimizing tier before a first document: the page's embedding worker calls it after loading the model,
+   * while the page waits for nothing. The CLI does not: in a process that embeds one document, compiling earlier
+   * saves nothing.
    */
   warmUpThoroughly(): void {
-    this.warmUp();
     const sentences: string[] = [];
     for (let i = 0; i < WARM_UP_SENTENCES; i++) {
       let s = '';
@@ -211,11 +119,9 @@ export class StaticEmbedder implements Embedder {
       sentences.push(`${s}.`);
     }
     const windows = sentences.map((_, i) => sentences.slice(Math.max(0, i - 1), i + 2).join(' '));
+    windows.push('Café au lait, naïve résumé! Ünïcode 東京 😀 [UNK] xyzzyq', 'ΣΟΦΙΑ Σ', 'qqqzzzx');
     const out = vectorSlots(windows.length, this.dims);
-    const seen = new Map<string, number>();
-    for (let from = 0; from < windows.length; from += SLICE_TEXTS) this.embedSlice(windows, from, Math.min(windows.length, from + SLICE_TEXTS), seen, out);
-    this.previous = null;
-    for (const p of this.recent) p.key = NO_PIECE;
+    for (let from = 0; from < windows.length; from += SLICE_TEXTS) this.embedSlice(windows, from, Math.min(windows.length, from + SLICE_TEXTS), new Map(), out);
   }
 
   async embed(texts: string[], options: EmbedCallOptions = {}): Promise<Float32Array[]> {
@@ -225,18 +131,17 @@ export class StaticEmbedder implements Embedder {
         throw new Error(`cannot embed text ${i}: it is empty or whitespace-only (blank texts have no embedding)`);
       }
     }
-    // Each distinct text once (documents repeat lines); a repeat gets a copy in its own slot.
-    const firstIndex = new Map<string, number>();
     const out = vectorSlots(texts.length, this.dims);
+    const seen = new Map<string, number>();
     let sliceStart = now();
     for (let from = 0; from < texts.length; from += SLICE_TEXTS) {
       const to = Math.min(texts.length, from + SLICE_TEXTS);
-      this.embedSlice(texts, from, to, firstIndex, out);
+      this.embedSlice(texts, from, to, seen, out);
       if (to < texts.length) {
         checkAborted(options.signal);
         options.onProgress?.(to / texts.length);
         if (now() - sliceStart > SLICE_MS) {
-          await new Promise((r) => setTimeout(r, 0));
+          await nextTurn();
           sliceStart = now();
         }
       }
@@ -247,29 +152,31 @@ export class StaticEmbedder implements Embedder {
   }
 
   /**
-   * embed for texts[from, to): the distinct texts without added tokens first, in one WebAssembly call for those that
-   * are ASCII (embedOne's vectors, bit for bit), then every other distinct text through embedOne in order (with or
-   * without WebAssembly, the JavaScript path sees the same texts in the same order), then the repeats copied.
+   * embed for texts[from, to): the texts WebAssembly takes (no added token, at most a mebibyte) in one call, every
+   * other text here, each distinct one once (documents repeat lines; `seen` maps a text to its first slot). Both give
+   * a text the same vector, so which path a text takes changes no bit.
    */
-  private embedSlice(texts: readonly string[], from: number, to: number, firstIndex: Map<string, number>, out: Float32Array[]): void {
-    const plain: number[] = [];
-    let others: number[] = [];
-    const repeats: number[] = [];
+  private embedSlice(texts: readonly string[], from: number, to: number, seen: Map<string, number>, out: Float32Array[]): void {
+    const batch: number[] = [];
+    let rest: number[] = [];
     for (let i = from; i < to; i++) {
       const text = texts[i]!;
-      if (firstIndex.has(text)) repeats.push(i);
+      if (this.ascii && text.length <= MAX_ASCII_TEXT && !this.tokenizer.containsAddedToken(text)) batch.push(i);
+      else rest.push(i);
+    }
+    if (this.ascii && batch.length > 0) {
+      const left = this.ascii.embedMany(texts, batch, out);
+      if (left.length > 0) rest = rest.concat(left);
+    }
+    for (const i of rest) {
+      const text = texts[i]!;
+      const first = seen.get(text);
+      if (first !== undefined && first !== i) out[i]!.set(out[first]!);
       else {
-        firstIndex.set(text, i);
-        if (this.ascii && text.length <= MAX_ASCII_TEXT && !this.tokenizer.containsAddedToken(text)) plain.push(i);
-        else others.push(i);
+        seen.set(text, i);
+        this.embedOne(text, out[i]!);
       }
     }
-    if (this.ascii && plain.length > 0) {
-      const left = this.ascii.embedMany(texts, plain, out);
-      if (left.length > 0) others = others.concat(left).sort((a, b) => a - b);
-    }
-    for (const i of others) this.embedOne(texts[i]!, out[i]!);
-    for (const i of repeats) out[i]!.set(out[firstIndex.get(texts[i]!)!]!);
   }
 
   tokenize(text: string): Range[] {
@@ -315,28 +222,6 @@ function normalizeInto(sum: Float64Array, out: Float32Array): Float32Array {
 }
 
 /**
- * Where `next` starts inside `prev`: the smallest cut such that prev = P + O and next = O + Q, with P ending in
- * whitespace and Q empty or starting with whitespace (so no token straddles a cut); -1 when there is none.
- */
-function overlapStart(prev: string, next: string): number {
-  const needle = next.slice(0, 8);
-  if (needle.length < 8) return -1;
-  for (let at = prev.indexOf(needle, 1); at >= 0; at = prev.indexOf(needle, at + 1)) {
-    const overlap = prev.length - at;
-    if (!isWhitespaceUnit(prev.charCodeAt(at - 1)) || overlap > next.length) continue;
-    if (overlap < next.length && !isWhitespaceUnit(next.charCodeAt(overlap))) continue;
-    if (sameUnits(prev, at, next, overlap)) return at;
-  }
-  return -1;
-}
-
-/** prev[at, at + length) === next[0, length), compared in place (slicing and startsWith cost more per window). */
-function sameUnits(prev: string, at: number, next: string, length: number): boolean {
-  for (let j = 0; j < length; j++) if (prev.charCodeAt(at + j) !== next.charCodeAt(j)) return false;
-  return true;
-}
-
-/**
  * `count` vectors of `dims` values as views of one buffer: one allocation rather than one per text (thousands of
  * small typed arrays, each with its own backing store, cost more to allocate and collect than embedding the texts).
  */
@@ -345,6 +230,12 @@ function vectorSlots(count: number, dims: number): Float32Array[] {
   const out = new Array<Float32Array>(count);
   for (let i = 0; i < count; i++) out[i] = block.subarray(i * dims, (i + 1) * dims);
   return out;
+}
+
+/** A turn of the event loop: setImmediate where there is one (Node: setTimeout(0) waits at least 1 ms). */
+function nextTurn(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+  return new Promise((resolve) => (immediate ? immediate(() => resolve()) : setTimeout(resolve, 0)));
 }
 
 function now(): number {

@@ -46,11 +46,6 @@ function classOfAstral(codePoint: number): number {
   return c;
 }
 
-/** Whether a UTF-16 code unit is whitespace for the pre-tokenizer (every JavaScript `\s` character is in the BMP). */
-export function isWhitespaceUnit(unit: number): boolean {
-  return classOfUnit(unit) === SPACE;
-}
-
 /** Length in code units and class of the code point at `i` (a lone surrogate is a code point of its own, as in /u). */
 function codePointAt(text: string, i: number): { width: number; cls: number } {
   const info = codePointInfo(text, i);
@@ -128,11 +123,6 @@ export interface StaticTokenizer {
   /** Token strings as transformers.js' `tokenize` gives them: each word as written after lowercasing. */
   tokens(text: string): string[];
   readonly vocabSize: number;
-  /**
-   * Whether tokens(a + b) = tokens(a) ++ tokens(b) whenever a ends or b starts with whitespace, for texts without a
-   * capital sigma (the one context-sensitive lowercasing, Final_Sigma): true unless an added token holds whitespace.
-   */
-  readonly splitsAtWhitespace: boolean;
   /** Whether `text` holds an added token (`[UNK]`, ...: matched literally, before lowercasing). */
   containsAddedToken(text: string): boolean;
   /**
@@ -220,7 +210,6 @@ class WordLevelTokenizer implements StaticTokenizer {
   private readonly bounds = new Bounds();
   private idBuffer = new Int32Array(256);
   private idCount = 0;
-  private readonly noAddedWhitespace: boolean;
   /** The first code unit of every added token when they all share one, else null. */
   private readonly onlyFirstUnit: string | null;
 
@@ -237,15 +226,10 @@ class WordLevelTokenizer implements StaticTokenizer {
       this.firstUnits[first] = 1;
     }
     this.onlyFirstUnit = this.addedByFirst.size === 1 ? String.fromCharCode([...this.addedByFirst.keys()][0]!) : null;
-    this.noAddedWhitespace = added.every((t) => ![...t].some((c) => isWhitespaceUnit(c.charCodeAt(0))));
   }
 
   get vocabSize(): number {
     return this.ids.size;
-  }
-
-  get splitsAtWhitespace(): boolean {
-    return this.noAddedWhitespace;
   }
 
   get lookupTables(): { vocabulary: VocabTable; unkId: number; asciiClasses: Uint8Array; classOf: (unit: number) => number } {
