@@ -120,8 +120,8 @@ export class StaticEmbedder implements Embedder {
     }
     const windows = sentences.map((_, i) => sentences.slice(Math.max(0, i - 1), i + 2).join(' '));
     windows.push('Café au lait, naïve résumé! Ünïcode 東京 😀 [UNK] xyzzyq', 'ΣΟΦΙΑ Σ', 'qqqzzzx');
-    const out = vectorSlots(windows.length, this.dims);
-    for (let from = 0; from < windows.length; from += SLICE_TEXTS) this.embedSlice(windows, from, Math.min(windows.length, from + SLICE_TEXTS), new Map(), out);
+    const block = new Float32Array(windows.length * this.dims);
+    for (let from = 0; from < windows.length; from += SLICE_TEXTS) this.embedSlice(windows, from, Math.min(windows.length, from + SLICE_TEXTS), new Map(), block);
   }
 
   async embed(texts: string[], options: EmbedCallOptions = {}): Promise<Float32Array[]> {
@@ -131,12 +131,12 @@ export class StaticEmbedder implements Embedder {
         throw new Error(`cannot embed text ${i}: it is empty or whitespace-only (blank texts have no embedding)`);
       }
     }
-    const out = vectorSlots(texts.length, this.dims);
+    const block = new Float32Array(texts.length * this.dims);
     const seen = new Map<string, number>();
     let sliceStart = now();
     for (let from = 0; from < texts.length; from += SLICE_TEXTS) {
       const to = Math.min(texts.length, from + SLICE_TEXTS);
-      this.embedSlice(texts, from, to, seen, out);
+      this.embedSlice(texts, from, to, seen, block);
       if (to < texts.length) {
         checkAborted(options.signal);
         options.onProgress?.(to / texts.length);
@@ -148,7 +148,8 @@ export class StaticEmbedder implements Embedder {
     }
     checkAborted(options.signal);
     options.onProgress?.(1);
-    return out;
+    // The views last: made before, they were copied by every young-generation collection during the embedding.
+    return vectorSlots(block, this.dims);
   }
 
   /**
@@ -156,7 +157,7 @@ export class StaticEmbedder implements Embedder {
    * other text here, each distinct one once (documents repeat lines; `seen` maps a text to its first slot). Both give
    * a text the same vector, so which path a text takes changes no bit.
    */
-  private embedSlice(texts: readonly string[], from: number, to: number, seen: Map<string, number>, out: Float32Array[]): void {
+  private embedSlice(texts: readonly string[], from: number, to: number, seen: Map<string, number>, block: Float32Array): void {
     const batch: number[] = [];
     let rest: number[] = [];
     for (let i = from; i < to; i++) {
@@ -165,16 +166,17 @@ export class StaticEmbedder implements Embedder {
       else rest.push(i);
     }
     if (this.ascii && batch.length > 0) {
-      const left = this.ascii.embedMany(texts, batch, out);
+      const left = this.ascii.embedMany(texts, batch, block);
       if (left.length > 0) rest = rest.concat(left);
     }
+    const d = this.dims;
     for (const i of rest) {
       const text = texts[i]!;
       const first = seen.get(text);
-      if (first !== undefined && first !== i) out[i]!.set(out[first]!);
+      if (first !== undefined && first !== i) block.copyWithin(i * d, first * d, (first + 1) * d);
       else {
         seen.set(text, i);
-        this.embedOne(text, out[i]!);
+        this.embedOne(text, block.subarray(i * d, (i + 1) * d));
       }
     }
   }
@@ -222,11 +224,11 @@ function normalizeInto(sum: Float64Array, out: Float32Array): Float32Array {
 }
 
 /**
- * `count` vectors of `dims` values as views of one buffer: one allocation rather than one per text (thousands of
- * small typed arrays, each with its own backing store, cost more to allocate and collect than embedding the texts).
+ * The vectors of `block`, `dims` values each, as views: one allocation rather than one per text (thousands of small
+ * typed arrays, each with its own backing store, cost more to allocate and collect than embedding the texts).
  */
-function vectorSlots(count: number, dims: number): Float32Array[] {
-  const block = new Float32Array(count * dims);
+function vectorSlots(block: Float32Array, dims: number): Float32Array[] {
+  const count = block.length / dims;
   const out = new Array<Float32Array>(count);
   for (let i = 0; i < count; i++) out[i] = block.subarray(i * dims, (i + 1) * dims);
   return out;

@@ -128,12 +128,12 @@ export class AsciiEmbedder {
 
   /**
    * The vectors of `texts[i]` for each i of `which` (texts without added tokens, at most a mebibyte each) into
-   * `out[i]`, in two calls (the ASCII texts, then the others lowercased); returns the indices it leaves alone (texts
+   * `out` from i * dims, in two calls (the ASCII texts, then the others lowercased); returns the indices it leaves alone (texts
    * with a surrogate), in order. One copy of all the
    * texts and one call into the module cost far less than a copy and a call per text, whose code a short process
    * would run mostly before it is optimized.
    */
-  embedMany(texts: readonly string[], which: readonly number[], out: Float32Array[]): number[] {
+  embedMany(texts: readonly string[], which: readonly number[], out: Float32Array): number[] {
     const count = which.length;
     if (count === 0) return [];
     const parts = new Array<string>(count);
@@ -162,7 +162,7 @@ export class AsciiEmbedder {
    * text, as the tokenizer's Lowercase normalizer does), then tokenized and embedded in the module. Returns the
    * indices left to the JavaScript path: texts with a surrogate (a code point beyond the BMP, or a lone one).
    */
-  private embedLowered(texts: readonly string[], which: readonly number[], out: Float32Array[]): number[] {
+  private embedLowered(texts: readonly string[], which: readonly number[], out: Float32Array): number[] {
     const left: number[] = [];
     const taken: number[] = [];
     const parts: string[] = [];
@@ -227,10 +227,10 @@ const UNIT_COUNT = 0x10000;
 const SURROGATE = /[\ud800-\udfff]/;
 
 /**
- * out[which[k]] = the k-th vector of `vectors` where done[k] is 1, else which[k] is pushed to `notDone`. Runs of
- * vectors whose slots follow each other in one buffer (as the embedder's are) are copied at once.
+ * The k-th vector of `vectors` into `out` from which[k] * dims where done[k] is 1, else which[k] is pushed to
+ * `notDone`; runs of neighbouring slots in one copy.
  */
-function copyDone(done: Uint8Array, vectors: Float32Array, dims: number, which: readonly number[], out: Float32Array[], notDone: number[]): void {
+function copyDone(done: Uint8Array, vectors: Float32Array, dims: number, which: readonly number[], out: Float32Array, notDone: number[]): void {
   let k = 0;
   while (k < which.length) {
     if (done[k] !== 1) {
@@ -238,14 +238,9 @@ function copyDone(done: Uint8Array, vectors: Float32Array, dims: number, which: 
       k++;
       continue;
     }
-    const first = out[which[k]!]!;
     let end = k + 1;
-    for (let last = first; end < which.length && done[end] === 1; end++) {
-      const next = out[which[end]!]!;
-      if (next.buffer !== last.buffer || next.byteOffset !== last.byteOffset + last.byteLength) break;
-      last = next;
-    }
-    new Float32Array(first.buffer, first.byteOffset, (end - k) * dims).set(vectors.subarray(k * dims, end * dims));
+    while (end < which.length && done[end] === 1 && which[end] === which[end - 1]! + 1) end++;
+    out.set(vectors.subarray(k * dims, end * dims), which[k]! * dims);
     k = end;
   }
 }
