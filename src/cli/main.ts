@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import { ChunkOptionsError, getStrategy, validateOptions, type ChunkHooks } from '../core/index';
 import type { Chunk, ResolvedOptions } from '../core/types';
 import { chunk } from '../node/index';
@@ -110,6 +111,9 @@ async function run(argv: string[], io: Io): Promise<number> {
     // Loaded only for semantic chunking: the other strategies never pay for transformers.js.
     const { createNodeEmbedder } = await import('../embed/pool/node');
     const model = embedFlags.folder ?? resolved.embedder ?? 'builtin';
+    // The built-in model's WebAssembly is compiled by V8's optimizing tier at once (on a background thread): the
+    // CLI embeds one document and ends before the usual tier-up, which waits for functions to run hot, would pay.
+    if (model === 'builtin') setFlagsFromString('--no-wasm-dynamic-tiering');
     // The built-in model never touches the network; a hub model id is fetched when it is not self-hosted. Hub models
     // and folders embed on a pool of worker threads (--embed-workers), the built-in model in this thread.
     embedder = await createNodeEmbedder(model, { allowRemote: model === resolved.embedder && model !== 'builtin', workers: embedFlags.workers });
