@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
+import { firstPaint, recordScripts, scriptsBeforePaint } from '../e2e/firstPaintScripts';
 import { freePort, startPreview, stopPreview } from './preview';
 import { encodeShareFragment } from '../src/state/shareLink';
 import { FIRST_SAMPLE } from '../src/ui/samples';
@@ -114,22 +115,8 @@ async function load(browser: Browser, url: string, profile: Profile): Promise<Lo
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
   }
-  // Every script response (the page's, its workers'): when it finished (epoch ms) and its size.
-  const scripts: Promise<{ path: string; at: number; bytes: number; wire: number }>[] = [];
-  page.on('requestfinished', (request) => {
-    if (!/\.m?js(\?|$)/.test(new URL(request.url()).pathname)) return;
-    scripts.push(
-      (async () => {
-        const response = await request.response();
-        const body = await response?.body().catch(() => Buffer.alloc(0));
-        const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
-        const t = request.timing();
-        // A worker's requests come without sizes (0): its script as vite preview sends it, gzipped.
-        const wire = sizes.responseBodySize > 0 || !body?.length ? sizes.responseBodySize : gzipSync(body).length;
-        return { path: new URL(request.url()).pathname, at: t.startTime + t.responseEnd, bytes: body?.length ?? 0, wire };
-      })(),
-    );
-  });
+  // Every script response (the page's, its workers'): when it finished and its size.
+  const scripts = recordScripts(page);
   // Requests in flight (the page's and its workers'): the slider is measured once the network is quiet.
   let inFlight = 0;
   let lastSettled = Date.now();
@@ -141,19 +128,13 @@ async function load(browser: Browser, url: string, profile: Profile): Promise<Lo
   page.on('requestfinished', settle);
   page.on('requestfailed', settle);
   await page.goto(url);
-  await page.waitForFunction(() => performance.getEntriesByName('chunkscope:paint').length > 0, null, { timeout: 120_000 });
-  const times = await page.evaluate(() => {
-    const paint = performance.getEntriesByName('chunkscope:paint')[0] as PerformanceMeasure;
-    const painted = paint.startTime + paint.duration;
-    return { painted, paintedAt: performance.timeOrigin + painted };
-  });
+  const times = await firstPaint(page);
   // Settled: the editor is in (loaded on idle after the paint, or at once by a build without the early view).
   await page.locator('[data-testid="editor"] .monaco-editor').waitFor({ timeout: 120_000 });
   await page.waitForTimeout(500);
   // Read once settled: the paint entry is queued after the frame is presented, which can be after the chunks' measure.
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
-  const finished = await Promise.all(scripts);
-  const before = finished.filter((s) => s.at <= times.paintedAt);
+  const before = await scriptsBeforePaint(scripts, times.paintedAt);
   const scriptKb = before.reduce((sum, s) => sum + s.bytes, 0) / KIB;
   const scriptWireKb = before.reduce((sum, s) => sum + s.wire, 0) / KIB;
   // Settled for the slider too: what loads after the paint (the lab, the charts, token ranks) has come in, so a slow

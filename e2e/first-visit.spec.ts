@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { getDocument } from './app';
+import { firstPaint, recordScripts, scriptsBeforePaint } from './firstPaintScripts';
 import { FIRST_SAMPLE } from '../src/ui/samples';
 
 // The first visit (issue 28): the first chunks are painted by the read-only first view before Monaco's script is
@@ -93,4 +94,21 @@ test('Monaco takes over the first view scroll position', async ({ page }) => {
     return Number(visible[0]!.textContent);
   });
   expect(monacoTop).toBe(topLine);
+});
+
+/** Issue 28's budget for a first visit: script fetched before the first chunks are painted (raw bytes). */
+const SCRIPT_BEFORE_PAINT_KIB = 400;
+
+test('a first visit fetches at most 400 KiB of script before its first chunks are painted', async ({ page }) => {
+  // A size, not a time: the same figure the first-load benchmark reports, so a static import that drags a module onto
+  // the first screen fails here before it shows up in the benchmark.
+  const scripts = recordScripts(page);
+  await page.goto('/');
+  const { paintedAt } = await firstPaint(page, 30_000);
+  await expect(page.getByTestId('editor').locator('.monaco-editor')).toBeVisible();
+  const before = await scriptsBeforePaint(scripts, paintedAt);
+  const kib = before.reduce((sum, s) => sum + s.bytes, 0) / 1024;
+  const list = before.sort((a, b) => b.bytes - a.bytes).map((s) => `${s.path} ${(s.bytes / 1024).toFixed(1)} KiB`);
+  expect(kib, `script before the paint: ${kib.toFixed(1)} KiB\n${list.join('\n')}`).toBeLessThanOrEqual(SCRIPT_BEFORE_PAINT_KIB);
+  expect(before.length, 'the paint needs some script').toBeGreaterThan(0);
 });
