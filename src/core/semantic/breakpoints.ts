@@ -4,6 +4,9 @@ import { npMean, npPercentileSorted, npStd, sortedCopy } from './numpy';
 
 export type { BreakpointMode };
 
+/** descendingAbove sorts the values above a threshold by comparison when they are at most 1/FEW of them. */
+const FEW = 16;
+
 export const BREAKPOINT_MODES: BreakpointMode[] = rowChoices('breakpoint');
 
 /** LangChain's defaults (BREAKPOINT_DEFAULTS); 'absolute' has none: its amount is the distance itself. */
@@ -68,15 +71,16 @@ export class ValueStats {
   }
 
   /**
-   * The start of `descending`: the indices of the values above `threshold`. The first call sorts only those (a
-   * one-shot run, the CLI's, cuts at a few percent of the gaps); any later call, a threshold being moved, gets the
-   * whole order, sorted once and kept.
+   * The start of `descending`: the indices of the values above `threshold`. A first split that cuts at a few gaps
+   * (the CLI's, at the 95th percentile) sorts only those; any other split gets the whole order, sorted once (a native
+   * sort of 64-bit keys, faster than comparing many indices) and kept for the next threshold.
    */
   descendingAbove(threshold: number): Int32Array {
     if (this.descendingCache || this.splits++ > 0) return this.descending;
     const values = this.values;
     const above: number[] = [];
     for (let i = 0; i < values.length; i++) if (values[i]! > threshold) above.push(i);
+    if (above.length > values.length / FEW) return this.descending;
     return Int32Array.from(above).sort((a, b) => values[b]! - values[a]! || a - b);
   }
 
