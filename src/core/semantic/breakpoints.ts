@@ -27,7 +27,6 @@ export class ValueStats {
   private meanCache = NaN;
   private stdCache = NaN;
   private descendingCache: Int32Array | null = null;
-  private splits = 0;
 
   constructor(values: Float64Array) {
     this.values = values;
@@ -71,12 +70,12 @@ export class ValueStats {
   }
 
   /**
-   * The start of `descending`: the indices of the values above `threshold`. A first split that cuts at a few gaps
-   * (the CLI's, at the 95th percentile) sorts only those; any other split gets the whole order, sorted once (a native
-   * sort of 64-bit keys, faster than comparing many indices) and kept for the next threshold.
+   * The start of `descending`: the indices of the values above `threshold`. While those are few (the CLI's split at
+   * the 95th percentile, a threshold dragged near it) only they are sorted; a threshold with many values above gets
+   * the whole order, sorted once (a native sort of 64-bit keys, faster than comparing many indices) and kept.
    */
   descendingAbove(threshold: number): Int32Array {
-    if (this.descendingCache || this.splits++ > 0) return this.descending;
+    if (this.descendingCache) return this.descendingCache;
     const values = this.values;
     const above: number[] = [];
     for (let i = 0; i < values.length; i++) if (values[i]! > threshold) above.push(i);
