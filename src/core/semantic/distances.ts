@@ -118,24 +118,12 @@ function norm(v: Vector): number {
     for (let i = 0; i < n; i++) squares[i] = v[i]! * v[i]!;
     return Math.sqrt(npSum(squares, 0, n));
   }
-  let res = 0;
-  let i = 0;
+  // numpy's eight running sums (embeddings): what dotAndNorm computes for b; below eight, one running sum.
   if (n >= 8) {
-    let r0 = v[0]! * v[0]!, r1 = v[1]! * v[1]!, r2 = v[2]! * v[2]!, r3 = v[3]! * v[3]!;
-    let r4 = v[4]! * v[4]!, r5 = v[5]! * v[5]!, r6 = v[6]! * v[6]!, r7 = v[7]! * v[7]!;
-    const whole = n - (n % 8);
-    for (i = 8; i < whole; i += 8) {
-      r0 += v[i]! * v[i]!;
-      r1 += v[i + 1]! * v[i + 1]!;
-      r2 += v[i + 2]! * v[i + 2]!;
-      r3 += v[i + 3]! * v[i + 3]!;
-      r4 += v[i + 4]! * v[i + 4]!;
-      r5 += v[i + 5]! * v[i + 5]!;
-      r6 += v[i + 6]! * v[i + 6]!;
-      r7 += v[i + 7]! * v[i + 7]!;
-    }
-    res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7));
+    dotAndNorm(v, v);
+    return fusedNorm;
   }
-  for (; i < n; i++) res += v[i]! * v[i]!;
+  let res = 0;
+  for (let i = 0; i < n; i++) res += v[i]! * v[i]!;
   return Math.sqrt(0 + res);
 }

@@ -141,6 +141,17 @@ function rowBase(id: i32): i32 {
 }
 
 /**
+ * The token `id` (-1: not in the vocabulary, so the unknown word) as the `count`-th row to sum, unless its row is all
+ * zeros ([PAD], [UNK]: it adds nothing); returns the new count.
+ */
+function keepRow(id: i32, count: i32): i32 {
+  if (id < 0) id = unkId;
+  if (id >= rows || load<u8>(zero + <usize>id) != 0) return count;
+  store<i32>(bases + (<usize>count << 2), rowBase(id));
+  return count + 1;
+}
+
+/**
  * Embeds the ASCII text of `length` bytes at `text` into `dims` float32 values at `out`, using `basesAt` (room for
  * `length` i32) for the token rows. Returns the number of tokens whose rows were summed.
  */
@@ -157,12 +168,7 @@ export function embedAscii(text: usize, length: i32, basesAt: usize, out: usize)
     let end = i + 1;
     // A word runs while the units are word units; a punctuation mark is a word of its own.
     if (cls == WORD) while (end < length && load<u8>(classes + <usize>load<u8>(text + <usize>end)) == WORD) end++;
-    let id = lookup(text, i, end);
-    if (id < 0) id = unkId;
-    if (id < rows && load<u8>(zero + <usize>id) == 0) {
-      store<i32>(bases + (<usize>count << 2), rowBase(id));
-      count++;
-    }
+    count = keepRow(lookup(text, i, end), count);
     i = end;
   }
   sumRows(count);
@@ -256,12 +262,7 @@ export function embedLoweredTexts(text: usize, lengths: usize, count: i32, units
       }
       let end = k + 1;
       if (cls == WORD) while (end < units && classOfUnit(<u32>load<u16>(unitsAt + (<usize>end << 1))) == WORD) end++;
-      let id = lookupUnits(unitsAt, k, end);
-      if (id < 0) id = unkId;
-      if (id < rows && load<u8>(zero + <usize>id) == 0) {
-        store<i32>(bases + (<usize>tokens << 2), rowBase(id));
-        tokens++;
-      }
+      tokens = keepRow(lookupUnits(unitsAt, k, end), tokens);
       k = end;
     }
     sumRows(tokens);
@@ -271,16 +272,14 @@ export function embedLoweredTexts(text: usize, lengths: usize, count: i32, units
 
 /**
  * The sums of the rows of `count` token ids (i32 at `ids`, any text's: the JavaScript tokenizer's) into the f64 sums
- * area, using `basesAt` (room for `count` i32), not normalized: the JavaScript path continues them from text to text.
+ * area, using `basesAt` (room for `count` i32), not normalized: the JavaScript path normalizes them itself.
  */
 export function sumIds(ids: usize, count: i32, basesAt: usize): void {
   bases = basesAt;
   let kept = 0;
   for (let t = 0; t < count; t++) {
     const id = load<i32>(ids + (<usize>t << 2));
-    if (id < 0 || id >= rows || load<u8>(zero + <usize>id) != 0) continue;
-    store<i32>(bases + (<usize>kept << 2), rowBase(id));
-    kept++;
+    if (id >= 0) kept = keepRow(id, kept);
   }
   sumRows(kept);
 }

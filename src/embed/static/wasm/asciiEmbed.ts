@@ -3,11 +3,12 @@ import type { StaticTokenizer } from '../tokenizer';
 import { ASCII_EMBED_WASM } from './asciiEmbedModule';
 
 /**
- * The built-in model's vectors of ASCII texts in WebAssembly (asciiEmbed.as.ts, SIMD): the tokenizer's lookup and
- * the row sums, which are most of StaticEmbedder's time, in compiled code that needs no warm-up. The contract, which
- * asciiEmbed.test.ts checks bit for bit against the JavaScript path: for an ASCII text that holds no added token, the
- * vector is the float32 normalization of the sum of its tokens' rows, each dimension added in token order in
- * doubles; exactly what StaticEmbedder computes for such a text without WebAssembly.
+ * The built-in model's vectors in WebAssembly (asciiEmbed.as.ts, SIMD): the tokenizer's lookup and the row sums,
+ * which are most of StaticEmbedder's time, in compiled code that needs no warm-up. ASCII texts are lowercased and
+ * tokenized in the module; other texts come lowercased by JavaScript (texts with a surrogate stay on the JavaScript
+ * path). The contract, which asciiEmbed.test.ts checks bit for bit against the JavaScript path: for a text that holds
+ * no added token, the vector is the float32 normalization of the sum of its tokens' rows, each dimension added in
+ * token order in doubles; exactly what StaticEmbedder computes for such a text without WebAssembly.
  *
  * The module's memory holds copies of the tables (the vocabulary's probe arrays, the int8 rows and their scales, a
  * float32 table filled row by row on first use), then room for one text, its token rows and the output vector.
@@ -127,33 +128,19 @@ export class AsciiEmbedder {
   }
 
   /**
-   * The vectors of `texts[i]` for each i of `which` (texts without added tokens, at most a mebibyte each) into
-   * `out` from i * dims, in two calls (the ASCII texts, then the others lowercased); returns the indices it leaves alone (texts
-   * with a surrogate), in order. One copy of all the
-   * texts and one call into the module cost far less than a copy and a call per text, whose code a short process
-   * would run mostly before it is optimized.
+   * The vectors of `texts[i]` for each i of `which` (texts without added tokens, at most a mebibyte each) into `out`
+   * from i * dims, in at most two calls (the ASCII texts, then the others lowercased); returns the indices it leaves
+   * to the JavaScript path (texts with a surrogate), in order. One copy of all the texts and one call into the module
+   * cost far less than a copy and a call per text, whose code a short process would run mostly before it is optimized.
    */
   embedMany(texts: readonly string[], which: readonly number[], out: Float32Array): number[] {
-    const count = which.length;
-    if (count === 0) return [];
-    const parts = new Array<string>(count);
-    let longest = 0;
-    for (let k = 0; k < count; k++) {
-      parts[k] = texts[which[k]!]!;
-      longest = Math.max(longest, parts[k]!.length);
-    }
-    const joined = parts.join('');
-    // UTF-8 takes at most three bytes per UTF-16 unit.
-    const area = this.area(count, longest, joined.length * 3);
-    encoder.encodeInto(joined, this.bytes.subarray(area.text, area.text + joined.length * 3));
-    const memory = this.wasm.memory.buffer;
-    const lengths = new Int32Array(memory, area.lengths, count);
-    for (let k = 0; k < count; k++) lengths[k] = parts[k]!.length;
-    this.wasm.embedAsciiTexts(area.text, area.lengths, count, area.bases, area.out, area.done);
-    const done = new Uint8Array(memory, area.done, count);
-    const vectors = new Float32Array(memory, area.out, count * this.dims);
-    const others: number[] = [];
-    copyDone(done, vectors, this.dims, which, out, others);
+    if (which.length === 0) return [];
+    const others = this.embedTexts(
+      which.map((i) => texts[i]!),
+      which,
+      out,
+      (area, count) => this.wasm.embedAsciiTexts(area.text, area.lengths, count, area.bases, area.out, area.done),
+    );
     return others.length === 0 ? others : this.embedLowered(texts, others, out);
   }
 
@@ -163,33 +150,37 @@ export class AsciiEmbedder {
    * indices left to the JavaScript path: texts with a surrogate (a code point beyond the BMP, or a lone one).
    */
   private embedLowered(texts: readonly string[], which: readonly number[], out: Float32Array): number[] {
-    const left: number[] = [];
-    const taken: number[] = [];
-    const parts: string[] = [];
-    let longest = 0;
-    for (const i of which) {
-      if (SURROGATE.test(texts[i]!)) {
-        left.push(i);
-        continue;
-      }
-      const lowered = texts[i]!.toLowerCase();
-      taken.push(i);
-      parts.push(lowered);
-      longest = Math.max(longest, lowered.length);
+    const left = which.filter((i) => SURROGATE.test(texts[i]!));
+    const taken = which.filter((i) => !SURROGATE.test(texts[i]!));
+    if (taken.length > 0) {
+      const lowered = taken.map((i) => texts[i]!.toLowerCase());
+      const notDone = this.embedTexts(lowered, taken, out, (area, count) =>
+        this.wasm.embedLoweredTexts(area.text, area.lengths, count, area.units, area.bases, area.out, area.done),
+      );
+      left.push(...notDone);
     }
-    const count = taken.length;
-    if (count === 0) return left;
+    return left.sort((a, b) => a - b);
+  }
+
+  /**
+   * Writes `parts` into the module's memory (joined, one encodeInto, their lengths in UTF-16 units), runs `call` on
+   * them, copies each vector the module marked done into `out` from which[k] * dims, and returns the others' indices.
+   */
+  private embedTexts(parts: string[], which: readonly number[], out: Float32Array, call: (area: Area, count: number) => void): number[] {
+    const count = parts.length;
+    let longest = 0;
+    for (const part of parts) longest = Math.max(longest, part.length);
     const joined = parts.join('');
+    // UTF-8 takes at most three bytes per UTF-16 unit.
     const area = this.area(count, longest, joined.length * 3);
     encoder.encodeInto(joined, this.bytes.subarray(area.text, area.text + joined.length * 3));
     const memory = this.wasm.memory.buffer;
     const lengths = new Int32Array(memory, area.lengths, count);
     for (let k = 0; k < count; k++) lengths[k] = parts[k]!.length;
-    this.wasm.embedLoweredTexts(area.text, area.lengths, count, area.units, area.bases, area.out, area.done);
-    const done = new Uint8Array(memory, area.done, count);
-    const vectors = new Float32Array(memory, area.out, count * this.dims);
-    copyDone(done, vectors, this.dims, taken, out, left);
-    return left.sort((a, b) => a - b);
+    call(area, count);
+    const notDone: number[] = [];
+    copyDone(new Uint8Array(memory, area.done, count), new Float32Array(memory, area.out, count * this.dims), this.dims, which, out, notDone);
+    return notDone;
   }
 
   /**
