@@ -96,7 +96,10 @@ test('Copy as code shows the program core writes for the configuration; Esc clos
 
 test('export → re-import: a JSON export opened again rebuilds the document and the same chunks', async ({ page }) => {
   await openApp(page);
-  await page.getByRole('button', { name: 'Sample: Policy handbook', exact: true }).click();
+  const sample = page.getByRole('button', { name: 'Sample: Policy handbook', exact: true });
+  await sample.click();
+  // The sample's text loads on its first click and brings its kind's strategy: the controls are set once it is open.
+  await expect(sample).toHaveAttribute('aria-pressed', 'true');
   const c = controls(page);
   await c.strategy.selectOption('fixed');
   await typeNumber(c.sizeBox, 300);
