@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunk } from '../core/index';
 import { orphanBits } from '../core/eval/index';
@@ -24,6 +25,30 @@ describe('orphanMemo', () => {
     const other = text.replace('Rivers carry', 'Lakes hold');
     const chunks = await chunk(other, { strategy: 'recursive', unit: 'chars', size: 30, overlap: 0 });
     expect(Array.from(memo(other, chunks))).toEqual(Array.from(orphanBits(other, chunks)));
+  });
+
+  it('equals orphanBits over any run of span sets on one text, spans with and without a heading alike', () => {
+    const sentence = fc.constantFrom('Rivers carry water.', 'Markets open early', '# Rivers', 'Setext title\n====', '  ', 'Bread, cheese.');
+    fc.assert(
+      fc.property(
+        fc.array(sentence, { minLength: 1, maxLength: 8 }).map((parts) => parts.join(' ')),
+        fc.array(fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(null, 'own text', 'Markets')), { maxLength: 12 }), { minLength: 1, maxLength: 5 }),
+        (text, runs) => {
+          const memo = orphanMemo(orphanBits);
+          for (const run of runs) {
+            const spans = run.map(([a, b, heading]) => {
+              const start = a % (text.length + 1);
+              const end = start + (b % (text.length - start + 1));
+              const slice = text.slice(start, end);
+              // A span whose heading is its own text is heading-only; the same span without it is not.
+              const title = heading === 'own text' ? slice.trim() : heading;
+              return { start, end, text: slice, metadata: title === null ? {} : { headingPath: [title] } };
+            });
+            expect(Array.from(memo(text, spans))).toEqual(Array.from(orphanBits(text, spans)));
+          }
+        },
+      ),
+    );
   });
 });
 

@@ -48,18 +48,16 @@ const MAX_SPANS = 200_000;
  */
 export function orphanMemo(flag: typeof orphanBits): (text: string, spans: readonly FlaggedSpan[]) => Uint8Array {
   let forText = '';
-  let known = new Map<string, number>();
-  // The bits depend on the span's offsets and, for a heading-only chunk, on its last heading title.
-  const keyOf = (s: FlaggedSpan) => `${s.start}:${s.end}:${s.metadata.headingPath?.at(-1) ?? ''}`;
+  let known = spanBits(0);
   return (text, spans) => {
-    if (text !== forText || known.size > MAX_SPANS) {
+    if (text !== forText || known.size() > MAX_SPANS) {
       forText = text;
-      known = new Map();
+      known = spanBits(text.length);
     }
     const bits = new Uint8Array(spans.length);
     const missing: number[] = [];
     for (let i = 0; i < spans.length; i++) {
-      const b = known.get(keyOf(spans[i]!));
+      const b = known.get(spans[i]!);
       if (b === undefined) missing.push(i);
       else bits[i] = b;
     }
@@ -67,9 +65,31 @@ export function orphanMemo(flag: typeof orphanBits): (text: string, spans: reado
       const fresh = flag(text, missing.map((i) => spans[i]!));
       missing.forEach((i, k) => {
         bits[i] = fresh[k]!;
-        known.set(keyOf(spans[i]!), fresh[k]!);
+        known.set(spans[i]!, fresh[k]!);
       });
     }
     return bits;
+  };
+}
+
+/**
+ * Bits by span. They depend on the span's offsets and, for a heading-only chunk, on its last heading title. A span
+ * without a heading (most of them; every semantic one) is keyed by one number, start × (length + 1) + end, exact
+ * while that stays below 2^53: a string key per span was most of a threshold step's time at 7,000 chunks.
+ */
+function spanBits(length: number) {
+  const stride = length + 1;
+  const numeric = stride * stride <= Number.MAX_SAFE_INTEGER;
+  const byOffsets = new Map<number, number>();
+  const byKey = new Map<string, number>();
+  const keyOf = (s: FlaggedSpan) => `${s.start}:${s.end}:${s.metadata.headingPath?.at(-1) ?? ''}`;
+  const plain = (s: FlaggedSpan) => numeric && s.metadata.headingPath === undefined;
+  return {
+    size: () => byOffsets.size + byKey.size,
+    get: (s: FlaggedSpan) => (plain(s) ? byOffsets.get(s.start * stride + s.end) : byKey.get(keyOf(s))),
+    set(s: FlaggedSpan, bits: number): void {
+      if (plain(s)) byOffsets.set(s.start * stride + s.end, bits);
+      else byKey.set(keyOf(s), bits);
+    },
   };
 }
