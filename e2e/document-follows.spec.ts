@@ -47,6 +47,51 @@ test('samples carry their strategy: the HTML sample runs as html, the transcript
   await expect(c.strategy).toHaveValue('sentence');
 });
 
+/** Holds the requests for a sample's lazy text until `release()`; `requested` counts them. */
+async function holdSampleText(page: Page, module: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = { requested: 0, release };
+  await page.route(new RegExp(`/assets/${module}-[^/]*\\.js$`), async (route) => {
+    hold.requested++;
+    await held;
+    await route.continue();
+  });
+  return hold;
+}
+
+test('a sample whose text is still on its way keeps what the person does meanwhile: a strategy chosen, a later sample', async ({ page }) => {
+  await openApp(page);
+  const c = controls(page);
+  // A strategy chosen while the HTML sample loads is the person's: the sample opens under it, not under html.
+  const html = await holdSampleText(page, 'apiReference');
+  await page.getByRole('button', { name: 'Sample: API reference (HTML)', exact: true }).click();
+  await expect.poll(() => html.requested).toBe(1);
+  await c.strategy.selectOption('sentence');
+  await expect(docName(page)).toHaveText('employee-handbook.md');
+  html.release();
+  await expect(docName(page)).toHaveText('parcelpost-api.html');
+  await expect.poll(() => editorLanguage(page)).toBe('html');
+  await expect(c.strategy).toHaveValue('sentence');
+  await urlParams(page, 'strategy', 'sentence');
+
+  // A sample clicked while another still loads is the one that opens, whichever text arrives first.
+  const source = await holdSampleText(page, 'sourceFile');
+  const python = await holdSampleText(page, 'pythonModule');
+  await page.getByRole('button', { name: 'Sample: Source file', exact: true }).click();
+  await expect.poll(() => source.requested).toBe(1);
+  await page.getByRole('button', { name: 'Sample: Python module', exact: true }).click();
+  await expect.poll(() => python.requested).toBe(1);
+  const sourceArrived = page.waitForResponse(/\/assets\/sourceFile-[^/]*\.js$/);
+  source.release();
+  await sourceArrived;
+  await page.waitForTimeout(200); // the earlier click's text has arrived: it must not open
+  await expect(docName(page)).toHaveText('parcelpost-api.html');
+  python.release();
+  await expect(docName(page)).toHaveText('invoices.py');
+  await expect(page.getByRole('button', { name: 'Sample: Python module', exact: true })).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('a PDF opened after an HTML file is not split by the HTML splitter, and the HTML file’s notice goes', async ({ page }) => {
   await openApp(page);
   const c = controls(page);

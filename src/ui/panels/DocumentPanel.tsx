@@ -2,12 +2,31 @@ import { useEffect, useRef } from 'react';
 import { useStore } from '../../state/store';
 import registry from 'virtual:chunkscope-registry-facts';
 import { loadImporters, openableFiles, openNamedDocument, readDocumentFiles, readDroppedFile } from '../editor/files';
-import { SAMPLES } from '../samples';
+import { SAMPLES, type SampleDocument } from '../samples';
 import { loadPart } from '../../state/lazyPart';
 
 /** Where the document comes from: a built-in sample (one click) or a local file. */
 /** The file input's `accept`, from the importers' extensions built ahead. */
 const OPENABLE_FILES = openableFiles(registry.importableExtensions);
+
+/** Which sample click is the latest: an earlier one whose text arrives after it opens nothing. */
+let sampleClicks = 0;
+
+/**
+ * A sample is a document of its own: its name, its colouring, its kind's strategy (the HTML sample runs as html); a
+ * plain-text one goes back to the strategy the person chose. Its text loads on the first click (the samples other
+ * than the first are off the first paint), which takes a moment on a slow network: what the person does meanwhile
+ * wins. A strategy chosen since the click is kept, and a document typed, pasted or opened since is not replaced.
+ */
+async function openSample(sample: SampleDocument): Promise<void> {
+  const click = ++sampleClicks;
+  const before = useStore.getState();
+  const [text, importers] = await Promise.all([loadPart(`sample “${sample.label}”`, sample.loadText), loadPart('importers', loadImporters)]);
+  const now = useStore.getState();
+  if (text === null || !importers || click !== sampleClicks || now.text !== before.text) return;
+  const strategyChosenSince = now.config.strategy !== before.config.strategy;
+  openNamedDocument(text, sample.name, strategyChosenSince ? null : importers.structureStrategyForName(sample.name));
+}
 
 export function DocumentPanel() {
   const docName = useStore((s) => s.docName);
@@ -30,13 +49,7 @@ export function DocumentPanel() {
             className={`btn btn-sample${docName === sample.name ? ' is-active' : ''}`}
             aria-label={`Sample: ${sample.label}`}
             aria-pressed={docName === sample.name}
-            // A sample is a document of its own: its name, its colouring, its kind's strategy (the HTML sample
-            // runs as html); a plain-text one goes back to the strategy the person chose.
-            // (Its text loads on the first click: the samples other than the first are off the first paint.)
-            onClick={async () => {
-              const [text, importers] = await Promise.all([loadPart(`sample “${sample.label}”`, sample.loadText), loadPart('importers', loadImporters)]);
-              if (text !== null && importers) openNamedDocument(text, sample.name, importers.structureStrategyForName(sample.name));
-            }}
+            onClick={() => void openSample(sample)}
           >
             {sample.label}
           </button>
