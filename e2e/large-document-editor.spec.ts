@@ -27,6 +27,30 @@ async function drawnLines(page: Page): Promise<{ number: number; text: string }[
   });
 }
 
+test('a large paste shows its first chunks while the rest of it is still loading, then all of them', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openApp(page);
+  const text = Array.from({ length: LINES }, (_, i) => lineText(i)).join('\n');
+  const paintsBefore = await page.evaluate(() => performance.getEntriesByName('chunkscope:paint').length);
+  await pasteDocument(page, text);
+  await expect(page.getByText(/Loading document/)).toHaveCount(0, { timeout: 60_000 });
+  const { paints, loaded } = await page.evaluate((before) => {
+    const end = (e: PerformanceEntry) => e.startTime + e.duration;
+    return {
+      paints: performance.getEntriesByName('chunkscope:paint').slice(before).map(end),
+      loaded: end(performance.getEntriesByName('chunkscope:set-text').at(-1)!),
+    };
+  }, paintsBefore);
+  // One paint while the pieces were still going in (the lines already loaded), one once the whole text was in.
+  expect(paints.length).toBeGreaterThanOrEqual(2);
+  expect(paints[0]).toBeLessThan(loaded);
+  expect(paints.at(-1)).toBeGreaterThanOrEqual(loaded);
+  // The first chunk is drawn from the first line.
+  await expect(controls(page).editor.locator('.cs-chunk-label').first()).toBeVisible();
+  const first = await drawnLines(page);
+  expect(first[0]).toEqual({ number: 1, text: lineText(0) });
+});
+
 test('a 2 MB paste is drawn line for line at its start, middle and end, and Monaco holds exactly the pasted text', async ({ page }) => {
   test.setTimeout(120_000);
   await openApp(page);

@@ -32,6 +32,7 @@ import {
   LOAD_SLICE_MS,
   LOAD_WAITS_FOR_CHUNKS_MS,
   loadMayStart,
+  loadedEnd,
   loadWaitMs,
   LOAD_PIECE,
   MIN_APPEND_PIECE,
@@ -100,6 +101,23 @@ describe('loadMayStart', () => {
     expect(loadWaitMs(1_114_523)).toBeCloseTo(111, 0);
     expect(loadWaitMs(10 << 20)).toBe(LOAD_WAITS_FOR_CHUNKS_MS);
     expect(loadWaitMs(200 << 20)).toBe(LOAD_WAITS_FOR_CHUNKS_MS);
+  });
+});
+
+describe('loadedEnd', () => {
+  it('is where the run of chunks ending within the loaded characters stops, for any chunks and window', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(1000), { maxLength: 40 }), fc.nat(40), fc.nat(40), fc.nat(1100), (raw, a, b, loaded) => {
+        const ends = Int32Array.from(raw);
+        const from = Math.min(a, b, ends.length);
+        const to = Math.min(Math.max(a, b), ends.length);
+        const end = loadedEnd(ends, from, to, loaded);
+        expect(end).toBeGreaterThanOrEqual(from);
+        expect(end).toBeLessThanOrEqual(to);
+        for (let i = from; i < end; i++) expect(ends[i]).toBeLessThanOrEqual(loaded);
+        if (end < to) expect(ends[end]).toBeGreaterThan(loaded);
+      }),
+    );
   });
 });
 

@@ -247,6 +247,16 @@ export function paintPlan(model: LineModel, starts: Int32Array, ends: Int32Array
   return { from: window.from, to: window.to, lines: window.lines };
 }
 
+/**
+ * End of the run of chunks from `from` (before `to`) that end within the first `loaded` characters: what a large
+ * document still loading can show (its chunks' offsets past `loaded` have no place in the editor yet).
+ */
+export function loadedEnd(ends: Int32Array, from: number, to: number, loaded: number): number {
+  let end = from;
+  while (end < to && ends[end]! <= loaded) end++;
+  return end;
+}
+
 /** Scrolling within half a margin of a painted window's edge (where the document goes on) paints the next one. */
 export function needsRepaint(painted: { first: number; last: number }, firstVisible: number, lastVisible: number, lineCount: number): boolean {
   const slack = WINDOW_MARGIN_LINES / 2;

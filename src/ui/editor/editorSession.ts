@@ -38,6 +38,8 @@ export interface EditorSession {
 export interface ChunkDecorationsPart {
   /** The result's chunks and truncated ends, in one batch; then the lab's marks. */
   paint(): void;
+  /** While a large document loads in pieces: `result`'s chunks on the lines already in (false: none painted). */
+  paintLoaded(result: PaintableResult): boolean;
   paintTruncated(result: PaintableResult): void;
   showSelection(reveal: boolean): void;
   showPair(gap: number | null, reveal: boolean): void;
@@ -148,7 +150,7 @@ function createSession(hostElement: HTMLDivElement): EditorSession {
     pasteIsNewDocument: false,
     inSync: (result) => model.getValueLength() === result.text.length,
     prepareFor,
-    chunks: { paint: missing, paintTruncated: missing, showSelection: missing, showPair: missing, clearPair: missing, clear: missing },
+    chunks: { paint: missing, paintLoaded: () => false, paintTruncated: missing, showSelection: missing, showPair: missing, clearPair: missing, clear: missing },
     lab: { paint: missing, clear: missing },
     loader: { load: missing, cancel: () => {} },
   };

@@ -106,6 +106,7 @@ function loadInPieces(s: EditorSession, state: LoadState, token: number, text: s
   const t0 = performance.now();
   const load = new PieceLoad(text);
   let progressAt = 0;
+  let paintedEarly = false;
   const stale = () => token !== state.token || model.isDisposed();
   const step = () => {
     if (stale()) return;
@@ -129,6 +130,10 @@ function loadInPieces(s: EditorSession, state: LoadState, token: number, text: s
       const started = performance.now();
       appendPiece(s, text, action.from, action.to);
       const chars = action.to - action.from;
+      // The chunks on the lines already in, once (the pieces usually start with the result here). Not where Monaco
+      // normalized mixed line endings: the editor's offsets would no longer be the document's.
+      const { result } = useStore.getState();
+      if (!paintedEarly && result?.text === text && s.model.getValueLength() === action.to) paintedEarly = s.chunks.paintLoaded(result);
       // Each piece's time, for the browser bench (a piece over 50 ms is a long task).
       performance.measure('chunkscope:load-piece', { start: started, detail: { chars } });
       if (action.to < text.length) {
