@@ -81,6 +81,11 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+/** "p50 … ms, max … ms" of a set of times, for a row's note. */
+function spread(ms: number[]): string {
+  return `p50 ${fmt(percentile(ms, 50))} ms, max ${fmt(Math.max(...ms))} ms`;
+}
+
 function fmt(n: number, digits = 1): string {
   return Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '-';
 }
@@ -448,17 +453,17 @@ interface KeySteps {
  * Presses alternate between a held key (KEY_HOLD_MS) and an instant keyup, so both meet the same moment of the page
  * (the first keys after a cold run find the worker's code not yet optimized and the page still settling).
  */
-async function thresholdSteps(page: Page): Promise<{ held: KeySteps; instant: KeySteps }> {
+async function thresholdSteps(page: Page): Promise<{ pressed: KeySteps; instant: KeySteps }> {
   const slider = page.getByRole('slider', { name: 'Threshold', exact: true });
-  const held: KeySteps = { durations: [], splits: [], moved: 0 };
+  const pressed: KeySteps = { durations: [], splits: [], moved: 0 };
   const instant: KeySteps = { durations: [], splits: [], moved: 0 };
   for (let step = 0; step < KEY_STEPS; step++) {
-    const into = step % 2 === 0 ? held : instant;
+    const into = step % 2 === 0 ? pressed : instant;
     const count = (await paintMeasures(page)).length;
     const thresholdBefore = (await semanticState(page))?.threshold;
     await slider.focus(); // the line may have been redrawn since the last key (a new element, not focused)
     // Twelve keys down, twelve back up, four times: the thresholds near the default, as a person tunes it.
-    await page.keyboard.press(step % 24 < 12 ? 'ArrowDown' : 'ArrowUp', { delay: into === held ? KEY_HOLD_MS : 0 });
+    await page.keyboard.press(step % 24 < 12 ? 'ArrowDown' : 'ArrowUp', { delay: into === pressed ? KEY_HOLD_MS : 0 });
     try {
       await page.waitForFunction((n) => performance.getEntriesByName('chunkscope:paint').length > n, count, { polling: 10, timeout: 10_000 });
       into.durations.push((await paintMeasures(page)).at(-1)!.duration);
@@ -470,14 +475,14 @@ async function thresholdSteps(page: Page): Promise<{ held: KeySteps; instant: Ke
     }
     await page.waitForTimeout(30);
   }
-  return { held, instant };
+  return { pressed, instant };
 }
 
 /**
  * The arrow key held down: keydowns every 33 ms (repeat set, as the keyboard's auto-repeat sends them), one keyup at
  * the end. Each painted result's measure runs from its own key; a key whose job a newer key replaced paints nothing.
  */
-async function heldKey(page: Page): Promise<{ durations: number[]; keys: number }> {
+async function autoRepeat(page: Page): Promise<{ durations: number[]; keys: number }> {
   const slider = page.getByRole('slider', { name: 'Threshold', exact: true });
   await slider.focus();
   const before = (await paintMeasures(page)).length;
@@ -521,17 +526,17 @@ async function browserBench(browser: Browser, base: string, corpus: string): Pro
     });
     console.log(`::target semantic.cold-page ${paint.end - start} ms`);
     await page.waitForTimeout(500);
-    const { held: pressed, instant } = await thresholdSteps(page);
+    const { pressed, instant } = await thresholdSteps(page);
     const { durations, moved } = pressed;
-    const splitsAll = [...pressed.splits, ...instant.splits];
+    const splits = [...pressed.splits, ...instant.splits];
     console.log(`::target semantic.threshold-key-p95 ${percentile(durations, 95)} ms`);
-    if (splitsAll.length > 0) {
+    if (splits.length > 0) {
       rows.push({
-        measure: `threshold change warm in the app's worker, 1 MiB (p95 of ${splitsAll.length})`,
-        value: percentile(splitsAll, 95),
+        measure: `threshold change warm in the app's worker, 1 MiB (p95 of ${splits.length})`,
+        value: percentile(splits, 95),
         unit: 'ms',
         target: TARGET.thresholdMs,
-        note: `p50 ${fmt(percentile(splitsAll, 50))} ms; the worker's re-split (splitSemantic + buildChunks) as it reports it`,
+        note: `p50 ${fmt(percentile(splits, 50))} ms; the worker's re-split (splitSemantic + buildChunks) as it reports it`,
       });
     }
     rows.push({
@@ -539,22 +544,22 @@ async function browserBench(browser: Browser, base: string, corpus: string): Pro
       value: percentile(durations, 95),
       unit: 'ms',
       target: TARGET.keyToPaintedMs,
-      note: `p50 ${fmt(percentile(durations, 50))} ms, max ${fmt(Math.max(...durations))} ms; keys held ${KEY_HOLD_MS} ms; the app's paint measure: re-split, transfer, editor paint; moved on ${moved} of ${durations.length} keys`,
+      note: `${spread(durations)}; keys held ${KEY_HOLD_MS} ms; the app's paint measure: re-split, transfer, editor paint; moved on ${moved} of ${durations.length} keys`,
     });
     rows.push({
       measure: `the same, keyup sent at once (p95 of ${instant.durations.length}, in turns with the above)`,
       value: percentile(instant.durations, 95),
       unit: 'ms',
       target: null,
-      note: `p50 ${fmt(percentile(instant.durations, 50))} ms, max ${fmt(Math.max(...instant.durations))} ms; how earlier runs pressed`,
+      note: `${spread(instant.durations)}; how earlier runs pressed`,
     });
-    const held = await heldKey(page);
+    const repeat = await autoRepeat(page);
     rows.push({
-      measure: `arrow key held, auto-repeat 30/s: key to painted (p95 of ${held.durations.length} painted of ${held.keys} keys)`,
-      value: percentile(held.durations, 95),
+      measure: `arrow key held, auto-repeat 30/s: key to painted (p95 of ${repeat.durations.length} painted of ${repeat.keys} keys)`,
+      value: percentile(repeat.durations, 95),
       unit: 'ms',
       target: null,
-      note: `p50 ${fmt(percentile(held.durations, 50))} ms, max ${fmt(Math.max(...held.durations))} ms; a key whose job a newer key replaced paints nothing`,
+      note: `${spread(repeat.durations)}; a key whose job a newer key replaced paints nothing`,
     });
     await context.close();
   }
